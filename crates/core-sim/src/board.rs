@@ -1,0 +1,355 @@
+//! The tile board: contents, spawn points, and the flow field kept in step with every edit.
+//!
+//! A [`Board`] is always valid: at least one destination and one spawn point, and every tile
+//! (walls included) has a path to a destination. Edits that would break this are refused and
+//! leave the board as it was (DESIGN §3).
+
+use crate::direction::Direction;
+use crate::flow_field::{FlowField, NO_TILE};
+use crate::tile::TileContent;
+
+/// The most tiles a board may have (a 4096 × 4096 board).
+pub const MAX_TILES: usize = 4096 * 4096;
+
+/// Why a board could not be built from a grid of contents.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// Width or height is zero, a side is longer than the flow field supports, or there are too
+    /// many tiles.
+    #[error("board size {width}×{height} is out of range (each side 1–65535, at most {MAX_TILES} tiles)")]
+    BadSize {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
+    /// The number of contents does not match `width × height`.
+    #[error("expected {expected} tiles, got {found}")]
+    WrongTileCount {
+        /// `width × height`.
+        expected: usize,
+        /// Contents given.
+        found: usize,
+    },
+    /// No tile is a destination.
+    #[error("the board has no destination")]
+    NoDestination,
+    /// No tile is a spawn point.
+    #[error("the board has no spawn point")]
+    NoSpawnPoint,
+    /// Some tile cannot reach any destination.
+    #[error("tile ({x}, {y}) has no path to a destination")]
+    NoPath {
+        /// Tile column, from the west edge.
+        x: u32,
+        /// Tile row, from the south edge.
+        y: u32,
+    },
+}
+
+/// Why an edit was refused. The board is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditRefused {
+    /// The tile is outside the board.
+    #[error("tile ({x}, {y}) is outside the board")]
+    OutOfBounds {
+        /// Requested column.
+        x: i64,
+        /// Requested row.
+        y: i64,
+    },
+    /// Only an empty tile can become something else; this one holds other content.
+    #[error("the tile holds a {}", .0.name())]
+    Occupied(TileContent),
+    /// The edit would leave some tile without a path to a destination.
+    #[error("that would leave a tile without a path")]
+    WouldBlockPath,
+    /// The board must keep at least one destination.
+    #[error("the last destination cannot be removed")]
+    LastDestination,
+    /// The board must keep at least one spawn point.
+    #[error("the last spawn point cannot be removed")]
+    LastSpawnPoint,
+}
+
+/// The three kinds of edit a player (or a script) can make; each toggles a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EditKind {
+    /// Empty ⇄ wall.
+    Wall,
+    /// Empty ⇄ destination.
+    Destination,
+    /// Empty ⇄ spawn point.
+    SpawnPoint,
+}
+
+impl EditKind {
+    /// The content this edit puts on an empty tile.
+    pub fn content(self) -> TileContent {
+        match self {
+            EditKind::Wall => TileContent::Wall,
+            EditKind::Destination => TileContent::Destination,
+            EditKind::SpawnPoint => TileContent::SpawnPoint,
+        }
+    }
+}
+
+/// A rectangular grid of tiles with a flow field that always matches it.
+#[derive(Clone, Debug)]
+pub struct Board {
+    width: u32,
+    height: u32,
+    contents: Vec<TileContent>,
+    /// Spawn point tiles in the order they were added (level files add them in index order).
+    spawn_points: Vec<u32>,
+    destinations: usize,
+    field: FlowField,
+}
+
+impl Board {
+    /// The texts' starting board: all empty but a destination on the middle tile
+    /// (index `tiles / 2`) and a spawn point on tile (0, 0), the south-west corner.
+    pub fn with_defaults(width: u32, height: u32) -> Result<Board, BoardError> {
+        let tiles = check_size(width, height)?;
+        if tiles < 2 {
+            return Err(BoardError::BadSize { width, height });
+        }
+        let mut contents = vec![TileContent::Empty; tiles];
+        contents[tiles / 2] = TileContent::Destination;
+        contents[0] = TileContent::SpawnPoint;
+        Board::from_contents(width, height, contents)
+    }
+
+    /// A board from row-major contents (`y * width + x`, row 0 the southmost).
+    pub fn from_contents(
+        width: u32,
+        height: u32,
+        contents: Vec<TileContent>,
+    ) -> Result<Board, BoardError> {
+        let tiles = check_size(width, height)?;
+        if contents.len() != tiles {
+            return Err(BoardError::WrongTileCount {
+                expected: tiles,
+                found: contents.len(),
+            });
+        }
+        let destinations = contents
+            .iter()
+            .filter(|c| **c == TileContent::Destination)
+            .count();
+        if destinations == 0 {
+            return Err(BoardError::NoDestination);
+        }
+        let spawn_points: Vec<u32> = (0..tiles as u32)
+            .filter(|&i| contents[i as usize] == TileContent::SpawnPoint)
+            .collect();
+        if spawn_points.is_empty() {
+            return Err(BoardError::NoSpawnPoint);
+        }
+        let mut field = FlowField::new(width, height);
+        field.search(&contents);
+        if let Some(i) = field.first_unreached() {
+            return Err(BoardError::NoPath {
+                x: i as u32 % width,
+                y: i as u32 / width,
+            });
+        }
+        Ok(Board {
+            width,
+            height,
+            contents,
+            spawn_points,
+            destinations,
+            field,
+        })
+    }
+
+    /// Width in tiles (west to east).
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in tiles (south to north).
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of tiles.
+    pub fn tile_count(&self) -> usize {
+        self.contents.len()
+    }
+
+    /// The index of tile `(x, y)`, if it is on the board.
+    pub fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let inside = (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y);
+        inside.then(|| (y * self.width as i64 + x) as usize)
+    }
+
+    /// The `(x, y)` coordinates of tile `index`.
+    pub fn coords(&self, index: usize) -> (u32, u32) {
+        (index as u32 % self.width, index as u32 / self.width)
+    }
+
+    /// All tile contents, row-major from the south-west corner.
+    pub fn contents(&self) -> &[TileContent] {
+        &self.contents
+    }
+
+    /// The content of tile `index`.
+    pub fn content(&self, index: usize) -> TileContent {
+        self.contents[index]
+    }
+
+    /// Spawn point tiles, in the order they were added.
+    pub fn spawn_points(&self) -> &[u32] {
+        &self.spawn_points
+    }
+
+    /// Number of destination tiles.
+    pub fn destination_count(&self) -> usize {
+        self.destinations
+    }
+
+    /// The world position `(x, z)` of the centre of tile `index` (DESIGN §2).
+    #[inline]
+    pub fn tile_center(&self, index: usize) -> [f32; 2] {
+        let (x, y) = self.coords(index);
+        [
+            x as f32 - (self.width - 1) as f32 * 0.5,
+            y as f32 - (self.height - 1) as f32 * 0.5,
+        ]
+    }
+
+    /// The next tile on the path from `index`, or `None` at a destination.
+    #[inline]
+    pub fn next_on_path(&self, index: usize) -> Option<usize> {
+        match self.field.next(index) {
+            NO_TILE => None,
+            next => Some(next as usize),
+        }
+    }
+
+    /// The direction from tile `index` to its next tile (north at destinations).
+    #[inline]
+    pub fn path_direction(&self, index: usize) -> Direction {
+        self.field.direction(index)
+    }
+
+    /// Steps from tile `index` to the nearest destination.
+    pub fn distance(&self, index: usize) -> u32 {
+        self.field.distance(index).unwrap_or(u32::MAX)
+    }
+
+    /// Where an enemy leaves tile `index`: the midpoint of the edge it shares with its next
+    /// tile, or its own centre for a destination.
+    #[inline]
+    pub fn exit_point(&self, index: usize) -> [f32; 2] {
+        let center = self.tile_center(index);
+        if self.contents[index] == TileContent::Destination {
+            return center;
+        }
+        let half = self.field.direction(index).half_vector();
+        [center[0] + half[0], center[1] + half[1]]
+    }
+
+    /// The flow field, for inspection.
+    pub fn flow_field(&self) -> &FlowField {
+        &self.field
+    }
+
+    /// Applies one toggle edit at `(x, y)` and returns the tile's new content.
+    pub fn toggle(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        let index = self.index(x, y).ok_or(EditRefused::OutOfBounds { x, y })?;
+        match kind {
+            EditKind::Wall => self.toggle_wall(index),
+            EditKind::Destination => self.toggle_destination(index),
+            EditKind::SpawnPoint => self.toggle_spawn_point(index),
+        }
+    }
+
+    /// Empty ⇄ wall. Placing a wall that would leave any tile (itself included) without a path
+    /// is refused.
+    pub fn toggle_wall(&mut self, index: usize) -> Result<TileContent, EditRefused> {
+        match self.contents[index] {
+            TileContent::Wall => {
+                self.set_and_search(index, TileContent::Empty);
+                Ok(TileContent::Empty)
+            }
+            TileContent::Empty => {
+                if self.set_and_search(index, TileContent::Wall) {
+                    Ok(TileContent::Wall)
+                } else {
+                    self.set_and_search(index, TileContent::Empty);
+                    Err(EditRefused::WouldBlockPath)
+                }
+            }
+            other => Err(EditRefused::Occupied(other)),
+        }
+    }
+
+    /// Empty ⇄ destination. Removing the last destination, or one whose removal leaves a tile
+    /// without a path, is refused.
+    pub fn toggle_destination(&mut self, index: usize) -> Result<TileContent, EditRefused> {
+        match self.contents[index] {
+            TileContent::Destination => {
+                if self.destinations == 1 {
+                    return Err(EditRefused::LastDestination);
+                }
+                self.destinations -= 1;
+                if self.set_and_search(index, TileContent::Empty) {
+                    Ok(TileContent::Empty)
+                } else {
+                    self.destinations += 1;
+                    self.set_and_search(index, TileContent::Destination);
+                    Err(EditRefused::WouldBlockPath)
+                }
+            }
+            TileContent::Empty => {
+                self.destinations += 1;
+                self.set_and_search(index, TileContent::Destination);
+                Ok(TileContent::Destination)
+            }
+            other => Err(EditRefused::Occupied(other)),
+        }
+    }
+
+    /// Empty ⇄ spawn point. Removing the last spawn point is refused. Paths do not change.
+    pub fn toggle_spawn_point(&mut self, index: usize) -> Result<TileContent, EditRefused> {
+        match self.contents[index] {
+            TileContent::SpawnPoint => {
+                if self.spawn_points.len() == 1 {
+                    return Err(EditRefused::LastSpawnPoint);
+                }
+                if let Some(at) = self.spawn_points.iter().position(|&s| s as usize == index) {
+                    self.spawn_points.remove(at);
+                }
+                self.contents[index] = TileContent::Empty;
+                Ok(TileContent::Empty)
+            }
+            TileContent::Empty => {
+                self.contents[index] = TileContent::SpawnPoint;
+                self.spawn_points.push(index as u32);
+                Ok(TileContent::SpawnPoint)
+            }
+            other => Err(EditRefused::Occupied(other)),
+        }
+    }
+
+    /// Sets one tile and recomputes the paths; returns whether every tile has a path.
+    fn set_and_search(&mut self, index: usize, content: TileContent) -> bool {
+        self.contents[index] = content;
+        self.field.search(&self.contents);
+        self.field.is_complete()
+    }
+}
+
+/// Checks a board size and returns its tile count.
+fn check_size(width: u32, height: u32) -> Result<usize, BoardError> {
+    let tiles = width as usize * height as usize;
+    let side_ok = |s: u32| (1..=FlowField::MAX_SIDE).contains(&s);
+    if side_ok(width) && side_ok(height) && tiles <= MAX_TILES {
+        Ok(tiles)
+    } else {
+        Err(BoardError::BadSize { width, height })
+    }
+}

@@ -1,0 +1,260 @@
+//! The enemy pool: dense storage, stable ids, and the data-parallel update.
+//!
+//! Enemies live in one dense array; a reclaimed enemy is swap-removed, so the array never has
+//! holes and, once it has grown to the largest population seen, never allocates again. Each
+//! spawned enemy gets an id from a counter, which survives the moves.
+//!
+//! The update runs over fixed-size chunks in parallel (rayon). Each enemy's update reads only
+//! the board and its own state, and the removals are applied afterwards in one sequential pass
+//! in a fixed order, so the result does not depend on the number of threads. The fused variant
+//! writes every enemy's [`ModelInstance`] in the same pass, while the chunk is hot in cache.
+
+use crate::board::Board;
+use crate::enemy::{Enemy, EnemyParams, MoveState};
+use crate::model::ModelInstance;
+use rayon::prelude::*;
+
+/// Enemies per parallel work item.
+const CHUNK: usize = 2048;
+
+/// A read-only view of one live enemy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EnemyView {
+    /// Stable id: the spawn counter's value when it was spawned.
+    pub id: u64,
+    /// World `(x, z)` of the model's origin.
+    pub position: [f32; 2],
+    /// Yaw in degrees clockwise from north, in `[0, 360)`.
+    pub yaw_deg: f32,
+    /// Spawn characteristics.
+    pub params: EnemyParams,
+    /// Movement state within the current tile.
+    pub state: MoveState,
+    /// Progress through that state, `[0, 1)`.
+    pub progress: f32,
+    /// The tile being crossed (index `y * width + x`).
+    pub tile: usize,
+}
+
+/// Returned when an instance slice is shorter than the population it must hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("instance slice holds {given} enemies, {needed} needed")]
+pub struct SliceTooShort {
+    /// Instances needed.
+    pub needed: usize,
+    /// Length of the slice given.
+    pub given: usize,
+}
+
+/// All live enemies.
+#[derive(Clone, Debug, Default)]
+pub struct Enemies {
+    states: Vec<Enemy>,
+    ids: Vec<u64>,
+    /// Scratch: each chunk writes the chunk-local indices of its reclaimed enemies into its own
+    /// `CHUNK`-sized window.
+    reclaimed_slots: Vec<u32>,
+    /// Scratch: how many enemies each chunk reclaimed.
+    reclaimed_per_chunk: Vec<u32>,
+    next_id: u64,
+}
+
+impl Enemies {
+    /// An empty pool with room for `capacity` enemies before it allocates.
+    pub fn with_capacity(capacity: usize) -> Enemies {
+        let mut enemies = Enemies::default();
+        enemies.reserve(capacity);
+        enemies
+    }
+
+    /// Makes room for `additional` more enemies (and the update's scratch space).
+    pub fn reserve(&mut self, additional: usize) {
+        self.states.reserve(additional);
+        self.ids.reserve(additional);
+        let total = self.states.capacity();
+        self.reclaimed_slots.reserve(total.saturating_sub(self.reclaimed_slots.len()));
+        self.reclaimed_per_chunk
+            .reserve(total.div_ceil(CHUNK).saturating_sub(self.reclaimed_per_chunk.len()));
+    }
+
+    /// Live enemies.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether no enemy is alive.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// How many enemies were ever spawned into this pool (the next id).
+    pub fn spawned(&self) -> u64 {
+        self.next_id
+    }
+
+    /// Removes every enemy; ids keep counting.
+    pub fn clear(&mut self) {
+        self.states.clear();
+        self.ids.clear();
+    }
+
+    /// Spawns an enemy at the centre of `tile` with `progress` (`[0, 1)`) of its intro done,
+    /// and returns its id.
+    pub fn spawn(
+        &mut self,
+        board: &Board,
+        tile: usize,
+        params: EnemyParams,
+        color: u32,
+        progress: f32,
+    ) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.states
+            .push(Enemy::spawn(board, tile, params, color, progress));
+        self.ids.push(id);
+        id
+    }
+
+    /// Advances every enemy by `dt` seconds and removes those that reached their destination's
+    /// centre. Returns how many were reclaimed.
+    pub fn update(&mut self, board: &Board, dt: f32) -> usize {
+        let chunks = self.prepare_scratch();
+        let len = self.states.len();
+        self.states
+            .par_chunks_mut(CHUNK)
+            .zip(self.reclaimed_slots[..len].par_chunks_mut(CHUNK))
+            .zip(self.reclaimed_per_chunk[..chunks].par_iter_mut())
+            .for_each(|((states, slots), count)| {
+                *count = advance_chunk(states, slots, board, dt);
+            });
+        self.remove_reclaimed(chunks, None)
+    }
+
+    /// [`Enemies::update`] fused with writing every surviving enemy's instance: afterwards
+    /// `out[..self.len()]` holds the instances in storage order. `out` must hold at least
+    /// [`Enemies::len`] instances.
+    pub fn update_and_write(
+        &mut self,
+        board: &Board,
+        dt: f32,
+        out: &mut [ModelInstance],
+    ) -> Result<usize, SliceTooShort> {
+        let len = self.states.len();
+        if out.len() < len {
+            return Err(SliceTooShort {
+                needed: len,
+                given: out.len(),
+            });
+        }
+        let chunks = self.prepare_scratch();
+        self.states
+            .par_chunks_mut(CHUNK)
+            .zip(self.reclaimed_slots[..len].par_chunks_mut(CHUNK))
+            .zip(self.reclaimed_per_chunk[..chunks].par_iter_mut())
+            .zip(out[..len].par_chunks_mut(CHUNK))
+            .for_each(|(((states, slots), count), out)| {
+                *count = advance_chunk(states, slots, board, dt);
+                write_chunk(states, out);
+            });
+        Ok(self.remove_reclaimed(chunks, Some(out)))
+    }
+
+    /// Writes every enemy's instance into `out[..self.len()]`, in parallel.
+    pub fn write_instances(&self, out: &mut [ModelInstance]) -> Result<(), SliceTooShort> {
+        let len = self.states.len();
+        if out.len() < len {
+            return Err(SliceTooShort {
+                needed: len,
+                given: out.len(),
+            });
+        }
+        self.states
+            .par_chunks(CHUNK)
+            .zip(out[..len].par_chunks_mut(CHUNK))
+            .for_each(|(states, out)| write_chunk(states, out));
+        Ok(())
+    }
+
+    /// A view of the enemy in storage slot `index`.
+    pub fn get(&self, index: usize) -> Option<EnemyView> {
+        let enemy = self.states.get(index)?;
+        Some(EnemyView {
+            id: self.ids[index],
+            position: enemy.pose().position,
+            yaw_deg: enemy.yaw_deg(),
+            params: enemy.params,
+            state: enemy.state(),
+            progress: enemy.progress(),
+            tile: enemy.tile(),
+        })
+    }
+
+    /// Views of all live enemies in storage order.
+    pub fn iter(&self) -> impl Iterator<Item = EnemyView> + '_ {
+        (0..self.states.len()).filter_map(|i| self.get(i))
+    }
+
+    /// The storage slot of the enemy with `id`, if it is alive.
+    pub fn slot_of(&self, id: u64) -> Option<usize> {
+        self.ids.iter().position(|&i| i == id)
+    }
+
+    /// Sizes the scratch buffers for the current population (allocating only when it grows
+    /// past its previous peak) and returns the number of chunks.
+    fn prepare_scratch(&mut self) -> usize {
+        let len = self.states.len();
+        let chunks = len.div_ceil(CHUNK);
+        if self.reclaimed_slots.len() < len {
+            self.reclaimed_slots.resize(len, 0);
+        }
+        if self.reclaimed_per_chunk.len() < chunks {
+            self.reclaimed_per_chunk.resize(chunks, 0);
+        }
+        chunks
+    }
+
+    /// Swap-removes the enemies the chunks reported, highest index first (so every enemy moved
+    /// into a hole is alive), keeping `out` in step when given.
+    fn remove_reclaimed(&mut self, chunks: usize, mut out: Option<&mut [ModelInstance]>) -> usize {
+        let mut removed = 0;
+        for chunk in (0..chunks).rev() {
+            let base = chunk * CHUNK;
+            let count = self.reclaimed_per_chunk[chunk] as usize;
+            for k in (0..count).rev() {
+                let index = base + self.reclaimed_slots[base + k] as usize;
+                self.states.swap_remove(index);
+                self.ids.swap_remove(index);
+                let last = self.states.len();
+                if let Some(out) = out.as_deref_mut()
+                    && index < last
+                {
+                    out[index] = out[last];
+                }
+            }
+            removed += count;
+        }
+        removed
+    }
+}
+
+/// Advances one chunk; records the chunk-local index of each reclaimed enemy in `slots`, in
+/// ascending order, and returns their number.
+fn advance_chunk(states: &mut [Enemy], slots: &mut [u32], board: &Board, dt: f32) -> u32 {
+    let mut reclaimed = 0;
+    for (i, enemy) in states.iter_mut().enumerate() {
+        if !enemy.advance(board, dt) {
+            slots[reclaimed] = i as u32;
+            reclaimed += 1;
+        }
+    }
+    reclaimed as u32
+}
+
+/// Writes one chunk's instances.
+#[inline]
+fn write_chunk(states: &[Enemy], out: &mut [ModelInstance]) {
+    for (enemy, slot) in states.iter().zip(out.iter_mut()) {
+        *slot = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
+    }
+}

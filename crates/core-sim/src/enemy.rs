@@ -1,0 +1,249 @@
+//! One enemy's movement: the state machine of the reference texts, and its pose.
+//!
+//! An enemy walks from tile edge to tile edge. Each tile is one state: `Intro` from the spawn
+//! tile's centre to its exit point, `Forward` straight across, `TurnRight`/`TurnLeft` on a
+//! quarter circle around the corner shared by the entry and exit edges, `TurnAround` on a half
+//! circle back to the edge it came through, and `Outro` from the destination's edge to its
+//! centre, where the enemy is reclaimed. Progress runs from 0 to 1 through a state, scaled by a
+//! per-state factor so the enemy covers `speed` units per second in every state (turn-arounds
+//! use a radius of at least 0.2, so tighter ones are slower). At a state change the leftover
+//! progress is converted back to time, then to the new state's progress.
+//!
+//! The enemy reads the board only at state changes (tile boundaries), so edits reach it when it
+//! enters its next tile.
+
+use crate::board::Board;
+use crate::direction::{Direction, DirectionChange};
+use std::f32::consts::PI;
+
+/// Sentinel for "no tile": the enemy is in its outro.
+const NONE: u32 = u32::MAX;
+
+/// The movement state of an enemy within its current tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveState {
+    /// From the spawn tile's centre to its exit point.
+    Intro,
+    /// Straight across a tile, edge to edge.
+    Forward,
+    /// A quarter circle to the right.
+    TurnRight,
+    /// A quarter circle to the left.
+    TurnLeft,
+    /// A half circle back through the entry edge.
+    TurnAround,
+    /// From the destination's edge to its centre.
+    Outro,
+}
+
+/// The random characteristics an enemy is spawned with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EnemyParams {
+    /// Uniform scale of the half-unit cube model.
+    pub scale: f32,
+    /// Units per second.
+    pub speed: f32,
+    /// Sideways offset from the path's centre line, positive to the right.
+    pub path_offset: f32,
+}
+
+impl Default for EnemyParams {
+    fn default() -> EnemyParams {
+        EnemyParams {
+            scale: 1.0,
+            speed: 1.0,
+            path_offset: 0.0,
+        }
+    }
+}
+
+/// Where an enemy's model is and which way it faces.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// World `(x, z)` of the model's origin: the pivot plus the rotated model offset.
+    pub position: [f32; 2],
+    /// `cos` of the yaw.
+    pub cos: f32,
+    /// `sin` of the yaw.
+    pub sin: f32,
+}
+
+/// The complete movement state of one enemy (the fields of the texts' `Enemy`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Enemy {
+    progress: f32,
+    progress_factor: f32,
+    position_from: [f32; 2],
+    position_to: [f32; 2],
+    angle_from: f32,
+    angle_to: f32,
+    /// Sideways model offset from the pivot: the path offset, ±½ on quarter turns.
+    model_x: f32,
+    pub(crate) params: EnemyParams,
+    tile_from: u32,
+    tile_to: u32,
+    pub(crate) color: u32,
+    direction: Direction,
+    state: MoveState,
+}
+
+impl Enemy {
+    /// An enemy standing at the centre of `tile`, about to walk its intro, with `progress`
+    /// (in `[0, 1)`) of the intro already done.
+    pub(crate) fn spawn(
+        board: &Board,
+        tile: usize,
+        params: EnemyParams,
+        color: u32,
+        progress: f32,
+    ) -> Enemy {
+        let direction = board.path_direction(tile);
+        let angle = direction.angle_deg();
+        Enemy {
+            progress,
+            progress_factor: 2.0 * params.speed,
+            position_from: board.tile_center(tile),
+            position_to: board.exit_point(tile),
+            angle_from: angle,
+            angle_to: angle,
+            model_x: params.path_offset,
+            params,
+            tile_from: tile as u32,
+            tile_to: board.next_on_path(tile).map_or(NONE, |t| t as u32),
+            color,
+            direction,
+            state: MoveState::Intro,
+        }
+    }
+
+    /// The current state.
+    pub(crate) fn state(&self) -> MoveState {
+        self.state
+    }
+
+    /// Progress through the current state, `[0, 1)`.
+    pub(crate) fn progress(&self) -> f32 {
+        self.progress
+    }
+
+    /// The tile the enemy is crossing.
+    pub(crate) fn tile(&self) -> usize {
+        self.tile_from as usize
+    }
+
+    /// Advances by `dt` seconds. Returns `false` once the enemy has reached its destination's
+    /// centre and must be reclaimed.
+    #[inline]
+    pub(crate) fn advance(&mut self, board: &Board, dt: f32) -> bool {
+        self.progress += dt * self.progress_factor;
+        while self.progress >= 1.0 {
+            if self.tile_to == NONE {
+                return false;
+            }
+            self.progress = (self.progress - 1.0) / self.progress_factor;
+            self.prepare_next_state(board);
+            self.progress *= self.progress_factor;
+        }
+        true
+    }
+
+    /// Enters the next tile: shifts the tiles, then sets up the state for the path's new
+    /// direction (the `Prepare*` steps see the new direction).
+    fn prepare_next_state(&mut self, board: &Board) {
+        self.tile_from = self.tile_to;
+        let tile = self.tile_from as usize;
+        self.tile_to = board.next_on_path(tile).map_or(NONE, |t| t as u32);
+        self.position_from = self.position_to;
+        let offset = self.params.path_offset;
+        let speed = self.params.speed;
+        if self.tile_to == NONE {
+            // Outro: straight on to the destination's centre.
+            self.position_to = board.tile_center(tile);
+            self.state = MoveState::Outro;
+            self.angle_to = self.direction.angle_deg();
+            self.model_x = offset;
+            self.progress_factor = 2.0 * speed;
+            return;
+        }
+        self.position_to = board.exit_point(tile);
+        let next = board.path_direction(tile);
+        let change = self.direction.change_to(next);
+        self.direction = next;
+        // Keep angles small: the previous target modulo a full turn.
+        self.angle_from = self.angle_to.rem_euclid(360.0);
+        match change {
+            DirectionChange::None => {
+                self.state = MoveState::Forward;
+                self.angle_to = next.angle_deg();
+                self.model_x = offset;
+                self.progress_factor = speed;
+            }
+            DirectionChange::TurnRight => {
+                self.state = MoveState::TurnRight;
+                self.angle_to = self.angle_from + 90.0;
+                self.model_x = offset - 0.5;
+                self.progress_factor = speed / (PI * 0.5 * (0.5 - offset));
+            }
+            DirectionChange::TurnLeft => {
+                self.state = MoveState::TurnLeft;
+                self.angle_to = self.angle_from - 90.0;
+                self.model_x = offset + 0.5;
+                self.progress_factor = speed / (PI * 0.5 * (0.5 + offset));
+            }
+            DirectionChange::TurnAround => {
+                self.state = MoveState::TurnAround;
+                self.angle_to = self.angle_from + if offset < 0.0 { 180.0 } else { -180.0 };
+                self.model_x = offset;
+                self.progress_factor = speed / (PI * offset.abs().max(0.2));
+            }
+        }
+    }
+
+    /// The model's world position and yaw.
+    #[inline]
+    pub(crate) fn pose(&self) -> Pose {
+        let p = self.progress;
+        let from = self.position_from;
+        let (pivot, [cos, sin]) = match self.state {
+            MoveState::Intro | MoveState::Forward | MoveState::Outro => {
+                let to = self.position_to;
+                (
+                    [from[0] + (to[0] - from[0]) * p, from[1] + (to[1] - from[1]) * p],
+                    self.direction.cos_sin(),
+                )
+            }
+            MoveState::TurnRight | MoveState::TurnLeft => {
+                let half = self.direction.half_vector();
+                ([from[0] + half[0], from[1] + half[1]], self.turn_cos_sin())
+            }
+            MoveState::TurnAround => (from, self.turn_cos_sin()),
+        };
+        // Local (model_x, 0, 0) turned by the yaw is (model_x cos, 0, -model_x sin).
+        Pose {
+            position: [pivot[0] + self.model_x * cos, pivot[1] - self.model_x * sin],
+            cos,
+            sin,
+        }
+    }
+
+    /// The interpolated yaw in degrees, normalised to `[0, 360)`.
+    pub(crate) fn yaw_deg(&self) -> f32 {
+        let yaw = match self.state {
+            MoveState::Intro | MoveState::Forward | MoveState::Outro => {
+                return self.direction.angle_deg();
+            }
+            _ => self.angle_from + (self.angle_to - self.angle_from) * self.progress,
+        };
+        let wrapped = yaw.rem_euclid(360.0);
+        if wrapped >= 360.0 { 0.0 } else { wrapped }
+    }
+
+    /// `(cos, sin)` of the yaw interpolated through a turn.
+    #[inline]
+    fn turn_cos_sin(&self) -> [f32; 2] {
+        let angle = self.angle_from + (self.angle_to - self.angle_from) * self.progress;
+        let (sin, cos) = angle.to_radians().sin_cos();
+        [cos, sin]
+    }
+}

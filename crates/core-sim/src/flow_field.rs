@@ -1,0 +1,232 @@
+//! The breadth-first flow field: for every tile, the distance to the nearest destination, the
+//! next tile on the way there and the direction to it.
+//!
+//! The search grows from all destinations at once (enqueued in index order). Tiles on a
+//! checkerboard grow to their neighbours in different orders (north, south, east, west on
+//! "alternative" tiles; west, east, south, north on the others), which makes equally short paths
+//! zig-zag instead of running along one axis and then the other. Walls receive a path from the
+//! neighbour that reaches them first but pass none on, so an enemy already heading into a new
+//! wall still has a way out.
+//!
+//! The field owns its buffers and reuses them: after the first search on a board size, a search
+//! allocates nothing. Tiles are marked as reached with a generation stamp, so nothing is cleared
+//! between searches.
+
+use crate::direction::Direction;
+use crate::tile::TileContent;
+
+/// Marks "no next tile" (a destination, or a tile the last search did not reach).
+pub const NO_TILE: u32 = u32::MAX;
+
+/// Per-tile search result, packed so one neighbour check touches one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    /// Equal to the field's generation when the last search reached this tile.
+    stamp: u32,
+    next: u32,
+    distance: u32,
+    direction: Direction,
+}
+
+/// A queued tile with its coordinates, so the search never divides to recover them.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    index: u32,
+    x: u16,
+    y: u16,
+}
+
+/// Shortest paths from every tile to its nearest destination, recomputed by [`FlowField::search`].
+#[derive(Clone, Debug)]
+pub struct FlowField {
+    width: u32,
+    height: u32,
+    nodes: Vec<Node>,
+    queue: Vec<Entry>,
+    generation: u32,
+    reached: usize,
+}
+
+impl FlowField {
+    /// The largest number of tiles along one side (queue entries store coordinates as `u16`).
+    pub const MAX_SIDE: u32 = u16::MAX as u32;
+
+    /// An empty field for a `width × height` board. Both sides must be in `1..=MAX_SIDE`.
+    pub fn new(width: u32, height: u32) -> FlowField {
+        assert!(
+            (1..=Self::MAX_SIDE).contains(&width) && (1..=Self::MAX_SIDE).contains(&height),
+            "board side out of range"
+        );
+        let tiles = width as usize * height as usize;
+        FlowField {
+            width,
+            height,
+            nodes: vec![Node::default(); tiles],
+            queue: Vec::with_capacity(tiles),
+            generation: 0,
+            reached: 0,
+        }
+    }
+
+    /// Board width in tiles.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Board height in tiles.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Recomputes every path for the given tile contents (row-major, `y * width + x`).
+    /// Returns how many tiles got a path; the field is complete when that equals the tile count.
+    pub fn search(&mut self, contents: &[TileContent]) -> usize {
+        assert_eq!(contents.len(), self.nodes.len(), "contents do not match the board size");
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // The stamps wrapped: forget them all once, then start again from 1.
+            self.nodes.iter_mut().for_each(|n| n.stamp = 0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        let width = self.width as usize;
+        let (max_x, max_y) = (self.width as u16 - 1, self.height as u16 - 1);
+        let nodes = &mut self.nodes[..];
+        let queue = &mut self.queue;
+        queue.clear();
+
+        for (index, content) in contents.iter().enumerate() {
+            if *content == TileContent::Destination {
+                nodes[index] = Node {
+                    stamp: generation,
+                    next: NO_TILE,
+                    distance: 0,
+                    direction: Direction::North,
+                };
+                queue.push(Entry {
+                    index: index as u32,
+                    x: (index % width) as u16,
+                    y: (index / width) as u16,
+                });
+            }
+        }
+
+        let mut walls_reached = 0usize;
+        let mut head = 0;
+        while let Some(&Entry { index, x, y }) = queue.get(head) {
+            head += 1;
+            let distance = nodes[index as usize].distance + 1;
+            // Gives neighbour `to` its path through this tile, unless it already has one; the
+            // neighbour's direction points back at this tile.
+            let mut grow = |to: u32, to_x: u16, to_y: u16, direction: Direction| {
+                let node = &mut nodes[to as usize];
+                if node.stamp == generation {
+                    return;
+                }
+                *node = Node {
+                    stamp: generation,
+                    next: index,
+                    distance,
+                    direction,
+                };
+                if contents[to as usize] == TileContent::Wall {
+                    walls_reached += 1;
+                } else {
+                    queue.push(Entry {
+                        index: to,
+                        x: to_x,
+                        y: to_y,
+                    });
+                }
+            };
+            let north = index + width as u32;
+            let south = index.wrapping_sub(width as u32);
+            if is_alternative(x, y) {
+                if y < max_y {
+                    grow(north, x, y + 1, Direction::South);
+                }
+                if y > 0 {
+                    grow(south, x, y - 1, Direction::North);
+                }
+                if x < max_x {
+                    grow(index + 1, x + 1, y, Direction::West);
+                }
+                if x > 0 {
+                    grow(index - 1, x - 1, y, Direction::East);
+                }
+            } else {
+                if x > 0 {
+                    grow(index - 1, x - 1, y, Direction::East);
+                }
+                if x < max_x {
+                    grow(index + 1, x + 1, y, Direction::West);
+                }
+                if y > 0 {
+                    grow(south, x, y - 1, Direction::North);
+                }
+                if y < max_y {
+                    grow(north, x, y + 1, Direction::South);
+                }
+            }
+        }
+        self.reached = head + walls_reached;
+        self.reached
+    }
+
+    /// How many tiles the last search reached.
+    pub fn reached(&self) -> usize {
+        self.reached
+    }
+
+    /// Whether the last search gave every tile a path.
+    pub fn is_complete(&self) -> bool {
+        self.reached == self.nodes.len()
+    }
+
+    /// The first tile (in index order) the last search did not reach, if any.
+    pub fn first_unreached(&self) -> Option<usize> {
+        if self.is_complete() {
+            return None;
+        }
+        self.nodes.iter().position(|n| n.stamp != self.generation)
+    }
+
+    /// Whether the last search reached tile `index`.
+    pub fn has_path(&self, index: usize) -> bool {
+        self.nodes[index].stamp == self.generation
+    }
+
+    /// The next tile on the path from `index`, or [`NO_TILE`] for a destination or an unreached tile.
+    #[inline]
+    pub fn next(&self, index: usize) -> u32 {
+        let node = &self.nodes[index];
+        if node.stamp == self.generation {
+            node.next
+        } else {
+            NO_TILE
+        }
+    }
+
+    /// Steps from `index` to its nearest destination, if the last search reached it.
+    pub fn distance(&self, index: usize) -> Option<u32> {
+        let node = &self.nodes[index];
+        (node.stamp == self.generation).then_some(node.distance)
+    }
+
+    /// The direction from `index` to its next tile (north for destinations and unreached tiles).
+    #[inline]
+    pub fn direction(&self, index: usize) -> Direction {
+        let node = &self.nodes[index];
+        if node.stamp == self.generation {
+            node.direction
+        } else {
+            Direction::North
+        }
+    }
+}
+
+/// Whether tile `(x, y)` is "alternative" on the checkerboard: `x` even, flipped on even rows.
+/// Alternative tiles grow north, south, east, west; the others west, east, south, north.
+pub fn is_alternative(x: u16, y: u16) -> bool {
+    ((x & 1) == 0) != ((y & 1) == 0)
+}

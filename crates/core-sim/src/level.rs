@@ -1,0 +1,225 @@
+//! Level files (DESIGN §5): one line per row of tiles, the northmost row first, one character
+//! per tile — `.` empty, `#` wall, `D` destination, `S` spawn point. All rows have the same
+//! length; trailing blank lines are ignored.
+//!
+//! Loading reports the file, line and column of the first problem. Saving writes a temporary
+//! file beside the target and renames it over the target, so a crash never leaves a half-written
+//! level behind.
+
+use crate::board::{Board, BoardError, MAX_TILES};
+use crate::tile::TileContent;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What is wrong with a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelErrorKind {
+    /// The file has no rows.
+    Empty,
+    /// A character that stands for no tile.
+    UnknownCharacter(char),
+    /// A row whose length differs from the first row's.
+    RaggedRow {
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// The board would be larger than supported.
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// No `D` anywhere.
+    NoDestination,
+    /// No `S` anywhere.
+    NoSpawnPoint,
+    /// This tile cannot reach any destination.
+    NoPath,
+}
+
+impl fmt::Display for LevelErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelErrorKind::Empty => write!(f, "the level has no rows"),
+            LevelErrorKind::UnknownCharacter(c) => write!(
+                f,
+                "unknown tile character {c:?} (expected '.', '#', 'D' or 'S')"
+            ),
+            LevelErrorKind::RaggedRow { expected, found } => write!(
+                f,
+                "row has {found} tiles but the first row has {expected}"
+            ),
+            LevelErrorKind::TooLarge { width, height } => write!(
+                f,
+                "level is {width}×{height} tiles; at most 65535 per side and {MAX_TILES} in all"
+            ),
+            LevelErrorKind::NoDestination => write!(f, "the level has no destination ('D')"),
+            LevelErrorKind::NoSpawnPoint => write!(f, "the level has no spawn point ('S')"),
+            LevelErrorKind::NoPath => write!(f, "this tile has no path to a destination"),
+        }
+    }
+}
+
+/// A level that could not be read or written, with where.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelError {
+    /// The text is not a valid level.
+    #[error("{}:{line}:{column}: {kind}", path.display())]
+    Parse {
+        /// The file (or a stand-in name for text without one).
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What is wrong.
+        kind: LevelErrorKind,
+    },
+    /// Reading or writing failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+impl LevelError {
+    /// The 1-based `(line, column)` of a parse error.
+    pub fn location(&self) -> Option<(usize, usize)> {
+        match self {
+            LevelError::Parse { line, column, .. } => Some((*line, *column)),
+            LevelError::Io { .. } => None,
+        }
+    }
+
+    /// What is wrong, for parse errors.
+    pub fn kind(&self) -> Option<&LevelErrorKind> {
+        match self {
+            LevelError::Parse { kind, .. } => Some(kind),
+            LevelError::Io { .. } => None,
+        }
+    }
+}
+
+/// Parses level text; `path` names it in errors.
+pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
+    let error = |line: usize, column: usize, kind: LevelErrorKind| LevelError::Parse {
+        path: path.to_path_buf(),
+        line,
+        column,
+        kind,
+    };
+    let mut rows: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    while rows.last().is_some_and(|r| r.trim().is_empty()) {
+        rows.pop();
+    }
+    if rows.is_empty() {
+        return Err(error(1, 1, LevelErrorKind::Empty));
+    }
+    let width = rows[0].chars().count();
+    let height = rows.len();
+    if width == 0 {
+        // A blank first line before real rows: measure against the first real row.
+        let expected = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        return Err(error(1, 1, LevelErrorKind::RaggedRow { expected, found: 0 }));
+    }
+    if width > u16::MAX as usize || height > u16::MAX as usize || width * height > MAX_TILES {
+        return Err(error(1, 1, LevelErrorKind::TooLarge { width, height }));
+    }
+    let mut contents = vec![TileContent::Empty; width * height];
+    for (row, line) in rows.iter().enumerate() {
+        let y = height - 1 - row;
+        let mut found = 0;
+        for (column, c) in line.chars().enumerate() {
+            let content = TileContent::from_char(c)
+                .ok_or_else(|| error(row + 1, column + 1, LevelErrorKind::UnknownCharacter(c)))?;
+            if column < width {
+                contents[y * width + column] = content;
+            }
+            found += 1;
+        }
+        if found != width {
+            let kind = LevelErrorKind::RaggedRow {
+                expected: width,
+                found,
+            };
+            return Err(error(row + 1, found.min(width) + 1, kind));
+        }
+    }
+    Board::from_contents(width as u32, height as u32, contents).map_err(|e| match e {
+        BoardError::NoDestination => error(1, 1, LevelErrorKind::NoDestination),
+        BoardError::NoSpawnPoint => error(1, 1, LevelErrorKind::NoSpawnPoint),
+        BoardError::NoPath { x, y } => error(
+            height - y as usize,
+            x as usize + 1,
+            LevelErrorKind::NoPath,
+        ),
+        BoardError::BadSize { .. } | BoardError::WrongTileCount { .. } => {
+            error(1, 1, LevelErrorKind::TooLarge { width, height })
+        }
+    })
+}
+
+/// Reads and parses a level file.
+pub fn load_level(path: &Path) -> Result<Board, LevelError> {
+    let text = std::fs::read_to_string(path).map_err(|source| LevelError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_level(&text, path)
+}
+
+/// The level text of a board: northmost row first, one `\n`-terminated line per row.
+pub fn level_text(board: &Board) -> String {
+    let (w, h) = (board.width() as usize, board.height() as usize);
+    let mut text = String::with_capacity((w + 1) * h);
+    for y in (0..h).rev() {
+        text.extend(board.contents()[y * w..(y + 1) * w].iter().map(|c| c.to_char()));
+        text.push('\n');
+    }
+    text
+}
+
+/// Writes `board` to `path` atomically: a temporary file in the same folder, flushed to disk,
+/// then renamed over `path`. On failure the old file is untouched and the temporary removed.
+pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
+    write_atomically(path, level_text(board).as_bytes()).map_err(|source| LevelError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

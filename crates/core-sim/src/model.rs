@@ -1,0 +1,76 @@
+//! The per-enemy instance the renderer draws: a model matrix and a packed colour.
+//!
+//! The matrix maps the unit cube (`[-½, ½]³`) to the enemy's model: the texts' half-unit cube
+//! standing on the ground (`y` from 0 to `½·scale`), scaled by the enemy's scale, turned by its
+//! yaw and placed at its model origin. It is expressed in the simulation's frame (DESIGN §2:
+//! `+x` east, `+z` north, `+y` up, yaw clockwise from north); mapping that frame to the
+//! renderer's is the camera's business, not this crate's.
+
+use crate::enemy::Pose;
+use bytemuck::{Pod, Zeroable};
+
+/// One instance: a column-major model matrix and an RGBA8 colour (`r` in the lowest byte).
+/// 68 bytes, `#[repr(C)]` and `Pod`, so it can be written straight into GPU staging memory.
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+#[repr(C)]
+pub struct ModelInstance {
+    /// Column-major 4×4 model matrix: `model[c][r]` is row `r` of column `c`.
+    pub model: [[f32; 4]; 4],
+    /// Packed RGBA8 colour, red in the lowest byte.
+    pub color: u32,
+}
+
+/// Packs an RGBA8 colour, red in the lowest byte.
+pub const fn pack_rgba(r: u8, g: u8, b: u8, a: u8) -> u32 {
+    u32::from_le_bytes([r, g, b, a])
+}
+
+impl ModelInstance {
+    /// The instance of an enemy with the given pose, scale and colour.
+    #[inline]
+    pub fn new(pose: &Pose, scale: f32, color: u32) -> ModelInstance {
+        let h = 0.5 * scale;
+        let (c, s) = (pose.cos * h, pose.sin * h);
+        ModelInstance {
+            model: [
+                [c, 0.0, -s, 0.0],
+                [0.0, h, 0.0, 0.0],
+                [s, 0.0, c, 0.0],
+                [pose.position[0], 0.25 * scale, pose.position[1], 1.0],
+            ],
+            color,
+        }
+    }
+
+    /// Applies the model matrix to a point.
+    pub fn transform_point(&self, p: [f32; 3]) -> [f32; 3] {
+        let m = &self.model;
+        let mut out = [0.0; 3];
+        for (r, o) in out.iter_mut().enumerate() {
+            *o = m[0][r] * p[0] + m[1][r] * p[1] + m[2][r] * p[2] + m[3][r];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cube_stands_on_the_ground_and_faces_its_yaw() {
+        // Facing east (yaw 90°): local +z (forward) must map to world +x.
+        let pose = Pose {
+            position: [3.0, -2.0],
+            cos: 0.0,
+            sin: 1.0,
+        };
+        let m = ModelInstance::new(&pose, 2.0, 0);
+        assert_eq!(m.transform_point([0.0, -0.5, 0.0]), [3.0, 0.0, -2.0]);
+        assert_eq!(m.transform_point([0.0, 0.5, 0.0]), [3.0, 1.0, -2.0]);
+        assert_eq!(m.transform_point([0.0, 0.0, 0.5]), [3.5, 0.5, -2.0]);
+        // Local +x (the model's right) maps to world south (−z).
+        assert_eq!(m.transform_point([0.5, 0.0, 0.0]), [3.0, 0.5, -2.5]);
+        assert_eq!(std::mem::size_of::<ModelInstance>(), 68);
+    }
+}

@@ -1,0 +1,214 @@
+//! The tower-defense simulation: a board, its enemies, the spawner and the seeded random source,
+//! advanced in steps.
+//!
+//! A step first spawns (the texts' accumulator: `progress += spawn_speed · dt`, one enemy per
+//! whole unit, each at a random spawn point with random scale, speed and path offset), then
+//! updates every enemy, the new ones included. Randomness comes from ChaCha8 seeded with
+//! `seed_from_u64`, and values are drawn with fixed formulas (see [`Simulation::spawn_enemy`]),
+//! so a seed gives the same run on every machine.
+
+use crate::board::{Board, EditKind, EditRefused};
+use crate::enemies::{Enemies, SliceTooShort};
+use crate::enemy::EnemyParams;
+use crate::model::{ModelInstance, pack_rgba};
+use crate::settings::SpawnSettings;
+use crate::tile::TileContent;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Counters of a simulation run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Steps taken.
+    pub ticks: u64,
+    /// Enemies spawned.
+    pub spawned: u64,
+    /// Enemies reclaimed at a destination.
+    pub reclaimed: u64,
+    /// Enemies alive now.
+    pub alive: u64,
+}
+
+/// Board, enemies, spawner and random source.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    board: Board,
+    enemies: Enemies,
+    settings: SpawnSettings,
+    rng: ChaCha8Rng,
+    spawn_progress: f64,
+    spawning: bool,
+    ticks: u64,
+    reclaimed: u64,
+}
+
+impl Simulation {
+    /// A simulation of `board` with no enemies yet.
+    pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> Simulation {
+        Simulation {
+            board,
+            enemies: Enemies::default(),
+            settings,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            spawn_progress: 0.0,
+            spawning: true,
+            ticks: 0,
+            reclaimed: 0,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The live enemies.
+    pub fn enemies(&self) -> &Enemies {
+        &self.enemies
+    }
+
+    /// The spawn settings.
+    pub fn settings(&self) -> &SpawnSettings {
+        &self.settings
+    }
+
+    /// Replaces the spawn settings; enemies already alive keep their characteristics.
+    pub fn set_settings(&mut self, settings: SpawnSettings) {
+        self.settings = settings;
+    }
+
+    /// Whether steps spawn new enemies.
+    pub fn spawning(&self) -> bool {
+        self.spawning
+    }
+
+    /// Turns spawning on or off; enemies already alive carry on either way.
+    pub fn set_spawning(&mut self, on: bool) {
+        self.spawning = on;
+    }
+
+    /// Replaces the board and removes every enemy (their tiles belong to the old board).
+    pub fn replace_board(&mut self, board: Board) {
+        self.board = board;
+        self.enemies.clear();
+    }
+
+    /// Counters so far.
+    pub fn counts(&self) -> Counts {
+        Counts {
+            ticks: self.ticks,
+            spawned: self.enemies.spawned(),
+            reclaimed: self.reclaimed,
+            alive: self.enemies.len() as u64,
+        }
+    }
+
+    /// Toggles a tile as a click would; see [`Board::toggle`].
+    pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        self.board.toggle(kind, x, y)
+    }
+
+    /// How many enemies a step of `dt` seconds will spawn.
+    pub fn pending_spawns(&self, dt: f32) -> usize {
+        if !self.spawning || !valid_dt(dt) {
+            return 0;
+        }
+        (self.spawn_progress + self.settings.spawn_speed() as f64 * dt as f64).floor() as usize
+    }
+
+    /// How many instances [`Simulation::step_and_write`] needs room for in a step of `dt`.
+    pub fn instances_needed(&self, dt: f32) -> usize {
+        self.enemies.len() + self.pending_spawns(dt)
+    }
+
+    /// Advances by `dt` seconds: spawning, then every enemy's update. A `dt` that is negative
+    /// or not finite does nothing.
+    pub fn step(&mut self, dt: f32) {
+        if !valid_dt(dt) {
+            return;
+        }
+        self.spawn_for(dt);
+        self.reclaimed += self.enemies.update(&self.board, dt) as u64;
+        self.ticks += 1;
+    }
+
+    /// [`Simulation::step`] fused with writing every enemy's instance into `out`, which must
+    /// hold [`Simulation::instances_needed`] instances (checked before anything changes).
+    /// Returns the number of instances written: `out[..n]`.
+    pub fn step_and_write(
+        &mut self,
+        dt: f32,
+        out: &mut [ModelInstance],
+    ) -> Result<usize, SliceTooShort> {
+        let needed = self.instances_needed(dt);
+        if out.len() < needed {
+            return Err(SliceTooShort {
+                needed,
+                given: out.len(),
+            });
+        }
+        if valid_dt(dt) {
+            self.spawn_for(dt);
+            self.reclaimed += self.enemies.update_and_write(&self.board, dt, out)? as u64;
+            self.ticks += 1;
+        } else {
+            self.enemies.write_instances(out)?;
+        }
+        Ok(self.enemies.len())
+    }
+
+    /// Spawns one enemy at a random spawn point with random characteristics, and returns its id.
+    ///
+    /// Draws, in order, from ChaCha8: the spawn point `⌊u·n⌋` for `n` points, then scale, speed
+    /// and path offset, each `min + (max − min)·f` with `f = (u >> 8) / 2²⁴`, where `u` is the
+    /// next 32-bit output.
+    pub fn spawn_enemy(&mut self) -> u64 {
+        let points = self.board.spawn_points();
+        let pick = ((self.rng.next_u32() as u64 * points.len() as u64) >> 32) as usize;
+        let tile = points[pick] as usize;
+        let params = EnemyParams {
+            scale: self.settings.scale().at(unit_f32(&mut self.rng)),
+            speed: self.settings.speed().at(unit_f32(&mut self.rng)),
+            path_offset: self.settings.path_offset().at(unit_f32(&mut self.rng)),
+        };
+        self.spawn_enemy_with(tile, params, 0.0)
+    }
+
+    /// Spawns an enemy with the given characteristics at the centre of `tile`, `progress` of
+    /// the way through its intro, and returns its id. Used by tests and the stress test.
+    pub fn spawn_enemy_with(&mut self, tile: usize, params: EnemyParams, progress: f32) -> u64 {
+        let color = enemy_color(params.speed);
+        self.enemies
+            .spawn(&self.board, tile, params, color, progress)
+    }
+
+    /// Runs the spawn accumulator for `dt` seconds.
+    fn spawn_for(&mut self, dt: f32) {
+        if !self.spawning {
+            return;
+        }
+        self.spawn_progress += self.settings.spawn_speed() as f64 * dt as f64;
+        while self.spawn_progress >= 1.0 {
+            self.spawn_progress -= 1.0;
+            self.spawn_enemy();
+        }
+    }
+}
+
+/// Whether `dt` is a usable time step.
+fn valid_dt(dt: f32) -> bool {
+    dt.is_finite() && dt >= 0.0
+}
+
+/// A uniform `f32` in `[0, 1)` from the top 24 bits of the next output.
+fn unit_f32(rng: &mut ChaCha8Rng) -> f32 {
+    (rng.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
+}
+
+/// The enemy colour: the texts' dark blue for slow enemies, shading to a light cyan for the
+/// fastest, so speed can be read off the swarm.
+fn enemy_color(speed: f32) -> u32 {
+    let t = ((speed - 0.2) / 4.8).clamp(0.0, 1.0);
+    let mix = |a: f32, b: f32| (a + (b - a) * t).round() as u8;
+    pack_rgba(mix(24.0, 90.0), mix(40.0, 200.0), mix(150.0, 230.0), 255)
+}
