@@ -11,7 +11,7 @@
 //! - [`enemy`]: one enemy's state machine; [`enemies`]: the dense pool and parallel update.
 //! - [`simulation`]: board + enemies + spawner + seeded random source.
 //! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws.
-//! - [`level`]: level files; [`script`]: scripted edits; [`trace`]: the CSV trace.
+//! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits; [`trace`]: the CSV trace.
 //!
 //! ```
 //! use horde_core_sim::{Simulation, SpawnSettings, level};
@@ -31,6 +31,7 @@ pub mod direction;
 pub mod enemies;
 pub mod enemy;
 pub mod flow_field;
+pub mod generate;
 pub mod level;
 pub mod model;
 pub mod script;

@@ -42,6 +42,11 @@ impl ModelInstance {
         }
     }
 
+    /// An all-zero instance, for filling buffers before the first write.
+    pub fn zeroed_instance() -> ModelInstance {
+        <ModelInstance as Zeroable>::zeroed()
+    }
+
     /// Applies the model matrix to a point.
     pub fn transform_point(&self, p: [f32; 3]) -> [f32; 3] {
         let m = &self.model;

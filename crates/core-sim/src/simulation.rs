@@ -166,11 +166,7 @@ impl Simulation {
         let points = self.board.spawn_points();
         let pick = ((self.rng.next_u32() as u64 * points.len() as u64) >> 32) as usize;
         let tile = points[pick] as usize;
-        let params = EnemyParams {
-            scale: self.settings.scale().at(unit_f32(&mut self.rng)),
-            speed: self.settings.speed().at(unit_f32(&mut self.rng)),
-            path_offset: self.settings.path_offset().at(unit_f32(&mut self.rng)),
-        };
+        let params = self.draw_params();
         self.spawn_enemy_with(tile, params, 0.0)
     }
 
@@ -180,6 +176,44 @@ impl Simulation {
         let color = enemy_color(params.speed);
         self.enemies
             .spawn(&self.board, tile, params, color, progress)
+    }
+
+    /// Makes room for `additional` more enemies, so growing to that population allocates
+    /// nothing during steps.
+    pub fn reserve_enemies(&mut self, additional: usize) {
+        self.enemies.reserve(additional);
+    }
+
+    /// Spawns `count` enemies on random tiles that are neither walls nor destinations, each at a
+    /// random point of its intro, with characteristics drawn as in [`Simulation::spawn_enemy`].
+    /// This is how a stress test starts with a full board.
+    pub fn populate(&mut self, count: usize) {
+        let tiles = self.board.tile_count() as u64;
+        let walkable = |c: TileContent| matches!(c, TileContent::Empty | TileContent::SpawnPoint);
+        if !self.board.contents().iter().any(|&c| walkable(c)) {
+            return;
+        }
+        self.enemies.reserve(count);
+        let mut spawned = 0;
+        while spawned < count {
+            let tile = ((self.rng.next_u32() as u64 * tiles) >> 32) as usize;
+            if !walkable(self.board.content(tile)) {
+                continue;
+            }
+            let params = self.draw_params();
+            let progress = unit_f32(&mut self.rng);
+            self.spawn_enemy_with(tile, params, progress);
+            spawned += 1;
+        }
+    }
+
+    /// Draws scale, speed and path offset, in that order, from the settings' ranges.
+    fn draw_params(&mut self) -> EnemyParams {
+        EnemyParams {
+            scale: self.settings.scale().at(unit_f32(&mut self.rng)),
+            speed: self.settings.speed().at(unit_f32(&mut self.rng)),
+            path_offset: self.settings.path_offset().at(unit_f32(&mut self.rng)),
+        }
     }
 
     /// Runs the spawn accumulator for `dt` seconds.

@@ -1,0 +1,93 @@
+//! Once warmed up, a simulation step allocates nothing: not the search after an edit, not the
+//! spawning, not the parallel update, not the fused instance writing.
+
+use horde_core_sim::generate::winding_board;
+use horde_core_sim::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts every allocation and reallocation made by any thread.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator unchanged; only counts.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn the_counter_sees_allocations() {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let v = std::hint::black_box(vec![1u8; 100]);
+    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+    drop(v);
+}
+
+#[test]
+fn steps_allocate_nothing_once_warmed_up() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let board = winding_board(128, 96, 32, 8).unwrap();
+        let settings = SpawnSettings::new(
+            10.0,
+            FloatRange::new(0.5, 2.0).unwrap(),
+            FloatRange::new(0.2, 5.0).unwrap(),
+            FloatRange::new(-0.4, 0.4).unwrap(),
+        )
+        .unwrap();
+        let mut sim = Simulation::new(board, settings, 3);
+        sim.populate(50_000);
+        sim.reserve_enemies(10_000);
+        let mut instances = vec![ModelInstance::zeroed_instance(); 70_000];
+        let dt = 1.0 / 60.0;
+        // Warm up: both kinds of step, and an edit (its search), once each.
+        for tick in 0..30 {
+            if tick % 2 == 0 {
+                sim.step(dt);
+            } else {
+                sim.step_and_write(dt, &mut instances).unwrap();
+            }
+        }
+        let _ = sim.edit(EditKind::Wall, 5, 5);
+        let before = ALLOCATIONS.load(Ordering::SeqCst);
+        let mut edits = 0;
+        for tick in 0..120 {
+            if tick % 10 == 0 {
+                edits += sim.edit(EditKind::Wall, 5 + tick / 10, 40).is_ok() as usize;
+            }
+            if tick % 2 == 0 {
+                sim.step(dt);
+            } else {
+                let n = sim.step_and_write(dt, &mut instances).unwrap();
+                assert_eq!(n, sim.enemies().len());
+            }
+        }
+        let after = ALLOCATIONS.load(Ordering::SeqCst);
+        assert!(edits > 0, "no edit went through");
+        assert!(sim.counts().reclaimed > 0 && sim.counts().spawned > 50_000);
+        assert_eq!(after - before, 0, "steps allocated");
+    });
+}
