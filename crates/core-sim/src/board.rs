@@ -16,7 +16,9 @@ pub const MAX_TILES: usize = 4096 * 4096;
 pub enum BoardError {
     /// Width or height is zero, a side is longer than the flow field supports, or there are too
     /// many tiles.
-    #[error("board size {width}×{height} is out of range (each side 1–65535, at most {MAX_TILES} tiles)")]
+    #[error(
+        "board size {width}×{height} is out of range (each side 1–65535, at most {MAX_TILES} tiles)"
+    )]
     BadSize {
         /// Requested width.
         width: u32,

@@ -72,9 +72,13 @@ impl Enemies {
         self.states.reserve(additional);
         self.ids.reserve(additional);
         let total = self.states.capacity();
-        self.reclaimed_slots.reserve(total.saturating_sub(self.reclaimed_slots.len()));
-        self.reclaimed_per_chunk
-            .reserve(total.div_ceil(CHUNK).saturating_sub(self.reclaimed_per_chunk.len()));
+        self.reclaimed_slots
+            .reserve(total.saturating_sub(self.reclaimed_slots.len()));
+        self.reclaimed_per_chunk.reserve(
+            total
+                .div_ceil(CHUNK)
+                .saturating_sub(self.reclaimed_per_chunk.len()),
+        );
     }
 
     /// Live enemies.

@@ -209,7 +209,10 @@ impl Enemy {
             MoveState::Intro | MoveState::Forward | MoveState::Outro => {
                 let to = self.position_to;
                 (
-                    [from[0] + (to[0] - from[0]) * p, from[1] + (to[1] - from[1]) * p],
+                    [
+                        from[0] + (to[0] - from[0]) * p,
+                        from[1] + (to[1] - from[1]) * p,
+                    ],
                     self.direction.cos_sin(),
                 )
             }

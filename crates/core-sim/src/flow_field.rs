@@ -81,7 +81,11 @@ impl FlowField {
     /// Recomputes every path for the given tile contents (row-major, `y * width + x`).
     /// Returns how many tiles got a path; the field is complete when that equals the tile count.
     pub fn search(&mut self, contents: &[TileContent]) -> usize {
-        assert_eq!(contents.len(), self.nodes.len(), "contents do not match the board size");
+        assert_eq!(
+            contents.len(),
+            self.nodes.len(),
+            "contents do not match the board size"
+        );
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // The stamps wrapped: forget them all once, then start again from 1.

@@ -49,10 +49,9 @@ impl fmt::Display for LevelErrorKind {
                 f,
                 "unknown tile character {c:?} (expected '.', '#', 'D' or 'S')"
             ),
-            LevelErrorKind::RaggedRow { expected, found } => write!(
-                f,
-                "row has {found} tiles but the first row has {expected}"
-            ),
+            LevelErrorKind::RaggedRow { expected, found } => {
+                write!(f, "row has {found} tiles but the first row has {expected}")
+            }
             LevelErrorKind::TooLarge { width, height } => write!(
                 f,
                 "level is {width}×{height} tiles; at most 65535 per side and {MAX_TILES} in all"
@@ -130,7 +129,11 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
     if width == 0 {
         // A blank first line before real rows: measure against the first real row.
         let expected = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        return Err(error(1, 1, LevelErrorKind::RaggedRow { expected, found: 0 }));
+        return Err(error(
+            1,
+            1,
+            LevelErrorKind::RaggedRow { expected, found: 0 },
+        ));
     }
     if width > u16::MAX as usize || height > u16::MAX as usize || width * height > MAX_TILES {
         return Err(error(1, 1, LevelErrorKind::TooLarge { width, height }));
@@ -158,11 +161,9 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
     Board::from_contents(width as u32, height as u32, contents).map_err(|e| match e {
         BoardError::NoDestination => error(1, 1, LevelErrorKind::NoDestination),
         BoardError::NoSpawnPoint => error(1, 1, LevelErrorKind::NoSpawnPoint),
-        BoardError::NoPath { x, y } => error(
-            height - y as usize,
-            x as usize + 1,
-            LevelErrorKind::NoPath,
-        ),
+        BoardError::NoPath { x, y } => {
+            error(height - y as usize, x as usize + 1, LevelErrorKind::NoPath)
+        }
         BoardError::BadSize { .. } | BoardError::WrongTileCount { .. } => {
             error(1, 1, LevelErrorKind::TooLarge { width, height })
         }
@@ -183,7 +184,11 @@ pub fn level_text(board: &Board) -> String {
     let (w, h) = (board.width() as usize, board.height() as usize);
     let mut text = String::with_capacity((w + 1) * h);
     for y in (0..h).rev() {
-        text.extend(board.contents()[y * w..(y + 1) * w].iter().map(|c| c.to_char()));
+        text.extend(
+            board.contents()[y * w..(y + 1) * w]
+                .iter()
+                .map(|c| c.to_char()),
+        );
         text.push('\n');
     }
     text

@@ -71,9 +71,12 @@ impl EditScript {
                 ));
             }
             let (tick_col, tick_text) = fields[0];
-            let tick: u64 = tick_text
-                .parse()
-                .map_err(|_| error(tick_col, format!("tick `{tick_text}` is not a whole number")))?;
+            let tick: u64 = tick_text.parse().map_err(|_| {
+                error(
+                    tick_col,
+                    format!("tick `{tick_text}` is not a whole number"),
+                )
+            })?;
             if tick == 0 {
                 return Err(error(tick_col, "ticks count from 1".to_string()));
             }
@@ -90,10 +93,12 @@ impl EditScript {
                 }
             };
             let coordinate = |(column, text): (usize, &str), axis: &str| {
-                text.parse::<i64>()
-                    .ok()
-                    .filter(|v| *v >= 0)
-                    .ok_or_else(|| error(column, format!("{axis} `{text}` is not a tile number (0 or more)")))
+                text.parse::<i64>().ok().filter(|v| *v >= 0).ok_or_else(|| {
+                    error(
+                        column,
+                        format!("{axis} `{text}` is not a tile number (0 or more)"),
+                    )
+                })
             };
             let x = coordinate(fields[2], "X")?;
             let y = coordinate(fields[3], "Y")?;
@@ -175,7 +180,10 @@ mod tests {
     fn bad_lines_name_line_and_column() {
         let err = parse("1 wall 0 0\n2 tower 1 1\n").unwrap_err();
         assert_eq!((err.line, err.column), (2, 3));
-        assert!(err.to_string().starts_with("edits.txt:2:3: unknown action `tower`"));
+        assert!(
+            err.to_string()
+                .starts_with("edits.txt:2:3: unknown action `tower`")
+        );
         let err = parse("0 wall 1 1").unwrap_err();
         assert_eq!((err.line, err.column), (1, 1));
         let err = parse("1 wall -1 1").unwrap_err();

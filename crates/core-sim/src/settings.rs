@@ -116,7 +116,10 @@ pub fn parse_range(setting: &'static str, text: &str) -> Result<FloatRange, Sett
 }
 
 /// The limits of the spawn speed slider, enemies per second.
-pub const SPAWN_SPEED_LIMITS: FloatRange = FloatRange { min: 0.1, max: 10.0 };
+pub const SPAWN_SPEED_LIMITS: FloatRange = FloatRange {
+    min: 0.1,
+    max: 10.0,
+};
 /// The limits of the enemy scale range.
 pub const SCALE_LIMITS: FloatRange = FloatRange { min: 0.5, max: 2.0 };
 /// The limits of the enemy speed range, units per second.
@@ -187,7 +190,11 @@ impl SpawnSettings {
 
     /// Sets enemies per second (0.1–10).
     pub fn set_spawn_speed(&mut self, value: f32) -> Result<(), SettingsError> {
-        check("spawn speed", FloatRange::constant(value), SPAWN_SPEED_LIMITS)?;
+        check(
+            "spawn speed",
+            FloatRange::constant(value),
+            SPAWN_SPEED_LIMITS,
+        )?;
         self.spawn_speed = value;
         Ok(())
     }
@@ -237,7 +244,13 @@ mod tests {
     #[test]
     fn parses_ranges_and_single_values() {
         assert_eq!("0.5..2".parse(), Ok(FloatRange { min: 0.5, max: 2.0 }));
-        assert_eq!("-0.4..0.4".parse(), Ok(FloatRange { min: -0.4, max: 0.4 }));
+        assert_eq!(
+            "-0.4..0.4".parse(),
+            Ok(FloatRange {
+                min: -0.4,
+                max: 0.4
+            })
+        );
         assert_eq!("1.5".parse(), Ok(FloatRange::constant(1.5)));
         assert!(matches!(
             "2..1".parse::<FloatRange>(),
@@ -262,7 +275,10 @@ mod tests {
         assert!(s.set_scale(FloatRange::new(0.4, 1.0).unwrap()).is_err());
         assert!(s.set_speed(FloatRange::new(0.2, 5.0).unwrap()).is_ok());
         assert!(s.set_speed(FloatRange::new(0.2, 5.1).unwrap()).is_err());
-        assert!(s.set_path_offset(FloatRange::new(-0.4, 0.4).unwrap()).is_ok());
+        assert!(
+            s.set_path_offset(FloatRange::new(-0.4, 0.4).unwrap())
+                .is_ok()
+        );
         let err = s
             .set_path_offset(FloatRange::new(-0.5, 0.0).unwrap())
             .unwrap_err();

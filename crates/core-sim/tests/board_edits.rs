@@ -1,4 +1,5 @@
 //! Edits and their revert rules (DESIGN §3).
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::level::{level_text, parse_level};
 use horde_core_sim::{Board, EditKind, EditRefused, TileContent};
@@ -46,11 +47,17 @@ fn the_last_destination_cannot_be_removed() {
         Err(EditRefused::LastDestination)
     );
     assert_eq!(b.destination_count(), 1);
-    assert_eq!(b.toggle(EditKind::Destination, 0, 2), Ok(TileContent::Destination));
+    assert_eq!(
+        b.toggle(EditKind::Destination, 0, 2),
+        Ok(TileContent::Destination)
+    );
     assert_eq!(b.destination_count(), 2);
     // Now (1, 2) goes west to the new destination.
     assert_eq!(b.next_on_path(b.index(1, 2).unwrap()), b.index(0, 2));
-    assert_eq!(b.toggle(EditKind::Destination, 2, 2), Ok(TileContent::Empty));
+    assert_eq!(
+        b.toggle(EditKind::Destination, 2, 2),
+        Ok(TileContent::Empty)
+    );
     assert_eq!(b.destination_count(), 1);
 }
 
@@ -75,7 +82,10 @@ fn spawn_points_keep_at_least_one_and_do_not_change_paths() {
         b.toggle(EditKind::SpawnPoint, 0, 0),
         Err(EditRefused::LastSpawnPoint)
     );
-    assert_eq!(b.toggle(EditKind::SpawnPoint, 1, 1), Ok(TileContent::SpawnPoint));
+    assert_eq!(
+        b.toggle(EditKind::SpawnPoint, 1, 1),
+        Ok(TileContent::SpawnPoint)
+    );
     assert_eq!(b.spawn_points(), &[0, 4]);
     assert_eq!(b.toggle(EditKind::SpawnPoint, 0, 0), Ok(TileContent::Empty));
     assert_eq!(b.spawn_points(), &[4]);

@@ -1,4 +1,5 @@
 //! The breadth-first flow field against the texts' rules.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::{Board, Direction, TileContent};
 use std::collections::VecDeque;

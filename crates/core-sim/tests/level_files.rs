@@ -1,8 +1,11 @@
 //! Level files: parsing, every error kind with its line and column, atomic saving, and the
 //! levels shipped in `assets/levels/`.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::TileContent;
-use horde_core_sim::level::{LevelError, LevelErrorKind, level_text, load_level, parse_level, save_level};
+use horde_core_sim::level::{
+    LevelError, LevelErrorKind, level_text, load_level, parse_level, save_level,
+};
 use std::path::Path;
 
 fn error(text: &str) -> (usize, usize, LevelErrorKind, String) {
@@ -33,7 +36,10 @@ fn unknown_character() {
     let (line, column, kind, message) = error("S..\n.Dx\n...\n");
     assert_eq!((line, column), (2, 3));
     assert_eq!(kind, LevelErrorKind::UnknownCharacter('x'));
-    assert!(message.starts_with("levels/bad.txt:2:3: unknown tile character 'x'"), "{message}");
+    assert!(
+        message.starts_with("levels/bad.txt:2:3: unknown tile character 'x'"),
+        "{message}"
+    );
     // A space is not a tile either.
     assert_eq!(error("S. \n.D.\n").0..error("S. \n.D.\n").1, 1..3);
 }
@@ -42,10 +48,22 @@ fn unknown_character() {
 fn ragged_rows() {
     let (line, column, kind, _) = error("S..\n.D\n...\n");
     assert_eq!((line, column), (2, 3));
-    assert_eq!(kind, LevelErrorKind::RaggedRow { expected: 3, found: 2 });
+    assert_eq!(
+        kind,
+        LevelErrorKind::RaggedRow {
+            expected: 3,
+            found: 2
+        }
+    );
     let (line, column, kind, _) = error("S..\n.D..\n");
     assert_eq!((line, column), (2, 4));
-    assert_eq!(kind, LevelErrorKind::RaggedRow { expected: 3, found: 4 });
+    assert_eq!(
+        kind,
+        LevelErrorKind::RaggedRow {
+            expected: 3,
+            found: 4
+        }
+    );
     // A blank line inside the level is a row of length 0.
     let (line, column, _, _) = error("S..\n\n.D.\n");
     assert_eq!((line, column), (2, 1));
@@ -55,7 +73,10 @@ fn ragged_rows() {
 fn missing_destination_or_spawn_point() {
     let (line, column, kind, message) = error("S..\n...\n");
     assert_eq!((line, column, kind), (1, 1, LevelErrorKind::NoDestination));
-    assert_eq!(message, "levels/bad.txt:1:1: the level has no destination ('D')");
+    assert_eq!(
+        message,
+        "levels/bad.txt:1:1: the level has no destination ('D')"
+    );
     let (line, column, kind, _) = error("D..\n...\n");
     assert_eq!((line, column, kind), (1, 1, LevelErrorKind::NoSpawnPoint));
 }

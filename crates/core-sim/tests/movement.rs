@@ -1,5 +1,6 @@
 //! Enemy movement against the texts: constant speed in every state, continuity across state
 //! changes, reclaim at the destination's centre, reaction to path changes, spawning.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::level::parse_level;
 use horde_core_sim::{EditKind, EnemyParams, FloatRange, MoveState, Simulation, SpawnSettings};
@@ -68,7 +69,12 @@ fn walk(
 #[test]
 fn constant_speed_through_every_state_for_many_offsets() {
     for &offset in &[0.0, 0.2, -0.2, 0.3, -0.3, 0.4, -0.4] {
-        for &(speed, dt) in &[(1.0, 1.0 / 60.0), (2.7, 1.0 / 240.0), (0.2, 1.0 / 30.0), (5.0, 1.0 / 120.0)] {
+        for &(speed, dt) in &[
+            (1.0, 1.0 / 60.0),
+            (2.7, 1.0 / 240.0),
+            (0.2, 1.0 / 30.0),
+            (5.0, 1.0 / 120.0),
+        ] {
             let mut sim = sim(&SNAKE);
             let params = EnemyParams {
                 scale: 1.0,
@@ -104,7 +110,16 @@ fn the_path_runs_through_exit_points_and_ends_at_the_destination_centre() {
     let steps = samples.len() as f32;
     assert!((steps * dt - length).abs() < 2.0 * dt, "took {steps} steps");
     // It passes within one step of every exit point on its way.
-    for (x, y) in [(0, 0), (0, 1), (0, 2), (2, 2), (4, 2), (4, 3), (4, 4), (2, 4)] {
+    for (x, y) in [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (2, 2),
+        (4, 2),
+        (4, 3),
+        (4, 4),
+        (2, 4),
+    ] {
         let exit = board.exit_point(board.index(x, y).unwrap());
         let closest = samples
             .iter()
@@ -119,7 +134,11 @@ fn the_path_runs_through_exit_points_and_ends_at_the_destination_centre() {
     assert!(distance(last.position, destination) <= dt + 1e-5);
     // Yaw: north at first, east after the right turn, north, then west at the end.
     assert_eq!(samples[0].yaw, 0.0);
-    assert!(samples.iter().any(|s| s.yaw == 90.0 && s.state == MoveState::Forward));
+    assert!(
+        samples
+            .iter()
+            .any(|s| s.yaw == 90.0 && s.state == MoveState::Forward)
+    );
     assert_eq!(last.yaw, 270.0);
     assert!(samples.iter().all(|s| (0.0..360.0).contains(&s.yaw)));
 }
@@ -174,7 +193,7 @@ fn an_enemy_turns_around_when_a_new_wall_reverses_its_path() {
         // It never got past the wall's neighbour, and it ended at the southern destination.
         assert!(samples.iter().all(|s| s.position[1] < 9.0 - 5.5 + 0.5));
         let last = samples.last().unwrap();
-        assert!(distance(last.position, [offset * -1.0, -5.5]) < 0.05, "{last:?}");
+        assert!(distance(last.position, [-offset, -5.5]) < 0.05, "{last:?}");
     }
 }
 
@@ -214,7 +233,10 @@ fn the_spawn_accumulator_spawns_whole_enemies_at_random_spawn_points() {
     let mut sim = Simulation::new(board, settings, 42);
     let mut tiles = HashSet::new();
     for k in 1..=400u64 {
-        assert_eq!(sim.pending_spawns(0.2), ((k as f32 * 0.5).floor() - ((k - 1) as f32 * 0.5).floor()) as usize);
+        assert_eq!(
+            sim.pending_spawns(0.2),
+            ((k as f32 * 0.5).floor() - ((k - 1) as f32 * 0.5).floor()) as usize
+        );
         sim.step(0.2);
         assert_eq!(sim.counts().spawned, k / 2);
         for e in sim.enemies().iter() {

@@ -1,5 +1,6 @@
 //! Once warmed up, a simulation step allocates nothing: not the search after an edit, not the
 //! spawning, not the parallel update, not the fused instance writing.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::generate::winding_board;
 use horde_core_sim::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};

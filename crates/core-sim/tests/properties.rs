@@ -1,6 +1,7 @@
 //! Property tests: random valid boards and random edit scripts never produce NaN or a panic,
 //! every enemy is reclaimed within a bound once edits stop, and the trace is the same with one
 //! and with two threads.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::trace::TraceWriter;
 use horde_core_sim::{Board, EditKind, FloatRange, Simulation, SpawnSettings};
@@ -166,7 +167,10 @@ fn a_large_population_traces_the_same_with_one_and_two_threads() {
             sim.step(0.05);
             trace.write_tick(&sim).unwrap();
         }
-        (String::from_utf8(trace.finish().unwrap()).unwrap(), sim.counts())
+        (
+            String::from_utf8(trace.finish().unwrap()).unwrap(),
+            sim.counts(),
+        )
     };
     let (one, counts_one) = in_pool(1, run);
     let (two, counts_two) = in_pool(2, run);

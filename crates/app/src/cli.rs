@@ -1,0 +1,177 @@
+//! The command line: subcommands and flags, parsed and range-checked by clap, so a bad flag is
+//! reported with its name before anything runs.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use horde_core_sim::FloatRange;
+use horde_core_sim::settings::{
+    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
+};
+use std::path::PathBuf;
+
+/// Horde: tower-defense swarms and endless procedural levels.
+#[derive(Debug, Parser)]
+#[command(name = "horde", version, about)]
+pub struct Cli {
+    /// What to do; `run` when omitted.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open a scene (the window is not built yet: runs the simulation headless instead).
+    Run(RunArgs),
+    /// Run the tower-defense simulation headless, with no GPU, and print a JSON summary.
+    Sim(SimArgs),
+}
+
+impl Default for Command {
+    fn default() -> Command {
+        Command::Run(RunArgs {
+            scene: Scene::Td,
+            level: None,
+            seed: 0,
+        })
+    }
+}
+
+/// The scenes `run` can open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scene {
+    /// Tower defense: the board and its enemies.
+    Td,
+    /// The infinite Wave Function Collapse city.
+    City,
+    /// The endless runner.
+    Runner,
+}
+
+/// Flags of `horde run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The scene to open.
+    #[arg(long, value_enum, default_value = "td")]
+    pub scene: Scene,
+    /// Level file (default: the built-in 11×11 board).
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
+    /// Random seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Flags of `horde sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// Level file (default: the built-in 11×11 board, `assets/levels/default.txt`).
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
+    /// Number of fixed steps to run.
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    pub ticks: u64,
+    /// Random seed (ChaCha8).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Seconds per step, in (0, 10].
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0 / 60.0, value_parser = parse_dt,
+          allow_hyphen_values = true)]
+    pub dt: f32,
+    /// Enemies spawned per second, 0.1–10.
+    #[arg(long, value_name = "X", default_value = "1", value_parser = parse_spawn_speed,
+          allow_hyphen_values = true)]
+    pub spawn_speed: f32,
+    /// Enemy scale range `A..B` (or one value), within 0.5..2.
+    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_scale,
+          allow_hyphen_values = true)]
+    pub scale: FloatRange,
+    /// Enemy speed range `A..B` in units per second, within 0.2..5.
+    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_speed,
+          allow_hyphen_values = true)]
+    pub speed: FloatRange,
+    /// Sideways path offset range `A..B`, within -0.4..0.4.
+    #[arg(long, value_name = "A..B", default_value = "0", value_parser = parse_path_offset,
+          allow_hyphen_values = true)]
+    pub path_offset: FloatRange,
+    /// Write the per-tick CSV trace here (`tick,id,x,z,yaw_deg,scale,speed,path_offset`).
+    #[arg(long, value_name = "FILE.csv")]
+    pub trace: Option<PathBuf>,
+    /// Scripted edits, one `TICK ACTION X Y` per line (ACTION: wall, destination, spawn).
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+}
+
+/// Parses a range for `setting` and checks it against `limits`.
+fn limited_range(
+    setting: &'static str,
+    text: &str,
+    limits: FloatRange,
+) -> Result<FloatRange, String> {
+    let range = parse_range(setting, text).map_err(|e| e.to_string())?;
+    if !limits.contains_range(range) {
+        return Err(format!(
+            "{setting}: {range} is outside the allowed {limits}"
+        ));
+    }
+    Ok(range)
+}
+
+fn parse_scale(text: &str) -> Result<FloatRange, String> {
+    limited_range("scale", text, SCALE_LIMITS)
+}
+
+fn parse_speed(text: &str) -> Result<FloatRange, String> {
+    limited_range("speed", text, SPEED_LIMITS)
+}
+
+fn parse_path_offset(text: &str) -> Result<FloatRange, String> {
+    limited_range("path offset", text, PATH_OFFSET_LIMITS)
+}
+
+fn parse_spawn_speed(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(SPAWN_SPEED_LIMITS.min()..=SPAWN_SPEED_LIMITS.max()).contains(&value) {
+        return Err(format!(
+            "spawn speed {value} is outside the allowed {SPAWN_SPEED_LIMITS}"
+        ));
+    }
+    Ok(value)
+}
+
+fn parse_dt(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(value > 0.0 && value <= 10.0) {
+        return Err(format!("{value} is not a step length in (0, 10] seconds"));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_checked_against_the_texts_limits() {
+        assert_eq!(
+            parse_scale("0.5..2"),
+            Ok(FloatRange::new(0.5, 2.0).unwrap())
+        );
+        assert!(
+            parse_scale("0.4..2")
+                .unwrap_err()
+                .contains("outside the allowed 0.5..2")
+        );
+        assert!(parse_path_offset("-0.4..0.4").is_ok());
+        assert!(parse_path_offset("-0.5..0").is_err());
+        assert!(parse_speed("6").is_err());
+        assert!(parse_spawn_speed("0.05").is_err());
+        assert!(parse_spawn_speed("10").is_ok());
+        assert!(parse_dt("0").is_err() && parse_dt("nan").is_err() && parse_dt("0.5").is_ok());
+    }
+}

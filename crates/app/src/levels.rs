@@ -1,0 +1,18 @@
+//! Where levels come from: a file the user names, or the built-in default board.
+
+use anyhow::Result;
+use horde_core_sim::Board;
+use horde_core_sim::level::{load_level, parse_level};
+use std::path::Path;
+
+/// The texts' default board (11×11, destination in the centre, spawn point in the south-west
+/// corner), compiled in so the app works from any folder.
+const DEFAULT_LEVEL: &str = include_str!("../../../assets/levels/default.txt");
+
+/// Loads `path`, or the built-in default board when none is given.
+pub fn load(path: Option<&Path>) -> Result<Board> {
+    Ok(match path {
+        Some(path) => load_level(path)?,
+        None => parse_level(DEFAULT_LEVEL, Path::new("assets/levels/default.txt"))?,
+    })
+}

@@ -1,0 +1,173 @@
+//! `horde sim`: the headless, GPU-free simulation with scripted edits, an optional CSV trace,
+//! and a JSON summary as the last line on stdout.
+
+use crate::cli::{RunArgs, Scene, SimArgs};
+use crate::levels;
+use anyhow::{Context, Result, bail};
+use horde_core_sim::script::EditScript;
+use horde_core_sim::trace::TraceWriter;
+use horde_core_sim::{Board, Counts, Simulation, SpawnSettings};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Runs `horde sim`.
+pub fn run(args: &SimArgs) -> Result<()> {
+    let board = levels::load(args.level.as_deref())?;
+    let script = match &args.script {
+        Some(path) => {
+            let script = EditScript::load(path)?;
+            check_script_bounds(&script, &board, path)?;
+            script
+        }
+        None => EditScript::default(),
+    };
+    let settings = SpawnSettings::new(args.spawn_speed, args.scale, args.speed, args.path_offset)?;
+    let mut sim = Simulation::new(board, settings, args.seed);
+    let mut trace = match &args.trace {
+        Some(path) => Some(TraceFile::create(path)?),
+        None => None,
+    };
+    for tick in 1..=args.ticks {
+        for edit in script.at_tick(tick) {
+            if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y) {
+                log::warn!(
+                    "tick {tick}: script line {}: {:?} at ({}, {}) refused: {refused}",
+                    edit.line,
+                    edit.kind,
+                    edit.x,
+                    edit.y
+                );
+            }
+        }
+        sim.step(args.dt);
+        if let Some(trace) = &mut trace {
+            trace.write_tick(&sim)?;
+        }
+    }
+    if let Some(trace) = trace {
+        trace.finish()?;
+    }
+    println!("{}", summary_json(sim.counts()));
+    Ok(())
+}
+
+/// Runs `horde run` until the window exists: says so, then runs the headless simulation.
+pub fn run_placeholder(args: &RunArgs) -> Result<()> {
+    if args.scene != Scene::Td {
+        bail!("the {:?} scene is not built yet", args.scene);
+    }
+    eprintln!(
+        "horde: the window renderer is not built yet; running the headless simulation of {} \
+         for 600 ticks (10 s) instead — `horde sim --help` for the options",
+        args.level
+            .as_deref()
+            .map_or("the default level".to_string(), |p| p.display().to_string())
+    );
+    run(&SimArgs {
+        level: args.level.clone(),
+        ticks: 600,
+        seed: args.seed,
+        dt: 1.0 / 60.0,
+        spawn_speed: 1.0,
+        scale: horde_core_sim::FloatRange::constant(1.0),
+        speed: horde_core_sim::FloatRange::constant(1.0),
+        path_offset: horde_core_sim::FloatRange::constant(0.0),
+        trace: None,
+        script: None,
+    })
+}
+
+/// The summary line of DESIGN §6, keys in the documented order.
+#[derive(serde::Serialize)]
+struct Summary {
+    ticks: u64,
+    spawned: u64,
+    reclaimed: u64,
+    alive: u64,
+}
+
+/// Renders the summary line.
+fn summary_json(counts: Counts) -> String {
+    let summary = Summary {
+        ticks: counts.ticks,
+        spawned: counts.spawned,
+        reclaimed: counts.reclaimed,
+        alive: counts.alive,
+    };
+    serde_json::to_string(&summary).unwrap_or_default()
+}
+
+/// Every scripted edit must name a tile of the board: a typo is an error, not a silent no-op.
+fn check_script_bounds(script: &EditScript, board: &Board, path: &Path) -> Result<()> {
+    for edit in script.edits() {
+        if board.index(edit.x, edit.y).is_none() {
+            bail!(
+                "{}:{}: tile ({}, {}) is outside the {}×{} board",
+                path.display(),
+                edit.line,
+                edit.x,
+                edit.y,
+                board.width(),
+                board.height()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A trace written to a temporary file beside its target and renamed into place at the end,
+/// so an interrupted run never clobbers an earlier trace.
+struct TraceFile {
+    /// `None` once finished.
+    writer: Option<TraceWriter<BufWriter<File>>>,
+    temporary: PathBuf,
+    target: PathBuf,
+}
+
+impl TraceFile {
+    fn create(target: &Path) -> Result<TraceFile> {
+        let mut name = std::ffi::OsString::from(".");
+        name.push(
+            target
+                .file_name()
+                .context("--trace: the path has no file name")?,
+        );
+        name.push(format!(".{}.tmp", std::process::id()));
+        let temporary = target.with_file_name(name);
+        let file = File::create(&temporary)
+            .with_context(|| format!("--trace: cannot create {}", temporary.display()))?;
+        let writer = TraceWriter::new(BufWriter::new(file))
+            .with_context(|| format!("--trace: cannot write {}", temporary.display()))?;
+        Ok(TraceFile {
+            writer: Some(writer),
+            temporary,
+            target: target.to_path_buf(),
+        })
+    }
+
+    fn write_tick(&mut self, sim: &Simulation) -> Result<()> {
+        let writer = self.writer.as_mut().context("--trace: already finished")?;
+        writer
+            .write_tick(sim)
+            .with_context(|| format!("--trace: cannot write {}", self.temporary.display()))
+    }
+
+    fn finish(mut self) -> Result<()> {
+        let target = self.target.clone();
+        let context = || format!("--trace: cannot write {}", target.display());
+        let writer = self.writer.take().context("--trace: already finished")?;
+        let mut writer = writer.finish().with_context(context)?;
+        writer.flush().with_context(context)?;
+        writer.get_ref().sync_all().with_context(context)?;
+        drop(writer);
+        std::fs::rename(&self.temporary, &self.target).with_context(context)
+    }
+}
+
+impl Drop for TraceFile {
+    fn drop(&mut self) {
+        // After a successful rename this finds nothing; after a failure it tidies up.
+        let _ = std::fs::remove_file(&self.temporary);
+    }
+}

@@ -1,0 +1,225 @@
+//! `horde sim` as users and tools drive it: the JSON summary, the trace, scripts, and errors
+//! that name the flag, file, line and column.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn horde(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(args)
+        .output()
+        .expect("horde runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The last stdout line, parsed.
+fn summary(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "failed: {}", stderr(out));
+    let text = stdout(out);
+    let last = text.lines().last().expect("a summary line");
+    serde_json::from_str(last).expect("JSON summary")
+}
+
+fn level(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/levels")
+        .join(name)
+}
+
+#[test]
+fn default_level_summary_has_the_documented_keys_in_order() {
+    let out = horde(&["sim", "--ticks", "600"]);
+    let last = stdout(&out).lines().last().unwrap().to_string();
+    assert!(
+        last.starts_with("{\"ticks\":600,\"spawned\":10,\"reclaimed\":"),
+        "{last}"
+    );
+    let s = summary(&out);
+    assert_eq!(s["ticks"], 600);
+    assert_eq!(s["spawned"], 10);
+    // The first enemy (spawned at 1 s) walks the zig-zag path in about 8 s.
+    assert_eq!(s["reclaimed"], 1);
+    assert_eq!(s["alive"], 9);
+    // The same with the level named explicitly.
+    let named = horde(&[
+        "sim",
+        "--level",
+        level("default.txt").to_str().unwrap(),
+        "--ticks",
+        "600",
+    ]);
+    assert_eq!(summary(&named), s);
+}
+
+#[test]
+fn trace_has_one_row_per_live_enemy_per_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.csv");
+    let out = horde(&[
+        "sim",
+        "--level",
+        level("fortress.txt").to_str().unwrap(),
+        "--ticks",
+        "300",
+        "--seed",
+        "9",
+        "--spawn-speed",
+        "10",
+        "--scale",
+        "0.5..2",
+        "--speed",
+        "0.2..5",
+        "--path-offset",
+        "-0.4..0.4",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    let s = summary(&out);
+    let csv = std::fs::read_to_string(&trace).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset")
+    );
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
+        .collect();
+    let last_tick_rows = rows.iter().filter(|r| r[0] == 300.0).count();
+    assert_eq!(last_tick_rows as u64, s["alive"].as_u64().unwrap());
+    for row in &rows {
+        assert_eq!(row.len(), 8);
+        assert!((0.0..360.0).contains(&row[4]));
+        assert!((0.5..=2.0).contains(&row[5]) && (0.2..=5.0).contains(&row[6]));
+        assert!((-0.4..=0.4).contains(&row[7]));
+    }
+    // Ids are unique within a tick and ascending.
+    for tick in 1..=300 {
+        let ids: Vec<f64> = rows
+            .iter()
+            .filter(|r| r[0] == tick as f64)
+            .map(|r| r[1])
+            .collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]));
+    }
+    // Same seed, same trace; no temporary file left behind.
+    let again = dir.path().join("again.csv");
+    let out2 = horde(&[
+        "sim",
+        "--level",
+        level("fortress.txt").to_str().unwrap(),
+        "--ticks",
+        "300",
+        "--seed",
+        "9",
+        "--spawn-speed",
+        "10",
+        "--scale",
+        "0.5..2",
+        "--speed",
+        "0.2..5",
+        "--path-offset",
+        "-0.4..0.4",
+        "--trace",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(summary(&out2), s);
+    assert_eq!(std::fs::read(&again).unwrap(), csv.as_bytes());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn scripted_edits_apply_at_the_start_of_their_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("edits.txt");
+    // A second destination right next to the spawn point at tick 1: every enemy goes there.
+    std::fs::write(&script, "# shortcut\n\n1 destination 1 0\n").unwrap();
+    let s = summary(&horde(&[
+        "sim",
+        "--ticks",
+        "600",
+        "--script",
+        script.to_str().unwrap(),
+    ]));
+    // Spawned at 1 s, 2 s, ...; each needs 1.5 s (intro ½, outro ½... plus the edge) to arrive.
+    assert_eq!(s["spawned"], 10);
+    assert!(s["reclaimed"].as_u64().unwrap() >= 8, "{s}");
+    // Refused edits (removing the only spawn point) are reported, not fatal.
+    std::fs::write(&script, "3 spawn 0 0\n").unwrap();
+    let out = horde(&["sim", "--ticks", "10", "--script", script.to_str().unwrap()]);
+    assert_eq!(summary(&out)["ticks"], 10);
+    assert!(
+        stderr(&out).contains("last spawn point"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_script_lines_are_errors_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad.txt");
+    std::fs::write(&script, "1 wall 2 2\n2 fire 1 1\n").unwrap();
+    let out = horde(&["sim", "--script", script.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("bad.txt:2:3: unknown action `fire`"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(&script, "1 wall 2 2\n\n4 wall 11 0\n").unwrap();
+    let out = horde(&["sim", "--script", script.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("bad.txt:3: tile (11, 0) is outside the 11×11 board"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("panicked"));
+}
+
+#[test]
+fn bad_flags_and_levels_are_named_errors() {
+    for (args, needle) in [
+        (vec!["sim", "--scale", "3..4"], "--scale"),
+        (vec!["sim", "--speed", "0.1..1"], "--speed"),
+        (vec!["sim", "--path-offset", "-0.5..0"], "--path-offset"),
+        (vec!["sim", "--spawn-speed", "11"], "--spawn-speed"),
+        (vec!["sim", "--dt", "-1"], "--dt"),
+        (vec!["sim", "--ticks", "many"], "--ticks"),
+    ] {
+        let out = horde(&args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = stderr(&out);
+        assert!(
+            err.contains(needle) && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad-level.txt");
+    std::fs::write(&bad, "S..\n.Dq\n").unwrap();
+    let out = horde(&["sim", "--level", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("bad-level.txt:2:3: unknown tile character 'q'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = horde(&["sim", "--level", "/no/such/level.txt"]);
+    assert!(stderr(&out).contains("/no/such/level.txt"));
+}
+
+#[test]
+fn run_says_the_window_is_not_built_yet_and_simulates() {
+    let out = horde(&[]);
+    assert!(stderr(&out).contains("not built yet"));
+    assert_eq!(summary(&out)["ticks"], 600);
+}
