@@ -2,10 +2,11 @@
 //! reported with its name before anything runs.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use horde_core_sim::FloatRange;
 use horde_core_sim::settings::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
 };
+use horde_core_sim::{FloatRange, SpawnSettings};
+use horde_renderer::BackendChoice;
 use std::path::PathBuf;
 
 /// Horde: tower-defense swarms and endless procedural levels.
@@ -24,6 +25,10 @@ pub enum Command {
     Run(RunArgs),
     /// Run the tower-defense simulation headless, with no GPU, and print a JSON summary.
     Sim(SimArgs),
+    /// List every graphics adapter wgpu finds: backend, name, type, driver.
+    Adapters,
+    /// Render a scene offscreen after N fixed 1/60 s steps and save it as a PNG.
+    Screenshot(ScreenshotArgs),
 }
 
 impl Default for Command {
@@ -32,6 +37,9 @@ impl Default for Command {
             scene: Scene::Td,
             level: None,
             seed: 0,
+            gpu: GpuFlags::default(),
+            frames: None,
+            spawn: SpawnFlags::default(),
         })
     }
 }
@@ -59,6 +67,94 @@ pub struct RunArgs {
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
+    /// Backend and adapter.
+    #[command(flatten)]
+    pub gpu: GpuFlags,
+    /// Quit after presenting this many frames (for smoke tests and timing).
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Spawn settings to start with.
+    #[command(flatten)]
+    pub spawn: SpawnFlags,
+}
+
+/// Backend and adapter choice, shared by every command that draws.
+#[derive(Debug, Default, Args)]
+pub struct GpuFlags {
+    /// Graphics API: auto, vulkan, gl, dx12 or metal (default: `WGPU_BACKEND`, else auto).
+    #[arg(long, value_name = "B", value_parser = parse_backend)]
+    pub backend: Option<BackendChoice>,
+    /// Use the first adapter whose name contains this text.
+    #[arg(long, value_name = "NAME")]
+    pub adapter: Option<String>,
+}
+
+/// Flags of `horde screenshot`.
+#[derive(Debug, Args)]
+pub struct ScreenshotArgs {
+    /// The scene to render.
+    #[arg(long, value_enum, default_value = "td")]
+    pub scene: Scene,
+    /// Level file (default: the built-in 11×11 board).
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
+    /// Random seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Fixed 1/60 s simulation steps before the picture is taken.
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    pub frames: u64,
+    /// Image size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// Backend and adapter.
+    #[command(flatten)]
+    pub gpu: GpuFlags,
+    /// Spawn settings.
+    #[command(flatten)]
+    pub spawn: SpawnFlags,
+    /// Where to write the PNG (written to a temporary file, then renamed).
+    #[arg(long, value_name = "FILE.png")]
+    pub out: PathBuf,
+}
+
+/// Spawn settings as flags, shared by `sim`, `run` and `screenshot`.
+#[derive(Debug, Args)]
+pub struct SpawnFlags {
+    /// Enemies spawned per second, 0.1–10.
+    #[arg(long, value_name = "X", default_value = "1", value_parser = parse_spawn_speed,
+          allow_hyphen_values = true)]
+    pub spawn_speed: f32,
+    /// Enemy scale range `A..B` (or one value), within 0.5..2.
+    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_scale,
+          allow_hyphen_values = true)]
+    pub scale: FloatRange,
+    /// Enemy speed range `A..B` in units per second, within 0.2..5.
+    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_speed,
+          allow_hyphen_values = true)]
+    pub speed: FloatRange,
+    /// Sideways path offset range `A..B`, within -0.4..0.4.
+    #[arg(long, value_name = "A..B", default_value = "0", value_parser = parse_path_offset,
+          allow_hyphen_values = true)]
+    pub path_offset: FloatRange,
+}
+
+impl Default for SpawnFlags {
+    fn default() -> SpawnFlags {
+        SpawnFlags {
+            spawn_speed: 1.0,
+            scale: FloatRange::constant(1.0),
+            speed: FloatRange::constant(1.0),
+            path_offset: FloatRange::constant(0.0),
+        }
+    }
+}
+
+impl SpawnFlags {
+    /// The settings these flags describe (already range-checked by the parsers).
+    pub fn settings(&self) -> Result<SpawnSettings, horde_core_sim::SettingsError> {
+        SpawnSettings::new(self.spawn_speed, self.scale, self.speed, self.path_offset)
+    }
 }
 
 /// Flags of `horde sim`.
@@ -77,22 +173,9 @@ pub struct SimArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 1.0 / 60.0, value_parser = parse_dt,
           allow_hyphen_values = true)]
     pub dt: f32,
-    /// Enemies spawned per second, 0.1–10.
-    #[arg(long, value_name = "X", default_value = "1", value_parser = parse_spawn_speed,
-          allow_hyphen_values = true)]
-    pub spawn_speed: f32,
-    /// Enemy scale range `A..B` (or one value), within 0.5..2.
-    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_scale,
-          allow_hyphen_values = true)]
-    pub scale: FloatRange,
-    /// Enemy speed range `A..B` in units per second, within 0.2..5.
-    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_speed,
-          allow_hyphen_values = true)]
-    pub speed: FloatRange,
-    /// Sideways path offset range `A..B`, within -0.4..0.4.
-    #[arg(long, value_name = "A..B", default_value = "0", value_parser = parse_path_offset,
-          allow_hyphen_values = true)]
-    pub path_offset: FloatRange,
+    /// Spawn settings.
+    #[command(flatten)]
+    pub spawn: SpawnFlags,
     /// Write the per-tick CSV trace here (`tick,id,x,z,yaw_deg,scale,speed,path_offset`).
     #[arg(long, value_name = "FILE.csv")]
     pub trace: Option<PathBuf>,
@@ -141,6 +224,23 @@ fn parse_spawn_speed(text: &str) -> Result<f32, String> {
     Ok(value)
 }
 
+fn parse_backend(text: &str) -> Result<BackendChoice, String> {
+    text.parse()
+        .map_err(|e: horde_renderer::backend::UnknownBackend| e.to_string())
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{text}` is not a size WIDTHxHEIGHT, each 1–8192");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=8192).contains(v))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+}
+
 fn parse_dt(text: &str) -> Result<f32, String> {
     let value: f32 = text
         .trim()
@@ -172,6 +272,9 @@ mod tests {
         assert!(parse_speed("6").is_err());
         assert!(parse_spawn_speed("0.05").is_err());
         assert!(parse_spawn_speed("10").is_ok());
+        assert_eq!(parse_size("1280x720"), Ok((1280, 720)));
+        assert!(parse_size("0x10").is_err() && parse_size("12").is_err());
+        assert_eq!(parse_backend("gl"), Ok(BackendChoice::Gl));
         assert!(parse_dt("0").is_err() && parse_dt("nan").is_err() && parse_dt("0.5").is_ok());
     }
 }

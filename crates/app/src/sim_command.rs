@@ -6,7 +6,7 @@ use crate::levels;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::script::EditScript;
 use horde_core_sim::trace::TraceWriter;
-use horde_core_sim::{Board, Counts, Simulation, SpawnSettings};
+use horde_core_sim::{Board, Counts, Simulation};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -22,7 +22,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
         }
         None => EditScript::default(),
     };
-    let settings = SpawnSettings::new(args.spawn_speed, args.scale, args.speed, args.path_offset)?;
+    let settings = args.spawn.settings()?;
     let mut sim = Simulation::new(board, settings, args.seed);
     let mut trace = match &args.trace {
         Some(path) => Some(TraceFile::create(path)?),
@@ -69,10 +69,12 @@ pub fn run_placeholder(args: &RunArgs) -> Result<()> {
         ticks: 600,
         seed: args.seed,
         dt: 1.0 / 60.0,
-        spawn_speed: 1.0,
-        scale: horde_core_sim::FloatRange::constant(1.0),
-        speed: horde_core_sim::FloatRange::constant(1.0),
-        path_offset: horde_core_sim::FloatRange::constant(0.0),
+        spawn: crate::cli::SpawnFlags {
+            spawn_speed: args.spawn.spawn_speed,
+            scale: args.spawn.scale,
+            speed: args.spawn.speed,
+            path_offset: args.spawn.path_offset,
+        },
         trace: None,
         script: None,
     })

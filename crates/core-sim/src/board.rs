@@ -106,6 +106,8 @@ pub struct Board {
     spawn_points: Vec<u32>,
     destinations: usize,
     field: FlowField,
+    /// Counts successful edits, so views know when to rebuild what they drew from the board.
+    revision: u64,
 }
 
 impl Board {
@@ -163,6 +165,7 @@ impl Board {
             spawn_points,
             destinations,
             field,
+            revision: 0,
         })
     }
 
@@ -259,19 +262,28 @@ impl Board {
         &self.field
     }
 
+    /// How many edits have changed this board; any change of contents or paths bumps it.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Applies one toggle edit at `(x, y)` and returns the tile's new content.
     pub fn toggle(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
         let index = self.index(x, y).ok_or(EditRefused::OutOfBounds { x, y })?;
-        match kind {
+        let result = match kind {
             EditKind::Wall => self.toggle_wall(index),
             EditKind::Destination => self.toggle_destination(index),
             EditKind::SpawnPoint => self.toggle_spawn_point(index),
+        };
+        if result.is_ok() {
+            self.revision += 1;
         }
+        result
     }
 
     /// Empty ⇄ wall. Placing a wall that would leave any tile (itself included) without a path
     /// is refused.
-    pub fn toggle_wall(&mut self, index: usize) -> Result<TileContent, EditRefused> {
+    fn toggle_wall(&mut self, index: usize) -> Result<TileContent, EditRefused> {
         match self.contents[index] {
             TileContent::Wall => {
                 self.set_and_search(index, TileContent::Empty);
@@ -291,7 +303,7 @@ impl Board {
 
     /// Empty ⇄ destination. Removing the last destination, or one whose removal leaves a tile
     /// without a path, is refused.
-    pub fn toggle_destination(&mut self, index: usize) -> Result<TileContent, EditRefused> {
+    fn toggle_destination(&mut self, index: usize) -> Result<TileContent, EditRefused> {
         match self.contents[index] {
             TileContent::Destination => {
                 if self.destinations == 1 {
@@ -316,7 +328,7 @@ impl Board {
     }
 
     /// Empty ⇄ spawn point. Removing the last spawn point is refused. Paths do not change.
-    pub fn toggle_spawn_point(&mut self, index: usize) -> Result<TileContent, EditRefused> {
+    fn toggle_spawn_point(&mut self, index: usize) -> Result<TileContent, EditRefused> {
         match self.contents[index] {
             TileContent::SpawnPoint => {
                 if self.spawn_points.len() == 1 {

@@ -1,0 +1,138 @@
+//! What the tower-defense board looks like: the instances of its static batches, in simulation
+//! coordinates. Rebuilt only when the board changes.
+
+use glam::{Mat4, Quat, Vec3};
+use horde_core_sim::{Board, TileContent};
+use horde_renderer::Instance;
+
+/// Colours, sRGB.
+pub mod colors {
+    /// The ground under the board.
+    pub const GROUND: [u8; 4] = [70, 84, 62, 255];
+    /// Grid lines between tiles.
+    pub const GRID: [u8; 4] = [40, 48, 36, 255];
+    /// Walls.
+    pub const WALL: [u8; 4] = [190, 186, 178, 255];
+    /// Destinations.
+    pub const DESTINATION: [u8; 4] = [220, 60, 50, 255];
+    /// Spawn points (orange, as in the texts).
+    pub const SPAWN_POINT: [u8; 4] = [240, 150, 40, 255];
+    /// Path arrows.
+    pub const ARROW: [u8; 4] = [225, 230, 215, 255];
+    /// A tile whose edit was refused.
+    pub const REFUSED: [u8; 4] = [255, 30, 60, 255];
+    /// Background.
+    pub const SKY: [f64; 4] = [0.02, 0.025, 0.035, 1.0];
+}
+
+/// Height of wall blocks.
+pub const WALL_HEIGHT: f32 = 0.5;
+
+/// A box of `size` standing on the ground at `(x, z)` (the unit cube scaled and lifted).
+pub fn block(x: f32, z: f32, size: Vec3, lift: f32, color: [u8; 4]) -> Instance {
+    let centre = Vec3::new(x, lift + size.y * 0.5, z);
+    Instance::new(
+        Mat4::from_scale_rotation_translation(size, Quat::IDENTITY, centre),
+        color,
+    )
+}
+
+/// The ground quad under the whole board.
+pub fn ground(board: &Board) -> Vec<Instance> {
+    let size = Vec3::new(board.width() as f32, 1.0, board.height() as f32);
+    vec![Instance::new(Mat4::from_scale(size), colors::GROUND)]
+}
+
+/// Thin lines along every tile edge.
+pub fn grid(board: &Board) -> Vec<Instance> {
+    let (w, h) = (board.width() as f32, board.height() as f32);
+    let thickness = 0.04;
+    let mut lines = Vec::with_capacity((board.width() + board.height() + 2) as usize);
+    for i in 0..=board.width() {
+        let x = i as f32 - w * 0.5;
+        lines.push(block(
+            x,
+            0.0,
+            Vec3::new(thickness, 0.005, h),
+            0.0,
+            colors::GRID,
+        ));
+    }
+    for j in 0..=board.height() {
+        let z = j as f32 - h * 0.5;
+        lines.push(block(
+            0.0,
+            z,
+            Vec3::new(w, 0.005, thickness),
+            0.0,
+            colors::GRID,
+        ));
+    }
+    lines
+}
+
+/// Walls, destinations and spawn points, each kind into its own list.
+pub fn tiles(board: &Board, walls: &mut Vec<Instance>, markers: &mut Vec<Instance>) {
+    walls.clear();
+    markers.clear();
+    for (index, content) in board.contents().iter().enumerate() {
+        let [x, z] = board.tile_center(index);
+        match content {
+            TileContent::Wall => walls.push(block(
+                x,
+                z,
+                Vec3::new(1.0, WALL_HEIGHT, 1.0),
+                0.0,
+                colors::WALL,
+            )),
+            TileContent::Destination => markers.push(block(
+                x,
+                z,
+                Vec3::new(0.9, 0.08, 0.9),
+                0.0,
+                colors::DESTINATION,
+            )),
+            TileContent::SpawnPoint => markers.push(block(
+                x,
+                z,
+                Vec3::new(0.9, 0.06, 0.9),
+                0.0,
+                colors::SPAWN_POINT,
+            )),
+            TileContent::Empty => {}
+        }
+    }
+}
+
+/// One arrow per walkable tile, pointing along its path.
+pub fn arrows(board: &Board, out: &mut Vec<Instance>) {
+    out.clear();
+    for (index, content) in board.contents().iter().enumerate() {
+        if matches!(content, TileContent::Wall | TileContent::Destination) {
+            continue;
+        }
+        let [x, z] = board.tile_center(index);
+        let yaw = board.path_direction(index).angle_deg().to_radians();
+        // Yaw turns local +z (the arrow's point) to (sin, 0, cos): clockwise from north.
+        let model = Mat4::from_translation(Vec3::new(x, 0.012, z)) * Mat4::from_rotation_y(yaw);
+        out.push(Instance::new(model, colors::ARROW));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use horde_core_sim::level::parse_level;
+
+    #[test]
+    fn arrows_point_along_the_path() {
+        let board = parse_level("S.D\n", "t".as_ref()).unwrap();
+        let mut out = Vec::new();
+        arrows(&board, &mut out);
+        assert_eq!(out.len(), 2);
+        // Both point east: the arrow's local +z maps to world +x.
+        let m = Mat4::from_cols_array_2d(&out[0].model);
+        let tip = m.transform_vector3(Vec3::Z);
+        assert!((tip - Vec3::X).length() < 1e-6);
+    }
+}

@@ -1,0 +1,220 @@
+//! The tower-defense scene: a simulation stepped at a fixed rate, its batches in the renderer,
+//! and the edits a player makes.
+
+use super::camera::TdCamera;
+use super::draw::{self, colors};
+use glam::Vec3;
+use horde_core_sim::{
+    Board, EditKind, EditRefused, ModelInstance, Simulation, SpawnSettings, TileContent,
+};
+use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
+
+/// The fixed simulation step, seconds.
+pub const STEP: f32 = 1.0 / 60.0;
+
+/// The most simulation steps one frame may run; beyond that the simulation slows down rather
+/// than spiralling.
+const MAX_STEPS_PER_FRAME: u32 = 8;
+
+/// How long a refused tile flashes, seconds.
+const FLASH_SECONDS: f32 = 0.5;
+
+// The simulation writes its instances straight into the renderer's: same layout, one place.
+const _: () = assert!(size_of::<ModelInstance>() == size_of::<Instance>());
+const _: () = assert!(align_of::<ModelInstance>() == align_of::<Instance>());
+
+/// The renderer batches of the scene.
+#[derive(Clone, Copy, Debug)]
+pub struct TdBatches {
+    /// The ground quad.
+    pub ground: BatchId,
+    /// Grid lines.
+    pub grid: BatchId,
+    /// Path arrows.
+    pub arrows: BatchId,
+    /// Wall blocks.
+    pub walls: BatchId,
+    /// Destination and spawn point markers.
+    pub markers: BatchId,
+    /// Every enemy: one draw call.
+    pub enemies: BatchId,
+    /// The flash on a tile whose edit was refused.
+    pub refused: BatchId,
+}
+
+/// The scene's state.
+#[derive(Debug)]
+pub struct TdScene {
+    /// The simulation.
+    pub sim: Simulation,
+    /// The seed it was started with.
+    pub seed: u64,
+    /// Whether fixed steps are suspended.
+    pub paused: bool,
+    /// Simulated seconds per real second.
+    pub time_scale: f32,
+    /// Whether path arrows are shown (`V`).
+    pub show_arrows: bool,
+    /// Whether the grid is shown (`G`).
+    pub show_grid: bool,
+    /// The last refused edit, for the status line.
+    pub last_refusal: Option<String>,
+    accumulator: f64,
+    flash: Option<(usize, f32)>,
+    batches: Option<TdBatches>,
+    drawn_revision: Option<(u64, usize)>,
+    scratch: Vec<Instance>,
+    markers: Vec<Instance>,
+}
+
+impl TdScene {
+    /// A scene of `board` with the given spawn settings and seed.
+    pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> TdScene {
+        TdScene {
+            sim: Simulation::new(board, settings, seed),
+            seed,
+            paused: false,
+            time_scale: 1.0,
+            show_arrows: false,
+            show_grid: true,
+            last_refusal: None,
+            accumulator: 0.0,
+            flash: None,
+            batches: None,
+            drawn_revision: None,
+            scratch: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+
+    /// The default camera for this board and aspect ratio.
+    pub fn default_camera(&self, aspect: f32) -> TdCamera {
+        let board = self.sim.board();
+        TdCamera::framing(board.width(), board.height(), aspect)
+    }
+
+    /// Replaces the board (new board, loaded level): enemies are removed, counters go on.
+    pub fn replace_board(&mut self, board: Board) {
+        self.sim.replace_board(board);
+        self.drawn_revision = None;
+        self.flash = None;
+    }
+
+    /// Restarts the simulation on the same board with a new seed.
+    pub fn restart(&mut self, seed: u64) {
+        let board = self.sim.board().clone();
+        let settings = *self.sim.settings();
+        self.sim = Simulation::new(board, settings, seed);
+        self.seed = seed;
+        self.accumulator = 0.0;
+        self.drawn_revision = None;
+    }
+
+    /// Advances by `real_seconds` of wall-clock time in fixed steps; returns the steps taken.
+    pub fn advance(&mut self, real_seconds: f64) -> u32 {
+        if let Some((_, left)) = &mut self.flash {
+            *left -= real_seconds as f32;
+        }
+        if self.paused {
+            return 0;
+        }
+        self.accumulator += real_seconds * self.time_scale as f64;
+        let mut steps = 0;
+        while self.accumulator >= STEP as f64 && steps < MAX_STEPS_PER_FRAME {
+            self.accumulator -= STEP as f64;
+            self.sim.step(STEP);
+            steps += 1;
+        }
+        if steps == MAX_STEPS_PER_FRAME {
+            self.accumulator = self.accumulator.min(STEP as f64);
+        }
+        steps
+    }
+
+    /// One fixed step, paused or not (the inspector's "step" button).
+    pub fn step_once(&mut self) {
+        self.sim.step(STEP);
+    }
+
+    /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
+    pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        let result = self.sim.edit(kind, x, y);
+        match &result {
+            Ok(_) => self.last_refusal = None,
+            Err(refused) => {
+                self.last_refusal = Some(format!("({x}, {y}): {refused}"));
+                if let Some(index) = self.sim.board().index(x, y) {
+                    self.flash = Some((index, FLASH_SECONDS));
+                }
+            }
+        }
+        result
+    }
+
+    /// Creates the scene's batches in `renderer` (call again after swapping renderers).
+    pub fn attach(&mut self, renderer: &mut Renderer) -> TdBatches {
+        let batches = TdBatches {
+            ground: renderer.add_batch(MeshKind::Quad, "ground"),
+            grid: renderer.add_batch(MeshKind::Cube, "grid"),
+            arrows: renderer.add_batch(MeshKind::Arrow, "arrows"),
+            walls: renderer.add_batch(MeshKind::Cube, "walls"),
+            markers: renderer.add_batch(MeshKind::Cube, "markers"),
+            enemies: renderer.add_batch(MeshKind::Cube, "enemies"),
+            refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
+        };
+        self.batches = Some(batches);
+        self.drawn_revision = None;
+        batches
+    }
+
+    /// The batches, once attached.
+    pub fn batches(&self) -> Option<TdBatches> {
+        self.batches
+    }
+
+    /// Brings the renderer's batches up to date: static ones only if the board changed, the
+    /// enemies every call (written straight into the batch's instance array).
+    pub fn sync(&mut self, renderer: &mut Renderer) {
+        let Some(b) = self.batches else { return };
+        let board = self.sim.board();
+        let identity = (board.revision(), board as *const Board as usize);
+        if self.drawn_revision != Some(identity) {
+            renderer.set_instances(b.ground, &draw::ground(board));
+            renderer.set_instances(b.grid, &draw::grid(board));
+            draw::tiles(board, &mut self.scratch, &mut self.markers);
+            renderer.set_instances(b.walls, &self.scratch);
+            renderer.set_instances(b.markers, &self.markers);
+            draw::arrows(board, &mut self.scratch);
+            renderer.set_instances(b.arrows, &self.scratch);
+            self.drawn_revision = Some(identity);
+        }
+        renderer.set_visible(b.arrows, self.show_arrows);
+        renderer.set_visible(b.grid, self.show_grid);
+        let enemies = self.sim.enemies();
+        let slots = renderer.instances_mut(b.enemies, enemies.len());
+        let slots: &mut [ModelInstance] = bytemuck::cast_slice_mut(slots);
+        // The slice has exactly `len` slots, so this cannot fail.
+        let _ = enemies.write_instances(slots);
+        match self.flash {
+            Some((index, left)) if left > 0.0 => {
+                let [x, z] = board.tile_center(index);
+                let flash = draw::block(x, z, Vec3::new(1.02, 0.6, 1.02), 0.0, colors::REFUSED);
+                renderer.set_instances(b.refused, &[flash]);
+                renderer.set_visible(b.refused, true);
+            }
+            _ => renderer.set_visible(b.refused, false),
+        }
+    }
+
+    /// Camera and light for a frame.
+    pub fn frame_params(&self, camera: &TdCamera, aspect: f32) -> FrameParams {
+        FrameParams {
+            view: camera.view(),
+            proj: camera.proj(aspect),
+            // From the south-east, high up (simulation coordinates).
+            light_dir: Vec3::new(0.35, 1.0, -0.55),
+            ambient: 0.35,
+            clear: colors::SKY,
+        }
+    }
+}

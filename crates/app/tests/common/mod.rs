@@ -1,0 +1,165 @@
+//! Helpers for the GPU tests: skip only where no adapter exists and `HORDE_REQUIRE_GPU` is
+//! unset; compare images with a tolerance, writing `-actual` and `-difference` PNGs on failure.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use horde::cli::{GpuFlags, SpawnFlags};
+use horde::screenshot::{Picture, encode_png, render_td};
+use horde::td::TdScene;
+use horde_core_sim::level::parse_level;
+use horde_core_sim::{FloatRange, SpawnSettings};
+use horde_renderer::{BackendChoice, GpuContext, GpuRequest};
+use std::path::{Path, PathBuf};
+
+/// Whether `backend` has an adapter here. Without one the test is skipped, unless
+/// `HORDE_REQUIRE_GPU` is set, in which case it fails.
+pub fn gpu_available(backend: BackendChoice) -> bool {
+    match GpuContext::headless(GpuRequest {
+        backend,
+        ..GpuRequest::default()
+    }) {
+        Ok(_) => true,
+        Err(e) if std::env::var_os("HORDE_REQUIRE_GPU").is_some() => {
+            panic!("HORDE_REQUIRE_GPU is set but {backend} has no adapter: {e}")
+        }
+        Err(e) => {
+            eprintln!("skipped: no {backend} adapter ({e})");
+            false
+        }
+    }
+}
+
+/// GPU flags for one backend.
+pub fn flags(backend: BackendChoice) -> GpuFlags {
+    GpuFlags {
+        backend: Some(backend),
+        adapter: None,
+    }
+}
+
+/// A scene of level text with the full spawn ranges.
+pub fn scene(rows: &str, seed: u64, spawn_speed: f32) -> TdScene {
+    let board = parse_level(rows, Path::new("test")).unwrap();
+    let settings = SpawnSettings::new(
+        spawn_speed,
+        FloatRange::new(0.5, 1.5).unwrap(),
+        FloatRange::new(0.5, 2.0).unwrap(),
+        FloatRange::new(-0.25, 0.25).unwrap(),
+    )
+    .unwrap();
+    TdScene::new(board, settings, seed)
+}
+
+/// A shipped level's text.
+pub fn level_text(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/levels")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// Renders a scene after `frames` steps.
+pub fn render(
+    scene: &mut TdScene,
+    frames: u64,
+    backend: BackendChoice,
+    size: (u32, u32),
+) -> Picture {
+    render_td(scene, frames, &flags(backend), size).unwrap()
+}
+
+/// Spawn flags with the defaults.
+pub fn default_spawn() -> SpawnFlags {
+    SpawnFlags::default()
+}
+
+/// Per-channel mean absolute difference, and the share of pixels where some channel differs
+/// by more than `threshold`.
+pub fn difference(a: &[u8], b: &[u8], threshold: u8) -> (f64, f64) {
+    assert_eq!(a.len(), b.len());
+    let total: u64 = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as u64).sum();
+    let mean = total as f64 / a.len() as f64;
+    let bad = a
+        .chunks_exact(4)
+        .zip(b.chunks_exact(4))
+        .filter(|(p, q)| {
+            p.iter()
+                .zip(q.iter())
+                .any(|(x, y)| x.abs_diff(*y) > threshold)
+        })
+        .count();
+    (mean, bad as f64 / (a.len() / 4) as f64)
+}
+
+/// The reference image folder.
+pub fn reference_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference")
+}
+
+/// Compares a picture with `reference/NAME.png` (mean error ≤ `max_mean`, at most `max_bad` of
+/// the pixels off by more than 48). On failure writes `NAME-BACKEND-actual.png` and
+/// `NAME-BACKEND-difference.png` beside the reference and panics. With
+/// `HORDE_UPDATE_REFERENCE=1` the reference is rewritten instead.
+pub fn assert_matches_reference(
+    picture: &Picture,
+    name: &str,
+    backend: &str,
+    max_mean: f64,
+    max_bad: f64,
+) {
+    let dir = reference_dir();
+    let reference_path = dir.join(format!("{name}.png"));
+    if std::env::var_os("HORDE_UPDATE_REFERENCE").is_some() {
+        let png = encode_png(&picture.pixels, picture.width, picture.height).unwrap();
+        std::fs::write(&reference_path, png).unwrap();
+        return;
+    }
+    let reference = image::open(&reference_path)
+        .unwrap_or_else(|e| panic!("{}: {e}", reference_path.display()))
+        .to_rgba8();
+    assert_eq!(reference.dimensions(), (picture.width, picture.height));
+    let (mean, bad) = difference(reference.as_raw(), &picture.pixels, 48);
+    if mean > max_mean || bad > max_bad {
+        let actual = dir.join(format!("{name}-{backend}-actual.png"));
+        let diff_path = dir.join(format!("{name}-{backend}-difference.png"));
+        std::fs::write(
+            &actual,
+            encode_png(&picture.pixels, picture.width, picture.height).unwrap(),
+        )
+        .unwrap();
+        let diff: Vec<u8> = reference
+            .as_raw()
+            .chunks_exact(4)
+            .zip(picture.pixels.chunks_exact(4))
+            .flat_map(|(p, q)| {
+                let d = p
+                    .iter()
+                    .zip(q)
+                    .take(3)
+                    .map(|(x, y)| x.abs_diff(*y))
+                    .max()
+                    .unwrap_or(0);
+                [
+                    d.saturating_mul(4),
+                    d.saturating_mul(4),
+                    d.saturating_mul(4),
+                    255,
+                ]
+            })
+            .collect();
+        std::fs::write(
+            &diff_path,
+            encode_png(&diff, picture.width, picture.height).unwrap(),
+        )
+        .unwrap();
+        panic!(
+            "{backend} image differs from {}: mean error {mean:.3} (max {max_mean}), {:.3}% pixels off (max {:.3}%); wrote {} and {}",
+            reference_path.display(),
+            bad * 100.0,
+            max_bad * 100.0,
+            actual.display(),
+            diff_path.display()
+        );
+    }
+}

@@ -1,0 +1,70 @@
+//! Batches: many instances of one mesh, drawn with one call.
+//!
+//! Each batch keeps a CPU-side array of instances and one GPU buffer. The buffer grows
+//! geometrically (never shrinks) and is kept across frames; the array is uploaded only when it
+//! was changed since the last frame, so static batches cost nothing per frame.
+
+use crate::instance::Instance;
+use crate::mesh::MeshKind;
+
+/// Names a batch of a [`crate::Renderer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchId(pub(crate) usize);
+
+/// One batch.
+#[derive(Debug)]
+pub(crate) struct Batch {
+    pub mesh: MeshKind,
+    pub label: &'static str,
+    pub instances: Vec<Instance>,
+    pub buffer: Option<wgpu::Buffer>,
+    /// Instances the GPU buffer holds room for.
+    pub capacity: u64,
+    /// The CPU array changed since the last upload.
+    pub dirty: bool,
+    pub visible: bool,
+    /// Draw calls issued for this batch in the last frame.
+    pub draws: std::cell::Cell<u32>,
+}
+
+impl Batch {
+    pub fn new(mesh: MeshKind, label: &'static str) -> Batch {
+        Batch {
+            mesh,
+            label,
+            instances: Vec::new(),
+            buffer: None,
+            capacity: 0,
+            dirty: false,
+            visible: true,
+            draws: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Uploads the instances if they changed; returns the bytes written.
+    pub fn upload(&mut self, device: &wgpu::Device, queue: &wgpu::Queue) -> u64 {
+        if !self.dirty {
+            return 0;
+        }
+        self.dirty = false;
+        let count = self.instances.len() as u64;
+        if count == 0 {
+            return 0;
+        }
+        if count > self.capacity || self.buffer.is_none() {
+            let capacity = count.max(self.capacity * 2).max(64);
+            self.buffer = Some(device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(self.label),
+                size: capacity * size_of::<Instance>() as u64,
+                usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }));
+            self.capacity = capacity;
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(&self.instances);
+        if let Some(buffer) = &self.buffer {
+            queue.write_buffer(buffer, 0, bytes);
+        }
+        bytes.len() as u64
+    }
+}

@@ -1,0 +1,445 @@
+//! The renderer: one pipeline, the meshes, the batches, and the frame's draw.
+
+use crate::batch::{Batch, BatchId};
+use crate::context::GpuContext;
+use crate::counters::FrameCounters;
+use crate::instance::{self, Instance};
+use crate::mesh::{self, GpuMesh, MeshKind, Vertex};
+use crate::target::{Attachments, DEPTH_FORMAT};
+use bytemuck::{Pod, Zeroable};
+use glam::{Mat4, Vec3};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The WGSL of the instanced pipeline.
+const SHADER: &str = include_str!("../../../shaders/instanced.wgsl");
+
+/// How to build a renderer.
+#[derive(Clone, Copy, Debug)]
+pub struct RendererConfig {
+    /// The colour format of the targets it will draw into.
+    pub color_format: wgpu::TextureFormat,
+    /// MSAA samples of those targets (1 for none); must match their attachments.
+    pub samples: u32,
+}
+
+/// The camera and light of one frame.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameParams {
+    /// World (the instances' frame) to view. A negative determinant mirrors; the winding is
+    /// flipped to match.
+    pub view: Mat4,
+    /// View to clip (wgpu's clip space: `z` in `[0, 1]`).
+    pub proj: Mat4,
+    /// Direction towards the light, in the world frame.
+    pub light_dir: Vec3,
+    /// Share of ambient light (the rest is diffuse).
+    pub ambient: f32,
+    /// Background colour, linear RGBA.
+    pub clear: [f64; 4],
+}
+
+/// The uniform block of `shaders/instanced.wgsl`.
+#[derive(Clone, Copy, Pod, Zeroable)]
+#[repr(C)]
+struct FrameUniform {
+    view_proj: [[f32; 4]; 4],
+    light_dir: [f32; 4],
+    light: [f32; 4],
+}
+
+/// Draws batches of mesh instances.
+#[derive(Debug)]
+pub struct Renderer {
+    /// Counter-clockwise and clockwise front faces (for mirroring views).
+    pipelines: [wgpu::RenderPipeline; 2],
+    uniform: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    meshes: Vec<GpuMesh>,
+    batches: Vec<Batch>,
+    config: RendererConfig,
+    timer: Option<GpuTimer>,
+}
+
+impl Renderer {
+    /// A renderer for targets of `config`'s format and sample count.
+    pub fn new(ctx: &GpuContext, config: RendererConfig) -> Renderer {
+        let device = &ctx.device;
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("instanced"),
+            source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+        });
+        let uniform = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("frame uniform"),
+            size: size_of::<FrameUniform>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("frame"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("frame"),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: uniform.as_entire_binding(),
+            }],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("instanced"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = |front_face| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some("instanced"),
+                layout: Some(&pipeline_layout),
+                vertex: wgpu::VertexState {
+                    module: &shader,
+                    entry_point: Some("vs_main"),
+                    compilation_options: wgpu::PipelineCompilationOptions::default(),
+                    buffers: &[
+                        Some(wgpu::VertexBufferLayout {
+                            array_stride: size_of::<Vertex>() as u64,
+                            step_mode: wgpu::VertexStepMode::Vertex,
+                            attributes: &mesh::ATTRIBUTES,
+                        }),
+                        Some(wgpu::VertexBufferLayout {
+                            array_stride: size_of::<Instance>() as u64,
+                            step_mode: wgpu::VertexStepMode::Instance,
+                            attributes: &instance::ATTRIBUTES,
+                        }),
+                    ],
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    front_face,
+                    cull_mode: Some(wgpu::Face::Back),
+                    ..Default::default()
+                },
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: DEPTH_FORMAT,
+                    depth_write_enabled: Some(true),
+                    depth_compare: Some(wgpu::CompareFunction::Less),
+                    stencil: wgpu::StencilState::default(),
+                    bias: wgpu::DepthBiasState::default(),
+                }),
+                multisample: wgpu::MultisampleState {
+                    count: config.samples,
+                    ..Default::default()
+                },
+                fragment: Some(wgpu::FragmentState {
+                    module: &shader,
+                    entry_point: Some("fs_main"),
+                    compilation_options: wgpu::PipelineCompilationOptions::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format: config.color_format,
+                        blend: None,
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        Renderer {
+            pipelines: [
+                pipeline(wgpu::FrontFace::Ccw),
+                pipeline(wgpu::FrontFace::Cw),
+            ],
+            uniform,
+            bind_group,
+            meshes: MeshKind::ALL
+                .iter()
+                .map(|&kind| GpuMesh::new(device, kind))
+                .collect(),
+            batches: Vec::new(),
+            config,
+            timer: ctx.timestamps.then(|| GpuTimer::new(ctx)),
+        }
+    }
+
+    /// The configuration it was built with.
+    pub fn config(&self) -> RendererConfig {
+        self.config
+    }
+
+    /// Adds an empty, visible batch of `mesh`; batches draw in the order they were added.
+    pub fn add_batch(&mut self, mesh: MeshKind, label: &'static str) -> BatchId {
+        self.batches.push(Batch::new(mesh, label));
+        BatchId(self.batches.len() - 1)
+    }
+
+    /// Replaces a batch's instances (uploaded at the next frame).
+    pub fn set_instances(&mut self, id: BatchId, instances: &[Instance]) {
+        let batch = &mut self.batches[id.0];
+        batch.instances.clear();
+        batch.instances.extend_from_slice(instances);
+        batch.dirty = true;
+    }
+
+    /// The batch's instance array resized to `count`, to be written in place; it is uploaded at
+    /// the next frame. Growing allocates only past the largest size seen.
+    pub fn instances_mut(&mut self, id: BatchId, count: usize) -> &mut [Instance] {
+        let batch = &mut self.batches[id.0];
+        batch.instances.resize(count, Instance::zeroed());
+        batch.dirty = true;
+        &mut batch.instances
+    }
+
+    /// Number of instances in a batch.
+    pub fn instance_count(&self, id: BatchId) -> usize {
+        self.batches[id.0].instances.len()
+    }
+
+    /// Draw calls the batch took in the last frame (1 when visible and non-empty, else 0).
+    pub fn batch_draw_calls(&self, id: BatchId) -> u32 {
+        self.batches[id.0].draws.get()
+    }
+
+    /// Shows or hides a batch.
+    pub fn set_visible(&mut self, id: BatchId, visible: bool) {
+        self.batches[id.0].visible = visible;
+    }
+
+    /// Uploads what changed and records the scene pass into `encoder`, drawing into `color`
+    /// (through the MSAA attachment when there is one). One `draw_indexed` per visible,
+    /// non-empty batch. Call [`Renderer::after_submit`] once the encoder is submitted.
+    pub fn render(
+        &mut self,
+        ctx: &GpuContext,
+        encoder: &mut wgpu::CommandEncoder,
+        color: &wgpu::TextureView,
+        attachments: &Attachments,
+        params: &FrameParams,
+    ) -> FrameCounters {
+        let start = Instant::now();
+        let mut counters = FrameCounters::default();
+        if self.timer.is_some() {
+            // Lets a pending timestamp readback complete; never blocks.
+            let _ = ctx.device.poll(wgpu::PollType::Poll);
+        }
+        let uniform = FrameUniform {
+            view_proj: (params.proj * params.view).to_cols_array_2d(),
+            light_dir: params.light_dir.normalize_or_zero().extend(0.0).to_array(),
+            light: [params.ambient, 1.0 - params.ambient, 0.0, 0.0],
+        };
+        ctx.queue
+            .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
+        counters.bytes_uploaded += size_of::<FrameUniform>() as u64;
+        for batch in &mut self.batches {
+            counters.bytes_uploaded += batch.upload(&ctx.device, &ctx.queue);
+            batch.draws.set(0);
+        }
+        let mirrored = params.view.determinant() < 0.0;
+        let [r, g, b, a] = params.clear;
+        let (view, resolve_target) = match &attachments.msaa {
+            Some(msaa) => (msaa, Some(color)),
+            None => (color, None),
+        };
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("scene"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &attachments.depth,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Discard,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: self.timer.as_ref().and_then(GpuTimer::pass_writes),
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(&self.pipelines[mirrored as usize]);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            for batch in &self.batches {
+                let count = batch.instances.len() as u32;
+                let Some(buffer) = batch.buffer.as_ref().filter(|_| batch.visible && count > 0)
+                else {
+                    continue;
+                };
+                let mesh = &self.meshes[batch.mesh as usize];
+                pass.set_vertex_buffer(0, mesh.vertices.slice(..));
+                pass.set_vertex_buffer(1, buffer.slice(..));
+                pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
+                pass.draw_indexed(0..mesh.index_count, 0, 0..count);
+                batch.draws.set(batch.draws.get() + 1);
+                counters.draw_calls += 1;
+                counters.instances += count as u64;
+            }
+        }
+        if let Some(timer) = &mut self.timer {
+            timer.resolve(encoder);
+            counters.gpu_ms = timer.latest_ms();
+        }
+        counters.cpu_ms = start.elapsed().as_secs_f64() * 1e3;
+        counters
+    }
+
+    /// Starts reading back this frame's GPU timestamps, if any were written.
+    pub fn after_submit(&mut self) {
+        if let Some(timer) = &mut self.timer {
+            timer.start_readback();
+        }
+    }
+
+    /// Draws the batches into an offscreen target and waits for the GPU.
+    pub fn render_offscreen(
+        &mut self,
+        ctx: &GpuContext,
+        target: &crate::target::OffscreenTarget,
+        params: &FrameParams,
+    ) -> FrameCounters {
+        let mut encoder = ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("offscreen frame"),
+            });
+        let counters = self.render(
+            ctx,
+            &mut encoder,
+            target.view(),
+            target.attachments(),
+            params,
+        );
+        ctx.queue.submit([encoder.finish()]);
+        self.after_submit();
+        counters
+    }
+}
+
+/// GPU time of the scene pass from two timestamps, read back without ever waiting: a readback
+/// is started only when the previous one has finished.
+#[derive(Debug)]
+struct GpuTimer {
+    queries: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    period_ns: f32,
+    /// `Idle` → written this frame → mapping → `Idle` with a result.
+    state: Arc<Mutex<TimerState>>,
+    latest_ms: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum TimerState {
+    Idle,
+    Written,
+    Mapping,
+    Mapped,
+}
+
+impl GpuTimer {
+    fn new(ctx: &GpuContext) -> GpuTimer {
+        let buffer = |label, usage| {
+            ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: 16,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        GpuTimer {
+            queries: ctx.device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("scene pass time"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            }),
+            resolve: buffer(
+                "timestamp resolve",
+                wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            readback: buffer(
+                "timestamp readback",
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            ),
+            period_ns: ctx.queue.get_timestamp_period(),
+            state: Arc::new(Mutex::new(TimerState::Idle)),
+            latest_ms: None,
+        }
+    }
+
+    fn state(&self) -> TimerState {
+        self.state.lock().map_or(TimerState::Mapping, |s| *s)
+    }
+
+    fn set_state(&self, state: TimerState) {
+        if let Ok(mut s) = self.state.lock() {
+            *s = state;
+        }
+    }
+
+    /// Timestamp writes for this frame's pass, when the readback buffer is free.
+    fn pass_writes(&self) -> Option<wgpu::RenderPassTimestampWrites<'_>> {
+        (self.state() == TimerState::Idle).then_some(wgpu::RenderPassTimestampWrites {
+            query_set: &self.queries,
+            beginning_of_pass_write_index: Some(0),
+            end_of_pass_write_index: Some(1),
+        })
+    }
+
+    fn resolve(&mut self, encoder: &mut wgpu::CommandEncoder) {
+        match self.state() {
+            TimerState::Idle => {
+                encoder.resolve_query_set(&self.queries, 0..2, &self.resolve, 0);
+                encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.readback, 0, 16);
+                self.set_state(TimerState::Written);
+            }
+            TimerState::Mapped => {
+                if let Ok(data) = self.readback.slice(..).get_mapped_range() {
+                    let stamps: [u64; 2] = bytemuck::pod_read_unaligned(&data[..16]);
+                    let ticks = stamps[1].saturating_sub(stamps[0]);
+                    self.latest_ms = Some(ticks as f64 * self.period_ns as f64 / 1e6);
+                }
+                self.readback.unmap();
+                self.set_state(TimerState::Idle);
+            }
+            TimerState::Written | TimerState::Mapping => {}
+        }
+    }
+
+    fn start_readback(&mut self) {
+        if self.state() != TimerState::Written {
+            return;
+        }
+        self.set_state(TimerState::Mapping);
+        let state = Arc::clone(&self.state);
+        self.readback
+            .slice(..)
+            .map_async(wgpu::MapMode::Read, move |result| {
+                if let Ok(mut s) = state.lock() {
+                    *s = if result.is_ok() {
+                        TimerState::Mapped
+                    } else {
+                        TimerState::Idle
+                    };
+                }
+            });
+    }
+
+    fn latest_ms(&self) -> Option<f64> {
+        self.latest_ms
+    }
+}
