@@ -10,3 +10,4 @@ pub mod levels;
 pub mod screenshot;
 pub mod sim_command;
 pub mod td;
+pub mod window;

@@ -5,12 +5,15 @@ use horde::cli::{Cli, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .format_timestamp(None)
-        .init();
+    env_logger::Builder::from_env(
+        env_logger::Env::default()
+            .default_filter_or("warn,horde=info,horde_renderer=info,egui_wgpu=error"),
+    )
+    .format_timestamp(None)
+    .init();
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or_default() {
-        Command::Run(args) => horde::sim_command::run_placeholder(&args),
+        Command::Run(args) => horde::window::run(&args),
         Command::Sim(args) => horde::sim_command::run(&args),
         Command::Adapters => horde::gpu::print_adapters(),
         Command::Screenshot(args) => horde::screenshot::run(&args),

@@ -1,7 +1,7 @@
 //! `horde sim`: the headless, GPU-free simulation with scripted edits, an optional CSV trace,
 //! and a JSON summary as the last line on stdout.
 
-use crate::cli::{RunArgs, Scene, SimArgs};
+use crate::cli::SimArgs;
 use crate::levels;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::script::EditScript;
@@ -18,6 +18,15 @@ pub fn run(args: &SimArgs) -> Result<()> {
         Some(path) => {
             let script = EditScript::load(path)?;
             check_script_bounds(&script, &board, path)?;
+            for late in script.edits().iter().filter(|e| e.tick > args.ticks) {
+                log::warn!(
+                    "{}:{}: tick {} comes after the last tick ({}); the edit never applies",
+                    path.display(),
+                    late.line,
+                    late.tick,
+                    args.ticks
+                );
+            }
             script
         }
         None => EditScript::default(),
@@ -52,34 +61,6 @@ pub fn run(args: &SimArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs `horde run` until the window exists: says so, then runs the headless simulation.
-pub fn run_placeholder(args: &RunArgs) -> Result<()> {
-    if args.scene != Scene::Td {
-        bail!("the {:?} scene is not built yet", args.scene);
-    }
-    eprintln!(
-        "horde: the window renderer is not built yet; running the headless simulation of {} \
-         for 600 ticks (10 s) instead — `horde sim --help` for the options",
-        args.level
-            .as_deref()
-            .map_or("the default level".to_string(), |p| p.display().to_string())
-    );
-    run(&SimArgs {
-        level: args.level.clone(),
-        ticks: 600,
-        seed: args.seed,
-        dt: 1.0 / 60.0,
-        spawn: crate::cli::SpawnFlags {
-            spawn_speed: args.spawn.spawn_speed,
-            scale: args.spawn.scale,
-            speed: args.spawn.speed,
-            path_offset: args.spawn.path_offset,
-        },
-        trace: None,
-        script: None,
-    })
-}
-
 /// The summary line of DESIGN §6, keys in the documented order.
 #[derive(serde::Serialize)]
 struct Summary {
@@ -105,9 +86,10 @@ fn check_script_bounds(script: &EditScript, board: &Board, path: &Path) -> Resul
     for edit in script.edits() {
         if board.index(edit.x, edit.y).is_none() {
             bail!(
-                "{}:{}: tile ({}, {}) is outside the {}×{} board",
+                "{}:{}:{}: tile ({}, {}) is outside the {}×{} board",
                 path.display(),
                 edit.line,
+                edit.column,
                 edit.x,
                 edit.y,
                 board.width(),

@@ -178,7 +178,7 @@ fn bad_script_lines_are_errors_naming_the_line() {
     let out = horde(&["sim", "--script", script.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("bad.txt:3: tile (11, 0) is outside the 11×11 board"),
+        stderr(&out).contains("bad.txt:3:8: tile (11, 0) is outside the 11×11 board"),
         "{}",
         stderr(&out)
     );
@@ -215,11 +215,4 @@ fn bad_flags_and_levels_are_named_errors() {
     );
     let out = horde(&["sim", "--level", "/no/such/level.txt"]);
     assert!(stderr(&out).contains("/no/such/level.txt"));
-}
-
-#[test]
-fn run_says_the_window_is_not_built_yet_and_simulates() {
-    let out = horde(&[]);
-    assert!(stderr(&out).contains("not built yet"));
-    assert_eq!(summary(&out)["ticks"], 600);
 }

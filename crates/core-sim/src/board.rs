@@ -39,7 +39,7 @@ pub enum BoardError {
     /// No tile is a spawn point.
     #[error("the board has no spawn point")]
     NoSpawnPoint,
-    /// Some tile cannot reach any destination.
+    /// Some tile cannot reach any destination (the first in reading order, north row first).
     #[error("tile ({x}, {y}) has no path to a destination")]
     NoPath {
         /// Tile column, from the west edge.
@@ -152,11 +152,17 @@ impl Board {
         }
         let mut field = FlowField::new(width, height);
         field.search(&contents);
-        if let Some(i) = field.first_unreached() {
-            return Err(BoardError::NoPath {
-                x: i as u32 % width,
-                y: i as u32 / width,
-            });
+        if !field.is_complete() {
+            // Report the first such tile in reading order: northmost row first, west to east.
+            let unreached = (0..height)
+                .rev()
+                .flat_map(|y| (0..width).map(move |x| (x, y)));
+            if let Some((x, y)) = unreached
+                .into_iter()
+                .find(|&(x, y)| !field.has_path((y * width + x) as usize))
+            {
+                return Err(BoardError::NoPath { x, y });
+            }
         }
         Ok(Board {
             width,

@@ -103,8 +103,8 @@ impl Enemies {
     }
 
     /// Spawns an enemy at the centre of `tile` with `progress` (`[0, 1)`) of its intro done,
-    /// and returns its id.
-    pub fn spawn(
+    /// and returns its id. The caller has checked the tile and characteristics.
+    pub(crate) fn spawn(
         &mut self,
         board: &Board,
         tile: usize,

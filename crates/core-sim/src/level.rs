@@ -39,6 +39,8 @@ pub enum LevelErrorKind {
     NoSpawnPoint,
     /// This tile cannot reach any destination.
     NoPath,
+    /// The file starts with a blank line, before its first row.
+    LeadingBlankLine,
 }
 
 impl fmt::Display for LevelErrorKind {
@@ -59,6 +61,7 @@ impl fmt::Display for LevelErrorKind {
             LevelErrorKind::NoDestination => write!(f, "the level has no destination ('D')"),
             LevelErrorKind::NoSpawnPoint => write!(f, "the level has no spawn point ('S')"),
             LevelErrorKind::NoPath => write!(f, "this tile has no path to a destination"),
+            LevelErrorKind::LeadingBlankLine => write!(f, "blank line before the first row"),
         }
     }
 }
@@ -127,13 +130,7 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
     let width = rows[0].chars().count();
     let height = rows.len();
     if width == 0 {
-        // A blank first line before real rows: measure against the first real row.
-        let expected = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        return Err(error(
-            1,
-            1,
-            LevelErrorKind::RaggedRow { expected, found: 0 },
-        ));
+        return Err(error(1, 1, LevelErrorKind::LeadingBlankLine));
     }
     if width > u16::MAX as usize || height > u16::MAX as usize || width * height > MAX_TILES {
         return Err(error(1, 1, LevelErrorKind::TooLarge { width, height }));
@@ -212,9 +209,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path.file_name().ok_or_else(|| {
         std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
     })?;
+    static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let save = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    tmp_name.push(format!(".{}-{save}.tmp", std::process::id()));
     let tmp = dir.join(tmp_name);
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;

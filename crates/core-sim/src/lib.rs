@@ -46,5 +46,5 @@ pub use enemies::{Enemies, EnemyView, SliceTooShort};
 pub use enemy::{EnemyParams, MoveState, Pose};
 pub use model::ModelInstance;
 pub use settings::{FloatRange, SettingsError, SpawnSettings};
-pub use simulation::{Counts, Simulation};
+pub use simulation::{Counts, Simulation, SpawnError};
 pub use tile::TileContent;

@@ -21,6 +21,8 @@ pub struct ScriptedEdit {
     pub y: i64,
     /// The script line it came from (1-based).
     pub line: usize,
+    /// The column of its `X` field (1-based), for errors about the tile.
+    pub column: usize,
 }
 
 /// A bad script line.
@@ -35,6 +37,22 @@ pub struct ScriptError {
     pub column: usize,
     /// What is wrong.
     pub message: String,
+}
+
+/// A script that could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptLoadError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The script file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A line is malformed.
+    #[error(transparent)]
+    Parse(#[from] ScriptError),
 }
 
 /// Edits in the order they apply: by tick, then by line.
@@ -61,7 +79,7 @@ impl EditScript {
             };
             let fields = split_fields(raw);
             if fields.len() != 4 {
-                let column = fields.get(4).map_or(raw.len() + 1, |f| f.0);
+                let column = fields.get(4).map_or(raw.chars().count() + 1, |f| f.0);
                 return Err(error(
                     column,
                     format!(
@@ -108,6 +126,7 @@ impl EditScript {
                 x,
                 y,
                 line,
+                column: fields[2].0,
             });
         }
         edits.sort_by_key(|e| (e.tick, e.line));
@@ -115,14 +134,12 @@ impl EditScript {
     }
 
     /// Reads and parses a script file.
-    pub fn load(path: &Path) -> Result<EditScript, ScriptError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
+    pub fn load(path: &Path) -> Result<EditScript, ScriptLoadError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ScriptLoadError::Io {
             path: path.to_path_buf(),
-            line: 0,
-            column: 0,
-            message: e.to_string(),
+            source,
         })?;
-        EditScript::parse(&text, path)
+        Ok(EditScript::parse(&text, path)?)
     }
 
     /// All edits, in application order.

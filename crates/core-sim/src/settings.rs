@@ -218,6 +218,18 @@ impl SpawnSettings {
     }
 }
 
+/// Checks one enemy's characteristics against the limits of their ranges.
+pub fn check_params(params: &crate::enemy::EnemyParams) -> Result<(), SettingsError> {
+    check("scale", FloatRange::constant(params.scale), SCALE_LIMITS)?;
+    check("speed", FloatRange::constant(params.speed), SPEED_LIMITS)?;
+    check(
+        "path offset",
+        FloatRange::constant(params.path_offset),
+        PATH_OFFSET_LIMITS,
+    )?;
+    Ok(())
+}
+
 /// Returns `range` if it lies within `limits`, else an error naming the offending bound.
 fn check(
     setting: &'static str,

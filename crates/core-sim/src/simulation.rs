@@ -11,10 +11,29 @@ use crate::board::{Board, EditKind, EditRefused};
 use crate::enemies::{Enemies, SliceTooShort};
 use crate::enemy::EnemyParams;
 use crate::model::{ModelInstance, pack_rgba};
-use crate::settings::SpawnSettings;
+use crate::settings::{SettingsError, SpawnSettings, check_params};
 use crate::tile::TileContent;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// Why an enemy could not be spawned.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SpawnError {
+    /// Scale, speed or path offset outside the texts' limits.
+    #[error(transparent)]
+    Params(#[from] SettingsError),
+    /// The tile is not on the board.
+    #[error("tile {tile} is not on the board ({tiles} tiles)")]
+    NoSuchTile {
+        /// The tile asked for.
+        tile: usize,
+        /// Tiles on the board.
+        tiles: usize,
+    },
+    /// Progress outside `[0, 1)`.
+    #[error("intro progress {0} is outside [0, 1)")]
+    Progress(f32),
+}
 
 /// Counters of a simulation run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,10 +106,14 @@ impl Simulation {
         self.spawning = on;
     }
 
-    /// Replaces the board and removes every enemy (their tiles belong to the old board).
+    /// Replaces the board and starts over on it: every enemy is removed (their tiles belong to
+    /// the old board) and the counters restart from zero; the random source carries on.
     pub fn replace_board(&mut self, board: Board) {
         self.board = board;
-        self.enemies.clear();
+        self.enemies = Enemies::default();
+        self.spawn_progress = 0.0;
+        self.ticks = 0;
+        self.reclaimed = 0;
     }
 
     /// Counters so far.
@@ -167,12 +190,33 @@ impl Simulation {
         let pick = ((self.rng.next_u32() as u64 * points.len() as u64) >> 32) as usize;
         let tile = points[pick] as usize;
         let params = self.draw_params();
-        self.spawn_enemy_with(tile, params, 0.0)
+        self.spawn_unchecked(tile, params, 0.0)
     }
 
-    /// Spawns an enemy with the given characteristics at the centre of `tile`, `progress` of
-    /// the way through its intro, and returns its id. Used by tests and the stress test.
-    pub fn spawn_enemy_with(&mut self, tile: usize, params: EnemyParams, progress: f32) -> u64 {
+    /// Spawns an enemy with the given characteristics at the centre of `tile`, `progress`
+    /// (in `[0, 1)`) of the way through its intro, and returns its id. Characteristics outside
+    /// the texts' limits, a tile off the board or a bad progress are errors.
+    pub fn spawn_enemy_with(
+        &mut self,
+        tile: usize,
+        params: EnemyParams,
+        progress: f32,
+    ) -> Result<u64, SpawnError> {
+        check_params(&params)?;
+        if tile >= self.board.tile_count() {
+            return Err(SpawnError::NoSuchTile {
+                tile,
+                tiles: self.board.tile_count(),
+            });
+        }
+        if !(0.0..1.0).contains(&progress) {
+            return Err(SpawnError::Progress(progress));
+        }
+        Ok(self.spawn_unchecked(tile, params, progress))
+    }
+
+    /// Spawns with characteristics already known to be valid.
+    fn spawn_unchecked(&mut self, tile: usize, params: EnemyParams, progress: f32) -> u64 {
         let color = enemy_color(params.speed);
         self.enemies
             .spawn(&self.board, tile, params, color, progress)
@@ -202,7 +246,7 @@ impl Simulation {
             }
             let params = self.draw_params();
             let progress = unit_f32(&mut self.rng);
-            self.spawn_enemy_with(tile, params, progress);
+            self.spawn_unchecked(tile, params, progress);
             spawned += 1;
         }
     }

@@ -67,6 +67,12 @@ fn ragged_rows() {
     // A blank line inside the level is a row of length 0.
     let (line, column, _, _) = error("S..\n\n.D.\n");
     assert_eq!((line, column), (2, 1));
+    // A blank line before the first row.
+    let (line, column, kind, _) = error("\nS..\n.D.\n");
+    assert_eq!(
+        (line, column, kind),
+        (1, 1, LevelErrorKind::LeadingBlankLine)
+    );
 }
 
 #[test]
@@ -83,10 +89,13 @@ fn missing_destination_or_spawn_point() {
 
 #[test]
 fn a_tile_without_a_path_is_named() {
-    // The destination is walled in; the first tile without a path (in row-major order from the
-    // south-west) is the spawn point on line 3, column 1.
+    // The destination is walled in; the first tile without a path in reading order is the
+    // empty tile on line 1, column 3.
     let (line, column, kind, _) = error("D#.\n##.\nS..\n");
-    assert_eq!((line, column, kind), (3, 1, LevelErrorKind::NoPath));
+    assert_eq!((line, column, kind), (1, 3, LevelErrorKind::NoPath));
+    // Only the spawn point's row is cut off: line 3.
+    let (line, column, _, _) = error("...\n.D.\n###\nS..\n");
+    assert_eq!((line, column), (4, 1));
     // A single unreachable tile in the north-east corner: line 1, column 4.
     let (line, column, _, _) = error("..#.\n...#\nS..D\n");
     assert_eq!((line, column), (1, 4));

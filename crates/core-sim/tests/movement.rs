@@ -81,7 +81,7 @@ fn constant_speed_through_every_state_for_many_offsets() {
                 speed,
                 path_offset: offset,
             };
-            sim.spawn_enemy_with(0, params, 0.0);
+            sim.spawn_enemy_with(0, params, 0.0).unwrap();
             let samples = walk(&mut sim, speed, dt, |_, _| {});
             let states: HashSet<_> = samples.iter().map(|s| s.state).collect();
             for state in [
@@ -101,7 +101,8 @@ fn constant_speed_through_every_state_for_many_offsets() {
 fn the_path_runs_through_exit_points_and_ends_at_the_destination_centre() {
     let mut sim = sim(&SNAKE);
     let dt = 1.0 / 600.0;
-    sim.spawn_enemy_with(0, EnemyParams::default(), 0.0);
+    sim.spawn_enemy_with(0, EnemyParams::default(), 0.0)
+        .unwrap();
     let board = sim.board().clone();
     let samples = walk(&mut sim, 1.0, dt, |_, _| {});
     // The path length: intro ½, (0,1) forward 1, (0,2) quarter circle of radius ½, three
@@ -157,7 +158,8 @@ fn a_turn_keeps_the_path_offset_as_its_radius_changes() {
             path_offset: 0.3,
         },
         0.0,
-    );
+    )
+    .unwrap();
     let samples = walk(&mut sim, 1.0, dt, |_, _| {});
     let time_in = |state| samples.iter().filter(|s| s.state == state).count() as f32 * dt;
     let quarter = std::f32::consts::FRAC_PI_2;
@@ -178,7 +180,7 @@ fn an_enemy_turns_around_when_a_new_wall_reverses_its_path() {
             speed,
             path_offset: offset,
         };
-        sim.spawn_enemy_with(7, params, 0.0);
+        sim.spawn_enemy_with(7, params, 0.0).unwrap();
         let mut walled = false;
         // Once it crosses (0, 8), a wall at (0, 10) makes (0, 9) lead back south.
         let check_speed = offset != 0.0;
@@ -276,4 +278,25 @@ fn the_same_seed_gives_the_same_enemies_and_another_seed_does_not() {
     };
     assert_eq!(run(5), run(5));
     assert_ne!(run(5), run(6));
+}
+
+#[test]
+fn characteristics_outside_the_limits_are_refused() {
+    let mut sim = sim(&SNAKE);
+    let bad = |scale, speed, path_offset| EnemyParams {
+        scale,
+        speed,
+        path_offset,
+    };
+    assert!(sim.spawn_enemy_with(0, bad(1.0, 1.0, 0.5), 0.0).is_err());
+    assert!(sim.spawn_enemy_with(0, bad(0.4, 1.0, 0.0), 0.0).is_err());
+    assert!(sim.spawn_enemy_with(0, bad(1.0, 5.5, 0.0), 0.0).is_err());
+    assert!(
+        sim.spawn_enemy_with(0, bad(1.0, f32::NAN, 0.0), 0.0)
+            .is_err()
+    );
+    assert!(sim.spawn_enemy_with(25, bad(1.0, 1.0, 0.0), 0.0).is_err());
+    assert!(sim.spawn_enemy_with(0, bad(1.0, 1.0, 0.0), 1.0).is_err());
+    assert!(sim.enemies().is_empty());
+    assert_eq!(sim.spawn_enemy_with(0, bad(2.0, 5.0, -0.4), 0.5), Ok(0));
 }

@@ -37,6 +37,9 @@ pub struct FrameParams {
     pub ambient: f32,
     /// Background colour, linear RGBA.
     pub clear: [f64; 4],
+    /// Draw into this rectangle of the target only (`x, y, width, height` in pixels from the
+    /// top-left); `None` for the whole target. The background is cleared everywhere.
+    pub viewport: Option<[f32; 4]>,
 }
 
 /// The uniform block of `shaders/instanced.wgsl`.
@@ -272,6 +275,19 @@ impl Renderer {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
+            if let Some([x, y, w, h]) = params.viewport {
+                let (tw, th) = attachments.size;
+                let x = x.clamp(0.0, tw as f32 - 1.0);
+                let y = y.clamp(0.0, th as f32 - 1.0);
+                pass.set_viewport(
+                    x,
+                    y,
+                    w.clamp(1.0, tw as f32 - x),
+                    h.clamp(1.0, th as f32 - y),
+                    0.0,
+                    1.0,
+                );
+            }
             pass.set_pipeline(&self.pipelines[mirrored as usize]);
             pass.set_bind_group(0, &self.bind_group, &[]);
             for batch in &self.batches {

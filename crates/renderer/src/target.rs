@@ -74,6 +74,8 @@ pub struct OffscreenTarget {
     attachments: Attachments,
     readback: wgpu::Buffer,
     padded_row: u32,
+    /// The texture stores blue first; readback swaps to RGBA.
+    bgra: bool,
 }
 
 /// A failed readback.
@@ -84,6 +86,18 @@ pub struct ReadbackError(String);
 impl OffscreenTarget {
     /// A `width × height` sRGB target with `samples` MSAA samples.
     pub fn new(ctx: &GpuContext, width: u32, height: u32, samples: u32) -> OffscreenTarget {
+        OffscreenTarget::with_format(ctx, width, height, OFFSCREEN_FORMAT, samples)
+    }
+
+    /// A target of another 8-bit RGBA or BGRA format (for example a window's, to reuse its
+    /// renderer); readback still returns RGBA.
+    pub fn with_format(
+        ctx: &GpuContext,
+        width: u32,
+        height: u32,
+        format: wgpu::TextureFormat,
+        samples: u32,
+    ) -> OffscreenTarget {
         let texture = ctx.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen colour"),
             size: wgpu::Extent3d {
@@ -94,7 +108,7 @@ impl OffscreenTarget {
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: OFFSCREEN_FORMAT,
+            format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
@@ -110,9 +124,13 @@ impl OffscreenTarget {
         OffscreenTarget {
             texture,
             view,
-            attachments: Attachments::new(&ctx.device, OFFSCREEN_FORMAT, (width, height), samples),
+            attachments: Attachments::new(&ctx.device, format, (width, height), samples),
             readback,
             padded_row,
+            bgra: matches!(
+                format,
+                wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb
+            ),
         }
     }
 
@@ -185,6 +203,9 @@ impl OffscreenTarget {
             }
         }
         self.readback.unmap();
+        if self.bgra {
+            pixels.chunks_exact_mut(4).for_each(|p| p.swap(0, 2));
+        }
         Ok(pixels)
     }
 }
@@ -223,6 +244,16 @@ impl SurfaceTarget {
         if let Some(srgb) = caps.formats.iter().find(|f| f.is_srgb()) {
             config.format = *srgb;
         }
+        // Overlays that blend in gamma space (egui) draw through a non-sRGB view of the frame.
+        let linear = config.format.remove_srgb_suffix();
+        let view_formats_ok = ctx
+            .adapter
+            .get_downlevel_capabilities()
+            .flags
+            .contains(wgpu::DownlevelFlags::SURFACE_VIEW_FORMATS);
+        if linear != config.format && view_formats_ok && caps.formats.contains(&linear) {
+            config.view_formats = vec![linear];
+        }
         config.present_mode = if vsync {
             wgpu::PresentMode::AutoVsync
         } else {
@@ -242,6 +273,16 @@ impl SurfaceTarget {
     /// The surface's colour format.
     pub fn format(&self) -> wgpu::TextureFormat {
         self.config.format
+    }
+
+    /// The format to view frames in for overlays that expect a non-sRGB target: the surface's
+    /// format without its sRGB suffix where the surface allows that view, else the same.
+    pub fn overlay_format(&self) -> wgpu::TextureFormat {
+        self.config
+            .view_formats
+            .first()
+            .copied()
+            .unwrap_or(self.config.format)
     }
 
     /// MSAA samples in use.

@@ -206,7 +206,7 @@ impl TdScene {
         }
     }
 
-    /// Camera and light for a frame.
+    /// Camera and light for a frame covering the whole target.
     pub fn frame_params(&self, camera: &TdCamera, aspect: f32) -> FrameParams {
         FrameParams {
             view: camera.view(),
@@ -215,6 +215,7 @@ impl TdScene {
             light_dir: Vec3::new(0.35, 1.0, -0.55),
             ambient: 0.35,
             clear: colors::SKY,
+            viewport: None,
         }
     }
 }

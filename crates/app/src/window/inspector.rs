@@ -1,0 +1,288 @@
+//! The inspector: every setting of the scene and the renderer, live counts and timings.
+
+use super::widgets::{FrameTimes, range_slider};
+use crate::td::TdScene;
+use horde_core_sim::FloatRange;
+use horde_core_sim::settings::{
+    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
+};
+use horde_renderer::{AdapterSummary, BackendChoice, FrameCounters};
+use std::path::PathBuf;
+
+/// Something the inspector asks the window to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start a new board of this size (the texts' default layout).
+    NewBoard(u32, u32),
+    /// Load a level file.
+    Load(PathBuf),
+    /// Save the board to a level file (atomically).
+    Save(PathBuf),
+    /// Restart the simulation with this seed.
+    Restart(u64),
+    /// Recreate the renderer on this backend (and adapter name).
+    SwitchRenderer(BackendChoice, Option<String>),
+    /// Advance one fixed step.
+    Step,
+}
+
+/// The inspector's own state (text fields and choices not yet applied).
+#[derive(Debug)]
+pub struct Inspector {
+    /// New board size.
+    pub board_size: (u32, u32),
+    /// Level path field.
+    pub path: String,
+    /// Seed field.
+    pub seed: u64,
+    /// Backend choice.
+    pub backend: BackendChoice,
+    /// Adapter choice (index into the adapter list; `None` = any).
+    pub adapter: Option<usize>,
+    /// Every adapter found at start.
+    pub adapters: Vec<AdapterSummary>,
+    /// The last message (load/save results, renderer switches).
+    pub message: String,
+    /// Frame times for the graph.
+    pub frame_times: FrameTimes,
+    /// The panel's width in points, as last drawn.
+    pub panel_width: f32,
+}
+
+/// What the inspector shows about the renderer.
+#[derive(Debug, Default, Clone)]
+pub struct RenderStats {
+    /// The adapter in use, `backend: name`.
+    pub adapter: String,
+    /// The last frame's counters.
+    pub counters: FrameCounters,
+    /// MSAA samples.
+    pub samples: u32,
+}
+
+impl Inspector {
+    /// An inspector for a scene.
+    pub fn new(
+        scene: &TdScene,
+        path: Option<PathBuf>,
+        backend: BackendChoice,
+        adapters: Vec<AdapterSummary>,
+    ) -> Inspector {
+        let board = scene.sim.board();
+        Inspector {
+            board_size: (board.width(), board.height()),
+            path: path.map_or_else(|| "level.txt".to_string(), |p| p.display().to_string()),
+            seed: scene.seed,
+            backend,
+            adapter: None,
+            adapters,
+            message: String::new(),
+            frame_times: FrameTimes::default(),
+            panel_width: 0.0,
+        }
+    }
+
+    /// Draws the panel; edits the scene directly, and pushes what it cannot do to `actions`.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        scene: &mut TdScene,
+        stats: &RenderStats,
+        actions: &mut Vec<Action>,
+    ) {
+        let panel = egui::Panel::right("inspector").resizable(true).default_size(330.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Horde");
+                if let Some(refusal) = &scene.last_refusal {
+                    ui.colored_label(egui::Color32::from_rgb(255, 90, 90), format!("refused {refusal}"));
+                }
+                self.simulation(ui, scene, actions);
+                self.spawning(ui, scene);
+                self.board(ui, scene, actions);
+                self.counts(ui, scene, stats);
+                self.renderer(ui, stats, actions);
+                if !self.message.is_empty() {
+                    ui.separator();
+                    ui.label(&self.message);
+                }
+                ui.separator();
+                ui.small("Left click: wall · Right click: spawn point · Shift+Right: destination\nV arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan");
+            });
+        });
+        self.panel_width = panel.response.rect.width();
+    }
+
+    fn simulation(&mut self, ui: &mut egui::Ui, scene: &mut TdScene, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Simulation")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut scene.paused, "Paused (Space)");
+                    if ui.button("Step").clicked() {
+                        actions.push(Action::Step);
+                    }
+                });
+                ui.add(
+                    egui::Slider::new(&mut scene.time_scale, 0.1..=8.0)
+                        .logarithmic(true)
+                        .text("time scale"),
+                );
+                ui.horizontal(|ui| {
+                    ui.label("seed");
+                    ui.add(egui::DragValue::new(&mut self.seed));
+                    if ui.button("Restart").clicked() {
+                        actions.push(Action::Restart(self.seed));
+                    }
+                });
+            });
+    }
+
+    fn spawning(&mut self, ui: &mut egui::Ui, scene: &mut TdScene) {
+        egui::CollapsingHeader::new("Enemies")
+            .default_open(true)
+            .show(ui, |ui| {
+                let mut settings = *scene.sim.settings();
+                let mut speed = settings.spawn_speed();
+                if ui
+                    .add(
+                        egui::Slider::new(
+                            &mut speed,
+                            SPAWN_SPEED_LIMITS.min()..=SPAWN_SPEED_LIMITS.max(),
+                        )
+                        .text("spawn speed /s"),
+                    )
+                    .changed()
+                {
+                    let _ = settings.set_spawn_speed(speed);
+                }
+                let mut edit = |label: &str, range: FloatRange, limits: FloatRange| {
+                    let (mut min, mut max) = (range.min(), range.max());
+                    range_slider(ui, label, &mut min, &mut max, (limits.min(), limits.max()));
+                    FloatRange::new(min, max).unwrap_or(range)
+                };
+                let scale = edit("scale", settings.scale(), SCALE_LIMITS);
+                let speed_range = edit("speed", settings.speed(), SPEED_LIMITS);
+                let offset = edit("path offset", settings.path_offset(), PATH_OFFSET_LIMITS);
+                // The sliders keep every value within its limits, so these cannot fail.
+                let _ = settings.set_scale(scale);
+                let _ = settings.set_speed(speed_range);
+                let _ = settings.set_path_offset(offset);
+                let mut spawning = scene.sim.spawning();
+                if ui.checkbox(&mut spawning, "spawning").changed() {
+                    scene.sim.set_spawning(spawning);
+                }
+                scene.sim.set_settings(settings);
+            });
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui, scene: &mut TdScene, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Board")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut self.board_size.0)
+                            .range(2..=1024)
+                            .prefix("w "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut self.board_size.1)
+                            .range(2..=1024)
+                            .prefix("h "),
+                    );
+                    if ui.button("New board").clicked() {
+                        actions.push(Action::NewBoard(self.board_size.0, self.board_size.1));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.text_edit_singleline(&mut self.path);
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Load").clicked() {
+                        actions.push(Action::Load(PathBuf::from(self.path.trim())));
+                    }
+                    if ui.button("Save").clicked() {
+                        actions.push(Action::Save(PathBuf::from(self.path.trim())));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut scene.show_arrows, "arrows (V)");
+                    ui.checkbox(&mut scene.show_grid, "grid (G)");
+                });
+            });
+    }
+
+    fn counts(&mut self, ui: &mut egui::Ui, scene: &TdScene, stats: &RenderStats) {
+        egui::CollapsingHeader::new("Counts")
+            .default_open(true)
+            .show(ui, |ui| {
+                let c = scene.sim.counts();
+                ui.label(format!(
+                    "alive {}   spawned {}   reclaimed {}",
+                    c.alive, c.spawned, c.reclaimed
+                ));
+                ui.label(format!(
+                    "ticks {}   board {}×{}",
+                    c.ticks,
+                    scene.sim.board().width(),
+                    scene.sim.board().height()
+                ));
+                let f = &stats.counters;
+                ui.label(format!(
+                    "{:.0} FPS   draw calls {}   instances {}",
+                    self.frame_times.fps(),
+                    f.draw_calls,
+                    f.instances
+                ));
+                ui.label(format!(
+                    "uploaded {:.1} KiB   CPU {:.2} ms   GPU {}",
+                    f.bytes_uploaded as f64 / 1024.0,
+                    f.cpu_ms,
+                    f.gpu_ms.map_or("n/a".to_string(), |g| format!("{g:.2} ms"))
+                ));
+                self.frame_times.show(ui);
+            });
+    }
+
+    fn renderer(&mut self, ui: &mut egui::Ui, stats: &RenderStats, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Renderer")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.label(format!("{}   MSAA {}×", stats.adapter, stats.samples));
+                egui::ComboBox::from_label("backend")
+                    .selected_text(self.backend.to_string())
+                    .show_ui(ui, |ui| {
+                        for choice in BackendChoice::ALL {
+                            ui.selectable_value(&mut self.backend, choice, choice.to_string());
+                        }
+                    });
+                let current = self
+                    .adapter
+                    .and_then(|i| self.adapters.get(i))
+                    .map_or("any".to_string(), |a| format!("{}: {}", a.backend, a.name));
+                egui::ComboBox::from_label("adapter")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.adapter, None, "any");
+                        for (i, a) in self.adapters.iter().enumerate() {
+                            ui.selectable_value(
+                                &mut self.adapter,
+                                Some(i),
+                                format!("{}: {}", a.backend, a.name),
+                            );
+                        }
+                    });
+                if ui.button("Switch renderer").clicked() {
+                    let adapter = self.adapter.and_then(|i| self.adapters.get(i));
+                    let backend = match adapter.map(|a| a.backend.parse()) {
+                        Some(Ok(choice)) if self.backend == BackendChoice::Auto => choice,
+                        _ => self.backend,
+                    };
+                    actions.push(Action::SwitchRenderer(
+                        backend,
+                        adapter.map(|a| a.name.clone()),
+                    ));
+                }
+            });
+    }
+}

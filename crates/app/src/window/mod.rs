@@ -1,0 +1,498 @@
+//! The native window: winit events, the GPU state for the window, egui, and the frame loop.
+//!
+//! The simulation runs at a fixed 1/60 s step, decoupled from the frame rate; each frame
+//! draws the scene then the inspector. Swapping the backend recreates everything GPU-side
+//! (context, surface, renderer, egui renderer) while the simulation carries on.
+
+pub mod input;
+pub mod inspector;
+pub mod widgets;
+
+use crate::cli::RunArgs;
+use crate::levels;
+use crate::td::{TdCamera, TdScene};
+use anyhow::{Context, Result};
+use glam::Vec2;
+use horde_core_sim::Board;
+use horde_core_sim::level::{load_level, save_level, write_atomically};
+use horde_renderer::target::{Acquired, SurfaceTarget};
+use horde_renderer::{
+    BackendChoice, GpuContext, GpuRequest, OffscreenTarget, Renderer, RendererConfig,
+};
+use input::{Command, Input};
+use inspector::{Action, Inspector, RenderStats};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+use winit::application::ApplicationHandler;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::window::{Window, WindowId};
+
+/// Opens the window and runs until it is closed (or `--frames` frames were presented).
+pub fn run(args: &RunArgs) -> Result<()> {
+    if args.scene != crate::cli::Scene::Td {
+        anyhow::bail!("the {:?} scene is not built yet", args.scene);
+    }
+    let backend = BackendChoice::resolve(args.gpu.backend)?;
+    let board = levels::load(args.level.as_deref())?;
+    let scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+    let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
+    let inspector = Inspector::new(&scene, args.level.clone(), backend, adapters);
+    let event_loop = EventLoop::new().context("cannot open a window (is a display available?)")?;
+    let mut app = WindowApp {
+        scene,
+        camera: None,
+        inspector,
+        gpu: None,
+        window: None,
+        input: Input::default(),
+        request: (backend, args.gpu.adapter.clone()),
+        exit_after: args.frames,
+        presented: 0,
+        last_frame: Instant::now(),
+        stats: RenderStats::default(),
+        actions: Vec::new(),
+        screenshots: 0,
+        error: None,
+        scene_rect: [0.0, 0.0, 1.0, 1.0],
+        pending_free: Vec::new(),
+    };
+    event_loop
+        .run_app(&mut app)
+        .context("the event loop failed")?;
+    match app.error {
+        Some(error) => Err(error),
+        None => {
+            eprintln!("horde: presented {} frames", app.presented);
+            Ok(())
+        }
+    }
+}
+
+/// Everything tied to one GPU context; rebuilt when the backend changes.
+struct Gpu {
+    ctx: GpuContext,
+    target: SurfaceTarget,
+    renderer: Renderer,
+    egui_ctx: egui::Context,
+    egui_state: egui_winit::State,
+    egui_renderer: egui_wgpu::Renderer,
+}
+
+struct WindowApp {
+    scene: TdScene,
+    camera: Option<TdCamera>,
+    inspector: Inspector,
+    gpu: Option<Gpu>,
+    window: Option<Arc<Window>>,
+    input: Input,
+    /// Backend and adapter name for the next GPU set-up.
+    request: (BackendChoice, Option<String>),
+    exit_after: Option<u64>,
+    presented: u64,
+    last_frame: Instant,
+    stats: RenderStats,
+    actions: Vec<Action>,
+    screenshots: u32,
+    error: Option<anyhow::Error>,
+    /// Where the scene is drawn: `x, y, width, height` in pixels.
+    scene_rect: [f32; 4],
+    /// egui textures to free once the next frame is submitted.
+    pending_free: Vec<egui::TextureId>,
+}
+
+impl WindowApp {
+    /// Creates the GPU side for the window with the requested backend.
+    fn start_gpu(&mut self, event_loop: &ActiveEventLoop, window: Arc<Window>) -> Result<()> {
+        let (backend, adapter_name) = self.request.clone();
+        let request = GpuRequest {
+            backend,
+            adapter_name,
+            display: Some(Box::new(event_loop.owned_display_handle())),
+        };
+        let (ctx, surface) = GpuContext::with_surface(request, window.clone())?;
+        let size = window.inner_size();
+        let target = SurfaceTarget::new(&ctx, surface, (size.width, size.height), 4, true)
+            .context("the adapter cannot present to this window")?;
+        let mut renderer = Renderer::new(
+            &ctx,
+            RendererConfig {
+                color_format: target.format(),
+                samples: target.samples(),
+            },
+        );
+        self.scene.attach(&mut renderer);
+        let egui_ctx = egui::Context::default();
+        let egui_state = egui_winit::State::new(
+            egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            &*window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(ctx.device.limits().max_texture_dimension_2d as usize),
+        );
+        let egui_renderer = egui_wgpu::Renderer::new(
+            &ctx.device,
+            target.overlay_format(),
+            egui_wgpu::RendererOptions::default(),
+        );
+        let summary = ctx.summary();
+        log::info!("rendering with {summary}");
+        self.stats.adapter = format!("{}: {}", summary.backend, summary.name);
+        self.stats.samples = target.samples();
+        self.inspector.message = format!("renderer: {summary}");
+        self.gpu = Some(Gpu {
+            ctx,
+            target,
+            renderer,
+            egui_ctx,
+            egui_state,
+            egui_renderer,
+        });
+        Ok(())
+    }
+
+    fn apply(&mut self, command: Command, event_loop: &ActiveEventLoop) {
+        match command {
+            Command::Wall | Command::SpawnPoint | Command::Destination => {
+                self.edit_at_cursor(command)
+            }
+            Command::ToggleArrows => self.scene.show_arrows = !self.scene.show_arrows,
+            Command::ToggleGrid => self.scene.show_grid = !self.scene.show_grid,
+            Command::TogglePause => self.scene.paused = !self.scene.paused,
+            Command::Screenshot => self.screenshot(),
+            Command::Quit => event_loop.exit(),
+        }
+    }
+
+    fn edit_at_cursor(&mut self, command: Command) {
+        let Some(camera) = self.camera else { return };
+        let [left, top, w, h] = self.scene_rect;
+        let board = self.scene.sim.board();
+        let cursor = self.input.cursor - Vec2::new(left, top);
+        let Some((x, y)) = camera.pick_tile(cursor, Vec2::new(w, h), board.width(), board.height())
+        else {
+            return;
+        };
+        let kind = match command {
+            Command::Wall => horde_core_sim::EditKind::Wall,
+            Command::Destination => horde_core_sim::EditKind::Destination,
+            _ => horde_core_sim::EditKind::SpawnPoint,
+        };
+        let _ = self.scene.edit(kind, x, y);
+    }
+
+    /// F12: renders the scene (without the inspector) offscreen at the window's size and saves
+    /// `horde-screenshot-NNN.png` in the working folder.
+    fn screenshot(&mut self) {
+        let (Some(gpu), Some(camera)) = (self.gpu.as_mut(), self.camera) else {
+            return;
+        };
+        // The picture is the scene's part of the window, without the inspector.
+        let (w, h) = (self.scene_rect[2] as u32, self.scene_rect[3] as u32);
+        if w == 0 || h == 0 || gpu.target.size().0 == 0 {
+            return;
+        }
+        let config = gpu.renderer.config();
+        let target =
+            OffscreenTarget::with_format(&gpu.ctx, w, h, config.color_format, config.samples);
+        let aspect = w as f32 / h as f32;
+        let params = self.scene.frame_params(&camera, aspect);
+        self.scene.sync(&mut gpu.renderer);
+        gpu.renderer.render_offscreen(&gpu.ctx, &target, &params);
+        let result = target
+            .read_rgba(&gpu.ctx)
+            .map_err(anyhow::Error::from)
+            .and_then(|pixels| crate::screenshot::encode_png(&pixels, w, h))
+            .and_then(|png| {
+                let path = loop {
+                    self.screenshots += 1;
+                    let path =
+                        PathBuf::from(format!("horde-screenshot-{:03}.png", self.screenshots));
+                    if !path.exists() {
+                        break path;
+                    }
+                };
+                write_atomically(&path, &png).with_context(|| path.display().to_string())?;
+                Ok(path)
+            });
+        self.inspector.message = match result {
+            Ok(path) => format!("saved {}", path.display()),
+            Err(e) => format!("screenshot failed: {e:#}"),
+        };
+    }
+
+    fn handle_actions(&mut self, event_loop: &ActiveEventLoop) {
+        let mut actions = std::mem::take(&mut self.actions);
+        for action in actions.drain(..) {
+            match action {
+                Action::Step => self.scene.step_once(),
+                Action::Restart(seed) => self.scene.restart(seed),
+                Action::NewBoard(w, h) => match Board::with_defaults(w, h) {
+                    Ok(board) => self.new_board(board),
+                    Err(e) => self.inspector.message = format!("new board: {e}"),
+                },
+                Action::Load(path) => match load_level(&path) {
+                    Ok(board) => {
+                        self.inspector.message = format!("loaded {}", path.display());
+                        self.new_board(board);
+                    }
+                    Err(e) => self.inspector.message = e.to_string(),
+                },
+                Action::Save(path) => {
+                    self.inspector.message = match save_level(self.scene.sim.board(), &path) {
+                        Ok(()) => format!("saved {}", path.display()),
+                        Err(e) => e.to_string(),
+                    }
+                }
+                Action::SwitchRenderer(backend, adapter) => {
+                    let previous = self.request.clone();
+                    self.request = (backend, adapter);
+                    if let Some(window) = self.window.clone() {
+                        self.gpu = None;
+                        if let Err(e) = self.start_gpu(event_loop, window.clone()) {
+                            let message = format!("switch failed: {e:#}");
+                            self.request = previous;
+                            if let Err(e) = self.start_gpu(event_loop, window) {
+                                self.error = Some(e);
+                                event_loop.exit();
+                            }
+                            self.inspector.message = message;
+                        }
+                    }
+                }
+            }
+        }
+        self.actions = actions;
+    }
+
+    fn new_board(&mut self, board: Board) {
+        self.scene.replace_board(board);
+        let board = self.scene.sim.board();
+        self.inspector.board_size = (board.width(), board.height());
+        self.camera = None;
+    }
+
+    fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let dt = (now - self.last_frame).as_secs_f64();
+        self.last_frame = now;
+        self.inspector.frame_times.push((dt * 1e3) as f32);
+        self.scene.advance(dt);
+        let Some(window) = self.window.clone() else {
+            return;
+        };
+        let Some(gpu) = self.gpu.as_mut() else { return };
+        let (w, h) = gpu.target.size();
+        if w == 0 || h == 0 {
+            return;
+        }
+        let raw_input = gpu.egui_state.take_egui_input(&window);
+        let (scene, inspector, stats, actions) = (
+            &mut self.scene,
+            &mut self.inspector,
+            &self.stats,
+            &mut self.actions,
+        );
+        let output = gpu
+            .egui_ctx
+            .run_ui(raw_input, |ui| inspector.show(ui, scene, stats, actions));
+        gpu.egui_state
+            .handle_platform_output(&window, output.platform_output);
+        let pixels_per_point = output.pixels_per_point;
+        let jobs = gpu.egui_ctx.tessellate(output.shapes, pixels_per_point);
+        // Texture changes are applied at once, even if this frame ends up not drawn.
+        let mut textures = output.textures_delta;
+        for (id, deltas) in &textures.set {
+            for delta in deltas {
+                gpu.egui_renderer
+                    .update_texture(&gpu.ctx.device, &gpu.ctx.queue, *id, delta);
+            }
+        }
+        self.pending_free.extend(textures.free.iter().copied());
+        textures.clear();
+
+        // The scene fills the window left of the inspector.
+        let panel = (self.inspector.panel_width * pixels_per_point).min(w as f32 - 1.0);
+        self.scene_rect = [0.0, 0.0, (w as f32 - panel).max(1.0), h as f32];
+        let aspect = self.scene_rect[2] / self.scene_rect[3];
+        let camera = self
+            .camera
+            .get_or_insert_with(|| self.scene.default_camera(aspect));
+        let (forward, right) = self.input.pan_direction();
+        let pan_speed = camera.distance * 0.6 * dt as f32;
+        camera.pan(forward * pan_speed, right * pan_speed);
+        let camera = *camera;
+
+        let frame = match gpu.target.acquire(&gpu.ctx) {
+            Acquired::Frame(frame) => frame,
+            Acquired::Skip => {
+                window.request_redraw();
+                return;
+            }
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let overlay_view = frame.texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(gpu.target.overlay_format()),
+            ..Default::default()
+        });
+        self.scene.sync(&mut gpu.renderer);
+        let mut params = self.scene.frame_params(&camera, aspect);
+        params.viewport = Some(self.scene_rect);
+        let mut encoder = gpu
+            .ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        let Some(attachments) = gpu.target.attachments() else {
+            return;
+        };
+        self.stats.counters =
+            gpu.renderer
+                .render(&gpu.ctx, &mut encoder, &view, attachments, &params);
+
+        let screen = egui_wgpu::ScreenDescriptor {
+            size_in_pixels: [w, h],
+            pixels_per_point,
+        };
+        let extra = gpu.egui_renderer.update_buffers(
+            &gpu.ctx.device,
+            &gpu.ctx.queue,
+            &mut encoder,
+            &jobs,
+            &screen,
+        );
+        {
+            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("inspector"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &overlay_view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            let mut pass = pass.forget_lifetime();
+            gpu.egui_renderer.render(&mut pass, &jobs, &screen);
+        }
+        gpu.ctx
+            .queue
+            .submit(extra.into_iter().chain([encoder.finish()]));
+        gpu.renderer.after_submit();
+        for id in self.pending_free.drain(..) {
+            gpu.egui_renderer.free_texture(&id);
+        }
+        window.pre_present_notify();
+        gpu.ctx.queue.present(frame);
+        self.presented += 1;
+        if self.exit_after.is_some_and(|n| self.presented >= n) {
+            event_loop.exit();
+        }
+        self.handle_actions(event_loop);
+    }
+}
+
+impl ApplicationHandler for WindowApp {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        let attributes = Window::default_attributes()
+            .with_title("Horde")
+            .with_inner_size(winit::dpi::PhysicalSize::new(1280, 720));
+        let window = match event_loop.create_window(attributes) {
+            Ok(window) => Arc::new(window),
+            Err(e) => {
+                self.error = Some(anyhow::Error::from(e).context("cannot create the window"));
+                event_loop.exit();
+                return;
+            }
+        };
+        if let Err(e) = self.start_gpu(event_loop, window.clone()) {
+            self.error = Some(e);
+            event_loop.exit();
+            return;
+        }
+        window.request_redraw();
+        self.window = Some(window);
+        self.last_frame = Instant::now();
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(window) = self.window.clone() else {
+            return;
+        };
+        let consumed = self
+            .gpu
+            .as_mut()
+            .is_some_and(|gpu| gpu.egui_state.on_window_event(&window, &event).consumed);
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                if let Some(gpu) = self.gpu.as_mut() {
+                    gpu.target.resize(&gpu.ctx, (size.width, size.height));
+                }
+                if let (Some(camera), true) = (self.camera.as_mut(), size.height > 0) {
+                    let fresh = self
+                        .scene
+                        .default_camera(size.width as f32 / size.height as f32);
+                    camera.distance = camera.distance.max(fresh.distance.min(camera.distance));
+                }
+                window.request_redraw();
+            }
+            WindowEvent::Focused(false) => self.input.release_all(),
+            WindowEvent::RedrawRequested => self.frame(event_loop),
+            WindowEvent::KeyboardInput { event, .. } if !consumed => {
+                if let Some(command) = self
+                    .input
+                    .key(event.physical_key, event.state, event.repeat)
+                {
+                    self.apply(command, event_loop);
+                }
+            }
+            WindowEvent::ModifiersChanged(modifiers) => {
+                self.input.shift = modifiers.state().shift_key()
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                let delta = self
+                    .input
+                    .moved(Vec2::new(position.x as f32, position.y as f32));
+                if self.input.orbiting
+                    && let Some(camera) = self.camera.as_mut()
+                {
+                    camera.orbit(delta.x * 0.005, delta.y * 0.005);
+                }
+            }
+            WindowEvent::MouseInput { state, button, .. }
+                if !consumed || state == winit::event::ElementState::Released =>
+            {
+                if let Some(command) = self.input.button(button, state) {
+                    self.apply(command, event_loop);
+                }
+            }
+            WindowEvent::MouseWheel { delta, .. } if !consumed => {
+                if let Some(camera) = self.camera.as_mut() {
+                    camera.zoom(Input::wheel(delta));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(window) = &self.window {
+            window.request_redraw();
+        }
+    }
+}
