@@ -29,6 +29,53 @@ pub enum Command {
     Adapters,
     /// Render a scene offscreen after N fixed 1/60 s steps and save it as a PNG.
     Screenshot(ScreenshotArgs),
+    /// Measure N enemies end to end: simulation, upload and drawing, frame by frame.
+    Stress(StressArgs),
+}
+
+/// What `horde stress` draws with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StressRenderer {
+    /// The wgpu renderer.
+    Wgpu,
+    /// No GPU at all: simulation and model matrices only.
+    None,
+}
+
+/// Flags of `horde stress`.
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// Enemies on the board, held constant.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=50_000_000))]
+    pub enemies: u64,
+    /// Frames to measure (after a short warm-up that is not measured).
+    #[arg(long, value_name = "N", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub frames: u64,
+    /// Render offscreen instead of opening a window.
+    #[arg(long)]
+    pub headless: bool,
+    /// `wgpu` or `none` (no GPU: simulation and matrices only).
+    #[arg(long, value_enum, default_value = "wgpu")]
+    pub renderer: StressRenderer,
+    /// Backend and adapter.
+    #[command(flatten)]
+    pub gpu: GpuFlags,
+    /// Frame size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// Print one JSON object with every figure.
+    #[arg(long)]
+    pub json: bool,
+    /// Random seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Upload the instances once and only draw afterwards (no simulation, no upload), to show
+    /// what the per-frame work costs on top of drawing.
+    #[arg(long)]
+    pub static_instances: bool,
+    /// Level file instead of the generated serpentine board.
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
 }
 
 impl Default for Command {

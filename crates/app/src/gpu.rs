@@ -35,14 +35,23 @@ pub struct Offscreen {
 impl Offscreen {
     /// Sets up offscreen rendering on the backend and adapter the flags name (MSAA 4× where
     /// supported).
-    pub fn new(gpu: &GpuFlags, (width, height): (u32, u32)) -> Result<Offscreen> {
+    pub fn new(gpu: &GpuFlags, size: (u32, u32)) -> Result<Offscreen> {
+        Offscreen::with_samples(gpu, size, 4)
+    }
+
+    /// The same with at most `samples` MSAA samples (1 for none).
+    pub fn with_samples(
+        gpu: &GpuFlags,
+        (width, height): (u32, u32),
+        samples: u32,
+    ) -> Result<Offscreen> {
         let backend = BackendChoice::resolve(gpu.backend)?;
         let ctx = GpuContext::headless(GpuRequest {
             backend,
             adapter_name: gpu.adapter.clone(),
             display: None,
         })?;
-        let samples = supported_samples(&ctx, OFFSCREEN_FORMAT, 4);
+        let samples = supported_samples(&ctx, OFFSCREEN_FORMAT, samples);
         let renderer = Renderer::new(
             &ctx,
             RendererConfig {

@@ -9,5 +9,6 @@ pub mod gpu;
 pub mod levels;
 pub mod screenshot;
 pub mod sim_command;
+pub mod stress;
 pub mod td;
 pub mod window;

@@ -17,6 +17,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => horde::sim_command::run(&args),
         Command::Adapters => horde::gpu::print_adapters(),
         Command::Screenshot(args) => horde::screenshot::run(&args),
+        Command::Stress(args) => horde::stress::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,7 @@
 use crate::board::Board;
 use crate::enemy::{Enemy, EnemyParams, MoveState};
 use crate::model::ModelInstance;
+use crate::sink::InstanceSink;
 use rayon::prelude::*;
 
 /// Enemies per parallel work item.
@@ -132,7 +133,7 @@ impl Enemies {
             .for_each(|((states, slots), count)| {
                 *count = advance_chunk(states, slots, board, dt);
             });
-        self.remove_reclaimed(chunks, None)
+        self.remove_reclaimed(chunks, |_, _| {})
     }
 
     /// [`Enemies::update`] fused with writing every surviving enemy's instance: afterwards
@@ -142,26 +143,45 @@ impl Enemies {
         &mut self,
         board: &Board,
         dt: f32,
-        out: &mut [ModelInstance],
+        mut out: &mut [ModelInstance],
+    ) -> Result<usize, SliceTooShort> {
+        self.update_into(board, dt, &mut out)
+    }
+
+    /// [`Enemies::update_and_write`] into any [`InstanceSink`], such as GPU staging memory:
+    /// one parallel pass advances each chunk of enemies and writes its instances while the
+    /// chunk is in cache; then reclaimed enemies are swap-removed and the instance of each
+    /// enemy moved into a hole is written again at its new slot. Slots from the new
+    /// [`Enemies::len`] on are left as they are.
+    pub fn update_into<S: InstanceSink>(
+        &mut self,
+        board: &Board,
+        dt: f32,
+        sink: &mut S,
     ) -> Result<usize, SliceTooShort> {
         let len = self.states.len();
-        if out.len() < len {
+        if sink.len() < len {
             return Err(SliceTooShort {
                 needed: len,
-                given: out.len(),
+                given: sink.len(),
             });
         }
         let chunks = self.prepare_scratch();
-        self.states
-            .par_chunks_mut(CHUNK)
-            .zip(self.reclaimed_slots[..len].par_chunks_mut(CHUNK))
-            .zip(self.reclaimed_per_chunk[..chunks].par_iter_mut())
-            .zip(out[..len].par_chunks_mut(CHUNK))
-            .for_each(|(((states, slots), count), out)| {
-                *count = advance_chunk(states, slots, board, dt);
-                write_chunk(states, out);
-            });
-        Ok(self.remove_reclaimed(chunks, Some(out)))
+        {
+            let (mut used, _) = sink.split(len);
+            fused(
+                &mut self.states,
+                &mut self.reclaimed_slots[..len],
+                &mut self.reclaimed_per_chunk[..chunks],
+                &mut used,
+                board,
+                dt,
+            );
+        }
+        Ok(self.remove_reclaimed(chunks, |index, enemy| {
+            let instance = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
+            sink.write(index, &[instance]);
+        }))
     }
 
     /// Writes every enemy's instance into `out[..self.len()]`, in parallel.
@@ -219,8 +239,8 @@ impl Enemies {
     }
 
     /// Swap-removes the enemies the chunks reported, highest index first (so every enemy moved
-    /// into a hole is alive), keeping `out` in step when given.
-    fn remove_reclaimed(&mut self, chunks: usize, mut out: Option<&mut [ModelInstance]>) -> usize {
+    /// into a hole is alive), and tells `moved` about each enemy that moved into a hole.
+    fn remove_reclaimed(&mut self, chunks: usize, mut moved: impl FnMut(usize, &Enemy)) -> usize {
         let mut removed = 0;
         for chunk in (0..chunks).rev() {
             let base = chunk * CHUNK;
@@ -229,11 +249,8 @@ impl Enemies {
                 let index = base + self.reclaimed_slots[base + k] as usize;
                 self.states.swap_remove(index);
                 self.ids.swap_remove(index);
-                let last = self.states.len();
-                if let Some(out) = out.as_deref_mut()
-                    && index < last
-                {
-                    out[index] = out[last];
+                if let Some(enemy) = self.states.get(index) {
+                    moved(index, enemy);
                 }
             }
             removed += count;
@@ -253,6 +270,52 @@ fn advance_chunk(states: &mut [Enemy], slots: &mut [u32], board: &Board, dt: f32
         }
     }
     reclaimed as u32
+}
+
+/// The fused pass: splits enemies, scratch and sink in halves on chunk boundaries and runs the
+/// halves in parallel; each chunk is advanced, then its instances written.
+fn fused<S: InstanceSink>(
+    states: &mut [Enemy],
+    slots: &mut [u32],
+    counts: &mut [u32],
+    sink: &mut S,
+    board: &Board,
+    dt: f32,
+) {
+    if states.len() <= CHUNK {
+        if let Some(count) = counts.first_mut() {
+            *count = advance_chunk(states, slots, board, dt);
+        }
+        write_into(states, sink);
+        return;
+    }
+    let mid_chunk = counts.len() / 2;
+    let mid = mid_chunk * CHUNK;
+    let (states_a, states_b) = states.split_at_mut(mid);
+    let (slots_a, slots_b) = slots.split_at_mut(mid);
+    let (counts_a, counts_b) = counts.split_at_mut(mid_chunk);
+    let (mut sink_a, mut sink_b) = sink.split(mid);
+    rayon::join(
+        || fused(states_a, slots_a, counts_a, &mut sink_a, board, dt),
+        || fused(states_b, slots_b, counts_b, &mut sink_b, board, dt),
+    );
+}
+
+/// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
+/// stack buffer (so write-only memory gets whole runs of bytes).
+fn write_into<S: InstanceSink>(states: &[Enemy], sink: &mut S) {
+    if let Some(slice) = sink.as_slice() {
+        write_chunk(states, slice);
+        return;
+    }
+    const RUN: usize = 64;
+    let mut buffer = [ModelInstance::zeroed_instance(); RUN];
+    for (run, enemies) in states.chunks(RUN).enumerate() {
+        for (slot, enemy) in buffer.iter_mut().zip(enemies) {
+            *slot = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
+        }
+        sink.write(run * RUN, &buffer[..enemies.len()]);
+    }
 }
 
 /// Writes one chunk's instances.

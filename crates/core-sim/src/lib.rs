@@ -10,7 +10,8 @@
 //! - [`board`]: tiles, edits and their revert rules; [`flow_field`]: the breadth-first paths.
 //! - [`enemy`]: one enemy's state machine; [`enemies`]: the dense pool and parallel update.
 //! - [`simulation`]: board + enemies + spawner + seeded random source.
-//! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws.
+//! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws;
+//!   [`sink`]: where the fused pass writes instances (a slice, or GPU staging memory).
 //! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits; [`trace`]: the CSV trace.
 //!
 //! ```
@@ -37,6 +38,7 @@ pub mod model;
 pub mod script;
 pub mod settings;
 pub mod simulation;
+pub mod sink;
 pub mod tile;
 pub mod trace;
 
@@ -47,4 +49,5 @@ pub use enemy::{EnemyParams, MoveState, Pose};
 pub use model::ModelInstance;
 pub use settings::{FloatRange, SettingsError, SpawnSettings};
 pub use simulation::{Counts, Simulation, SpawnError};
+pub use sink::InstanceSink;
 pub use tile::TileContent;

@@ -12,6 +12,7 @@ use crate::enemies::{Enemies, SliceTooShort};
 use crate::enemy::EnemyParams;
 use crate::model::{ModelInstance, pack_rgba};
 use crate::settings::{SettingsError, SpawnSettings, check_params};
+use crate::sink::InstanceSink;
 use crate::tile::TileContent;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -176,6 +177,28 @@ impl Simulation {
             self.ticks += 1;
         } else {
             self.enemies.write_instances(out)?;
+        }
+        Ok(self.enemies.len())
+    }
+
+    /// [`Simulation::step_and_write`] into any [`InstanceSink`] (such as GPU staging memory),
+    /// which must hold [`Simulation::instances_needed`] instances. Returns the number written.
+    pub fn step_into<S: InstanceSink>(
+        &mut self,
+        dt: f32,
+        sink: &mut S,
+    ) -> Result<usize, SliceTooShort> {
+        let needed = self.instances_needed(dt);
+        if sink.len() < needed {
+            return Err(SliceTooShort {
+                needed,
+                given: sink.len(),
+            });
+        }
+        if valid_dt(dt) {
+            self.spawn_for(dt);
+            self.reclaimed += self.enemies.update_into(&self.board, dt, sink)? as u64;
+            self.ticks += 1;
         }
         Ok(self.enemies.len())
     }

@@ -41,6 +41,27 @@ impl Batch {
         }
     }
 
+    /// Instances to draw.
+    pub fn count(&self) -> u32 {
+        self.instances.len() as u32
+    }
+
+    /// Makes the GPU buffer hold at least `count` instances (growing geometrically; the old
+    /// contents are not kept).
+    pub fn reserve_gpu(&mut self, device: &wgpu::Device, count: u64) {
+        if count <= self.capacity && self.buffer.is_some() {
+            return;
+        }
+        let capacity = count.max(self.capacity * 2).max(64);
+        self.buffer = Some(device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(self.label),
+            size: capacity * size_of::<Instance>() as u64,
+            usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        }));
+        self.capacity = capacity;
+    }
+
     /// Uploads the instances if they changed; returns the bytes written.
     pub fn upload(&mut self, device: &wgpu::Device, queue: &wgpu::Queue) -> u64 {
         if !self.dirty {
@@ -51,16 +72,7 @@ impl Batch {
         if count == 0 {
             return 0;
         }
-        if count > self.capacity || self.buffer.is_none() {
-            let capacity = count.max(self.capacity * 2).max(64);
-            self.buffer = Some(device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(self.label),
-                size: capacity * size_of::<Instance>() as u64,
-                usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }));
-            self.capacity = capacity;
-        }
+        self.reserve_gpu(device, count);
         let bytes: &[u8] = bytemuck::cast_slice(&self.instances);
         if let Some(buffer) = &self.buffer {
             queue.write_buffer(buffer, 0, bytes);

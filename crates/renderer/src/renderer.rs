@@ -201,9 +201,18 @@ impl Renderer {
         &mut batch.instances
     }
 
-    /// Number of instances in a batch.
+    /// Number of instances a batch draws.
     pub fn instance_count(&self, id: BatchId) -> usize {
-        self.batches[id.0].instances.len()
+        self.batches[id.0].count() as usize
+    }
+
+    /// Hands every changed batch to the GPU now (otherwise [`Renderer::render`] does it);
+    /// returns the bytes written. Lets callers time the upload on its own.
+    pub fn upload(&mut self, ctx: &GpuContext) -> u64 {
+        self.batches
+            .iter_mut()
+            .map(|batch| batch.upload(&ctx.device, &ctx.queue))
+            .sum()
     }
 
     /// Draw calls the batch took in the last frame (1 when visible and non-empty, else 0).
@@ -291,7 +300,7 @@ impl Renderer {
             pass.set_pipeline(&self.pipelines[mirrored as usize]);
             pass.set_bind_group(0, &self.bind_group, &[]);
             for batch in &self.batches {
-                let count = batch.instances.len() as u32;
+                let count = batch.count();
                 let Some(buffer) = batch.buffer.as_ref().filter(|_| batch.visible && count > 0)
                 else {
                     continue;

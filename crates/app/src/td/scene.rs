@@ -175,6 +175,18 @@ impl TdScene {
     /// Brings the renderer's batches up to date: static ones only if the board changed, the
     /// enemies every call (written straight into the batch's instance array).
     pub fn sync(&mut self, renderer: &mut Renderer) {
+        self.sync_static(renderer);
+        let Some(b) = self.batches else { return };
+        let enemies = self.sim.enemies();
+        let slots = renderer.instances_mut(b.enemies, enemies.len());
+        let slots: &mut [ModelInstance] = bytemuck::cast_slice_mut(slots);
+        // The slice has exactly `len` slots, so this cannot fail.
+        let _ = enemies.write_instances(slots);
+    }
+
+    /// Brings everything but the enemies up to date: the board's batches (only if it changed),
+    /// what is shown, and the refused-edit flash.
+    pub fn sync_static(&mut self, renderer: &mut Renderer) {
         let Some(b) = self.batches else { return };
         let board = self.sim.board();
         let identity = (board.revision(), board as *const Board as usize);
@@ -190,11 +202,6 @@ impl TdScene {
         }
         renderer.set_visible(b.arrows, self.show_arrows);
         renderer.set_visible(b.grid, self.show_grid);
-        let enemies = self.sim.enemies();
-        let slots = renderer.instances_mut(b.enemies, enemies.len());
-        let slots: &mut [ModelInstance] = bytemuck::cast_slice_mut(slots);
-        // The slice has exactly `len` slots, so this cannot fail.
-        let _ = enemies.write_instances(slots);
         match self.flash {
             Some((index, left)) if left > 0.0 => {
                 let [x, z] = board.tile_center(index);

@@ -1,0 +1,273 @@
+//! `horde stress`: N enemies measured end to end, frame by frame.
+//!
+//! The board is a generated serpentine (256×256 up to 250k enemies, 512×512 above), pre-filled
+//! with N enemies on random walkable tiles at random points of their intro, topped up to N
+//! after every step as enemies are reclaimed. Each frame: the fused simulation step writes every
+//! enemy's instance into the enemy batch's instance array (`sim_ms`), the array is copied into
+//! wgpu's staging memory (`upload_ms`), and the frame is drawn and waited for (`frame_ms`, wall
+//! clock, all of it). With `--renderer none` there is no GPU: the fused step writes into a plain
+//! array.
+//!
+//! Why not write straight into the staging memory: wgpu 30 hands it out as a
+//! `WriteOnly<[u8]>`, which is not `Send`, so a parallel pass cannot write into it without
+//! `unsafe`; one parallel pass plus one memcpy beats one single-threaded pass on two cores.
+
+use crate::cli::{StressArgs, StressRenderer};
+use crate::gpu::Offscreen;
+use crate::levels;
+use crate::td::TdScene;
+use crate::td::scene::STEP;
+use anyhow::{Result, bail};
+use horde_core_sim::generate::winding_board;
+use horde_core_sim::{Board, FloatRange, ModelInstance, Simulation, SpawnSettings};
+use serde::Serialize;
+use std::time::Instant;
+
+/// Frames run before measuring (pipeline compilation, first uploads, buffer growth).
+const WARM_UP_FRAMES: u64 = 3;
+
+/// Percentiles of one figure over the measured frames, milliseconds.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
+pub struct Stat {
+    /// Median.
+    pub p50: f64,
+    /// 95th percentile.
+    pub p95: f64,
+    /// Largest.
+    pub max: f64,
+}
+
+impl Stat {
+    /// The percentiles of `samples` (sorted in place).
+    pub fn of(samples: &mut [f64]) -> Stat {
+        if samples.is_empty() {
+            return Stat::default();
+        }
+        samples.sort_by(f64::total_cmp);
+        let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+        Stat {
+            p50: at(0.5),
+            p95: at(0.95),
+            max: at(1.0),
+        }
+    }
+}
+
+/// The JSON report (DESIGN §6), plus a few extras after the contract's fields.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Enemies held on the board.
+    pub enemies: u64,
+    /// Frames measured.
+    pub frames: u64,
+    /// `vulkan`, `gl`, ... or `none`.
+    pub backend: String,
+    /// The adapter's name, or `none`.
+    pub adapter: String,
+    /// Rayon threads.
+    pub threads: usize,
+    /// Draw calls for all enemies in a frame (1, or 0 without a renderer).
+    pub enemy_draw_calls: u32,
+    /// Simulation step with every model matrix written (one fused pass).
+    pub sim_ms: Stat,
+    /// Handing the instances to the GPU.
+    pub upload_ms: Stat,
+    /// The whole frame, wall clock.
+    pub frame_ms: Stat,
+    /// Frames per second at the median frame time.
+    pub fps_p50: f64,
+    /// Board size in tiles.
+    pub board: [u32; 2],
+    /// Frame size in pixels (`[0, 0]` without a renderer).
+    pub size: [u32; 2],
+    /// Whether instances were uploaded once and only drawn afterwards.
+    pub static_instances: bool,
+    /// Peak resident memory of the process, bytes (Linux), and per enemy.
+    pub peak_rss_bytes: u64,
+    /// `peak_rss_bytes / enemies`.
+    pub peak_rss_bytes_per_enemy: f64,
+}
+
+/// The board for a stress run of `enemies`.
+pub fn stress_board(enemies: u64) -> Result<Board> {
+    let side = if enemies > 250_000 { 512 } else { 256 };
+    Ok(winding_board(side, side, 64, 8)?)
+}
+
+/// Every characteristic varies over its whole range.
+fn stress_settings() -> Result<SpawnSettings> {
+    let range = |a, b| FloatRange::new(a, b).ok_or_else(|| anyhow::anyhow!("bad range"));
+    Ok(SpawnSettings::new(
+        10.0,
+        range(0.5, 2.0)?,
+        range(0.2, 5.0)?,
+        range(-0.4, 0.4)?,
+    )?)
+}
+
+/// The per-frame samples.
+#[derive(Default)]
+struct Samples {
+    sim: Vec<f64>,
+    upload: Vec<f64>,
+    frame: Vec<f64>,
+}
+
+impl Samples {
+    fn with_capacity(n: usize) -> Samples {
+        Samples {
+            sim: Vec::with_capacity(n),
+            upload: Vec::with_capacity(n),
+            frame: Vec::with_capacity(n),
+        }
+    }
+
+    fn push(&mut self, measured: bool, sim: f64, upload: f64, frame: f64) {
+        if measured {
+            self.sim.push(sim);
+            self.upload.push(upload);
+            self.frame.push(frame);
+        }
+    }
+}
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1e3
+}
+
+/// Runs `horde stress`.
+pub fn run(args: &StressArgs) -> Result<()> {
+    if args.renderer == StressRenderer::Wgpu && !args.headless {
+        bail!(
+            "the windowed stress view is not built yet; add --headless (offscreen) or \
+             --renderer none"
+        );
+    }
+    let report = measure(args)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!(
+            "{} enemies, {} frames on {} ({}), {} threads: sim p50 {:.2} ms, upload p50 {:.2} ms, \
+             frame p50 {:.2} ms ({:.1} FPS), {} enemy draw call(s), peak RSS {:.0} MB",
+            report.enemies,
+            report.frames,
+            report.backend,
+            report.adapter,
+            report.threads,
+            report.sim_ms.p50,
+            report.upload_ms.p50,
+            report.frame_ms.p50,
+            report.fps_p50,
+            report.enemy_draw_calls,
+            report.peak_rss_bytes as f64 / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// Runs the measurement and returns the report.
+pub fn measure(args: &StressArgs) -> Result<Report> {
+    let board = match &args.level {
+        Some(path) => levels::load(Some(path))?,
+        None => stress_board(args.enemies)?,
+    };
+    let board_size = [board.width(), board.height()];
+    let mut sim = Simulation::new(board, stress_settings()?, args.seed);
+    sim.set_spawning(false);
+    let n = args.enemies as usize;
+    sim.reserve_enemies(n + n / 4);
+    sim.populate(n);
+    let total = WARM_UP_FRAMES + args.frames;
+    let mut samples = Samples::with_capacity(args.frames as usize);
+    let (backend, adapter, draw_calls, size) = match args.renderer {
+        StressRenderer::None => {
+            let mut out = vec![ModelInstance::zeroed_instance(); n + n / 4];
+            for frame in 0..total {
+                let start = Instant::now();
+                sim.populate(n.saturating_sub(sim.enemies().len()));
+                let step = Instant::now();
+                sim.step_and_write(STEP, &mut out)?;
+                let sim_ms = ms(step);
+                samples.push(frame >= WARM_UP_FRAMES, sim_ms, 0.0, ms(start));
+            }
+            ("none".to_string(), "none".to_string(), 0, [0, 0])
+        }
+        StressRenderer::Wgpu => {
+            let mut off = Offscreen::with_samples(&args.gpu, args.size, 1)?;
+            let board = sim.board().clone();
+            let mut scene = TdScene::new(board, stress_settings()?, args.seed);
+            scene.show_grid = false;
+            let batches = scene.attach(&mut off.renderer);
+            scene.sync_static(&mut off.renderer);
+            let aspect = args.size.0 as f32 / args.size.1 as f32;
+            let params = scene.frame_params(&scene.default_camera(aspect), aspect);
+            let mut draw_calls = 0;
+            for frame in 0..total {
+                let start = Instant::now();
+                let (mut sim_ms, mut upload_ms) = (0.0, 0.0);
+                if !args.static_instances || frame == 0 {
+                    sim.populate(n.saturating_sub(sim.enemies().len()));
+                    let needed = sim.instances_needed(STEP);
+                    let step = Instant::now();
+                    let slots = off.renderer.instances_mut(batches.enemies, needed);
+                    let written = sim.step_and_write(STEP, bytemuck::cast_slice_mut(slots))?;
+                    off.renderer.instances_mut(batches.enemies, written);
+                    sim_ms = ms(step);
+                    let upload = Instant::now();
+                    off.renderer.upload(&off.ctx);
+                    upload_ms = ms(upload);
+                }
+                off.renderer
+                    .render_offscreen(&off.ctx, &off.target, &params);
+                let _ = off.ctx.device.poll(wgpu::PollType::wait_indefinitely());
+                draw_calls = off.renderer.batch_draw_calls(batches.enemies);
+                samples.push(frame >= WARM_UP_FRAMES, sim_ms, upload_ms, ms(start));
+            }
+            let summary = off.ctx.summary();
+            (
+                summary.backend,
+                summary.name,
+                draw_calls,
+                [args.size.0, args.size.1],
+            )
+        }
+    };
+    let frame_ms = Stat::of(&mut samples.frame);
+    let peak = peak_rss_bytes();
+    Ok(Report {
+        enemies: args.enemies,
+        frames: args.frames,
+        backend,
+        adapter,
+        threads: rayon::current_num_threads(),
+        enemy_draw_calls: draw_calls,
+        sim_ms: Stat::of(&mut samples.sim),
+        upload_ms: Stat::of(&mut samples.upload),
+        frame_ms,
+        fps_p50: if frame_ms.p50 > 0.0 {
+            1e3 / frame_ms.p50
+        } else {
+            0.0
+        },
+        board: board_size,
+        size,
+        static_instances: args.static_instances,
+        peak_rss_bytes: peak,
+        peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
+    })
+}
+
+/// Peak resident set size from `/proc/self/status` (0 where unavailable).
+fn peak_rss_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
