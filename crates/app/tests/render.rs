@@ -112,7 +112,7 @@ fn the_whole_swarm_is_one_draw_call() {
         let again = off
             .renderer
             .render_offscreen(&off.ctx, &off.target, &params);
-        let expected = scene.sim.enemies().len() as u64 * 68 + 96;
+        let expected = scene.sim.enemies().len() as u64 * 68 + 112; // + the frame uniform
         assert_eq!(again.bytes_uploaded, expected, "{enemies} enemies");
     }
 }

@@ -47,30 +47,28 @@ impl MeshKind {
     }
 }
 
-/// The unit cube: four vertices per face so each face has its own normal.
+/// The unit cube: its 8 corners (shading takes face normals from derivatives, so corners are
+/// shared); each corner's normal attribute is its outward diagonal.
 fn cube() -> (Vec<Vertex>, Vec<u16>) {
-    // (normal, u, v) with u × v = normal, so (u, v) order is counter-clockwise from outside.
-    const FACES: [([f32; 3], [f32; 3], [f32; 3]); 6] = [
-        ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]),
-        ([-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]),
-        ([0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]),
-        ([0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]),
-        ([0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]),
-        ([0.0, 0.0, -1.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]),
+    let vertices = (0..8)
+        .map(|i| {
+            let corner = [i & 1, (i >> 1) & 1, (i >> 2) & 1].map(|b| b as f32 - 0.5);
+            let len = (3.0f32 * 0.25).sqrt();
+            Vertex {
+                position: corner,
+                normal: corner.map(|c| c / len),
+            }
+        })
+        .collect();
+    // Corner index = x + 2y + 4z. Two triangles per face, counter-clockwise from outside.
+    let indices = vec![
+        1, 3, 7, 1, 7, 5, // +x
+        0, 4, 6, 0, 6, 2, // -x
+        2, 6, 7, 2, 7, 3, // +y
+        0, 1, 5, 0, 5, 4, // -y
+        4, 5, 7, 4, 7, 6, // +z
+        0, 2, 3, 0, 3, 1, // -z
     ];
-    let mut vertices = Vec::with_capacity(24);
-    let mut indices = Vec::with_capacity(36);
-    for (n, u, v) in FACES {
-        let base = vertices.len() as u16;
-        for (su, sv) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
-            let position = [0, 1, 2].map(|i| 0.5 * (n[i] + su * u[i] + sv * v[i]));
-            vertices.push(Vertex {
-                position,
-                normal: n,
-            });
-        }
-        indices.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
-    }
     (vertices, indices)
 }
 
@@ -149,7 +147,12 @@ mod tests {
             }
         }
         let (v, idx) = MeshKind::Cube.geometry();
-        assert_eq!((v.len(), idx.len()), (24, 36));
+        assert_eq!((v.len(), idx.len()), (8, 36));
         assert!(v.iter().all(|v| v.position.iter().all(|c| c.abs() == 0.5)));
+        // Each face's two triangles lie on that face.
+        for face in idx.chunks(6) {
+            let on = |axis: usize| face.iter().all(|&i| v[i as usize].position[axis] == v[face[0] as usize].position[axis]);
+            assert!((0..3).any(on), "{face:?} is not one face");
+        }
     }
 }

@@ -49,6 +49,7 @@ struct FrameUniform {
     view_proj: [[f32; 4]; 4],
     light_dir: [f32; 4],
     light: [f32; 4],
+    eye: [f32; 4],
 }
 
 /// Draws batches of mesh instances.
@@ -82,7 +83,7 @@ impl Renderer {
             label: Some("frame"),
             entries: &[wgpu::BindGroupLayoutEntry {
                 binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
                 ty: wgpu::BindingType::Buffer {
                     ty: wgpu::BufferBindingType::Uniform,
                     has_dynamic_offset: false,
@@ -246,6 +247,7 @@ impl Renderer {
             view_proj: (params.proj * params.view).to_cols_array_2d(),
             light_dir: params.light_dir.normalize_or_zero().extend(0.0).to_array(),
             light: [params.ambient, 1.0 - params.ambient, 0.0, 0.0],
+            eye: params.view.inverse().transform_point3(Vec3::ZERO).extend(1.0).to_array(),
         };
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));

@@ -71,36 +71,63 @@ pub fn grid(board: &Board) -> Vec<Instance> {
     lines
 }
 
-/// Walls, destinations and spawn points, each kind into its own list.
-pub fn tiles(board: &Board, walls: &mut Vec<Instance>, markers: &mut Vec<Instance>) {
-    walls.clear();
-    markers.clear();
+/// Walls as few boxes as possible: runs of walls along each row, and equal runs in
+/// consecutive rows merged into one rectangle. Looks the same as a block per wall tile, but a
+/// large board draws a few hundred boxes instead of tens of thousands.
+pub fn walls(board: &Board, out: &mut Vec<Instance>) {
+    out.clear();
+    let (w, h) = (board.width() as usize, board.height() as usize);
+    let is_wall = |x: usize, y: usize| board.contents()[y * w + x] == TileContent::Wall;
+    // Open rectangles (first column, length, first row), extended while the next row repeats
+    // the run exactly.
+    let mut open: Vec<(usize, usize, usize)> = Vec::new();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut still_open = Vec::new();
+    for y in 0..=h {
+        runs.clear();
+        let mut x = 0;
+        while y < h && x < w {
+            if is_wall(x, y) {
+                let start = x;
+                while x < w && is_wall(x, y) {
+                    x += 1;
+                }
+                runs.push((start, x - start));
+            } else {
+                x += 1;
+            }
+        }
+        still_open.clear();
+        for rect in open.drain(..) {
+            if let Some(i) = runs.iter().position(|&r| r == (rect.0, rect.1)) {
+                runs.swap_remove(i);
+                still_open.push(rect);
+            } else {
+                let (x0, len, y0) = rect;
+                let first = board.tile_center(y0 * w + x0);
+                let rows = y - y0;
+                let centre_x = first[0] + (len as f32 - 1.0) * 0.5;
+                let centre_z = first[1] + (rows as f32 - 1.0) * 0.5;
+                let size = Vec3::new(len as f32, WALL_HEIGHT, rows as f32);
+                out.push(block(centre_x, centre_z, size, 0.0, colors::WALL));
+            }
+        }
+        std::mem::swap(&mut open, &mut still_open);
+        open.extend(runs.iter().map(|&(x0, len)| (x0, len, y)));
+    }
+}
+
+/// Destination and spawn point markers.
+pub fn markers(board: &Board, out: &mut Vec<Instance>) {
+    out.clear();
     for (index, content) in board.contents().iter().enumerate() {
         let [x, z] = board.tile_center(index);
-        match content {
-            TileContent::Wall => walls.push(block(
-                x,
-                z,
-                Vec3::new(1.0, WALL_HEIGHT, 1.0),
-                0.0,
-                colors::WALL,
-            )),
-            TileContent::Destination => markers.push(block(
-                x,
-                z,
-                Vec3::new(0.9, 0.08, 0.9),
-                0.0,
-                colors::DESTINATION,
-            )),
-            TileContent::SpawnPoint => markers.push(block(
-                x,
-                z,
-                Vec3::new(0.9, 0.06, 0.9),
-                0.0,
-                colors::SPAWN_POINT,
-            )),
-            TileContent::Empty => {}
-        }
+        let (height, color) = match content {
+            TileContent::Destination => (0.08, colors::DESTINATION),
+            TileContent::SpawnPoint => (0.06, colors::SPAWN_POINT),
+            TileContent::Empty | TileContent::Wall => continue,
+        };
+        out.push(block(x, z, Vec3::new(0.9, height, 0.9), 0.0, color));
     }
 }
 
@@ -123,6 +150,36 @@ pub fn arrows(board: &Board, out: &mut Vec<Instance>) {
 mod tests {
     use super::*;
     use horde_core_sim::level::parse_level;
+
+    #[test]
+    fn merged_walls_cover_exactly_the_wall_tiles() {
+        for rows in [
+            "S..#.\n.#.#.\n.#..D\n##.#.\n",
+            "S#####\n......\n.##.##\n.##.##\n....D.\n",
+        ] {
+            let board = parse_level(rows, "t".as_ref()).unwrap();
+            let mut boxes = Vec::new();
+            walls(&board, &mut boxes);
+            // Every tile centre is inside exactly one box if it is a wall, else none.
+            for index in 0..board.tile_count() {
+                let [x, z] = board.tile_center(index);
+                let inside = boxes
+                    .iter()
+                    .filter(|b| {
+                        let m = Mat4::from_cols_array_2d(&b.model);
+                        let local = m.inverse().transform_point3(Vec3::new(x, 0.1, z));
+                        local.abs().max_element() < 0.5
+                    })
+                    .count();
+                let wall = board.content(index) == TileContent::Wall;
+                assert_eq!(inside, wall as usize, "tile {index} in {rows:?}");
+            }
+        }
+        let big = horde_core_sim::generate::winding_board(256, 256, 64, 8).unwrap();
+        let mut boxes = Vec::new();
+        walls(&big, &mut boxes);
+        assert!(boxes.len() < 200, "{} boxes", boxes.len());
+    }
 
     #[test]
     fn arrows_point_along_the_path() {

@@ -193,7 +193,8 @@ impl TdScene {
         if self.drawn_revision != Some(identity) {
             renderer.set_instances(b.ground, &draw::ground(board));
             renderer.set_instances(b.grid, &draw::grid(board));
-            draw::tiles(board, &mut self.scratch, &mut self.markers);
+            draw::walls(board, &mut self.scratch);
+            draw::markers(board, &mut self.markers);
             renderer.set_instances(b.walls, &self.scratch);
             renderer.set_instances(b.markers, &self.markers);
             draw::arrows(board, &mut self.scratch);
