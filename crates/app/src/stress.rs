@@ -17,14 +17,14 @@ use crate::gpu::Offscreen;
 use crate::levels;
 use crate::td::TdScene;
 use crate::td::scene::STEP;
-use anyhow::{Result, bail};
+use anyhow::Result;
 use horde_core_sim::generate::winding_board;
 use horde_core_sim::{Board, FloatRange, ModelInstance, Simulation, SpawnSettings};
 use serde::Serialize;
 use std::time::Instant;
 
 /// Frames run before measuring (pipeline compilation, first uploads, buffer growth).
-const WARM_UP_FRAMES: u64 = 3;
+pub const WARM_UP_FRAMES: u64 = 3;
 
 /// Percentiles of one figure over the measured frames, milliseconds.
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
@@ -95,7 +95,7 @@ pub fn stress_board(enemies: u64) -> Result<Board> {
 }
 
 /// Every characteristic varies over its whole range.
-fn stress_settings() -> Result<SpawnSettings> {
+pub fn stress_settings() -> Result<SpawnSettings> {
     let range = |a, b| FloatRange::new(a, b).ok_or_else(|| anyhow::anyhow!("bad range"));
     Ok(SpawnSettings::new(
         10.0,
@@ -105,16 +105,17 @@ fn stress_settings() -> Result<SpawnSettings> {
     )?)
 }
 
-/// The per-frame samples.
-#[derive(Default)]
-struct Samples {
+/// The per-frame samples, milliseconds.
+#[derive(Debug, Default)]
+pub struct Samples {
     sim: Vec<f64>,
     upload: Vec<f64>,
     frame: Vec<f64>,
 }
 
 impl Samples {
-    fn with_capacity(n: usize) -> Samples {
+    /// Room for `n` frames.
+    pub fn with_capacity(n: usize) -> Samples {
         Samples {
             sim: Vec::with_capacity(n),
             upload: Vec::with_capacity(n),
@@ -122,7 +123,8 @@ impl Samples {
         }
     }
 
-    fn push(&mut self, measured: bool, sim: f64, upload: f64, frame: f64) {
+    /// Records a frame, if `measured` (warm-up frames are not).
+    pub fn push(&mut self, measured: bool, sim: f64, upload: f64, frame: f64) {
         if measured {
             self.sim.push(sim);
             self.upload.push(upload);
@@ -137,13 +139,11 @@ fn ms(since: Instant) -> f64 {
 
 /// Runs `horde stress`.
 pub fn run(args: &StressArgs) -> Result<()> {
-    if args.renderer == StressRenderer::Wgpu && !args.headless {
-        bail!(
-            "the windowed stress view is not built yet; add --headless (offscreen) or \
-             --renderer none"
-        );
-    }
-    let report = measure(args)?;
+    let report = if args.renderer == StressRenderer::Wgpu && !args.headless {
+        crate::window::run_stress(args)?
+    } else {
+        measure(args)?
+    };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -168,16 +168,9 @@ pub fn run(args: &StressArgs) -> Result<()> {
 
 /// Runs the measurement and returns the report.
 pub fn measure(args: &StressArgs) -> Result<Report> {
-    let board = match &args.level {
-        Some(path) => levels::load(Some(path))?,
-        None => stress_board(args.enemies)?,
-    };
-    let board_size = [board.width(), board.height()];
-    let mut sim = Simulation::new(board, stress_settings()?, args.seed);
-    sim.set_spawning(false);
+    let mut sim = stress_simulation(args)?;
+    let board_size = [sim.board().width(), sim.board().height()];
     let n = args.enemies as usize;
-    sim.reserve_enemies(n + n / 4);
-    sim.populate(n);
     let total = WARM_UP_FRAMES + args.frames;
     let mut samples = Samples::with_capacity(args.frames as usize);
     let (backend, adapter, draw_calls, size) = match args.renderer {
@@ -207,16 +200,8 @@ pub fn measure(args: &StressArgs) -> Result<Report> {
                 let start = Instant::now();
                 let (mut sim_ms, mut upload_ms) = (0.0, 0.0);
                 if !args.static_instances || frame == 0 {
-                    sim.populate(n.saturating_sub(sim.enemies().len()));
-                    let needed = sim.instances_needed(STEP);
-                    let step = Instant::now();
-                    let slots = off.renderer.instances_mut(batches.enemies, needed);
-                    let written = sim.step_and_write(STEP, bytemuck::cast_slice_mut(slots))?;
-                    off.renderer.instances_mut(batches.enemies, written);
-                    sim_ms = ms(step);
-                    let upload = Instant::now();
-                    off.renderer.upload(&off.ctx);
-                    upload_ms = ms(upload);
+                    (sim_ms, upload_ms) =
+                        step_into_batch(&mut sim, n, &mut off.renderer, &off.ctx, batches.enemies)?;
                 }
                 off.renderer
                     .render_offscreen(&off.ctx, &off.target, &params);
@@ -233,15 +218,34 @@ pub fn measure(args: &StressArgs) -> Result<Report> {
             )
         }
     };
+    Ok(report(
+        args,
+        samples,
+        (backend, adapter),
+        draw_calls,
+        board_size,
+        size,
+    ))
+}
+
+/// Builds the report from the samples of a run.
+pub fn report(
+    args: &StressArgs,
+    mut samples: Samples,
+    (backend, adapter): (String, String),
+    enemy_draw_calls: u32,
+    board: [u32; 2],
+    size: [u32; 2],
+) -> Report {
     let frame_ms = Stat::of(&mut samples.frame);
     let peak = peak_rss_bytes();
-    Ok(Report {
+    Report {
         enemies: args.enemies,
-        frames: args.frames,
+        frames: samples.sim.len() as u64,
         backend,
         adapter,
         threads: rayon::current_num_threads(),
-        enemy_draw_calls: draw_calls,
+        enemy_draw_calls,
         sim_ms: Stat::of(&mut samples.sim),
         upload_ms: Stat::of(&mut samples.upload),
         frame_ms,
@@ -250,12 +254,49 @@ pub fn measure(args: &StressArgs) -> Result<Report> {
         } else {
             0.0
         },
-        board: board_size,
+        board,
         size,
         static_instances: args.static_instances,
         peak_rss_bytes: peak,
         peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
-    })
+    }
+}
+
+/// A simulation set up for a stress run: the board, every characteristic over its whole range,
+/// spawning off (the population is topped up instead), `n` enemies placed.
+pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
+    let board = match &args.level {
+        Some(path) => levels::load(Some(path))?,
+        None => stress_board(args.enemies)?,
+    };
+    let mut sim = Simulation::new(board, stress_settings()?, args.seed);
+    sim.set_spawning(false);
+    let n = args.enemies as usize;
+    sim.reserve_enemies(n + n / 4);
+    sim.populate(n);
+    Ok(sim)
+}
+
+/// One stress step into a renderer batch: tops the population up to `n`, runs the fused step
+/// writing every instance into the batch's array, and hands the array to the GPU. Returns
+/// `(sim_ms, upload_ms)`.
+pub fn step_into_batch(
+    sim: &mut Simulation,
+    n: usize,
+    renderer: &mut horde_renderer::Renderer,
+    ctx: &horde_renderer::GpuContext,
+    batch: horde_renderer::BatchId,
+) -> Result<(f64, f64)> {
+    sim.populate(n.saturating_sub(sim.enemies().len()));
+    let needed = sim.instances_needed(STEP);
+    let step = Instant::now();
+    let slots = renderer.instances_mut(batch, needed);
+    let written = sim.step_and_write(STEP, bytemuck::cast_slice_mut(slots))?;
+    renderer.instances_mut(batch, written);
+    let sim_ms = ms(step);
+    let upload = Instant::now();
+    renderer.upload(ctx);
+    Ok((sim_ms, ms(upload)))
 }
 
 /// Peak resident set size from `/proc/self/status` (0 where unavailable).

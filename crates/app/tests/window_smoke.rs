@@ -119,3 +119,40 @@ fn the_window_presents_frames_on_vulkan() {
 fn the_window_presents_frames_on_gl() {
     run_window("gl", 1);
 }
+
+#[test]
+fn the_windowed_stress_view_reports_json() {
+    let Some(xvfb) = start_xvfb(2) else { return };
+    let runtime = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args([
+            "stress",
+            "--enemies",
+            "2000",
+            "--frames",
+            "5",
+            "--json",
+            "--backend",
+            "vulkan",
+        ])
+        .env("DISPLAY", &xvfb.display)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success()
+        && stderr.contains("no graphics adapter")
+        && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
+    {
+        eprintln!("skipped: no vulkan adapter");
+        return;
+    }
+    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(report["frames"], 5);
+    assert_eq!(report["enemies"], 2000);
+    assert_eq!(report["enemy_draw_calls"], 1);
+    assert_eq!(report["backend"], "vulkan");
+}

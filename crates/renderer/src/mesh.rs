@@ -151,7 +151,10 @@ mod tests {
         assert!(v.iter().all(|v| v.position.iter().all(|c| c.abs() == 0.5)));
         // Each face's two triangles lie on that face.
         for face in idx.chunks(6) {
-            let on = |axis: usize| face.iter().all(|&i| v[i as usize].position[axis] == v[face[0] as usize].position[axis]);
+            let on = |axis: usize| {
+                face.iter()
+                    .all(|&i| v[i as usize].position[axis] == v[face[0] as usize].position[axis])
+            };
             assert!((0..3).any(on), "{face:?} is not one face");
         }
     }

@@ -247,7 +247,12 @@ impl Renderer {
             view_proj: (params.proj * params.view).to_cols_array_2d(),
             light_dir: params.light_dir.normalize_or_zero().extend(0.0).to_array(),
             light: [params.ambient, 1.0 - params.ambient, 0.0, 0.0],
-            eye: params.view.inverse().transform_point3(Vec3::ZERO).extend(1.0).to_array(),
+            eye: params
+                .view
+                .inverse()
+                .transform_point3(Vec3::ZERO)
+                .extend(1.0)
+                .to_array(),
         };
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));

@@ -70,8 +70,13 @@ pub struct TdScene {
 impl TdScene {
     /// A scene of `board` with the given spawn settings and seed.
     pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> TdScene {
+        TdScene::from_simulation(Simulation::new(board, settings, seed), seed)
+    }
+
+    /// A scene around an existing simulation (started with `seed`).
+    pub fn from_simulation(sim: Simulation, seed: u64) -> TdScene {
         TdScene {
-            sim: Simulation::new(board, settings, seed),
+            sim,
             seed,
             paused: false,
             time_scale: 1.0,

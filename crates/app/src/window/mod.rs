@@ -8,8 +8,9 @@ pub mod input;
 pub mod inspector;
 pub mod widgets;
 
-use crate::cli::RunArgs;
+use crate::cli::{RunArgs, StressArgs};
 use crate::levels;
+use crate::stress::{self, Report, Samples};
 use crate::td::{TdCamera, TdScene};
 use anyhow::{Context, Result};
 use glam::Vec2;
@@ -40,24 +41,8 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
     let inspector = Inspector::new(&scene, args.level.clone(), backend, adapters);
     let event_loop = EventLoop::new().context("cannot open a window (is a display available?)")?;
-    let mut app = WindowApp {
-        scene,
-        camera: None,
-        inspector,
-        gpu: None,
-        window: None,
-        input: Input::default(),
-        request: (backend, args.gpu.adapter.clone()),
-        exit_after: args.frames,
-        presented: 0,
-        last_frame: Instant::now(),
-        stats: RenderStats::default(),
-        actions: Vec::new(),
-        screenshots: 0,
-        error: None,
-        scene_rect: [0.0, 0.0, 1.0, 1.0],
-        pending_free: Vec::new(),
-    };
+    let mut app = WindowApp::new(scene, inspector, (backend, args.gpu.adapter.clone()));
+    app.exit_after = args.frames;
     event_loop
         .run_app(&mut app)
         .context("the event loop failed")?;
@@ -67,6 +52,96 @@ pub fn run(args: &RunArgs) -> Result<()> {
             eprintln!("horde: presented {} frames", app.presented);
             Ok(())
         }
+    }
+}
+
+/// `horde stress` in a window: the stress scene with a stats overlay; returns the report once
+/// the measured frames are done (or the window is closed).
+pub fn run_stress(args: &StressArgs) -> Result<Report> {
+    let backend = BackendChoice::resolve(args.gpu.backend)?;
+    let sim = stress::stress_simulation(args)?;
+    let mut scene = TdScene::from_simulation(sim, args.seed);
+    scene.show_grid = false;
+    let inspector = Inspector::new(&scene, None, backend, Vec::new());
+    let event_loop = EventLoop::new().context("cannot open a window (is a display available?)")?;
+    let mut app = WindowApp::new(scene, inspector, (backend, args.gpu.adapter.clone()));
+    // Each frame's time is recorded at the start of the next one.
+    app.exit_after = Some(stress::WARM_UP_FRAMES + args.frames + 1);
+    app.msaa = 1;
+    app.stress = Some(StressRun {
+        enemies: args.enemies as usize,
+        samples: Samples::with_capacity(args.frames as usize),
+        last: (0.0, 0.0),
+    });
+    app.size = args.size;
+    event_loop
+        .run_app(&mut app)
+        .context("the event loop failed")?;
+    if let Some(error) = app.error {
+        return Err(error);
+    }
+    let board = app.scene.sim.board();
+    let board = [board.width(), board.height()];
+    let (adapter, draw_calls, size) = match &app.gpu {
+        Some(gpu) => {
+            let summary = gpu.ctx.summary();
+            let draws = app
+                .scene
+                .batches()
+                .map_or(0, |b| gpu.renderer.batch_draw_calls(b.enemies));
+            let (w, h) = gpu.target.size();
+            ((summary.backend, summary.name), draws, [w, h])
+        }
+        None => (("none".to_string(), "none".to_string()), 0, [0, 0]),
+    };
+    let samples = app.stress.take().map(|s| s.samples).unwrap_or_default();
+    Ok(stress::report(
+        args, samples, adapter, draw_calls, board, size,
+    ))
+}
+
+/// The state of a windowed stress run.
+struct StressRun {
+    enemies: usize,
+    samples: Samples,
+    /// The last frame's `(sim_ms, upload_ms)`, for the overlay.
+    last: (f64, f64),
+}
+
+impl StressRun {
+    /// The stats overlay: the same figures the JSON report carries.
+    fn overlay(
+        &self,
+        ui: &mut egui::Ui,
+        frame_times: &widgets::FrameTimes,
+        stats: &RenderStats,
+        alive: usize,
+    ) {
+        egui::Area::new(egui::Id::unique("stress stats"))
+            .fixed_pos(egui::pos2(10.0, 10.0))
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    let c = &stats.counters;
+                    ui.label(format!("enemies {} (alive {alive})", self.enemies));
+                    ui.label(format!(
+                        "{:.1} FPS   frame {:.1} ms",
+                        frame_times.fps(),
+                        frame_times.iter().last().unwrap_or(0.0)
+                    ));
+                    ui.label(format!(
+                        "sim {:.2} ms   upload {:.2} ms",
+                        self.last.0, self.last.1
+                    ));
+                    ui.label(format!(
+                        "GPU {}   draw calls {}   instances {}",
+                        c.gpu_ms.map_or("n/a".to_string(), |g| format!("{g:.1} ms")),
+                        c.draw_calls,
+                        c.instances
+                    ));
+                    ui.label(&stats.adapter);
+                    frame_times.show(ui);
+                });
+            });
     }
 }
 
@@ -100,9 +175,43 @@ struct WindowApp {
     scene_rect: [f32; 4],
     /// egui textures to free once the next frame is submitted.
     pending_free: Vec<egui::TextureId>,
+    /// Set for `horde stress` in a window.
+    stress: Option<StressRun>,
+    /// The window's initial inner size.
+    size: (u32, u32),
+    /// MSAA samples to ask for.
+    msaa: u32,
 }
 
 impl WindowApp {
+    fn new(
+        scene: TdScene,
+        inspector: Inspector,
+        request: (BackendChoice, Option<String>),
+    ) -> WindowApp {
+        WindowApp {
+            scene,
+            camera: None,
+            inspector,
+            gpu: None,
+            window: None,
+            input: Input::default(),
+            request,
+            exit_after: None,
+            presented: 0,
+            last_frame: Instant::now(),
+            stats: RenderStats::default(),
+            actions: Vec::new(),
+            screenshots: 0,
+            error: None,
+            scene_rect: [0.0, 0.0, 1.0, 1.0],
+            pending_free: Vec::new(),
+            stress: None,
+            size: (1280, 720),
+            msaa: 4,
+        }
+    }
+
     /// Creates the GPU side for the window with the requested backend.
     fn start_gpu(&mut self, event_loop: &ActiveEventLoop, window: Arc<Window>) -> Result<()> {
         let (backend, adapter_name) = self.request.clone();
@@ -113,8 +222,14 @@ impl WindowApp {
         };
         let (ctx, surface) = GpuContext::with_surface(request, window.clone())?;
         let size = window.inner_size();
-        let target = SurfaceTarget::new(&ctx, surface, (size.width, size.height), 4, true)
-            .context("the adapter cannot present to this window")?;
+        let target = SurfaceTarget::new(
+            &ctx,
+            surface,
+            (size.width, size.height),
+            self.msaa,
+            self.stress.is_none(),
+        )
+        .context("the adapter cannot present to this window")?;
         let mut renderer = Renderer::new(
             &ctx,
             RendererConfig {
@@ -279,7 +394,14 @@ impl WindowApp {
         let dt = (now - self.last_frame).as_secs_f64();
         self.last_frame = now;
         self.inspector.frame_times.push((dt * 1e3) as f32);
-        self.scene.advance(dt);
+        if let Some(stress) = &mut self.stress {
+            let measured = self.presented > stress::WARM_UP_FRAMES;
+            stress
+                .samples
+                .push(measured, stress.last.0, stress.last.1, dt * 1e3);
+        } else {
+            self.scene.advance(dt);
+        }
         let Some(window) = self.window.clone() else {
             return;
         };
@@ -295,9 +417,14 @@ impl WindowApp {
             &self.stats,
             &mut self.actions,
         );
-        let output = gpu
-            .egui_ctx
-            .run_ui(raw_input, |ui| inspector.show(ui, scene, stats, actions));
+        let stress_run = &self.stress;
+        let output = gpu.egui_ctx.run_ui(raw_input, |ui| match stress_run {
+            Some(run) => {
+                inspector.panel_width = 0.0;
+                run.overlay(ui, &inspector.frame_times, stats, scene.sim.enemies().len());
+            }
+            None => inspector.show(ui, scene, stats, actions),
+        });
         gpu.egui_state
             .handle_platform_output(&window, output.platform_output);
         let pixels_per_point = output.pixels_per_point;
@@ -339,7 +466,27 @@ impl WindowApp {
             format: Some(gpu.target.overlay_format()),
             ..Default::default()
         });
-        self.scene.sync(&mut gpu.renderer);
+        match &mut self.stress {
+            Some(run) => {
+                self.scene.sync_static(&mut gpu.renderer);
+                if let Some(batches) = self.scene.batches() {
+                    match stress::step_into_batch(
+                        &mut self.scene.sim,
+                        run.enemies,
+                        &mut gpu.renderer,
+                        &gpu.ctx,
+                        batches.enemies,
+                    ) {
+                        Ok(last) => run.last = last,
+                        Err(e) => {
+                            self.error = Some(e);
+                            event_loop.exit();
+                        }
+                    }
+                }
+            }
+            None => self.scene.sync(&mut gpu.renderer),
+        }
         let mut params = self.scene.frame_params(&camera, aspect);
         params.viewport = Some(self.scene_rect);
         let mut encoder = gpu
@@ -410,7 +557,7 @@ impl ApplicationHandler for WindowApp {
         }
         let attributes = Window::default_attributes()
             .with_title("Horde")
-            .with_inner_size(winit::dpi::PhysicalSize::new(1280, 720));
+            .with_inner_size(winit::dpi::PhysicalSize::new(self.size.0, self.size.1));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
             Err(e) => {
