@@ -162,27 +162,14 @@ impl Simulation {
     pub fn step_and_write(
         &mut self,
         dt: f32,
-        out: &mut [ModelInstance],
+        mut out: &mut [ModelInstance],
     ) -> Result<usize, SliceTooShort> {
-        let needed = self.instances_needed(dt);
-        if out.len() < needed {
-            return Err(SliceTooShort {
-                needed,
-                given: out.len(),
-            });
-        }
-        if valid_dt(dt) {
-            self.spawn_for(dt);
-            self.reclaimed += self.enemies.update_and_write(&self.board, dt, out)? as u64;
-            self.ticks += 1;
-        } else {
-            self.enemies.write_instances(out)?;
-        }
-        Ok(self.enemies.len())
+        self.step_into(dt, &mut out)
     }
 
     /// [`Simulation::step_and_write`] into any [`InstanceSink`] (such as GPU staging memory),
     /// which must hold [`Simulation::instances_needed`] instances. Returns the number written.
+    /// A `dt` that is negative or not finite steps nothing but still writes the instances.
     pub fn step_into<S: InstanceSink>(
         &mut self,
         dt: f32,
@@ -199,6 +186,9 @@ impl Simulation {
             self.spawn_for(dt);
             self.reclaimed += self.enemies.update_into(&self.board, dt, sink)? as u64;
             self.ticks += 1;
+        } else {
+            // Advancing by zero moves nobody and writes every instance.
+            self.enemies.update_into(&self.board, 0.0, sink)?;
         }
         Ok(self.enemies.len())
     }
