@@ -18,14 +18,34 @@ use crate::tile::TileContent;
 /// Marks "no next tile" (a destination, or a tile the last search did not reach).
 pub const NO_TILE: u32 = u32::MAX;
 
-/// Per-tile search result, packed so one neighbour check touches one cache line.
+/// Per-tile search result, 12 bytes, so one neighbour check touches one cache line.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     /// Equal to the field's generation when the last search reached this tile.
     stamp: u32,
-    next: u32,
+    /// The next tile's index in the low 30 bits ([`NEXT_NONE`] for none), the direction to it
+    /// in the top 2.
+    next_and_direction: u32,
     distance: u32,
-    direction: Direction,
+}
+
+/// The low 30 bits of [`Node::next_and_direction`].
+const NEXT_MASK: u32 = (1 << 30) - 1;
+
+/// "No next tile" in the low 30 bits.
+const NEXT_NONE: u32 = NEXT_MASK;
+
+impl Node {
+    fn next(&self) -> u32 {
+        match self.next_and_direction & NEXT_MASK {
+            NEXT_NONE => NO_TILE,
+            next => next,
+        }
+    }
+
+    fn direction(&self) -> Direction {
+        Direction::from_index((self.next_and_direction >> 30) as u8)
+    }
 }
 
 /// A queued tile with its coordinates, so the search never divides to recover them.
@@ -51,13 +71,18 @@ impl FlowField {
     /// The largest number of tiles along one side (queue entries store coordinates as `u16`).
     pub const MAX_SIDE: u32 = u16::MAX as u32;
 
-    /// An empty field for a `width × height` board. Both sides must be in `1..=MAX_SIDE`.
+    /// An empty field for a `width × height` board. Both sides must be in `1..=MAX_SIDE`, and
+    /// the board must have fewer than 2³⁰ − 1 tiles ([`crate::board::Board`] allows 2²⁴).
     pub fn new(width: u32, height: u32) -> FlowField {
         assert!(
             (1..=Self::MAX_SIDE).contains(&width) && (1..=Self::MAX_SIDE).contains(&height),
             "board side out of range"
         );
         let tiles = width as usize * height as usize;
+        assert!(
+            tiles < NEXT_NONE as usize,
+            "too many tiles for a flow field"
+        );
         FlowField {
             width,
             height,
@@ -103,9 +128,8 @@ impl FlowField {
             if *content == TileContent::Destination {
                 nodes[index] = Node {
                     stamp: generation,
-                    next: NO_TILE,
+                    next_and_direction: NEXT_NONE,
                     distance: 0,
-                    direction: Direction::North,
                 };
                 queue.push(Entry {
                     index: index as u32,
@@ -117,9 +141,16 @@ impl FlowField {
 
         let mut walls_reached = 0usize;
         let mut head = 0;
+        // The queue holds one distance after another: tiles grown from tiles before
+        // `layer_end` are `distance` steps away.
+        let mut layer_end = queue.len();
+        let mut distance = 1;
         while let Some(&Entry { index, x, y }) = queue.get(head) {
+            if head == layer_end {
+                layer_end = queue.len();
+                distance += 1;
+            }
             head += 1;
-            let distance = nodes[index as usize].distance + 1;
             // Gives neighbour `to` its path through this tile, unless it already has one; the
             // neighbour's direction points back at this tile.
             let mut grow = |to: u32, to_x: u16, to_y: u16, direction: Direction| {
@@ -129,9 +160,8 @@ impl FlowField {
                 }
                 *node = Node {
                     stamp: generation,
-                    next: index,
+                    next_and_direction: index | (direction as u32) << 30,
                     distance,
-                    direction,
                 };
                 if contents[to as usize] == TileContent::Wall {
                     walls_reached += 1;
@@ -205,7 +235,7 @@ impl FlowField {
     pub fn next(&self, index: usize) -> u32 {
         let node = &self.nodes[index];
         if node.stamp == self.generation {
-            node.next
+            node.next()
         } else {
             NO_TILE
         }
@@ -222,7 +252,7 @@ impl FlowField {
     pub fn direction(&self, index: usize) -> Direction {
         let node = &self.nodes[index];
         if node.stamp == self.generation {
-            node.direction
+            node.direction()
         } else {
             Direction::North
         }
