@@ -9,6 +9,7 @@ pub mod gpu;
 pub mod levels;
 pub mod screenshot;
 pub mod sim_command;
+pub mod staging;
 pub mod stress;
 pub mod td;
 pub mod window;

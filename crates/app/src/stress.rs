@@ -278,8 +278,13 @@ pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
 }
 
 /// One stress step into a renderer batch: tops the population up to `n`, runs the fused step
-/// writing every instance into the batch's array, and hands the array to the GPU. Returns
+/// writing every instance into the batch, and hands the instances to the GPU. Returns
 /// `(sim_ms, upload_ms)`.
+///
+/// With [`StagingPath::Direct`] the fused pass writes straight into wgpu's staging memory
+/// (`Queue::write_buffer_with`), and `upload_ms` is the rest of that call; with
+/// [`StagingPath::Copy`] it writes into the batch's CPU array, and `upload_ms` is the copy of
+/// that array into wgpu's staging memory.
 pub fn step_into_batch(
     sim: &mut Simulation,
     n: usize,
@@ -289,6 +294,19 @@ pub fn step_into_batch(
 ) -> Result<(f64, f64)> {
     sim.populate(n.saturating_sub(sim.enemies().len()));
     let needed = sim.instances_needed(STEP);
+    if staging_path() == StagingPath::Direct {
+        let mut sim_ms = 0.0;
+        let mut result = Ok(0);
+        let start = Instant::now();
+        renderer.write_direct(ctx, batch, needed, |view| {
+            let step = Instant::now();
+            result = sim.step_into(STEP, &mut crate::staging::StagingSink::new(view));
+            sim_ms = ms(step);
+            *result.as_ref().unwrap_or(&0)
+        });
+        result?;
+        return Ok((sim_ms, (ms(start) - sim_ms).max(0.0)));
+    }
     let step = Instant::now();
     let slots = renderer.instances_mut(batch, needed);
     let written = sim.step_and_write(STEP, bytemuck::cast_slice_mut(slots))?;
@@ -297,6 +315,23 @@ pub fn step_into_batch(
     let upload = Instant::now();
     renderer.upload(ctx);
     Ok((sim_ms, ms(upload)))
+}
+
+/// How the fused pass hands instances to the GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StagingPath {
+    /// Straight into wgpu's staging memory (the default).
+    Direct,
+    /// Into the batch's CPU array, then copied (`HORDE_STAGING=copy`, for comparison).
+    Copy,
+}
+
+/// The staging path: `HORDE_STAGING=copy` selects the copying one.
+pub fn staging_path() -> StagingPath {
+    match std::env::var("HORDE_STAGING").as_deref() {
+        Ok("copy") => StagingPath::Copy,
+        _ => StagingPath::Direct,
+    }
 }
 
 /// Peak resident set size from `/proc/self/status` (0 where unavailable).

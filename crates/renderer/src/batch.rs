@@ -25,6 +25,9 @@ pub(crate) struct Batch {
     pub visible: bool,
     /// Draw calls issued for this batch in the last frame.
     pub draws: std::cell::Cell<u32>,
+    /// Instances written straight into the GPU buffer (bypassing the CPU array), if that is
+    /// how this batch was last filled.
+    pub direct: Option<u32>,
 }
 
 impl Batch {
@@ -38,12 +41,13 @@ impl Batch {
             dirty: false,
             visible: true,
             draws: std::cell::Cell::new(0),
+            direct: None,
         }
     }
 
     /// Instances to draw.
     pub fn count(&self) -> u32 {
-        self.instances.len() as u32
+        self.direct.unwrap_or(self.instances.len() as u32)
     }
 
     /// Makes the GPU buffer hold at least `count` instances (growing geometrically; the old

@@ -191,6 +191,7 @@ impl Renderer {
         batch.instances.clear();
         batch.instances.extend_from_slice(instances);
         batch.dirty = true;
+        batch.direct = None;
     }
 
     /// The batch's instance array resized to `count`, to be written in place; it is uploaded at
@@ -199,12 +200,44 @@ impl Renderer {
         let batch = &mut self.batches[id.0];
         batch.instances.resize(count, Instance::zeroed());
         batch.dirty = true;
+        batch.direct = None;
         &mut batch.instances
     }
 
     /// Number of instances a batch draws.
     pub fn instance_count(&self, id: BatchId) -> usize {
         self.batches[id.0].count() as usize
+    }
+
+    /// Fills a batch by writing straight into wgpu's staging memory for its GPU buffer, with no
+    /// CPU-side copy: `write` gets a write-only view of `capacity` instances (68 bytes each)
+    /// and returns how many it wrote, which is what the batch then draws. Returns the bytes
+    /// handed to the GPU. The GPU buffer grows geometrically when `capacity` exceeds it.
+    pub fn write_direct(
+        &mut self,
+        ctx: &GpuContext,
+        id: BatchId,
+        capacity: usize,
+        write: impl FnOnce(wgpu::WriteOnly<'_, [u8]>) -> usize,
+    ) -> u64 {
+        let batch = &mut self.batches[id.0];
+        batch.dirty = false;
+        let size = (capacity * size_of::<Instance>()) as u64;
+        let Some(bytes) = wgpu::BufferSize::new(size) else {
+            batch.direct = Some(0);
+            return 0;
+        };
+        batch.reserve_gpu(&ctx.device, capacity as u64);
+        let written = match batch
+            .buffer
+            .as_ref()
+            .and_then(|b| ctx.queue.write_buffer_with(b, 0, bytes))
+        {
+            Some(mut view) => write(view.slice(..)).min(capacity),
+            None => 0,
+        };
+        batch.direct = Some(written as u32);
+        size
     }
 
     /// Hands every changed batch to the GPU now (otherwise [`Renderer::render`] does it);
