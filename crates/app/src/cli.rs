@@ -31,6 +31,34 @@ pub enum Command {
     Screenshot(ScreenshotArgs),
     /// Measure N enemies end to end: simulation, upload and drawing, frame by frame.
     Stress(StressArgs),
+    /// Generate a Wave Function Collapse map from a module set.
+    Wfc(WfcArgs),
+}
+
+/// Flags of `horde wfc`.
+#[derive(Debug, Args)]
+pub struct WfcArgs {
+    /// Module set (RON), e.g. `assets/wfc/city.ron`.
+    #[arg(long, value_name = "FILE")]
+    pub modules: PathBuf,
+    /// Map size in cells, `XxYxZ` (Y is the height).
+    #[arg(long, value_name = "XxYxZ", value_parser = parse_size3, required_unless_present = "infinite")]
+    pub size: Option<(u32, u32, u32)>,
+    /// Random seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Write the map as JSON (written to a temporary file, then renamed).
+    #[arg(long, value_name = "MAP.json")]
+    pub out: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Generate an infinite map around a walker instead (not built yet).
+    #[arg(long)]
+    pub infinite: bool,
+    /// With `--infinite`: cells to walk.
+    #[arg(long, value_name = "N")]
+    pub walk: Option<u64>,
 }
 
 /// What `horde stress` draws with.
@@ -163,6 +191,12 @@ pub struct ScreenshotArgs {
     /// Where to write the PNG (written to a temporary file, then renamed).
     #[arg(long, value_name = "FILE.png")]
     pub out: PathBuf,
+    /// City scene: the module set (default: the built-in `assets/wfc/city.ron`).
+    #[arg(long, value_name = "FILE")]
+    pub modules: Option<PathBuf>,
+    /// City scene: the map size in cells, `XxYxZ`.
+    #[arg(long, value_name = "XxYxZ", default_value = "24x6x24", value_parser = parse_size3)]
+    pub map_size: (u32, u32, u32),
 }
 
 /// Spawn settings as flags, shared by `sim`, `run` and `screenshot`.
@@ -286,6 +320,25 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
             .filter(|v| (1..=8192).contains(v))
     };
     Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+}
+
+fn parse_size3(text: &str) -> Result<(u32, u32, u32), String> {
+    let bad = || format!("`{text}` is not a size XxYxZ, each 1–1024");
+    let parts: Vec<&str> = text.split(['x', 'X']).collect();
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=1024).contains(v))
+    };
+    match parts.as_slice() {
+        [x, y, z] => Ok((
+            side(x).ok_or_else(bad)?,
+            side(y).ok_or_else(bad)?,
+            side(z).ok_or_else(bad)?,
+        )),
+        _ => Err(bad()),
+    }
 }
 
 fn parse_dt(text: &str) -> Result<f32, String> {

@@ -4,6 +4,7 @@
 //! nothing of each other. The mapping between the simulation's left-handed frame (`+z` north)
 //! and the renderer's right-handed one lives in one place: [`td::camera`].
 
+pub mod city;
 pub mod cli;
 pub mod gpu;
 pub mod levels;
@@ -12,4 +13,5 @@ pub mod sim_command;
 pub mod staging;
 pub mod stress;
 pub mod td;
+pub mod wfc_command;
 pub mod window;

@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         Command::Adapters => horde::gpu::print_adapters(),
         Command::Screenshot(args) => horde::screenshot::run(&args),
         Command::Stress(args) => horde::stress::run(&args),
+        Command::Wfc(args) => horde::wfc_command::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

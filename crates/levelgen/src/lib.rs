@@ -1,5 +1,10 @@
 //! Pure procedural level generation for Horde: no GPU, no windowing, no global randomness.
 //!
-//! This crate will hold the Wave Function Collapse solver with its module sets and infinite
-//! map, and the noise-driven scatter of scenery (DESIGN §8). It is empty until those issues are
-//! built: nothing here is implemented yet, and nothing pretends to be.
+//! - [`wfc`]: Wave Function Collapse — module sets with face connectors, rotated variants and
+//!   exclusions; a solver with weighted lowest-entropy collapse, AC-4 constraint propagation,
+//!   boundary conditions and backtracking (DESIGN §8).
+//!
+//! Still to come: the infinite map generated around a walker, and the noise-driven scatter of
+//! scenery.
+
+pub mod wfc;

@@ -1,0 +1,58 @@
+//! `horde wfc`: a finite Wave Function Collapse map from a module set, with a JSON summary and
+//! optionally the whole map as JSON.
+
+use crate::cli::WfcArgs;
+use anyhow::{Context, Result, bail};
+use horde_core_sim::level::write_atomically;
+use horde_levelgen::wfc::{ModuleSet, Size, Solver};
+use serde::Serialize;
+use std::time::Instant;
+
+/// The summary line.
+#[derive(Debug, Serialize)]
+struct Summary {
+    cells: usize,
+    backtracks: u64,
+    ms: f64,
+    cells_per_s: f64,
+}
+
+/// Runs `horde wfc`.
+pub fn run(args: &WfcArgs) -> Result<()> {
+    let set = ModuleSet::load(&args.modules)?;
+    if args.infinite {
+        bail!("--infinite: the infinite map is not built yet; use --size XxYxZ for a finite map");
+    }
+    let Some((x, y, z)) = args.size else {
+        bail!("--size XxYxZ is required");
+    };
+    let size = Size { x, y, z };
+    let start = Instant::now();
+    let map = Solver::new(&set, size, args.seed)
+        .solve()
+        .with_context(|| format!("{}: no map of size {x}x{y}x{z}", args.modules.display()))?;
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    if let Some(out) = &args.out {
+        write_atomically(out, map.to_json(&set).as_bytes())
+            .with_context(|| format!("--out: cannot write {}", out.display()))?;
+    }
+    let summary = Summary {
+        cells: size.cells(),
+        backtracks: map.backtracks,
+        ms,
+        cells_per_s: size.cells() as f64 / (ms / 1e3).max(1e-9),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        println!(
+            "{} cells ({x}x{y}x{z}) of {} modules in {:.1} ms ({:.0} cells/s), {} backtracks",
+            summary.cells,
+            set.modules.len(),
+            summary.ms,
+            summary.cells_per_s,
+            summary.backtracks
+        );
+    }
+    Ok(())
+}

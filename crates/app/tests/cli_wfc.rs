@@ -1,0 +1,125 @@
+//! `horde wfc` as users and tools drive it.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn horde(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn city() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/wfc/city.ron")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn a_finite_map_prints_the_summary_and_writes_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("map.json");
+    let out = horde(&[
+        "wfc",
+        "--modules",
+        &city(),
+        "--size",
+        "10x4x8",
+        "--seed",
+        "3",
+        "--out",
+        out_path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["cells"], 320);
+    assert!(summary["backtracks"].is_u64());
+    assert!(
+        summary["ms"].as_f64().unwrap() > 0.0 && summary["cells_per_s"].as_f64().unwrap() > 0.0
+    );
+    let map: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_path).unwrap()).unwrap();
+    assert_eq!(map["size"], serde_json::json!([10, 4, 8]));
+    assert_eq!(map["boundary"], serde_json::json!({"up": 0, "down": 1}));
+    assert_eq!(map["cells"].as_array().unwrap().len(), 320);
+    let module = &map["modules"][0];
+    for key in ["name", "prototype", "rotation"] {
+        assert!(!module[key].is_null(), "{key}");
+    }
+    for face in ["west", "east", "south", "north"] {
+        let f = &module["faces"][face];
+        assert!(
+            f["connector"].is_u64()
+                && f["symmetric"].is_boolean()
+                && f["flipped"].is_boolean()
+                && f["excluded"].is_array()
+        );
+    }
+    for face in ["down", "up"] {
+        let f = &module["faces"][face];
+        assert!(
+            f["connector"].is_u64()
+                && f["invariant"].is_boolean()
+                && f["rotation"].is_u64()
+                && f["excluded"].is_array()
+        );
+    }
+    // The same seed and size give the same file, byte for byte.
+    let again = dir.path().join("again.json");
+    let out = horde(&[
+        "wfc",
+        "--modules",
+        &city(),
+        "--size",
+        "10x4x8",
+        "--seed",
+        "3",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(&out_path).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+}
+
+#[test]
+fn bad_module_sets_and_flags_are_named_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(
+        &bad,
+        "(boundary: (up: 0, down: 1), prototypes: [(name: \"a\", wieght: 1.0)])",
+    )
+    .unwrap();
+    let out = horde(&["wfc", "--modules", bad.to_str().unwrap(), "--size", "4x2x4"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.ron:1:") && !err.contains("panicked"),
+        "{err}"
+    );
+    let out = horde(&["wfc", "--modules", &city(), "--size", "4x0x4"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--size"));
+    let out = horde(&[
+        "wfc",
+        "--modules",
+        &city(),
+        "--infinite",
+        "--walk",
+        "100",
+        "--json",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not built yet"));
+}

@@ -1,0 +1,72 @@
+//! Wave Function Collapse over a 3D grid of cells.
+//!
+//! A *prototype* is a block with six face connectors; its four rotations about `+y` (duplicates
+//! dropped) are the *modules* a cell may hold. Two modules may be neighbours when the faces they
+//! turn towards each other fit ([`module_set`]). The [`solver`] starts with every module possible
+//! everywhere, applies the boundary conditions (air on top, ground at the bottom), then
+//! repeatedly collapses the cell of lowest weighted entropy to one module chosen by weight and
+//! propagates what that rules out, backtracking over a bounded history when a cell runs out of
+//! modules.
+//!
+//! ```
+//! use horde_levelgen::wfc::{ModuleSet, Solver, Size};
+//!
+//! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
+//! let mut solver = Solver::new(&set, Size { x: 6, y: 3, z: 6 }, 7);
+//! let map = solver.solve().unwrap();
+//! assert_eq!(map.cells.len(), 6 * 3 * 6);
+//! ```
+
+pub mod map;
+pub mod module_set;
+pub mod solver;
+
+pub use map::Map;
+pub use module_set::{Module, ModuleSet, ModuleSetError};
+pub use solver::{Contradiction, Size, Solver};
+
+/// A tiny module set (air, ground, a pillar) used in examples and tests.
+pub const EXAMPLE_SET: &str = r#"(
+    boundary: (up: 0, down: 1),
+    prototypes: [
+        (
+            name: "air",
+            weight: 4.0,
+            faces: (
+                west: (connector: 0, symmetry: Symmetric),
+                east: (connector: 0, symmetry: Symmetric),
+                south: (connector: 0, symmetry: Symmetric),
+                north: (connector: 0, symmetry: Symmetric),
+                down: (connector: 0, rotation: Invariant),
+                up: (connector: 0, rotation: Invariant),
+            ),
+        ),
+        (
+            name: "ground",
+            weight: 1.0,
+            faces: (
+                west: (connector: 2, symmetry: Symmetric),
+                east: (connector: 2, symmetry: Symmetric),
+                south: (connector: 2, symmetry: Symmetric),
+                north: (connector: 2, symmetry: Symmetric),
+                down: (connector: 1, rotation: Invariant),
+                up: (connector: 0, rotation: Invariant),
+            ),
+            shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.2, 1.0), color: (90, 140, 70))],
+        ),
+        (
+            name: "pillar",
+            weight: 0.5,
+            faces: (
+                west: (connector: 0, symmetry: Symmetric),
+                east: (connector: 0, symmetry: Symmetric),
+                south: (connector: 0, symmetry: Symmetric),
+                north: (connector: 0, symmetry: Symmetric),
+                down: (connector: 0, rotation: Invariant),
+                up: (connector: 0, rotation: Invariant),
+            ),
+            exclusions: (down: ["pillar"]),
+            shape: [(min: (0.4, 0.0, 0.4), max: (0.6, 1.0, 0.6), color: (200, 200, 200))],
+        ),
+    ],
+)"#;
