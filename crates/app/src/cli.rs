@@ -21,7 +21,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Open a scene (the window is not built yet: runs the simulation headless instead).
+    /// Open a scene in a window (the tower-defense board by default).
     Run(RunArgs),
     /// Run the tower-defense simulation headless, with no GPU, and print a JSON summary.
     Sim(SimArgs),
@@ -74,7 +74,7 @@ pub enum StressRenderer {
 #[derive(Debug, Args)]
 pub struct StressArgs {
     /// Enemies on the board, held constant.
-    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=50_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=20_000_000))]
     pub enemies: u64,
     /// Frames to measure (after a short warm-up that is not measured).
     #[arg(long, value_name = "N", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]

@@ -3,14 +3,10 @@
 //! The board is a generated serpentine (256×256 up to 250k enemies, 512×512 above), pre-filled
 //! with N enemies on random walkable tiles at random points of their intro, topped up to N
 //! after every step as enemies are reclaimed. Each frame: the fused simulation step writes every
-//! enemy's instance into the enemy batch's instance array (`sim_ms`), the array is copied into
-//! wgpu's staging memory (`upload_ms`), and the frame is drawn and waited for (`frame_ms`, wall
-//! clock, all of it). With `--renderer none` there is no GPU: the fused step writes into a plain
-//! array.
-//!
-//! Why not write straight into the staging memory: wgpu 30 hands it out as a
-//! `WriteOnly<[u8]>`, which is not `Send`, so a parallel pass cannot write into it without
-//! `unsafe`; one parallel pass plus one memcpy beats one single-threaded pass on two cores.
+//! enemy's instance straight into wgpu's staging memory (`sim_ms`; see [`crate::staging`]), the
+//! rest of the upload call is `upload_ms` (the staging-to-buffer copy itself runs at submission,
+//! inside `frame_ms`), and the frame is drawn and waited for (`frame_ms`, wall clock, all of it).
+//! With `--renderer none` there is no GPU: the fused step writes into a plain array.
 
 use crate::cli::{StressArgs, StressRenderer};
 use crate::gpu::Offscreen;
@@ -139,6 +135,11 @@ fn ms(since: Instant) -> f64 {
 
 /// Runs `horde stress`.
 pub fn run(args: &StressArgs) -> Result<()> {
+    if args.static_instances && args.renderer == StressRenderer::None {
+        anyhow::bail!(
+            "--static-instances needs a renderer: it measures drawing without re-uploading"
+        );
+    }
     let report = if args.renderer == StressRenderer::Wgpu && !args.headless {
         crate::window::run_stress(args)?
     } else {

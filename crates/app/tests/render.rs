@@ -90,7 +90,7 @@ fn the_whole_swarm_is_one_draw_call() {
         let mut off =
             horde::gpu::Offscreen::new(&flags(BackendChoice::Vulkan), (320, 180)).unwrap();
         let batches = scene.attach(&mut off.renderer);
-        scene.sync(&mut off.renderer);
+        scene.sync(&mut off.renderer, &off.ctx);
         let camera = scene.default_camera(320.0 / 180.0);
         let params = scene.frame_params(&camera, 320.0 / 180.0);
         let counters = off
@@ -108,7 +108,7 @@ fn the_whole_swarm_is_one_draw_call() {
         assert!(counters.bytes_uploaded >= enemies as u64 * 68);
         // A second frame re-uploads the enemies only, not the static batches.
         scene.sim.step(1.0 / 60.0);
-        scene.sync(&mut off.renderer);
+        scene.sync(&mut off.renderer, &off.ctx);
         let again = off
             .renderer
             .render_offscreen(&off.ctx, &off.target, &params);

@@ -28,6 +28,8 @@ pub(crate) struct Batch {
     /// Instances written straight into the GPU buffer (bypassing the CPU array), if that is
     /// how this batch was last filled.
     pub direct: Option<u32>,
+    /// Bytes written directly since the last frame, for the frame's counters.
+    pub direct_bytes: u64,
 }
 
 impl Batch {
@@ -42,6 +44,7 @@ impl Batch {
             visible: true,
             draws: std::cell::Cell::new(0),
             direct: None,
+            direct_bytes: 0,
         }
     }
 

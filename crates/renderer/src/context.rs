@@ -157,6 +157,10 @@ impl GpuContext {
             adapter: info.name.clone(),
             source,
         })?;
+        // A validation error is a bug to report, not a reason to take the user's session down.
+        device.on_uncaptured_error(std::sync::Arc::new(|error| {
+            log::error!("wgpu: {error}");
+        }));
         log::info!(
             "adapter: {} (backend {}, {:?}, driver {} {})",
             info.name,

@@ -237,6 +237,7 @@ impl Renderer {
             None => 0,
         };
         batch.direct = Some(written as u32);
+        batch.direct_bytes += size;
         size
     }
 
@@ -291,7 +292,8 @@ impl Renderer {
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         counters.bytes_uploaded += size_of::<FrameUniform>() as u64;
         for batch in &mut self.batches {
-            counters.bytes_uploaded += batch.upload(&ctx.device, &ctx.queue);
+            counters.bytes_uploaded += batch.upload(&ctx.device, &ctx.queue) + batch.direct_bytes;
+            batch.direct_bytes = 0;
             batch.draws.set(0);
         }
         let mirrored = params.view.determinant() < 0.0;

@@ -227,6 +227,8 @@ pub enum Acquired {
     Frame(wgpu::SurfaceTexture),
     /// Nothing to draw this time (minimised, occluded, timed out, or just reconfigured).
     Skip,
+    /// The surface is lost: make a new one with [`SurfaceTarget::replace_surface`].
+    Lost,
 }
 
 impl SurfaceTarget {
@@ -300,6 +302,15 @@ impl SurfaceTarget {
         self.attachments.as_ref()
     }
 
+    /// Swaps in a freshly created surface for the same window (after [`Acquired::Lost`]) and
+    /// configures it as the old one was.
+    pub fn replace_surface(&mut self, ctx: &GpuContext, surface: wgpu::Surface<'static>) {
+        self.surface = surface;
+        if self.attachments.is_some() {
+            self.surface.configure(&ctx.device, &self.config);
+        }
+    }
+
     /// Follows a window resize; a zero size just stops drawing until the next resize.
     pub fn resize(&mut self, ctx: &GpuContext, (width, height): (u32, u32)) {
         if width == 0 || height == 0 {
@@ -326,10 +337,14 @@ impl SurfaceTarget {
         match self.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(frame)
             | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => Acquired::Frame(frame),
-            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
-                log::debug!("surface outdated or lost: reconfiguring");
+            wgpu::CurrentSurfaceTexture::Outdated => {
+                log::debug!("surface outdated: reconfiguring");
                 self.surface.configure(&ctx.device, &self.config);
                 Acquired::Skip
+            }
+            wgpu::CurrentSurfaceTexture::Lost => {
+                log::warn!("surface lost: it will be recreated");
+                Acquired::Lost
             }
             other => {
                 log::debug!("no surface texture this frame: {other:?}");

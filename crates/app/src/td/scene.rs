@@ -3,11 +3,12 @@
 
 use super::camera::TdCamera;
 use super::draw::{self, colors};
+use crate::staging::StagingSink;
 use glam::Vec3;
 use horde_core_sim::{
     Board, EditKind, EditRefused, ModelInstance, Simulation, SpawnSettings, TileContent,
 };
-use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
+use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 
 /// The fixed simulation step, seconds.
 pub const STEP: f32 = 1.0 / 60.0;
@@ -63,6 +64,10 @@ pub struct TdScene {
     flash: Option<(usize, f32)>,
     batches: Option<TdBatches>,
     drawn_revision: Option<(u64, usize)>,
+    /// `advance` left the frame's last step for `sync` to fuse with writing the instances.
+    step_pending: bool,
+    /// `(ticks, spawned, alive)` when the enemy instances were last written.
+    drawn_enemies: Option<(u64, u64, u64)>,
     scratch: Vec<Instance>,
     markers: Vec<Instance>,
 }
@@ -87,6 +92,8 @@ impl TdScene {
             flash: None,
             batches: None,
             drawn_revision: None,
+            step_pending: false,
+            drawn_enemies: None,
             scratch: Vec::new(),
             markers: Vec::new(),
         }
@@ -100,6 +107,8 @@ impl TdScene {
 
     /// Replaces the board (new board, loaded level): enemies are removed, counters go on.
     pub fn replace_board(&mut self, board: Board) {
+        self.step_pending = false;
+        self.drawn_enemies = None;
         self.sim.replace_board(board);
         self.drawn_revision = None;
         self.flash = None;
@@ -107,6 +116,8 @@ impl TdScene {
 
     /// Restarts the simulation on the same board with a new seed.
     pub fn restart(&mut self, seed: u64) {
+        self.step_pending = false;
+        self.drawn_enemies = None;
         let board = self.sim.board().clone();
         let settings = *self.sim.settings();
         self.sim = Simulation::new(board, settings, seed);
@@ -127,7 +138,11 @@ impl TdScene {
         let mut steps = 0;
         while self.accumulator >= STEP as f64 && steps < MAX_STEPS_PER_FRAME {
             self.accumulator -= STEP as f64;
-            self.sim.step(STEP);
+            // The frame's last step is left to `sync`, fused with writing the instances.
+            if self.step_pending {
+                self.sim.step(STEP);
+            }
+            self.step_pending = true;
             steps += 1;
         }
         if steps == MAX_STEPS_PER_FRAME {
@@ -138,11 +153,14 @@ impl TdScene {
 
     /// One fixed step, paused or not (the inspector's "step" button).
     pub fn step_once(&mut self) {
+        self.finish_pending_step();
         self.sim.step(STEP);
     }
 
     /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
     pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        // Edits apply between steps, as in `horde sim`.
+        self.finish_pending_step();
         let result = self.sim.edit(kind, x, y);
         match &result {
             Ok(_) => self.last_refusal = None,
@@ -169,6 +187,7 @@ impl TdScene {
         };
         self.batches = Some(batches);
         self.drawn_revision = None;
+        self.drawn_enemies = None;
         batches
     }
 
@@ -177,16 +196,36 @@ impl TdScene {
         self.batches
     }
 
-    /// Brings the renderer's batches up to date: static ones only if the board changed, the
-    /// enemies every call (written straight into the batch's instance array).
-    pub fn sync(&mut self, renderer: &mut Renderer) {
+    /// Runs a step `advance` left pending, without drawing (before anything else touches the
+    /// simulation).
+    pub fn finish_pending_step(&mut self) {
+        if std::mem::take(&mut self.step_pending) {
+            self.sim.step(STEP);
+        }
+    }
+
+    /// Brings the renderer's batches up to date: static ones only if the board changed; the
+    /// enemies through one fused pass that runs the frame's pending step and writes every
+    /// instance straight into wgpu's staging memory for the enemy batch, or, with no step
+    /// pending, writes them only if the simulation changed since they were last written.
+    pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) {
         self.sync_static(renderer);
         let Some(b) = self.batches else { return };
-        let enemies = self.sim.enemies();
-        let slots = renderer.instances_mut(b.enemies, enemies.len());
-        let slots: &mut [ModelInstance] = bytemuck::cast_slice_mut(slots);
-        // The slice has exactly `len` slots, so this cannot fail.
-        let _ = enemies.write_instances(slots);
+        let counts = self.sim.counts();
+        let identity = (counts.ticks, counts.spawned, counts.alive);
+        let pending = std::mem::take(&mut self.step_pending);
+        if !pending && self.drawn_enemies == Some(identity) {
+            return;
+        }
+        // A dt that is not a step length writes the instances without stepping.
+        let dt = if pending { STEP } else { f32::NAN };
+        let needed = self.sim.instances_needed(dt);
+        let sim = &mut self.sim;
+        renderer.write_direct(ctx, b.enemies, needed, |view| {
+            sim.step_into(dt, &mut StagingSink::new(view)).unwrap_or(0)
+        });
+        let counts = self.sim.counts();
+        self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
     }
 
     /// Brings everything but the enemies up to date: the board's batches (only if it changed),

@@ -70,6 +70,8 @@ pub fn run_stress(args: &StressArgs) -> Result<Report> {
     app.msaa = 1;
     app.stress = Some(StressRun {
         enemies: args.enemies as usize,
+        enemy_draw_calls: 0,
+        static_instances: args.static_instances,
         samples: Samples::with_capacity(args.frames as usize),
         last: (0.0, 0.0),
     });
@@ -103,6 +105,10 @@ pub fn run_stress(args: &StressArgs) -> Result<Report> {
 /// The state of a windowed stress run.
 struct StressRun {
     enemies: usize,
+    /// Draw calls of the enemy batch in the last frame.
+    enemy_draw_calls: u32,
+    /// Upload once, then only draw (`--static-instances`).
+    static_instances: bool,
     samples: Samples,
     /// The last frame's `(sim_ms, upload_ms)`, for the overlay.
     last: (f64, f64),
@@ -133,8 +139,9 @@ impl StressRun {
                         self.last.0, self.last.1
                     ));
                     ui.label(format!(
-                        "GPU {}   draw calls {}   instances {}",
+                        "GPU {}   enemy draw calls {}   all draw calls {}   instances {}",
                         c.gpu_ms.map_or("n/a".to_string(), |g| format!("{g:.1} ms")),
+                        self.enemy_draw_calls,
                         c.draw_calls,
                         c.instances
                     ));
@@ -314,7 +321,7 @@ impl WindowApp {
             OffscreenTarget::with_format(&gpu.ctx, w, h, config.color_format, config.samples);
         let aspect = w as f32 / h as f32;
         let params = self.scene.frame_params(&camera, aspect);
-        self.scene.sync(&mut gpu.renderer);
+        self.scene.sync(&mut gpu.renderer, &gpu.ctx);
         gpu.renderer.render_offscreen(&gpu.ctx, &target, &params);
         let result = target
             .read_rgba(&gpu.ctx)
@@ -455,7 +462,15 @@ impl WindowApp {
         let frame = match gpu.target.acquire(&gpu.ctx) {
             Acquired::Frame(frame) => frame,
             Acquired::Skip => {
-                window.request_redraw();
+                self.handle_actions(event_loop);
+                return;
+            }
+            Acquired::Lost => {
+                match gpu.ctx.instance.create_surface(window.clone()) {
+                    Ok(surface) => gpu.target.replace_surface(&gpu.ctx, surface),
+                    Err(e) => log::error!("cannot recreate the lost surface: {e}"),
+                }
+                self.handle_actions(event_loop);
                 return;
             }
         };
@@ -469,7 +484,10 @@ impl WindowApp {
         match &mut self.stress {
             Some(run) => {
                 self.scene.sync_static(&mut gpu.renderer);
-                if let Some(batches) = self.scene.batches() {
+                let first = self.presented == 0;
+                if let Some(batches) = self.scene.batches()
+                    && (first || !run.static_instances)
+                {
                     match stress::step_into_batch(
                         &mut self.scene.sim,
                         run.enemies,
@@ -483,9 +501,12 @@ impl WindowApp {
                             event_loop.exit();
                         }
                     }
+                } else {
+                    // `--static-instances` after the first frame: nothing simulated or uploaded.
+                    run.last = (0.0, 0.0);
                 }
             }
-            None => self.scene.sync(&mut gpu.renderer),
+            None => self.scene.sync(&mut gpu.renderer, &gpu.ctx),
         }
         let mut params = self.scene.frame_params(&camera, aspect);
         params.viewport = Some(self.scene_rect);
@@ -501,6 +522,9 @@ impl WindowApp {
         self.stats.counters =
             gpu.renderer
                 .render(&gpu.ctx, &mut encoder, &view, attachments, &params);
+        if let (Some(run), Some(batches)) = (self.stress.as_mut(), self.scene.batches()) {
+            run.enemy_draw_calls = gpu.renderer.batch_draw_calls(batches.enemies);
+        }
 
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: [w, h],
@@ -589,12 +613,6 @@ impl ApplicationHandler for WindowApp {
             WindowEvent::Resized(size) => {
                 if let Some(gpu) = self.gpu.as_mut() {
                     gpu.target.resize(&gpu.ctx, (size.width, size.height));
-                }
-                if let (Some(camera), true) = (self.camera.as_mut(), size.height > 0) {
-                    let fresh = self
-                        .scene
-                        .default_camera(size.width as f32 / size.height as f32);
-                    camera.distance = camera.distance.max(fresh.distance.min(camera.distance));
                 }
                 window.request_redraw();
             }
