@@ -656,7 +656,12 @@ impl ApplicationHandler for WindowApp {
     }
 
     fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
-        if let Some(window) = &self.window {
+        // Draw continuously, except while minimised (a resize wakes the loop again).
+        let minimised = self
+            .gpu
+            .as_ref()
+            .is_some_and(|gpu| gpu.target.size() == (0, 0));
+        if let (Some(window), false) = (&self.window, minimised) {
             window.request_redraw();
         }
     }
