@@ -83,6 +83,8 @@ pub struct Solver<'s> {
     count: Vec<u32>,
     sum_w: Vec<f64>,
     sum_wlogw: Vec<f64>,
+    /// Weighted entropy plus the cell's tie-break noise, kept up to date on every change.
+    entropy: Vec<f64>,
     weight: Vec<f64>,
     wlogw: Vec<f64>,
     /// `support[(cell·6 + d)·modules + m]`: modules in the neighbour towards `d` that allow `m`.
@@ -161,9 +163,11 @@ impl<'s> Solver<'s> {
         }
         let total_w: f64 = weight.iter().sum();
         let total_wlogw: f64 = wlogw.iter().sum();
-        let noise = (0..cells)
+        let noise: Vec<f64> = (0..cells)
             .map(|_| (rng.next_u32() >> 8) as f64 * 1e-7 / (1u32 << 24) as f64)
             .collect();
+        let full_entropy = entropy_of(total_w, total_wlogw);
+        let entropy = noise.iter().map(|n| full_entropy + n).collect();
         let initial = (full.repeat(cells), support.clone());
         Solver {
             set,
@@ -174,6 +178,7 @@ impl<'s> Solver<'s> {
             count: vec![modules as u32; cells],
             sum_w: vec![total_w; cells],
             sum_wlogw: vec![total_wlogw; cells],
+            entropy,
             weight,
             wlogw,
             support,
@@ -279,6 +284,10 @@ impl<'s> Solver<'s> {
         self.count.fill(self.modules as u32);
         self.sum_w.fill(total_w);
         self.sum_wlogw.fill(total_wlogw);
+        let full_entropy = entropy_of(total_w, total_wlogw);
+        for (e, n) in self.entropy.iter_mut().zip(&self.noise) {
+            *e = full_entropy + n;
+        }
         self.trail.clear();
         self.decisions.clear();
         self.pending.clear();
@@ -356,8 +365,7 @@ impl<'s> Solver<'s> {
             if self.count[c] <= 1 {
                 continue;
             }
-            let w = self.sum_w[c];
-            let entropy = w.ln() - self.sum_wlogw[c] / w + self.noise[c];
+            let entropy = self.entropy[c];
             if entropy < best_entropy {
                 best_entropy = entropy;
                 best = Some(c);
@@ -396,6 +404,7 @@ impl<'s> Solver<'s> {
         self.count[c] -= 1;
         self.sum_w[c] -= self.weight[mi];
         self.sum_wlogw[c] -= self.wlogw[mi];
+        self.entropy[c] = entropy_of(self.sum_w[c], self.sum_wlogw[c]) + self.noise[c];
         self.trail.push((cell, m));
         for d in Dir::ALL {
             let neighbour = self.neighbours[c][d as usize];
@@ -440,6 +449,7 @@ impl<'s> Solver<'s> {
             self.count[c] += 1;
             self.sum_w[c] += self.weight[mi];
             self.sum_wlogw[c] += self.wlogw[mi];
+            self.entropy[c] = entropy_of(self.sum_w[c], self.sum_wlogw[c]) + self.noise[c];
             for d in Dir::ALL {
                 let neighbour = self.neighbours[c][d as usize];
                 if neighbour == NONE {
@@ -451,6 +461,15 @@ impl<'s> Solver<'s> {
                 }
             }
         }
+    }
+}
+
+/// Shannon entropy of a weighted choice from its weight sums: `ln Σw − Σ(w ln w) / Σw`.
+fn entropy_of(sum_w: f64, sum_wlogw: f64) -> f64 {
+    if sum_w > 0.0 {
+        sum_w.ln() - sum_wlogw / sum_w
+    } else {
+        0.0
     }
 }
 
