@@ -119,13 +119,17 @@ pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
     })
 }
 
+/// Writes a picture as a PNG, atomically.
+fn save(picture: &Picture, out: &std::path::Path) -> Result<()> {
+    let png = encode_png(&picture.pixels, picture.width, picture.height)?;
+    write_atomically(out, &png).with_context(|| format!("--out: cannot write {}", out.display()))
+}
+
 /// Runs `horde screenshot`.
 pub fn run(args: &ScreenshotArgs) -> Result<()> {
     if args.scene == Scene::City {
         let picture = render_city(args)?;
-        let png = encode_png(&picture.pixels, picture.width, picture.height)?;
-        write_atomically(&args.out, &png)
-            .with_context(|| format!("--out: cannot write {}", args.out.display()))?;
+        save(&picture, &args.out)?;
         eprintln!(
             "{}: city {}x{}, {} instances, {} draw calls",
             args.out.display(),
@@ -142,9 +146,7 @@ pub fn run(args: &ScreenshotArgs) -> Result<()> {
     let board = levels::load(args.level.as_deref())?;
     let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
     let picture = render_td(&mut scene, args.frames, &args.gpu, args.size)?;
-    let png = encode_png(&picture.pixels, picture.width, picture.height)?;
-    write_atomically(&args.out, &png)
-        .with_context(|| format!("--out: cannot write {}", args.out.display()))?;
+    save(&picture, &args.out)?;
     eprintln!(
         "{}: {}x{} after {} steps, {} enemies, {} draw calls, adapter {}",
         args.out.display(),
