@@ -41,7 +41,7 @@ pub struct WfcArgs {
     /// Module set (RON), e.g. `assets/wfc/city.ron`.
     #[arg(long, value_name = "FILE")]
     pub modules: PathBuf,
-    /// Map size in cells, `XxYxZ` (Y is the height).
+    /// Map size in cells, `XxYxZ` (Y is the height; with `--infinite` only Y is used).
     #[arg(long, value_name = "XxYxZ", value_parser = parse_size3, required_unless_present = "infinite")]
     pub size: Option<(u32, u32, u32)>,
     /// Random seed.
@@ -53,10 +53,10 @@ pub struct WfcArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Generate an infinite map around a walker instead (not built yet).
+    /// Grow an infinite map around a walker instead (headless; see `--walk`).
     #[arg(long)]
     pub infinite: bool,
-    /// With `--infinite`: cells to walk.
+    /// With `--infinite`: cells to walk along the fixed spiral route.
     #[arg(long, value_name = "N")]
     pub walk: Option<u64>,
 }

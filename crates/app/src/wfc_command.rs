@@ -4,7 +4,8 @@
 use crate::cli::WfcArgs;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::level::write_atomically;
-use horde_levelgen::wfc::{ModuleSet, Size, Solver};
+use horde_levelgen::wfc::infinite::{spiral_route, walk};
+use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -17,11 +18,47 @@ struct Summary {
     cells_per_s: f64,
 }
 
+/// The summary line of an infinite walk.
+#[derive(Debug, Serialize)]
+struct WalkSummary {
+    cells: u64,
+    backtracks: u64,
+    regenerated_shown: u64,
+    ms: f64,
+}
+
+/// `horde wfc --infinite --walk N`: walks the fixed spiral route of N cells headless, growing
+/// the map two chunks ahead and showing the columns within 12 cells.
+fn run_infinite(args: &WfcArgs, set: &ModuleSet) -> Result<()> {
+    let Some(steps) = args.walk else {
+        bail!("--infinite needs --walk N (the number of cells to walk)");
+    };
+    let height = args.size.map_or(6, |(_, y, _)| y);
+    let start = Instant::now();
+    let mut map = InfiniteMap::new(set, height, args.seed)?;
+    walk(&mut map, spiral_route(steps), 12)?;
+    let summary = WalkSummary {
+        cells: map.cells(),
+        backtracks: map.backtracks(),
+        regenerated_shown: map.regenerated_shown(),
+        ms: start.elapsed().as_secs_f64() * 1e3,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        println!(
+            "walked {steps} cells: {} cells generated, {} backtracks, {} shown cells regenerated, {:.0} ms",
+            summary.cells, summary.backtracks, summary.regenerated_shown, summary.ms
+        );
+    }
+    Ok(())
+}
+
 /// Runs `horde wfc`.
 pub fn run(args: &WfcArgs) -> Result<()> {
     let set = ModuleSet::load(&args.modules)?;
     if args.infinite {
-        bail!("--infinite: the infinite map is not built yet; use --size XxYxZ for a finite map");
+        return run_infinite(args, &set);
     }
     let Some((x, y, z)) = args.size else {
         bail!("--size XxYxZ is required");

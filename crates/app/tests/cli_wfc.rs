@@ -111,15 +111,32 @@ fn bad_module_sets_and_flags_are_named_errors() {
     );
     let out = horde(&["wfc", "--modules", &city(), "--size", "4x0x4"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--size"));
+    let out = horde(&["wfc", "--modules", &city(), "--infinite", "--json"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--walk"));
+}
+
+#[test]
+fn an_infinite_walk_reports_its_figures() {
     let out = horde(&[
         "wfc",
         "--modules",
         &city(),
         "--infinite",
         "--walk",
-        "100",
+        "300",
+        "--seed",
+        "4",
         "--json",
     ]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not built yet"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let s: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert!(s["cells"].as_u64().unwrap() >= 300 * 6);
+    assert!(s["backtracks"].is_u64() && s["ms"].as_f64().unwrap() > 0.0);
+    assert_eq!(s["regenerated_shown"], 0);
 }

@@ -17,10 +17,12 @@
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
 
+pub mod infinite;
 pub mod map;
 pub mod module_set;
 pub mod solver;
 
+pub use infinite::InfiniteMap;
 pub use map::Map;
 pub use module_set::{Module, ModuleSet, ModuleSetError};
 pub use solver::{Contradiction, Size, Solver};
