@@ -39,15 +39,19 @@ pub fn render_td(
     let aspect = size.0 as f32 / size.1 as f32;
     let camera = scene.default_camera(aspect);
     let params = scene.frame_params(&camera, aspect);
-    let counters = off
-        .renderer
-        .render_offscreen(&off.ctx, &off.target, &params);
+    take_picture(&mut off, &params)
+}
+
+/// Draws one frame into the offscreen target and reads it back.
+fn take_picture(off: &mut Offscreen, params: &horde_renderer::FrameParams) -> Result<Picture> {
+    let counters = off.renderer.render_offscreen(&off.ctx, &off.target, params);
     let pixels = off.target.read_rgba(&off.ctx)?;
     let summary = off.ctx.summary();
+    let (width, height) = off.target.size();
     Ok(Picture {
         pixels,
-        width: size.0,
-        height: size.1,
+        width,
+        height,
         counters,
         adapter: format!("{}: {}", summary.backend, summary.name),
     })
@@ -105,18 +109,7 @@ pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
         clear: [0.45, 0.6, 0.8, 1.0],
         viewport: None,
     };
-    let counters = off
-        .renderer
-        .render_offscreen(&off.ctx, &off.target, &params);
-    let pixels = off.target.read_rgba(&off.ctx)?;
-    let summary = off.ctx.summary();
-    Ok(Picture {
-        pixels,
-        width: args.size.0,
-        height: args.size.1,
-        counters,
-        adapter: format!("{}: {}", summary.backend, summary.name),
-    })
+    take_picture(&mut off, &params)
 }
 
 /// Writes a picture as a PNG, atomically.
