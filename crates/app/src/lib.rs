@@ -5,6 +5,7 @@
 //! and the renderer's right-handed one lives in one place: [`td::camera`].
 
 pub mod city;
+pub mod city_scene;
 pub mod cli;
 pub mod gpu;
 pub mod levels;

@@ -156,3 +156,37 @@ fn the_windowed_stress_view_reports_json() {
     assert_eq!(report["enemy_draw_calls"], 1);
     assert_eq!(report["backend"], "vulkan");
 }
+
+#[test]
+fn the_city_scene_walks_and_reports_its_stall() {
+    let Some(xvfb) = start_xvfb(3) else { return };
+    let runtime = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args([
+            "run",
+            "--scene",
+            "city",
+            "--frames",
+            "30",
+            "--backend",
+            "vulkan",
+            "--seed",
+            "2",
+        ])
+        .env("DISPLAY", &xvfb.display)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success()
+        && stderr.contains("no graphics adapter")
+        && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
+    {
+        eprintln!("skipped: no vulkan adapter");
+        return;
+    }
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("presented 30 frames"), "{stderr}");
+    assert!(stderr.contains("render-thread stall max"), "{stderr}");
+}

@@ -4,6 +4,7 @@
 //! draws the scene then the inspector. Swapping the backend recreates everything GPU-side
 //! (context, surface, renderer, egui renderer) while the simulation carries on.
 
+pub mod city;
 pub mod input;
 pub mod inspector;
 pub mod widgets;
@@ -32,8 +33,10 @@ use winit::window::{Window, WindowId};
 
 /// Opens the window and runs until it is closed (or `--frames` frames were presented).
 pub fn run(args: &RunArgs) -> Result<()> {
-    if args.scene != crate::cli::Scene::Td {
-        anyhow::bail!("the {:?} scene is not built yet", args.scene);
+    match args.scene {
+        crate::cli::Scene::Td => {}
+        crate::cli::Scene::City => return city::run(args),
+        crate::cli::Scene::Runner => anyhow::bail!("the runner scene is not built yet"),
     }
     let backend = BackendChoice::resolve(args.gpu.backend)?;
     let board = levels::load(args.level.as_deref())?;

@@ -1,0 +1,242 @@
+//! The infinite city scene: a walker in a Wave Function Collapse city that a background thread
+//! grows around it. The render thread only takes finished columns from a channel and never
+//! waits; it draws the columns near the walker (distance culling keeps the edge of generation
+//! out of sight) as instanced cubes in one batch.
+
+use crate::city::CITY_SET;
+use crate::td::camera::SIM_TO_RENDER;
+use glam::{Mat4, Quat, Vec3};
+use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
+use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
+use std::collections::HashMap;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Cells drawn around the walker (generation reaches at least 16 further).
+pub const VIEW_RADIUS: i32 = 14;
+/// Height of the city in cells.
+pub const HEIGHT: u32 = 6;
+
+type Columns = Vec<((i32, i32), Vec<u16>)>;
+
+/// Counters for the inspector.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CityStats {
+    /// Columns received from the generator.
+    pub columns: usize,
+    /// Backtracks reported by the generator.
+    pub backtracks: u64,
+    /// Shown cells the generator had to change.
+    pub regenerated_shown: u64,
+    /// Time this frame spent taking columns and rebuilding instances, ms.
+    pub stall_ms: f64,
+    /// The largest such time so far, ms.
+    pub max_stall_ms: f64,
+    /// Instances drawn.
+    pub instances: usize,
+}
+
+/// The walker's city.
+pub struct CityScene {
+    set: ModuleSet,
+    columns: HashMap<(i32, i32), Vec<u16>>,
+    to_generator: Option<Sender<(i32, i32)>>,
+    from_generator: Receiver<(Columns, u64, u64)>,
+    generator: Option<JoinHandle<()>>,
+    /// Walker position (simulation frame: `+x` east, `+z` north), in cells.
+    pub position: Vec3,
+    /// Heading, radians clockwise from north.
+    pub yaw: f32,
+    /// Look up/down, radians.
+    pub pitch: f32,
+    /// Walk forward by itself.
+    pub auto_walk: bool,
+    last_cell: Option<(i32, i32)>,
+    dirty: bool,
+    batch: Option<BatchId>,
+    scratch: Vec<Instance>,
+    /// Counters.
+    pub stats: CityStats,
+}
+
+impl CityScene {
+    /// Starts the generator thread for `seed`.
+    pub fn new(seed: u64) -> anyhow::Result<CityScene> {
+        let set = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref())?;
+        let (to_generator, positions) = channel::<(i32, i32)>();
+        let (results, from_generator) = channel();
+        let generator = std::thread::Builder::new()
+            .name("city generator".into())
+            .spawn(move || generate(seed, positions, results))?;
+        Ok(CityScene {
+            set,
+            columns: HashMap::new(),
+            to_generator: Some(to_generator),
+            from_generator,
+            generator: Some(generator),
+            position: Vec3::new(0.5, 0.0, 0.5),
+            yaw: 0.0,
+            pitch: -0.55,
+            auto_walk: true,
+            last_cell: None,
+            dirty: true,
+            batch: None,
+            scratch: Vec::new(),
+            stats: CityStats::default(),
+        })
+    }
+
+    /// Creates the scene's batch in `renderer`.
+    pub fn attach(&mut self, renderer: &mut Renderer) {
+        self.batch = Some(renderer.add_batch(MeshKind::Cube, "city"));
+        self.dirty = true;
+    }
+
+    /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds.
+    pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
+        let forward = if self.auto_walk {
+            forward.max(1.0)
+        } else {
+            forward
+        };
+        let ahead = Vec3::new(self.yaw.sin(), 0.0, self.yaw.cos());
+        let side = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
+        self.position += (ahead * forward + side * right) * 4.0 * dt;
+    }
+
+    /// Takes whatever the generator finished (never waiting) and rebuilds the batch if the
+    /// view changed. Measures the time this costs the render thread.
+    pub fn update(&mut self, renderer: &mut Renderer) {
+        let start = Instant::now();
+        let cell = (
+            self.position.x.floor() as i32,
+            self.position.z.floor() as i32,
+        );
+        if self.last_cell != Some(cell) {
+            self.last_cell = Some(cell);
+            self.dirty = true;
+            if let Some(sender) = &self.to_generator {
+                let _ = sender.send(cell);
+            }
+        }
+        // Never waits: takes only what the generator has already finished.
+        while let Ok((columns, backtracks, regenerated)) = self.from_generator.try_recv() {
+            self.stats.backtracks = backtracks;
+            self.stats.regenerated_shown = regenerated;
+            for (key, column) in columns {
+                self.columns.insert(key, column);
+            }
+            self.stats.columns = self.columns.len();
+            self.dirty = true;
+        }
+        if self.dirty
+            && let Some(batch) = self.batch
+        {
+            self.rebuild(cell);
+            renderer.set_instances(batch, &self.scratch);
+            self.dirty = false;
+        }
+        self.stats.stall_ms = start.elapsed().as_secs_f64() * 1e3;
+        self.stats.max_stall_ms = self.stats.max_stall_ms.max(self.stats.stall_ms);
+    }
+
+    fn rebuild(&mut self, (cx, cz): (i32, i32)) {
+        self.scratch.clear();
+        for z in cz - VIEW_RADIUS..=cz + VIEW_RADIUS {
+            for x in cx - VIEW_RADIUS..=cx + VIEW_RADIUS {
+                if (x - cx).pow(2) + (z - cz).pow(2) > VIEW_RADIUS * VIEW_RADIUS {
+                    continue;
+                }
+                let Some(column) = self.columns.get(&(x, z)) else {
+                    continue;
+                };
+                for (y, &m) in column.iter().enumerate() {
+                    let module = &self.set.modules[m as usize];
+                    let turn =
+                        Quat::from_rotation_y(module.rotation as f32 * std::f32::consts::FRAC_PI_2);
+                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                    for b in &self.set.prototypes[module.prototype].shape {
+                        let min = Vec3::new(b.min.0, b.min.1, b.min.2);
+                        let max = Vec3::new(b.max.0, b.max.1, b.max.2);
+                        let size = (max - min).max(Vec3::splat(0.001));
+                        let centre = (min + max) * 0.5 - Vec3::new(0.5, 0.0, 0.5);
+                        let model = Mat4::from_translation(cell_centre)
+                            * Mat4::from_quat(turn)
+                            * Mat4::from_scale_rotation_translation(size, Quat::IDENTITY, centre);
+                        self.scratch
+                            .push(Instance::new(model, [b.color.0, b.color.1, b.color.2, 255]));
+                    }
+                }
+            }
+        }
+        self.stats.instances = self.scratch.len();
+    }
+
+    /// Camera and light: the walker's eyes, floating just above the roofs (it walks through
+    /// anything below).
+    pub fn frame_params(&self, aspect: f32) -> FrameParams {
+        let eye = self.position + Vec3::new(0.0, HEIGHT as f32 + 1.5, 0.0);
+        let (sp, cp) = self.pitch.sin_cos();
+        let look = Vec3::new(self.yaw.sin() * cp, sp, self.yaw.cos() * cp);
+        let view = glam::camera::rh::view::look_at_mat4(
+            SIM_TO_RENDER.transform_point3(eye),
+            SIM_TO_RENDER.transform_point3(eye + look),
+            Vec3::Y,
+        ) * SIM_TO_RENDER;
+        FrameParams {
+            view,
+            proj: glam::camera::rh::proj::directx::perspective(
+                70f32.to_radians(),
+                aspect.max(1e-3),
+                0.05,
+                200.0,
+            ),
+            light_dir: Vec3::new(0.4, 1.0, -0.3),
+            ambient: 0.4,
+            clear: [0.45, 0.6, 0.8, 1.0],
+            viewport: None,
+        }
+    }
+}
+
+impl Drop for CityScene {
+    fn drop(&mut self) {
+        // Closing the channel ends the generator's loop.
+        self.to_generator = None;
+        if let Some(handle) = self.generator.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// The generator thread: grows the map around the latest walker position it was sent.
+fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns, u64, u64)>) {
+    let Ok(set) = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref()) else {
+        return;
+    };
+    let Ok(mut map) = InfiniteMap::new(&set, HEIGHT, seed) else {
+        return;
+    };
+    while let Ok(mut at) = positions.recv() {
+        // Only the latest position matters.
+        while let Ok(newer) = positions.try_recv() {
+            at = newer;
+        }
+        // Nearest first: the walker's own chunk ring, then the one beyond.
+        for radius in 0..=2 {
+            if map.ensure_around(at.0, at.1, radius).is_err() {
+                break;
+            }
+            map.show_around(at.0, at.1, VIEW_RADIUS);
+            let changed = map.drain_changed();
+            if !changed.is_empty()
+                && results
+                    .send((changed, map.backtracks(), map.regenerated_shown()))
+                    .is_err()
+            {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! The city scene's window: walk with WASD (or let it walk), look with the middle mouse button,
+//! Space toggles auto-walk. An overlay shows the generator's counters and the render thread's
+//! stall per frame.
+
+use super::input::{Command, Input};
+use super::widgets::FrameTimes;
+use crate::city_scene::CityScene;
+use crate::cli::RunArgs;
+use anyhow::{Context, Result};
+use horde_renderer::target::{Acquired, SurfaceTarget};
+use horde_renderer::{BackendChoice, GpuContext, GpuRequest, Renderer, RendererConfig};
+use std::sync::Arc;
+use std::time::Instant;
+use winit::application::ApplicationHandler;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::window::{Window, WindowId};
+
+/// Opens the city window and runs until it is closed (or `--frames` frames were presented).
+pub fn run(args: &RunArgs) -> Result<()> {
+    let backend = BackendChoice::resolve(args.gpu.backend)?;
+    let event_loop = EventLoop::new().context("cannot open a window (is a display available?)")?;
+    let mut app = CityApp {
+        scene: CityScene::new(args.seed)?,
+        request: GpuRequest {
+            backend,
+            adapter_name: args.gpu.adapter.clone(),
+            display: None,
+        },
+        gpu: None,
+        input: Input::default(),
+        frame_times: FrameTimes::default(),
+        last_frame: Instant::now(),
+        presented: 0,
+        exit_after: args.frames,
+        error: None,
+    };
+    event_loop
+        .run_app(&mut app)
+        .context("the event loop failed")?;
+    if let Some(error) = app.error {
+        return Err(error);
+    }
+    let s = app.scene.stats;
+    eprintln!(
+        "horde: presented {} frames; {} columns, {} backtracks, {} shown cells regenerated, render-thread stall max {:.2} ms",
+        app.presented, s.columns, s.backtracks, s.regenerated_shown, s.max_stall_ms
+    );
+    Ok(())
+}
+
+struct CityGpu {
+    window: Arc<Window>,
+    ctx: GpuContext,
+    target: SurfaceTarget,
+    renderer: Renderer,
+    egui_ctx: egui::Context,
+    egui_state: egui_winit::State,
+    egui_renderer: egui_wgpu::Renderer,
+}
+
+struct CityApp {
+    scene: CityScene,
+    request: GpuRequest,
+    gpu: Option<CityGpu>,
+    input: Input,
+    frame_times: FrameTimes,
+    last_frame: Instant,
+    presented: u64,
+    exit_after: Option<u64>,
+    error: Option<anyhow::Error>,
+}
+
+impl CityApp {
+    fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
+        let attributes = Window::default_attributes()
+            .with_title("Horde — city")
+            .with_inner_size(winit::dpi::PhysicalSize::new(1280, 720));
+        let window = Arc::new(event_loop.create_window(attributes)?);
+        let request = GpuRequest {
+            backend: self.request.backend,
+            adapter_name: self.request.adapter_name.clone(),
+            display: Some(Box::new(event_loop.owned_display_handle())),
+        };
+        let (ctx, surface) = GpuContext::with_surface(request, window.clone())?;
+        let size = window.inner_size();
+        let target = SurfaceTarget::new(&ctx, surface, (size.width, size.height), 4, true)
+            .context("the adapter cannot present to this window")?;
+        let mut renderer = Renderer::new(
+            &ctx,
+            RendererConfig {
+                color_format: target.format(),
+                samples: target.samples(),
+            },
+        );
+        self.scene.attach(&mut renderer);
+        let egui_ctx = egui::Context::default();
+        let egui_state = egui_winit::State::new(
+            egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            &*window,
+            Some(window.scale_factor() as f32),
+            None,
+            None,
+        );
+        let egui_renderer = egui_wgpu::Renderer::new(
+            &ctx.device,
+            target.overlay_format(),
+            egui_wgpu::RendererOptions::default(),
+        );
+        log::info!("rendering with {}", ctx.summary());
+        window.request_redraw();
+        self.gpu = Some(CityGpu {
+            window,
+            ctx,
+            target,
+            renderer,
+            egui_ctx,
+            egui_state,
+            egui_renderer,
+        });
+        Ok(())
+    }
+
+    fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let dt = (now - self.last_frame).as_secs_f32().min(0.25);
+        self.last_frame = now;
+        self.frame_times.push(dt * 1e3);
+        let (forward, right) = self.input.pan_direction();
+        self.scene.walk(forward, right, dt);
+        let Some(gpu) = self.gpu.as_mut() else { return };
+        self.scene.update(&mut gpu.renderer);
+        let (w, h) = gpu.target.size();
+        if w == 0 || h == 0 {
+            return;
+        }
+        let raw_input = gpu.egui_state.take_egui_input(&gpu.window);
+        let (scene, times) = (&mut self.scene, &self.frame_times);
+        let output = gpu.egui_ctx.run_ui(raw_input, |ui| {
+            egui::Area::new(egui::Id::unique("city stats"))
+                .fixed_pos(egui::pos2(10.0, 10.0))
+                .show(ui.ctx(), |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        let s = scene.stats;
+                        ui.label(format!(
+                            "{:.0} FPS   {} columns   {} instances",
+                            times.fps(),
+                            s.columns,
+                            s.instances
+                        ));
+                        ui.label(format!(
+                            "stall {:.2} ms (max {:.2})   backtracks {}   regenerated shown {}",
+                            s.stall_ms, s.max_stall_ms, s.backtracks, s.regenerated_shown
+                        ));
+                        ui.checkbox(&mut scene.auto_walk, "auto-walk (Space)");
+                        ui.small("WASD walk · middle-drag look · Esc quit");
+                    });
+                });
+        });
+        gpu.egui_state
+            .handle_platform_output(&gpu.window, output.platform_output);
+        let jobs = gpu
+            .egui_ctx
+            .tessellate(output.shapes, output.pixels_per_point);
+        let mut textures = output.textures_delta;
+        for (id, deltas) in &textures.set {
+            for delta in deltas {
+                gpu.egui_renderer
+                    .update_texture(&gpu.ctx.device, &gpu.ctx.queue, *id, delta);
+            }
+        }
+        let free: Vec<_> = textures.free.iter().copied().collect();
+        textures.clear();
+        let frame = match gpu.target.acquire(&gpu.ctx) {
+            Acquired::Frame(frame) => frame,
+            Acquired::Skip => return,
+            Acquired::Lost => {
+                if let Ok(surface) = gpu.ctx.instance.create_surface(gpu.window.clone()) {
+                    gpu.target.replace_surface(&gpu.ctx, surface);
+                }
+                return;
+            }
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let overlay_view = frame.texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(gpu.target.overlay_format()),
+            ..Default::default()
+        });
+        let mut encoder = gpu
+            .ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("city frame"),
+            });
+        let Some(attachments) = gpu.target.attachments() else {
+            return;
+        };
+        let params = self.scene.frame_params(w as f32 / h as f32);
+        gpu.renderer
+            .render(&gpu.ctx, &mut encoder, &view, attachments, &params);
+        let screen = egui_wgpu::ScreenDescriptor {
+            size_in_pixels: [w, h],
+            pixels_per_point: output.pixels_per_point,
+        };
+        let extra = gpu.egui_renderer.update_buffers(
+            &gpu.ctx.device,
+            &gpu.ctx.queue,
+            &mut encoder,
+            &jobs,
+            &screen,
+        );
+        {
+            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("overlay"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &overlay_view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            let mut pass = pass.forget_lifetime();
+            gpu.egui_renderer.render(&mut pass, &jobs, &screen);
+        }
+        gpu.ctx
+            .queue
+            .submit(extra.into_iter().chain([encoder.finish()]));
+        gpu.renderer.after_submit();
+        for id in &free {
+            gpu.egui_renderer.free_texture(id);
+        }
+        gpu.window.pre_present_notify();
+        gpu.ctx.queue.present(frame);
+        self.presented += 1;
+        if self.exit_after.is_some_and(|n| self.presented >= n) {
+            event_loop.exit();
+        }
+    }
+}
+
+impl ApplicationHandler for CityApp {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gpu.is_none()
+            && let Err(e) = self.start(event_loop)
+        {
+            self.error = Some(e);
+            event_loop.exit();
+        }
+        self.last_frame = Instant::now();
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(gpu) = self.gpu.as_mut() else { return };
+        let consumed = gpu.egui_state.on_window_event(&gpu.window, &event).consumed;
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => gpu.target.resize(&gpu.ctx, (size.width, size.height)),
+            WindowEvent::Focused(false) => self.input.release_all(),
+            WindowEvent::RedrawRequested => self.frame(event_loop),
+            WindowEvent::KeyboardInput { event, .. } if !consumed => {
+                match self
+                    .input
+                    .key(event.physical_key, event.state, event.repeat)
+                {
+                    Some(Command::TogglePause) => self.scene.auto_walk = !self.scene.auto_walk,
+                    Some(Command::Quit) => event_loop.exit(),
+                    _ => {}
+                }
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                let delta = self
+                    .input
+                    .moved(glam::Vec2::new(position.x as f32, position.y as f32));
+                if self.input.orbiting {
+                    self.scene.yaw += delta.x * 0.005;
+                    self.scene.pitch = (self.scene.pitch - delta.y * 0.005).clamp(-1.4, 1.4);
+                }
+            }
+            WindowEvent::MouseInput { state, button, .. } => {
+                let _ = self.input.button(button, state);
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(gpu) = &self.gpu
+            && gpu.target.size() != (0, 0)
+        {
+            gpu.window.request_redraw();
+        }
+    }
+}
