@@ -3,9 +3,9 @@
 //! waits; it draws the columns near the walker (distance culling keeps the edge of generation
 //! out of sight) as instanced cubes in one batch.
 
-use crate::city::CITY_SET;
+use crate::city::{CITY_SET, module_instances};
 use crate::td::camera::SIM_TO_RENDER;
-use glam::{Mat4, Quat, Vec3};
+use glam::Vec3;
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
 use std::collections::HashMap;
@@ -152,21 +152,8 @@ impl CityScene {
                     continue;
                 };
                 for (y, &m) in column.iter().enumerate() {
-                    let module = &self.set.modules[m as usize];
-                    let turn =
-                        Quat::from_rotation_y(module.rotation as f32 * std::f32::consts::FRAC_PI_2);
                     let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
-                    for b in &self.set.prototypes[module.prototype].shape {
-                        let min = Vec3::new(b.min.0, b.min.1, b.min.2);
-                        let max = Vec3::new(b.max.0, b.max.1, b.max.2);
-                        let size = (max - min).max(Vec3::splat(0.001));
-                        let centre = (min + max) * 0.5 - Vec3::new(0.5, 0.0, 0.5);
-                        let model = Mat4::from_translation(cell_centre)
-                            * Mat4::from_quat(turn)
-                            * Mat4::from_scale_rotation_translation(size, Quat::IDENTITY, centre);
-                        self.scratch
-                            .push(Instance::new(model, [b.color.0, b.color.1, b.color.2, 255]));
-                    }
+                    module_instances(&self.set, m as usize, cell_centre, &mut self.scratch);
                 }
             }
         }
