@@ -6,6 +6,7 @@
 use crate::city::{CITY_SET, module_instances};
 use crate::td::camera::SIM_TO_RENDER;
 use glam::Vec3;
+use horde_levelgen::wfc::infinite::CHUNK;
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
 use std::collections::HashMap;
@@ -13,7 +14,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// Cells drawn around the walker (generation reaches at least 16 further).
+/// Cells drawn around the walker (settled chunks reach at least 16 cells out).
 pub const VIEW_RADIUS: i32 = 14;
 /// Height of the city in cells.
 pub const HEIGHT: u32 = 6;
@@ -33,6 +34,10 @@ pub struct CityStats {
     pub stall_ms: f64,
     /// The largest such time so far, ms.
     pub max_stall_ms: f64,
+    /// Frames whose stall exceeded 2 ms, and frames in all.
+    pub frames_over_2ms: u64,
+    /// Frames updated.
+    pub frames: u64,
     /// Instances drawn.
     pub instances: usize,
 }
@@ -40,7 +45,10 @@ pub struct CityStats {
 /// The walker's city.
 pub struct CityScene {
     set: ModuleSet,
-    columns: HashMap<(i32, i32), Vec<u16>>,
+    /// Each received column's boxes, built once when it arrives.
+    columns: HashMap<(i32, i32), Vec<Instance>>,
+    /// Columns received but not yet turned into boxes.
+    arrived: std::collections::VecDeque<((i32, i32), Vec<u16>)>,
     to_generator: Option<Sender<(i32, i32)>>,
     from_generator: Receiver<(Columns, u64, u64)>,
     generator: Option<JoinHandle<()>>,
@@ -72,6 +80,7 @@ impl CityScene {
         Ok(CityScene {
             set,
             columns: HashMap::new(),
+            arrived: std::collections::VecDeque::new(),
             to_generator: Some(to_generator),
             from_generator,
             generator: Some(generator),
@@ -120,13 +129,22 @@ impl CityScene {
                 let _ = sender.send(cell);
             }
         }
-        // Never waits: takes only what the generator has already finished.
+        // Never waits: takes only what the generator has already finished, and turns columns
+        // into boxes for at most a millisecond; the rest waits for the next frame.
         while let Ok((columns, backtracks, regenerated)) = self.from_generator.try_recv() {
             self.stats.backtracks = backtracks;
             self.stats.regenerated_shown = regenerated;
-            for (key, column) in columns {
-                self.columns.insert(key, column);
+            self.arrived.extend(columns);
+        }
+        while start.elapsed().as_secs_f64() < 1e-3
+            && let Some(((x, z), column)) = self.arrived.pop_front()
+        {
+            let mut boxes = Vec::new();
+            for (y, &m) in column.iter().enumerate() {
+                let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                module_instances(&self.set, m as usize, cell_centre, &mut boxes);
             }
+            self.columns.insert((x, z), boxes);
             self.stats.columns = self.columns.len();
             self.dirty = true;
         }
@@ -139,6 +157,8 @@ impl CityScene {
         }
         self.stats.stall_ms = start.elapsed().as_secs_f64() * 1e3;
         self.stats.max_stall_ms = self.stats.max_stall_ms.max(self.stats.stall_ms);
+        self.stats.frames += 1;
+        self.stats.frames_over_2ms += (self.stats.stall_ms > 2.0) as u64;
     }
 
     fn rebuild(&mut self, (cx, cz): (i32, i32)) {
@@ -148,12 +168,8 @@ impl CityScene {
                 if (x - cx).pow(2) + (z - cz).pow(2) > VIEW_RADIUS * VIEW_RADIUS {
                     continue;
                 }
-                let Some(column) = self.columns.get(&(x, z)) else {
-                    continue;
-                };
-                for (y, &m) in column.iter().enumerate() {
-                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
-                    module_instances(&self.set, m as usize, cell_centre, &mut self.scratch);
+                if let Some(boxes) = self.columns.get(&(x, z)) {
+                    self.scratch.extend_from_slice(boxes);
                 }
             }
         }
@@ -197,7 +213,9 @@ impl Drop for CityScene {
     }
 }
 
-/// The generator thread: grows the map around the latest walker position it was sent.
+/// The generator thread: grows the map around the latest walker position it was sent, and
+/// hands over a chunk only once it is settled (its eight neighbours exist, so no later chunk
+/// can change it): what the renderer shows never has to change.
 fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns, u64, u64)>) {
     let Ok(set) = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref()) else {
         return;
@@ -205,21 +223,31 @@ fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns
     let Ok(mut map) = InfiniteMap::new(&set, HEIGHT, seed) else {
         return;
     };
+    let mut sent = std::collections::HashSet::new();
     while let Ok(mut at) = positions.recv() {
         // Only the latest position matters.
         while let Ok(newer) = positions.try_recv() {
             at = newer;
         }
-        // Nearest first: the walker's own chunk ring, then the one beyond.
-        for radius in 0..=2 {
+        let (cx, cz) = (at.0.div_euclid(CHUNK), at.1.div_euclid(CHUNK));
+        // Nearest first: the walker's own chunk, then the rings around it.
+        for radius in 0..=3 {
             if map.ensure_around(at.0, at.1, radius).is_err() {
                 break;
             }
-            map.show_around(at.0, at.1, VIEW_RADIUS);
-            let changed = map.drain_changed();
-            if !changed.is_empty()
+            let mut settled = Vec::new();
+            for dz in -radius..=radius {
+                for dx in -radius..=radius {
+                    let chunk = (cx + dx, cz + dz);
+                    if !sent.contains(&chunk) && map.chunk_settled(chunk.0, chunk.1) {
+                        sent.insert(chunk);
+                        settled.extend(map.show_chunk(chunk.0, chunk.1));
+                    }
+                }
+            }
+            if !settled.is_empty()
                 && results
-                    .send((changed, map.backtracks(), map.regenerated_shown()))
+                    .send((settled, map.backtracks(), map.regenerated_shown()))
                     .is_err()
             {
                 return;

@@ -43,8 +43,14 @@ pub fn run(args: &RunArgs) -> Result<()> {
     }
     let s = app.scene.stats;
     eprintln!(
-        "horde: presented {} frames; {} columns, {} backtracks, {} shown cells regenerated, render-thread stall max {:.2} ms",
-        app.presented, s.columns, s.backtracks, s.regenerated_shown, s.max_stall_ms
+        "horde: presented {} frames; {} columns, {} backtracks, {} shown cells regenerated, render-thread stall max {:.2} ms, {} of {} frames over 2 ms",
+        app.presented,
+        s.columns,
+        s.backtracks,
+        s.regenerated_shown,
+        s.max_stall_ms,
+        s.frames_over_2ms,
+        s.frames
     );
     Ok(())
 }

@@ -140,6 +140,27 @@ impl<'s> InfiniteMap<'s> {
         }
     }
 
+    /// Whether chunk `(cx, cz)` and its eight neighbours are generated. Such a chunk's columns
+    /// are final: later chunks are at least a chunk away, and their margins (at most three
+    /// columns) cannot reach it.
+    pub fn chunk_settled(&self, cx: i32, cz: i32) -> bool {
+        (-1..=1).all(|dz| (-1..=1).all(|dx| self.chunks.contains(&(cx + dx, cz + dz))))
+    }
+
+    /// The columns of chunk `(cx, cz)` (missing ones skipped), marked as shown.
+    pub fn show_chunk(&mut self, cx: i32, cz: i32) -> Vec<((i32, i32), Vec<u16>)> {
+        let mut out = Vec::with_capacity((CHUNK * CHUNK) as usize);
+        for z in cz * CHUNK..(cz + 1) * CHUNK {
+            for x in cx * CHUNK..(cx + 1) * CHUNK {
+                if let Some(column) = self.columns.get(&(x, z)) {
+                    self.shown.insert((x, z));
+                    out.push(((x, z), column.clone()));
+                }
+            }
+        }
+        out
+    }
+
     fn generate_chunk(&mut self, cx: i32, cz: i32) -> Result<(), GrowError> {
         let origin = (cx * CHUNK, cz * CHUNK);
         for attempt in 0..3u64 {
