@@ -63,7 +63,6 @@ pub struct CityScene {
     last_cell: Option<(i32, i32)>,
     dirty: bool,
     batch: Option<BatchId>,
-    scratch: Vec<Instance>,
     /// Counters.
     pub stats: CityStats,
 }
@@ -91,7 +90,6 @@ impl CityScene {
             last_cell: None,
             dirty: true,
             batch: None,
-            scratch: Vec::new(),
             stats: CityStats::default(),
         })
     }
@@ -151,8 +149,7 @@ impl CityScene {
         if self.dirty
             && let Some(batch) = self.batch
         {
-            self.rebuild(cell);
-            renderer.set_instances(batch, &self.scratch);
+            self.rebuild(cell, renderer, batch);
             self.dirty = false;
         }
         self.stats.stall_ms = start.elapsed().as_secs_f64() * 1e3;
@@ -161,19 +158,24 @@ impl CityScene {
         self.stats.frames_over_2ms += (self.stats.stall_ms > 2.0) as u64;
     }
 
-    fn rebuild(&mut self, (cx, cz): (i32, i32)) {
-        self.scratch.clear();
-        for z in cz - VIEW_RADIUS..=cz + VIEW_RADIUS {
-            for x in cx - VIEW_RADIUS..=cx + VIEW_RADIUS {
-                if (x - cx).pow(2) + (z - cz).pow(2) > VIEW_RADIUS * VIEW_RADIUS {
-                    continue;
-                }
-                if let Some(boxes) = self.columns.get(&(x, z)) {
-                    self.scratch.extend_from_slice(boxes);
-                }
-            }
+    /// Copies the cached boxes of the columns within view straight into the batch.
+    fn rebuild(&mut self, (cx, cz): (i32, i32), renderer: &mut Renderer, batch: BatchId) {
+        let in_view =
+            |&(x, z): &(i32, i32)| (x - cx).pow(2) + (z - cz).pow(2) <= VIEW_RADIUS * VIEW_RADIUS;
+        let visible = || {
+            (cz - VIEW_RADIUS..=cz + VIEW_RADIUS)
+                .flat_map(move |z| (cx - VIEW_RADIUS..=cx + VIEW_RADIUS).map(move |x| (x, z)))
+                .filter(in_view)
+                .filter_map(|key| self.columns.get(&key))
+        };
+        let count = visible().map(Vec::len).sum();
+        let slots = renderer.instances_mut(batch, count);
+        let mut at = 0;
+        for boxes in visible() {
+            slots[at..at + boxes.len()].copy_from_slice(boxes);
+            at += boxes.len();
         }
-        self.stats.instances = self.scratch.len();
+        self.stats.instances = count;
     }
 
     /// Camera and light: the walker's eyes, floating just above the roofs (it walks through

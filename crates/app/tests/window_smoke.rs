@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// A private X server, killed on drop.
@@ -65,19 +65,14 @@ fn start_xvfb(slot: u32) -> Option<Xvfb> {
     panic!("no free X display number");
 }
 
-fn run_window(backend: &str, slot: u32) {
-    let Some(xvfb) = start_xvfb(slot) else { return };
+/// Runs `horde ARGS` on a private Xvfb display (display slot `slot`), with a time limit.
+/// Returns `None` (skipped) where Xvfb or an adapter is missing and `HORDE_REQUIRE_GPU` is
+/// unset; otherwise the output of a successful run (a failure fails the test).
+fn horde_under_xvfb(slot: u32, args: &[&str]) -> Option<Output> {
+    let xvfb = start_xvfb(slot)?;
     let runtime = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args([
-            "run",
-            "--frames",
-            "20",
-            "--backend",
-            backend,
-            "--spawn-speed",
-            "10",
-        ])
+        .args(args)
         .env("DISPLAY", &xvfb.display)
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env_remove("WAYLAND_DISPLAY")
@@ -89,7 +84,7 @@ fn run_window(backend: &str, slot: u32) {
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(120) {
             let _ = child.kill();
-            panic!("horde run --backend {backend} did not exit");
+            panic!("horde {args:?} did not exit");
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -99,15 +94,29 @@ fn run_window(backend: &str, slot: u32) {
         && stderr.contains("no graphics adapter")
         && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
     {
-        eprintln!("skipped: no {backend} adapter");
-        return;
+        eprintln!("skipped: no adapter for horde {args:?}");
+        return None;
     }
-    assert!(
-        out.status.success(),
-        "horde run --backend {backend} failed:\n{stderr}"
-    );
-    assert!(stderr.contains("presented 20 frames"), "{stderr}");
+    assert!(out.status.success(), "horde {args:?} failed:\n{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+    Some(out)
+}
+
+fn run_window(backend: &str, slot: u32) {
+    let args = [
+        "run",
+        "--frames",
+        "20",
+        "--backend",
+        backend,
+        "--spawn-speed",
+        "10",
+    ];
+    let Some(out) = horde_under_xvfb(slot, &args) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("presented 20 frames"), "{stderr}");
 }
 
 #[test]
@@ -122,33 +131,19 @@ fn the_window_presents_frames_on_gl() {
 
 #[test]
 fn the_windowed_stress_view_reports_json() {
-    let Some(xvfb) = start_xvfb(2) else { return };
-    let runtime = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args([
-            "stress",
-            "--enemies",
-            "2000",
-            "--frames",
-            "5",
-            "--json",
-            "--backend",
-            "vulkan",
-        ])
-        .env("DISPLAY", &xvfb.display)
-        .env("XDG_RUNTIME_DIR", runtime.path())
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success()
-        && stderr.contains("no graphics adapter")
-        && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
-    {
-        eprintln!("skipped: no vulkan adapter");
+    let args = [
+        "stress",
+        "--enemies",
+        "2000",
+        "--frames",
+        "5",
+        "--json",
+        "--backend",
+        "vulkan",
+    ];
+    let Some(out) = horde_under_xvfb(2, &args) else {
         return;
-    }
-    assert!(out.status.success(), "{stderr}");
+    };
     let stdout = String::from_utf8_lossy(&out.stdout);
     let report: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(report["frames"], 5);
@@ -159,34 +154,21 @@ fn the_windowed_stress_view_reports_json() {
 
 #[test]
 fn the_city_scene_walks_and_reports_its_stall() {
-    let Some(xvfb) = start_xvfb(3) else { return };
-    let runtime = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args([
-            "run",
-            "--scene",
-            "city",
-            "--frames",
-            "30",
-            "--backend",
-            "vulkan",
-            "--seed",
-            "2",
-        ])
-        .env("DISPLAY", &xvfb.display)
-        .env("XDG_RUNTIME_DIR", runtime.path())
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success()
-        && stderr.contains("no graphics adapter")
-        && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
-    {
-        eprintln!("skipped: no vulkan adapter");
+    let args = [
+        "run",
+        "--scene",
+        "city",
+        "--frames",
+        "30",
+        "--backend",
+        "vulkan",
+        "--seed",
+        "2",
+    ];
+    let Some(out) = horde_under_xvfb(3, &args) else {
         return;
-    }
-    assert!(out.status.success(), "{stderr}");
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("presented 30 frames"), "{stderr}");
     assert!(stderr.contains("render-thread stall max"), "{stderr}");
 }

@@ -3,6 +3,7 @@
 //! stall per frame.
 
 use super::input::{Command, Input};
+use super::overlay::Overlay;
 use super::widgets::FrameTimes;
 use crate::city_scene::CityScene;
 use crate::cli::RunArgs;
@@ -60,9 +61,7 @@ struct CityGpu {
     ctx: GpuContext,
     target: SurfaceTarget,
     renderer: Renderer,
-    egui_ctx: egui::Context,
-    egui_state: egui_winit::State,
-    egui_renderer: egui_wgpu::Renderer,
+    overlay: Overlay,
 }
 
 struct CityApp {
@@ -100,20 +99,7 @@ impl CityApp {
             },
         );
         self.scene.attach(&mut renderer);
-        let egui_ctx = egui::Context::default();
-        let egui_state = egui_winit::State::new(
-            egui_ctx.clone(),
-            egui::ViewportId::ROOT,
-            &*window,
-            Some(window.scale_factor() as f32),
-            None,
-            None,
-        );
-        let egui_renderer = egui_wgpu::Renderer::new(
-            &ctx.device,
-            target.overlay_format(),
-            egui_wgpu::RendererOptions::default(),
-        );
+        let overlay = Overlay::new(&window, &ctx, target.overlay_format());
         log::info!("rendering with {}", ctx.summary());
         window.request_redraw();
         self.gpu = Some(CityGpu {
@@ -121,9 +107,7 @@ impl CityApp {
             ctx,
             target,
             renderer,
-            egui_ctx,
-            egui_state,
-            egui_renderer,
+            overlay,
         });
         Ok(())
     }
@@ -141,9 +125,9 @@ impl CityApp {
         if w == 0 || h == 0 {
             return;
         }
-        let raw_input = gpu.egui_state.take_egui_input(&gpu.window);
         let (scene, times) = (&mut self.scene, &self.frame_times);
-        let output = gpu.egui_ctx.run_ui(raw_input, |ui| {
+        let window = gpu.window.clone();
+        let ui = gpu.overlay.run(&gpu.ctx, &window, |ui| {
             egui::Area::new(egui::Id::unique("city stats"))
                 .fixed_pos(egui::pos2(10.0, 10.0))
                 .show(ui.ctx(), |ui| {
@@ -164,20 +148,6 @@ impl CityApp {
                     });
                 });
         });
-        gpu.egui_state
-            .handle_platform_output(&gpu.window, output.platform_output);
-        let jobs = gpu
-            .egui_ctx
-            .tessellate(output.shapes, output.pixels_per_point);
-        let mut textures = output.textures_delta;
-        for (id, deltas) in &textures.set {
-            for delta in deltas {
-                gpu.egui_renderer
-                    .update_texture(&gpu.ctx.device, &gpu.ctx.queue, *id, delta);
-            }
-        }
-        let free: Vec<_> = textures.free.iter().copied().collect();
-        textures.clear();
         let frame = match gpu.target.acquire(&gpu.ctx) {
             Acquired::Frame(frame) => frame,
             Acquired::Skip => return,
@@ -207,44 +177,14 @@ impl CityApp {
         let params = self.scene.frame_params(w as f32 / h as f32);
         gpu.renderer
             .render(&gpu.ctx, &mut encoder, &view, attachments, &params);
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: [w, h],
-            pixels_per_point: output.pixels_per_point,
-        };
-        let extra = gpu.egui_renderer.update_buffers(
-            &gpu.ctx.device,
-            &gpu.ctx.queue,
-            &mut encoder,
-            &jobs,
-            &screen,
-        );
-        {
-            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("overlay"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &overlay_view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Load,
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            let mut pass = pass.forget_lifetime();
-            gpu.egui_renderer.render(&mut pass, &jobs, &screen);
-        }
+        let extra = gpu
+            .overlay
+            .paint(&gpu.ctx, &mut encoder, &overlay_view, (w, h), &ui);
         gpu.ctx
             .queue
             .submit(extra.into_iter().chain([encoder.finish()]));
         gpu.renderer.after_submit();
-        for id in &free {
-            gpu.egui_renderer.free_texture(id);
-        }
+        gpu.overlay.after_submit();
         gpu.window.pre_present_notify();
         gpu.ctx.queue.present(frame);
         self.presented += 1;
@@ -267,7 +207,7 @@ impl ApplicationHandler for CityApp {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         let Some(gpu) = self.gpu.as_mut() else { return };
-        let consumed = gpu.egui_state.on_window_event(&gpu.window, &event).consumed;
+        let consumed = gpu.overlay.on_window_event(&gpu.window, &event);
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => gpu.target.resize(&gpu.ctx, (size.width, size.height)),

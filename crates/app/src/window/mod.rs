@@ -7,6 +7,7 @@
 pub mod city;
 pub mod input;
 pub mod inspector;
+pub mod overlay;
 pub mod widgets;
 
 use crate::cli::{RunArgs, StressArgs};
@@ -23,6 +24,7 @@ use horde_renderer::{
 };
 use input::{Command, Input};
 use inspector::{Action, Inspector, RenderStats};
+use overlay::Overlay;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -160,9 +162,7 @@ struct Gpu {
     ctx: GpuContext,
     target: SurfaceTarget,
     renderer: Renderer,
-    egui_ctx: egui::Context,
-    egui_state: egui_winit::State,
-    egui_renderer: egui_wgpu::Renderer,
+    overlay: Overlay,
 }
 
 struct WindowApp {
@@ -183,8 +183,6 @@ struct WindowApp {
     error: Option<anyhow::Error>,
     /// Where the scene is drawn: `x, y, width, height` in pixels.
     scene_rect: [f32; 4],
-    /// egui textures to free once the next frame is submitted.
-    pending_free: Vec<egui::TextureId>,
     /// Set for `horde stress` in a window.
     stress: Option<StressRun>,
     /// The window's initial inner size.
@@ -215,7 +213,6 @@ impl WindowApp {
             screenshots: 0,
             error: None,
             scene_rect: [0.0, 0.0, 1.0, 1.0],
-            pending_free: Vec::new(),
             stress: None,
             size: (1280, 720),
             msaa: 4,
@@ -248,20 +245,7 @@ impl WindowApp {
             },
         );
         self.scene.attach(&mut renderer);
-        let egui_ctx = egui::Context::default();
-        let egui_state = egui_winit::State::new(
-            egui_ctx.clone(),
-            egui::ViewportId::ROOT,
-            &*window,
-            Some(window.scale_factor() as f32),
-            None,
-            Some(ctx.device.limits().max_texture_dimension_2d as usize),
-        );
-        let egui_renderer = egui_wgpu::Renderer::new(
-            &ctx.device,
-            target.overlay_format(),
-            egui_wgpu::RendererOptions::default(),
-        );
+        let overlay = Overlay::new(&window, &ctx, target.overlay_format());
         let summary = ctx.summary();
         log::info!("rendering with {summary}");
         self.stats.adapter = format!("{}: {}", summary.backend, summary.name);
@@ -271,9 +255,7 @@ impl WindowApp {
             ctx,
             target,
             renderer,
-            egui_ctx,
-            egui_state,
-            egui_renderer,
+            overlay,
         });
         Ok(())
     }
@@ -420,7 +402,6 @@ impl WindowApp {
         if w == 0 || h == 0 {
             return;
         }
-        let raw_input = gpu.egui_state.take_egui_input(&window);
         let (scene, inspector, stats, actions) = (
             &mut self.scene,
             &mut self.inspector,
@@ -428,27 +409,14 @@ impl WindowApp {
             &mut self.actions,
         );
         let stress_run = &self.stress;
-        let output = gpu.egui_ctx.run_ui(raw_input, |ui| match stress_run {
+        let ui = gpu.overlay.run(&gpu.ctx, &window, |ui| match stress_run {
             Some(run) => {
                 inspector.panel_width = 0.0;
                 run.overlay(ui, &inspector.frame_times, stats, scene.sim.enemies().len());
             }
             None => inspector.show(ui, scene, stats, actions),
         });
-        gpu.egui_state
-            .handle_platform_output(&window, output.platform_output);
-        let pixels_per_point = output.pixels_per_point;
-        let jobs = gpu.egui_ctx.tessellate(output.shapes, pixels_per_point);
-        // Texture changes are applied at once, even if this frame ends up not drawn.
-        let mut textures = output.textures_delta;
-        for (id, deltas) in &textures.set {
-            for delta in deltas {
-                gpu.egui_renderer
-                    .update_texture(&gpu.ctx.device, &gpu.ctx.queue, *id, delta);
-            }
-        }
-        self.pending_free.extend(textures.free.iter().copied());
-        textures.clear();
+        let pixels_per_point = ui.pixels_per_point;
 
         // The scene fills the window left of the inspector.
         let panel = (self.inspector.panel_width * pixels_per_point).min(w as f32 - 1.0);
@@ -529,44 +497,14 @@ impl WindowApp {
             run.enemy_draw_calls = gpu.renderer.batch_draw_calls(batches.enemies);
         }
 
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: [w, h],
-            pixels_per_point,
-        };
-        let extra = gpu.egui_renderer.update_buffers(
-            &gpu.ctx.device,
-            &gpu.ctx.queue,
-            &mut encoder,
-            &jobs,
-            &screen,
-        );
-        {
-            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("inspector"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &overlay_view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Load,
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            let mut pass = pass.forget_lifetime();
-            gpu.egui_renderer.render(&mut pass, &jobs, &screen);
-        }
+        let extra = gpu
+            .overlay
+            .paint(&gpu.ctx, &mut encoder, &overlay_view, (w, h), &ui);
         gpu.ctx
             .queue
             .submit(extra.into_iter().chain([encoder.finish()]));
         gpu.renderer.after_submit();
-        for id in self.pending_free.drain(..) {
-            gpu.egui_renderer.free_texture(&id);
-        }
+        gpu.overlay.after_submit();
         window.pre_present_notify();
         gpu.ctx.queue.present(frame);
         self.presented += 1;
@@ -610,7 +548,7 @@ impl ApplicationHandler for WindowApp {
         let consumed = self
             .gpu
             .as_mut()
-            .is_some_and(|gpu| gpu.egui_state.on_window_event(&window, &event).consumed);
+            .is_some_and(|gpu| gpu.overlay.on_window_event(&window, &event));
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => {

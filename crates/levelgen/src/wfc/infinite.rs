@@ -30,8 +30,6 @@ pub struct InfiniteMap<'s> {
     shown: HashSet<(i32, i32)>,
     backtracks: u64,
     regenerated_shown: u64,
-    /// Columns stored (new or changed) since the last [`InfiniteMap::drain_changed`].
-    changed: Vec<(i32, i32)>,
 }
 
 /// Why the map could not grow.
@@ -79,7 +77,6 @@ impl<'s> InfiniteMap<'s> {
             shown: HashSet::new(),
             backtracks: 0,
             regenerated_shown: 0,
-            changed: Vec::new(),
         })
     }
 
@@ -101,17 +98,6 @@ impl<'s> InfiniteMap<'s> {
     /// The modules of column `(x, z)`, bottom first, if generated.
     pub fn column(&self, x: i32, z: i32) -> Option<&[u16]> {
         self.columns.get(&(x, z)).map(Vec::as_slice)
-    }
-
-    /// The columns generated or changed since the last call, with their modules.
-    pub fn drain_changed(&mut self) -> Vec<((i32, i32), Vec<u16>)> {
-        let mut out = Vec::with_capacity(self.changed.len());
-        for key in self.changed.drain(..) {
-            if let Some(column) = self.columns.get(&key) {
-                out.push((key, column.clone()));
-            }
-        }
-        out
     }
 
     /// Generates every chunk within `radius` chunks of the one holding `(x, z)`.
@@ -286,7 +272,6 @@ impl<'s> InfiniteMap<'s> {
                         old.iter().zip(&new).filter(|(a, b)| a != b).count() as u64;
                 }
                 self.columns.insert(key, new);
-                self.changed.push(key);
             }
         }
     }
