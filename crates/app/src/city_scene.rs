@@ -14,10 +14,19 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// Cells drawn around the walker (settled chunks reach at least 16 cells out).
+/// Cells drawn around the walker.
 pub const VIEW_RADIUS: i32 = 14;
 /// Height of the city in cells.
 pub const HEIGHT: u32 = 6;
+/// Chunks generated around the walker's chunk; those within one less are settled and shown
+/// (at least `CHUNK * (LOOKAHEAD - 1)` = 24 cells out, ten more than the view radius, which is
+/// the generator's slack when it falls behind).
+const LOOKAHEAD: i32 = 4;
+/// Cross-platform priority 22 of 0–99, which the `thread-priority` crate maps to nice 10 on
+/// Linux.
+const GENERATOR_PRIORITY: u8 = 22;
+/// Render-thread time per frame for turning arrived columns into boxes, seconds.
+const CONVERT_BUDGET_S: f64 = 0.5e-3;
 
 type Columns = Vec<((i32, i32), Vec<u16>)>;
 
@@ -30,23 +39,42 @@ pub struct CityStats {
     pub backtracks: u64,
     /// Shown cells the generator had to change.
     pub regenerated_shown: u64,
-    /// Time this frame spent taking columns and rebuilding instances, ms.
+    /// Time this frame spent taking columns and rebuilding instances, wall clock, ms. It
+    /// includes any time the render thread was descheduled meanwhile.
     pub stall_ms: f64,
     /// The largest such time so far, ms.
     pub max_stall_ms: f64,
-    /// Frames whose stall exceeded 2 ms, and frames in all.
+    /// Frames whose wall-clock stall exceeded 2 ms.
     pub frames_over_2ms: u64,
+    /// The same work in the render thread's own CPU time, ms (what the work costs, without the
+    /// time other threads held the core).
+    pub stall_cpu_ms: f64,
+    /// The largest such CPU time so far, ms.
+    pub max_stall_cpu_ms: f64,
+    /// Frames whose stall in CPU time exceeded 2 ms.
+    pub frames_over_2ms_cpu: u64,
     /// Frames updated.
     pub frames: u64,
     /// Instances drawn.
     pub instances: usize,
+    /// Columns within view that have not arrived yet, this frame.
+    pub missing_in_view: usize,
+    /// Whether the view has been complete at least once (the start-up fill is over).
+    pub filled: bool,
+    /// After the start-up fill: the largest count of columns in view not arrived yet (the
+    /// walker outran generation; 0 is the goal).
+    pub max_missing_after_fill: usize,
 }
 
 /// The walker's city.
 pub struct CityScene {
     set: ModuleSet,
+    /// Where each received column's boxes are in `boxes`.
+    columns: HashMap<(i32, i32), u32>,
     /// Each received column's boxes, built once when it arrives.
-    columns: HashMap<(i32, i32), Vec<Instance>>,
+    boxes: Vec<Vec<Instance>>,
+    /// Scratch for [`CityScene::rebuild`]: the `boxes` entries within view.
+    in_view: Vec<u32>,
     /// Columns received but not yet turned into boxes.
     arrived: std::collections::VecDeque<((i32, i32), Vec<u16>)>,
     to_generator: Option<Sender<(i32, i32)>>,
@@ -79,6 +107,8 @@ impl CityScene {
         Ok(CityScene {
             set,
             columns: HashMap::new(),
+            boxes: Vec::new(),
+            in_view: Vec::new(),
             arrived: std::collections::VecDeque::new(),
             to_generator: Some(to_generator),
             from_generator,
@@ -100,8 +130,12 @@ impl CityScene {
         self.dirty = true;
     }
 
-    /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds.
+    /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds. The
+    /// walker waits where it stands until the view around it has been generated once.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
+        if !self.stats.filled {
+            return;
+        }
         let forward = if self.auto_walk {
             forward.max(1.0)
         } else {
@@ -116,6 +150,7 @@ impl CityScene {
     /// view changed. Measures the time this costs the render thread.
     pub fn update(&mut self, renderer: &mut Renderer) {
         let start = Instant::now();
+        let cpu_start = cpu_time::ThreadTime::try_now().ok();
         let cell = (
             self.position.x.floor() as i32,
             self.position.z.floor() as i32,
@@ -128,13 +163,13 @@ impl CityScene {
             }
         }
         // Never waits: takes only what the generator has already finished, and turns columns
-        // into boxes for at most a millisecond; the rest waits for the next frame.
+        // into boxes for at most half a millisecond; the rest waits for the next frame.
         while let Ok((columns, backtracks, regenerated)) = self.from_generator.try_recv() {
             self.stats.backtracks = backtracks;
             self.stats.regenerated_shown = regenerated;
             self.arrived.extend(columns);
         }
-        while start.elapsed().as_secs_f64() < 1e-3
+        while start.elapsed().as_secs_f64() < CONVERT_BUDGET_S
             && let Some(((x, z), column)) = self.arrived.pop_front()
         {
             let mut boxes = Vec::new();
@@ -142,7 +177,10 @@ impl CityScene {
                 let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
                 module_instances(&self.set, m as usize, cell_centre, &mut boxes);
             }
-            self.columns.insert((x, z), boxes);
+            let slot = self.boxes.len() as u32;
+            if self.columns.insert((x, z), slot).is_none() {
+                self.boxes.push(boxes);
+            }
             self.stats.columns = self.columns.len();
             self.dirty = true;
         }
@@ -156,22 +194,41 @@ impl CityScene {
         self.stats.max_stall_ms = self.stats.max_stall_ms.max(self.stats.stall_ms);
         self.stats.frames += 1;
         self.stats.frames_over_2ms += (self.stats.stall_ms > 2.0) as u64;
+        if let Some(cpu) = cpu_start.and_then(|t| t.try_elapsed().ok()) {
+            self.stats.stall_cpu_ms = cpu.as_secs_f64() * 1e3;
+            self.stats.max_stall_cpu_ms = self.stats.max_stall_cpu_ms.max(self.stats.stall_cpu_ms);
+            self.stats.frames_over_2ms_cpu += (self.stats.stall_cpu_ms > 2.0) as u64;
+        }
     }
 
-    /// Copies the cached boxes of the columns within view straight into the batch.
+    /// Copies the cached boxes of the columns within view straight into the batch (one hash
+    /// lookup per cell of the view).
     fn rebuild(&mut self, (cx, cz): (i32, i32), renderer: &mut Renderer, batch: BatchId) {
-        let in_view =
-            |&(x, z): &(i32, i32)| (x - cx).pow(2) + (z - cz).pow(2) <= VIEW_RADIUS * VIEW_RADIUS;
-        let visible = || {
-            (cz - VIEW_RADIUS..=cz + VIEW_RADIUS)
-                .flat_map(move |z| (cx - VIEW_RADIUS..=cx + VIEW_RADIUS).map(move |x| (x, z)))
-                .filter(in_view)
-                .filter_map(|key| self.columns.get(&key))
-        };
-        let count = visible().map(Vec::len).sum();
+        self.in_view.clear();
+        let mut cells_in_view = 0;
+        let mut count = 0;
+        for z in -VIEW_RADIUS..=VIEW_RADIUS {
+            for x in -VIEW_RADIUS..=VIEW_RADIUS {
+                if x * x + z * z > VIEW_RADIUS * VIEW_RADIUS {
+                    continue;
+                }
+                cells_in_view += 1;
+                if let Some(&slot) = self.columns.get(&(cx + x, cz + z)) {
+                    self.in_view.push(slot);
+                    count += self.boxes[slot as usize].len();
+                }
+            }
+        }
+        self.stats.missing_in_view = cells_in_view - self.in_view.len();
+        if self.stats.filled {
+            self.stats.max_missing_after_fill =
+                (self.stats.max_missing_after_fill).max(self.stats.missing_in_view);
+        }
+        self.stats.filled |= self.stats.missing_in_view == 0;
         let slots = renderer.instances_mut(batch, count);
         let mut at = 0;
-        for boxes in visible() {
+        for &slot in &self.in_view {
+            let boxes = &self.boxes[slot as usize];
             slots[at..at + boxes.len()].copy_from_slice(boxes);
             at += boxes.len();
         }
@@ -219,6 +276,14 @@ impl Drop for CityScene {
 /// hands over a chunk only once it is settled (its eight neighbours exist, so no later chunk
 /// can change it): what the renderer shows never has to change.
 fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns, u64, u64)>) {
+    // Generation gives way to the render thread when both want a core (nice 10: about a tenth
+    // of a contended core, so it still keeps ahead of the walker). Best effort: where the
+    // system refuses, it generates at normal priority.
+    let nice_10 = thread_priority::ThreadPriorityValue::try_from(GENERATOR_PRIORITY)
+        .map(thread_priority::ThreadPriority::Crossplatform);
+    if let Err(error) = nice_10.map(thread_priority::set_current_thread_priority) {
+        log::debug!("city generator keeps normal priority: {error:?}");
+    }
     let Ok(set) = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref()) else {
         return;
     };
@@ -233,7 +298,7 @@ fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns
         }
         let (cx, cz) = (at.0.div_euclid(CHUNK), at.1.div_euclid(CHUNK));
         // Nearest first: the walker's own chunk, then the rings around it.
-        for radius in 0..=3 {
+        for radius in 0..=LOOKAHEAD {
             if map.ensure_around(at.0, at.1, radius).is_err() {
                 break;
             }
