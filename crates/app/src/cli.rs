@@ -33,6 +33,47 @@ pub enum Command {
     Stress(StressArgs),
     /// Generate a Wave Function Collapse map from a module set.
     Wfc(WfcArgs),
+    /// Play the endless runner headless, by autopilot or from an input script.
+    Runner(RunnerArgs),
+}
+
+/// Flags of `horde runner`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("player").required(true).args(["autoplay", "input"])))]
+pub struct RunnerArgs {
+    /// Let the autopilot play (it reads the obstacle ahead and jumps or crouches).
+    #[arg(long, conflicts_with = "input")]
+    pub autoplay: bool,
+    /// Replay an input script instead (`TICK ACTION` lines: start, jump, crouch, stand).
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Simulated seconds to run at a fixed 1/60 s step (the run ends earlier on game over).
+    #[arg(long, value_name = "S", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub seconds: f64,
+    /// Random seed (obstacle choice).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Settings file (RON; default: `assets/runner/default.ron`, built in).
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
+    /// Write the inputs given as an input script, to replay with `--input`.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--seconds`: a finite, non-negative number of seconds (at most a simulated day).
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if (0.0..=86_400.0).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!("{seconds} is not between 0 and 86400 seconds"))
+    }
 }
 
 /// Flags of `horde wfc`.

@@ -9,6 +9,7 @@ pub mod city_scene;
 pub mod cli;
 pub mod gpu;
 pub mod levels;
+pub mod runner_command;
 pub mod screenshot;
 pub mod sim_command;
 pub mod staging;

@@ -19,11 +19,21 @@ fn main() -> ExitCode {
         Command::Screenshot(args) => horde::screenshot::run(&args),
         Command::Stress(args) => horde::stress::run(&args),
         Command::Wfc(args) => horde::wfc_command::run(&args),
+        Command::Runner(args) => horde::runner_command::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // The chain of causes, each said once (some messages already quote their cause).
+            let mut message = error.to_string();
+            for cause in error.chain().skip(1) {
+                let cause = cause.to_string();
+                if !message.contains(&cause) {
+                    message.push_str(": ");
+                    message.push_str(&cause);
+                }
+            }
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -12,6 +12,7 @@
 //! - [`simulation`]: board + enemies + spawner + seeded random source.
 //! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws;
 //!   [`sink`]: where the fused pass writes instances (a slice, or GPU staging memory).
+//! - [`runner`]: the endless runner game (track pool, obstacles, jump and crouch, autopilot).
 //! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits; [`trace`]: the CSV trace.
 //!
 //! ```
@@ -35,6 +36,7 @@ pub mod flow_field;
 pub mod generate;
 pub mod level;
 pub mod model;
+pub mod runner;
 pub mod script;
 pub mod settings;
 pub mod simulation;

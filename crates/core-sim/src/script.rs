@@ -156,7 +156,7 @@ impl EditScript {
 }
 
 /// Whitespace-separated fields with their 1-based starting columns (in characters).
-fn split_fields(line: &str) -> Vec<(usize, &str)> {
+pub(crate) fn split_fields(line: &str) -> Vec<(usize, &str)> {
     let mut fields = Vec::new();
     let mut start = None;
     for (column, (byte, c)) in line.char_indices().enumerate() {

@@ -1,0 +1,333 @@
+#![allow(clippy::unwrap_used)]
+//! The endless runner against the reference text: pool, clear start, jump apex, crouch,
+//! obstacles, restart, the autopilot over two minutes, and replays.
+
+use horde_core_sim::runner::{
+    InputRecorder, InputScript, RunState, Runner, RunnerInput, RunnerSettings, autopilot,
+};
+
+const DT: f64 = 1.0 / 60.0;
+
+fn start(runner: &mut Runner) {
+    runner.step(
+        RunnerInput {
+            start: true,
+            ..RunnerInput::default()
+        },
+        DT,
+    );
+}
+
+/// Settings whose every obstacle is kind `name` of the defaults.
+fn only(name: &str) -> RunnerSettings {
+    let mut settings = RunnerSettings::default();
+    settings.obstacles.retain(|k| k.name == name);
+    assert_eq!(settings.obstacles.len(), 1);
+    settings
+}
+
+fn sorted_starts(runner: &Runner) -> Vec<f64> {
+    let mut starts: Vec<f64> = runner.sections().iter().map(|s| s.start_z).collect();
+    starts.sort_by(f64::total_cmp);
+    starts
+}
+
+#[test]
+fn the_pool_never_changes_size_and_the_track_stays_contiguous_ahead() {
+    let mut runner = Runner::new(RunnerSettings::default(), 3);
+    let pool = runner.sections().as_ptr();
+    let length = runner.settings().section.length as f64;
+    for _ in 0..60 * 120 {
+        let input = autopilot(&runner);
+        runner.step(input, DT);
+        assert_eq!(runner.sections().len(), 15);
+        // Same storage: sections are moved, never created or destroyed.
+        assert_eq!(runner.sections().as_ptr(), pool);
+        let starts = sorted_starts(&runner);
+        for pair in starts.windows(2) {
+            assert!((pair[1] - pair[0] - length).abs() < 1e-9, "{starts:?}");
+        }
+        let z = runner.player().z;
+        assert!(starts[0] <= z && z < starts[14] + length);
+        // Enough track ahead of the player.
+        assert!(starts[14] + length - z > 10.0 * length);
+    }
+    assert_eq!(runner.state(), RunState::Running);
+    // About 1,500 units run over 20-unit sections: most of them recycled.
+    assert!(
+        runner.sections_recycled() > 60,
+        "{}",
+        runner.sections_recycled()
+    );
+}
+
+#[test]
+fn the_first_three_sections_are_clear_and_the_rest_have_obstacles() {
+    for seed in 0..20 {
+        let runner = Runner::new(RunnerSettings::default(), seed);
+        let mut sections = runner.sections().to_vec();
+        sections.sort_by(|a, b| a.start_z.total_cmp(&b.start_z));
+        assert!(sections[..3].iter().all(|s| s.obstacle.is_none()));
+        assert!(sections[3..].iter().all(|s| s.obstacle.is_some()));
+    }
+    // All three kinds appear.
+    let runner = Runner::new(RunnerSettings::default(), 1);
+    let mut kinds: Vec<usize> = runner
+        .sections()
+        .iter()
+        .filter_map(|s| s.obstacle)
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    assert_eq!(kinds, vec![0, 1, 2]);
+}
+
+#[test]
+fn a_jump_peaks_at_the_configured_height() {
+    let mut runner = Runner::new(RunnerSettings::default(), 1);
+    start(&mut runner);
+    runner.step(
+        RunnerInput {
+            jump: true,
+            ..RunnerInput::default()
+        },
+        DT,
+    );
+    assert!((runner.take_off_speed() - (2.0f64 * 2.5 * 20.0).sqrt()).abs() < 1e-12);
+    let mut apex: f64 = 0.0;
+    let mut airborne_steps = 0;
+    while !runner.player().grounded {
+        apex = apex.max(runner.player().y);
+        airborne_steps += 1;
+        runner.step(RunnerInput::default(), DT);
+        assert!(airborne_steps < 600);
+    }
+    assert!((apex - 2.5).abs() <= 0.025, "apex {apex}");
+    // Up and down take 2·sqrt(2h/g) = 1 s.
+    assert!(
+        (airborne_steps as f64 * DT - 1.0).abs() < 0.05,
+        "{airborne_steps}"
+    );
+}
+
+#[test]
+fn jumping_only_works_from_the_ground() {
+    let mut runner = Runner::new(RunnerSettings::default(), 1);
+    start(&mut runner);
+    let jump = RunnerInput {
+        jump: true,
+        ..RunnerInput::default()
+    };
+    runner.step(jump, DT);
+    for _ in 0..10 {
+        runner.step(jump, DT);
+    }
+    // Holding jump in the air does not add speed: it still lands after about a second.
+    let mut apex: f64 = 0.0;
+    for _ in 0..120 {
+        apex = apex.max(runner.player().y);
+        runner.step(RunnerInput::default(), DT);
+    }
+    assert!(apex <= 2.5 * 1.01, "{apex}");
+}
+
+#[test]
+fn crouching_brings_the_height_to_0_4_and_standing_brings_it_back() {
+    let mut runner = Runner::new(RunnerSettings::default(), 1);
+    start(&mut runner);
+    let crouch = RunnerInput {
+        crouch: true,
+        ..RunnerInput::default()
+    };
+    runner.step(crouch, DT);
+    // One step of smoothing at rate 7: 1 - (1 - 0.4)·7/60.
+    assert!((runner.player().scale - (1.0 - 0.6 * 7.0 / 60.0)).abs() < 1e-9);
+    for _ in 0..120 {
+        runner.step(crouch, DT);
+    }
+    let (min, max) = runner.player_box();
+    assert!(
+        ((max[1] - min[1]) - 0.4).abs() <= 0.004,
+        "{}",
+        max[1] - min[1]
+    );
+    for _ in 0..120 {
+        runner.step(RunnerInput::default(), DT);
+    }
+    assert!((runner.player().scale - 1.0).abs() <= 0.01);
+}
+
+/// Runs with `input` every step until game over or 30 s; returns the state.
+fn run_with(settings: RunnerSettings, input: impl Fn(&Runner) -> RunnerInput) -> Runner {
+    let mut runner = Runner::new(settings, 9);
+    start(&mut runner);
+    for _ in 0..60 * 30 {
+        if runner.state() != RunState::Running {
+            break;
+        }
+        runner.step(input(&runner), DT);
+    }
+    runner
+}
+
+#[test]
+fn each_obstacle_kind_ends_the_game_without_the_right_move() {
+    let nothing = |_: &Runner| RunnerInput::default();
+    let crouch_always = |_: &Runner| RunnerInput {
+        crouch: true,
+        ..RunnerInput::default()
+    };
+    let jump_always = |_: &Runner| RunnerInput {
+        jump: true,
+        ..RunnerInput::default()
+    };
+    let jump_only = |r: &Runner| RunnerInput {
+        crouch: false,
+        ..autopilot(r)
+    };
+    let crouch_only = |r: &Runner| RunnerInput {
+        jump: false,
+        ..autopilot(r)
+    };
+    for kind in ["jump", "crouch", "both"] {
+        let runner = run_with(only(kind), nothing);
+        assert_eq!(
+            runner.state(),
+            RunState::GameOver,
+            "{kind}: running into it"
+        );
+        // It ends where the first obstacle stands: after the three clear sections.
+        let first_obstacle_z = 3.0 * 20.0 - 10.0;
+        assert!(runner.player().z > first_obstacle_z, "{kind}");
+        assert!(runner.player().z < first_obstacle_z + 20.0, "{kind}");
+    }
+    assert_eq!(
+        run_with(only("jump"), crouch_always).state(),
+        RunState::GameOver
+    );
+    assert_eq!(
+        run_with(only("jump"), crouch_only).state(),
+        RunState::GameOver
+    );
+    assert_eq!(
+        run_with(only("crouch"), jump_always).state(),
+        RunState::GameOver
+    );
+    assert_eq!(
+        run_with(only("crouch"), jump_only).state(),
+        RunState::GameOver
+    );
+    assert_eq!(
+        run_with(only("both"), jump_only).state(),
+        RunState::GameOver
+    );
+    assert_eq!(
+        run_with(only("both"), crouch_only).state(),
+        RunState::GameOver
+    );
+    // The right moves get through every kind.
+    for kind in ["jump", "crouch", "both"] {
+        assert_eq!(
+            run_with(only(kind), autopilot).state(),
+            RunState::Running,
+            "{kind}"
+        );
+    }
+}
+
+#[test]
+fn restart_resets_score_speed_and_track() {
+    let mut runner = Runner::new(RunnerSettings::default(), 4);
+    assert_eq!(runner.state(), RunState::Ready);
+    // Nothing moves before Space.
+    runner.step(RunnerInput::default(), DT);
+    assert_eq!(runner.score(), 0.0);
+    start(&mut runner);
+    while runner.state() == RunState::Running {
+        runner.step(RunnerInput::default(), DT);
+    }
+    assert!(runner.score() > 0.0);
+    assert!(runner.speed() > 12.0);
+    let z = runner.player().z;
+    // Nothing moves after game over either.
+    runner.step(RunnerInput::default(), DT);
+    assert_eq!(runner.player().z, z);
+    start(&mut runner);
+    assert_eq!(runner.state(), RunState::Running);
+    assert_eq!(runner.runs(), 2);
+    // The restart step itself ran one step.
+    assert!((runner.score() - 12.0 * DT).abs() < 1e-9);
+    assert!((runner.speed() - 12.0 - 12.0 * DT / 500.0).abs() < 1e-9);
+    assert!(runner.player().z < 1.0);
+    let mut sections = runner.sections().to_vec();
+    sections.sort_by(|a, b| a.start_z.total_cmp(&b.start_z));
+    assert_eq!(sections[0].start_z, -10.0);
+    assert!(sections[..3].iter().all(|s| s.obstacle.is_none()));
+    assert_eq!(runner.sections().len(), 15);
+}
+
+#[test]
+fn the_autopilot_survives_two_minutes_and_scores_twelve_a_second() {
+    for seed in [1, 2, 3, 4, 5, 42] {
+        let mut runner = Runner::new(RunnerSettings::default(), seed);
+        let mut checked = 0;
+        for tick in 1..=60 * 120 {
+            let input = autopilot(&runner);
+            runner.step(input, DT);
+            assert_eq!(
+                runner.state(),
+                RunState::Running,
+                "seed {seed}, tick {tick}"
+            );
+            if tick % 600 == 0 {
+                let t = runner.seconds();
+                assert!((runner.score() - 12.0 * t).abs() <= 0.01 * 12.0 * t);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 12);
+        assert!((runner.seconds() - 120.0).abs() < 1e-6);
+        // Speed rose with the score: 12 + 1440 / 500.
+        assert!((runner.speed() - (12.0 + 1440.0 / 500.0)).abs() < 0.01);
+        // Distance is the integral of the speed: 12·t + 12·t²/1000.
+        let expected = 12.0 * 120.0 + 12.0 * 120.0 * 120.0 / 1000.0;
+        assert!(
+            (runner.distance() - expected).abs() < 1.0,
+            "{}",
+            runner.distance()
+        );
+    }
+}
+
+#[test]
+fn a_recorded_run_replays_exactly() {
+    let mut runner = Runner::new(RunnerSettings::default(), 7);
+    let mut recorder = InputRecorder::new();
+    for tick in 1..=60 * 30 {
+        let input = autopilot(&runner);
+        recorder.record(tick, input);
+        runner.step(input, DT);
+    }
+    let mut script = InputScript::parse(recorder.text(), "run.txt".as_ref()).unwrap();
+    let mut replay = Runner::new(RunnerSettings::default(), 7);
+    for tick in 1..=60 * 30 {
+        replay.step(script.input(tick), DT);
+    }
+    assert_eq!(replay.player(), runner.player());
+    assert_eq!(replay.sections(), runner.sections());
+    assert_eq!(replay.score(), runner.score());
+    assert_eq!(replay.state(), RunState::Running);
+}
+
+#[test]
+fn bad_input_scripts_name_line_and_column() {
+    let e = InputScript::parse("1 start\n20 leap\n", "in.txt".as_ref()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "in.txt:2:4: unknown action `leap` (expected start, jump, crouch or stand)"
+    );
+    let e = InputScript::parse("# c\n0 jump\n", "in.txt".as_ref()).unwrap_err();
+    assert!(e.to_string().starts_with("in.txt:2:1: "), "{e}");
+    let e = InputScript::parse("5 jump now\n", "in.txt".as_ref()).unwrap_err();
+    assert!(e.to_string().starts_with("in.txt:1:8: "), "{e}");
+}
