@@ -22,9 +22,6 @@ pub const HEIGHT: u32 = 6;
 /// (at least `CHUNK * (LOOKAHEAD - 1)` = 24 cells out, ten more than the view radius, which is
 /// the generator's slack when it falls behind).
 const LOOKAHEAD: i32 = 4;
-/// Cross-platform priority 22 of 0–99, which the `thread-priority` crate maps to nice 10 on
-/// Linux.
-const GENERATOR_PRIORITY: u8 = 22;
 /// Render-thread time per frame for turning arrived columns into boxes, seconds.
 const CONVERT_BUDGET_S: f64 = 0.5e-3;
 
@@ -276,14 +273,7 @@ impl Drop for CityScene {
 /// hands over a chunk only once it is settled (its eight neighbours exist, so no later chunk
 /// can change it): what the renderer shows never has to change.
 fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns, u64, u64)>) {
-    // Generation gives way to the render thread when both want a core (nice 10: about a tenth
-    // of a contended core, so it still keeps ahead of the walker). Best effort: where the
-    // system refuses, it generates at normal priority.
-    let nice_10 = thread_priority::ThreadPriorityValue::try_from(GENERATOR_PRIORITY)
-        .map(thread_priority::ThreadPriority::Crossplatform);
-    if let Err(error) = nice_10.map(thread_priority::set_current_thread_priority) {
-        log::debug!("city generator keeps normal priority: {error:?}");
-    }
+    crate::background::lower_priority("the city generator");
     let Ok(set) = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref()) else {
         return;
     };

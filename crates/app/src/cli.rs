@@ -35,6 +35,28 @@ pub enum Command {
     Wfc(WfcArgs),
     /// Play the endless runner headless, by autopilot or from an input script.
     Runner(RunnerArgs),
+    /// Scatter noise-placed scenery over the first slices of the runner's band.
+    Scatter(ScatterArgs),
+}
+
+/// Flags of `horde scatter`.
+#[derive(Debug, Args)]
+pub struct ScatterArgs {
+    /// Random seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Slices to generate, from the origin along the band.
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub slices: u32,
+    /// Settings file (RON; default: `assets/scatter/default.ron`, built in).
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
+    /// Write every placement as JSON (written to a temporary file, then renamed).
+    #[arg(long, value_name = "POINTS.json")]
+    pub out: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Flags of `horde runner`.
@@ -156,6 +178,7 @@ impl Default for Command {
             gpu: GpuFlags::default(),
             frames: None,
             spawn: SpawnFlags::default(),
+            autoplay: false,
         })
     }
 }
@@ -192,6 +215,9 @@ pub struct RunArgs {
     /// Spawn settings to start with.
     #[command(flatten)]
     pub spawn: SpawnFlags,
+    /// Runner scene: let the autopilot play from the start (P toggles it).
+    #[arg(long)]
+    pub autoplay: bool,
 }
 
 /// Backend and adapter choice, shared by every command that draws.

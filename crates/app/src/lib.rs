@@ -4,12 +4,15 @@
 //! nothing of each other. The mapping between the simulation's left-handed frame (`+z` north)
 //! and the renderer's right-handed one lives in one place: [`td::camera`].
 
+pub mod background;
 pub mod city;
 pub mod city_scene;
 pub mod cli;
 pub mod gpu;
 pub mod levels;
 pub mod runner_command;
+pub mod runner_scene;
+pub mod scatter_command;
 pub mod screenshot;
 pub mod sim_command;
 pub mod staging;

@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Command::Stress(args) => horde::stress::run(&args),
         Command::Wfc(args) => horde::wfc_command::run(&args),
         Command::Runner(args) => horde::runner_command::run(&args),
+        Command::Scatter(args) => horde::scatter_command::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

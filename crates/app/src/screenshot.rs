@@ -5,7 +5,7 @@ use crate::gpu::Offscreen;
 use crate::levels;
 use crate::td::TdScene;
 use crate::td::scene::STEP;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use horde_core_sim::level::write_atomically;
 use horde_renderer::FrameCounters;
 
@@ -112,6 +112,39 @@ pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
     take_picture(&mut off, &params)
 }
 
+/// Renders the runner after `--frames` fixed steps of the autopilot, with the scenery in view
+/// generated on the spot (the same pure function of seed and chunk the scene streams).
+pub fn render_runner(args: &ScreenshotArgs) -> Result<(Picture, horde_core_sim::runner::Runner)> {
+    use horde_core_sim::runner::{Runner, autopilot};
+    use horde_levelgen::scatter::{DEFAULT_SETTINGS, Scatter, ScatterSettings};
+    let settings = crate::runner_command::load_settings(None)?;
+    let mut runner = Runner::new(settings, args.seed);
+    for _ in 0..args.frames {
+        let input = autopilot(&runner);
+        runner.step(input, crate::runner_scene::DT);
+    }
+    let scenery = ScatterSettings::parse(DEFAULT_SETTINGS, "assets/scatter/default.ron".as_ref())?;
+    let scatter = Scatter::new(scenery.clone(), args.seed);
+    let z = runner.player().z as f32;
+    let (first, last) = crate::runner_scene::rows_in_view(z, scenery.chunk_size);
+    let coords: Vec<_> = (first..=last)
+        .flat_map(|row| scatter.chunk_row(row))
+        .collect();
+    let mut boxes = Vec::new();
+    for chunk in scatter.generate(&coords) {
+        crate::runner_scene::chunk_instances(&scenery, &chunk, &mut boxes);
+    }
+    crate::runner_scene::game_instances(&runner, &mut boxes);
+    let mut off = Offscreen::new(&args.gpu, args.size)?;
+    let batch = off
+        .renderer
+        .add_batch(horde_renderer::MeshKind::Cube, "runner");
+    off.renderer.set_instances(batch, &boxes);
+    let aspect = args.size.0 as f32 / args.size.1 as f32;
+    let params = crate::runner_scene::frame_params(z, aspect);
+    Ok((take_picture(&mut off, &params)?, runner))
+}
+
 /// Writes a picture as a PNG, atomically.
 fn save(picture: &Picture, out: &std::path::Path) -> Result<()> {
     let png = encode_png(&picture.pixels, picture.width, picture.height)?;
@@ -133,8 +166,20 @@ pub fn run(args: &ScreenshotArgs) -> Result<()> {
         );
         return Ok(());
     }
-    if args.scene != Scene::Td {
-        bail!("the {:?} scene is not built yet", args.scene);
+    if args.scene == Scene::Runner {
+        let (picture, runner) = render_runner(args)?;
+        save(&picture, &args.out)?;
+        eprintln!(
+            "{}: runner {}x{} after {} steps, score {:.0}, {} instances, {} draw calls",
+            args.out.display(),
+            picture.width,
+            picture.height,
+            args.frames,
+            runner.score(),
+            picture.counters.instances,
+            picture.counters.draw_calls
+        );
+        return Ok(());
     }
     let board = levels::load(args.level.as_deref())?;
     let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);

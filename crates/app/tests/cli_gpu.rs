@@ -114,3 +114,66 @@ fn bad_size_and_backend_flags_are_named() {
         );
     }
 }
+
+/// The mean colour of the bottom-left corner of a runner picture (ground beside the track).
+fn ground_colour(png: &[u8]) -> [f32; 3] {
+    let image = image::load_from_memory(png).unwrap().to_rgba8();
+    let (w, h) = image.dimensions();
+    let mut sum = [0f32; 3];
+    let mut n = 0.0;
+    for y in h * 7 / 10..h * 3 / 4 {
+        for x in 0..w / 20 {
+            let p = image.get_pixel(x, y);
+            for c in 0..3 {
+                sum[c] += p[c] as f32;
+            }
+            n += 1.0;
+        }
+    }
+    sum.map(|s| s / n)
+}
+
+#[test]
+fn the_runner_screenshot_is_deterministic_and_its_look_follows_the_slice() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let shot = |name: &str, frames: &str| {
+        let path = dir.path().join(name);
+        let out = horde(&[
+            "screenshot",
+            "--scene",
+            "runner",
+            "--seed",
+            "2",
+            "--frames",
+            frames,
+            "--size",
+            "320x180",
+            "--backend",
+            "vulkan",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(stderr.contains("1 draw calls"), "{stderr}");
+        std::fs::read(path).unwrap()
+    };
+    // 2 s in: the forest (slice 0, 0–128 m); 25 s in (about 310 m): the desert (256 m on).
+    let forest = shot("forest.png", "120");
+    assert_eq!(forest, shot("forest-again.png", "120"));
+    let desert = shot("desert.png", "1500");
+    let (f, d) = (ground_colour(&forest), ground_colour(&desert));
+    // Forest ground is green-dominated, desert ground sand: more red than green.
+    assert!(f[1] > f[0], "forest ground {f:?}");
+    assert!(
+        d[0] > d[1] && d[0] > f[0] + 20.0,
+        "desert ground {d:?} vs forest {f:?}"
+    );
+}

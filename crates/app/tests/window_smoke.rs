@@ -172,3 +172,27 @@ fn the_city_scene_walks_and_reports_its_stall() {
     assert!(stderr.contains("presented 30 frames"), "{stderr}");
     assert!(stderr.contains("render-thread stall max"), "{stderr}");
 }
+
+#[test]
+fn the_runner_scene_plays_by_autopilot_and_streams_scenery() {
+    let args = [
+        "run",
+        "--scene",
+        "runner",
+        "--frames",
+        "60",
+        "--autoplay",
+        "--backend",
+        "vulkan",
+        "--seed",
+        "3",
+    ];
+    let Some(out) = horde_under_xvfb(4, &args) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("presented 60 frames"), "{stderr}");
+    assert!(stderr.contains("runner Running"), "{stderr}");
+    assert!(stderr.contains("in a pool of 15"), "{stderr}");
+    assert!(stderr.contains("render-thread stall max"), "{stderr}");
+}

@@ -2,9 +2,12 @@
 //!
 //! - [`wfc`]: Wave Function Collapse — module sets with face connectors, rotated variants and
 //!   exclusions; a solver with weighted lowest-entropy collapse, AC-4 constraint propagation,
-//!   boundary conditions and backtracking (DESIGN §8).
-//!
-//! Still to come: the infinite map generated around a walker, and the noise-driven scatter of
-//! scenery.
+//!   boundary conditions and backtracking (DESIGN §8); an infinite map grown in chunks around
+//!   a walker.
+//! - [`scatter`]: noise-driven scatter of scenery along the runner's band — slices chosen by
+//!   distance from the origin, chunk settings by distance from the slice centre, layers of
+//!   fractal Perlin noise filtered into non-overlapping placements, generated in parallel and
+//!   identical for any thread count.
 
+pub mod scatter;
 pub mod wfc;

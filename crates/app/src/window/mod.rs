@@ -8,6 +8,7 @@ pub mod city;
 pub mod input;
 pub mod inspector;
 pub mod overlay;
+pub mod runner;
 pub mod widgets;
 
 use crate::cli::{RunArgs, StressArgs};
@@ -38,7 +39,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
     match args.scene {
         crate::cli::Scene::Td => {}
         crate::cli::Scene::City => return city::run(args),
-        crate::cli::Scene::Runner => anyhow::bail!("the runner scene is not built yet"),
+        crate::cli::Scene::Runner => return runner::run(args),
     }
     let backend = BackendChoice::resolve(args.gpu.backend)?;
     let board = levels::load(args.level.as_deref())?;

@@ -1,0 +1,439 @@
+//! The runner scene: the endless runner game (`horde_core_sim::runner`) at a fixed 1/60 s step,
+//! drawn as instanced cubes, with scenery on both sides of the track streamed chunk row by
+//! chunk row from the scatter generator (`horde_levelgen::scatter`) on background threads. The
+//! render thread only takes finished rows, never waiting, and its look changes with the slice
+//! the player is in.
+
+use crate::td::camera::SIM_TO_RENDER;
+use glam::{Mat4, Quat, Vec3};
+use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
+use horde_levelgen::scatter::{ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterSettings};
+use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// The fixed step.
+pub const DT: f64 = 1.0 / 60.0;
+/// Scenery drawn behind the player (world units).
+const VIEW_BEHIND: f32 = 30.0;
+/// Scenery drawn ahead of the player.
+const VIEW_AHEAD: f32 = 220.0;
+/// Scenery generated ahead of the player (beyond what is drawn: the generator's slack).
+const GENERATE_AHEAD: f32 = 300.0;
+/// Render-thread time per frame for turning arrived rows into boxes, seconds.
+const CONVERT_BUDGET_S: f64 = 0.5e-3;
+/// Ground colour of each configured slice (the last repeats), sRGB.
+const GROUND: [[u8; 4]; 4] = [
+    [70, 112, 58, 255],
+    [128, 150, 72, 255],
+    [196, 170, 118, 255],
+    [150, 150, 160, 255],
+];
+
+/// A finished chunk row from the generator: its index and its chunks.
+type Row = (i32, Vec<ChunkPlacements>);
+
+/// Counters for the HUD and the exit line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunnerStats {
+    /// Scenery rows held.
+    pub rows: usize,
+    /// Scenery boxes drawn.
+    pub scenery_instances: usize,
+    /// Render-thread time this frame on scenery (taking rows, converting, rebuilding), wall
+    /// clock, ms.
+    pub stall_ms: f64,
+    /// Largest such time, ms.
+    pub max_stall_ms: f64,
+    /// Frames whose wall-clock stall exceeded 2 ms.
+    pub frames_over_2ms: u64,
+    /// The same work in the render thread's own CPU time this frame, ms.
+    pub stall_cpu_ms: f64,
+    /// Largest such CPU time, ms.
+    pub max_stall_cpu_ms: f64,
+    /// Frames whose stall in CPU time exceeded 2 ms.
+    pub frames_over_2ms_cpu: u64,
+    /// Frames updated.
+    pub frames: u64,
+    /// Rows within view not arrived yet, this frame.
+    pub missing_rows: usize,
+    /// Whether the view has been complete once (start-up is over).
+    pub filled: bool,
+    /// After start-up, the most rows in view missing in one frame (0 is the goal).
+    pub max_missing_after_fill: usize,
+}
+
+/// The runner, its scenery and their batches.
+pub struct RunnerScene {
+    /// The game.
+    pub runner: Runner,
+    /// The autopilot plays (the player's keys still start and restart).
+    pub autopilot: bool,
+    accumulator: f64,
+    /// Inputs latched until the next fixed step.
+    pending: RunnerInput,
+    /// Crouch key held.
+    pub crouch_held: bool,
+    scenery: ScatterSettings,
+    slice_of: Scatter,
+    to_generator: Option<Sender<i32>>,
+    from_generator: Receiver<Row>,
+    generator: Option<JoinHandle<()>>,
+    requested: HashSet<i32>,
+    arrived: VecDeque<Row>,
+    rows: HashMap<i32, Vec<Instance>>,
+    scenery_dirty: bool,
+    game_instances: Vec<Instance>,
+    game_batch: Option<BatchId>,
+    scenery_batch: Option<BatchId>,
+    /// Counters.
+    pub stats: RunnerStats,
+}
+
+impl RunnerScene {
+    /// The game with `settings`, and the scenery generator for `seed` (built-in scatter
+    /// settings).
+    pub fn new(
+        settings: RunnerSettings,
+        seed: u64,
+        autopilot: bool,
+    ) -> anyhow::Result<RunnerScene> {
+        let scenery =
+            ScatterSettings::parse(DEFAULT_SETTINGS, "assets/scatter/default.ron".as_ref())?;
+        let (to_generator, requests) = channel::<i32>();
+        let (results, from_generator) = channel();
+        let generator_settings = scenery.clone();
+        let generator = std::thread::Builder::new()
+            .name("scenery generator".into())
+            .spawn(move || generate(generator_settings, seed, requests, results))?;
+        Ok(RunnerScene {
+            runner: Runner::new(settings, seed),
+            autopilot,
+            accumulator: 0.0,
+            pending: RunnerInput::default(),
+            crouch_held: false,
+            slice_of: Scatter::new(scenery.clone(), seed),
+            scenery,
+            to_generator: Some(to_generator),
+            from_generator,
+            generator: Some(generator),
+            requested: HashSet::new(),
+            arrived: VecDeque::new(),
+            rows: HashMap::new(),
+            scenery_dirty: true,
+            game_instances: Vec::new(),
+            game_batch: None,
+            scenery_batch: None,
+            stats: RunnerStats::default(),
+        })
+    }
+
+    /// Creates the scene's batches in `renderer`.
+    pub fn attach(&mut self, renderer: &mut Renderer) {
+        self.game_batch = Some(renderer.add_batch(MeshKind::Cube, "runner"));
+        self.scenery_batch = Some(renderer.add_batch(MeshKind::Cube, "scenery"));
+        self.scenery_dirty = true;
+    }
+
+    /// Space: start, or restart after game over.
+    pub fn press_start(&mut self) {
+        self.pending.start = true;
+    }
+
+    /// The jump key.
+    pub fn press_jump(&mut self) {
+        self.pending.jump = true;
+    }
+
+    /// Advances the game by `dt` seconds of wall clock in fixed steps.
+    pub fn advance(&mut self, dt: f64) {
+        self.accumulator = (self.accumulator + dt).min(0.25);
+        while self.accumulator >= DT {
+            self.accumulator -= DT;
+            self.step();
+        }
+    }
+
+    /// One fixed step with the latched input (or the autopilot's).
+    pub fn step(&mut self) {
+        let mut input = if self.autopilot && self.runner.state() == RunState::Running {
+            autopilot(&self.runner)
+        } else {
+            RunnerInput {
+                jump: self.pending.jump,
+                crouch: self.crouch_held,
+                start: false,
+            }
+        };
+        input.start =
+            self.pending.start || (self.autopilot && self.runner.state() == RunState::Ready);
+        self.pending = RunnerInput::default();
+        self.runner.step(input, DT);
+    }
+
+    /// Name of the scenery slice the player is in.
+    pub fn slice_name(&self) -> &str {
+        let slice = self.slice_of.slice_at(self.runner.player().z as f32);
+        &self.scenery.slices[slice.min(self.scenery.slices.len() - 1)].name
+    }
+
+    /// The chunk rows in view (first, last).
+    fn rows_in_view(&self) -> (i32, i32) {
+        rows_in_view(self.runner.player().z as f32, self.scenery.chunk_size)
+    }
+
+    /// Takes whatever scenery the generator finished (never waiting), asks for what is
+    /// missing, and fills both batches. Measures the scenery's cost to the render thread.
+    pub fn update(&mut self, renderer: &mut Renderer) {
+        let start = Instant::now();
+        let cpu_start = cpu_time::ThreadTime::try_now().ok();
+        let (first, last) = self.rows_in_view();
+        let ahead = ((self.runner.player().z as f32 + GENERATE_AHEAD) / self.scenery.chunk_size)
+            .floor() as i32;
+        if let Some(sender) = &self.to_generator {
+            // Nearest first.
+            for row in first..=ahead {
+                if self.requested.insert(row) {
+                    let _ = sender.send(row);
+                }
+            }
+        }
+        while let Ok(row) = self.from_generator.try_recv() {
+            self.arrived.push_back(row);
+        }
+        while start.elapsed().as_secs_f64() < CONVERT_BUDGET_S
+            && let Some((row, chunks)) = self.arrived.pop_front()
+        {
+            if row < first || !self.requested.contains(&row) {
+                continue;
+            }
+            let mut boxes = Vec::new();
+            for chunk in &chunks {
+                chunk_instances(&self.scenery, chunk, &mut boxes);
+            }
+            self.rows.insert(row, boxes);
+            self.scenery_dirty = true;
+        }
+        // Rows behind the player are dropped (a restart asks for them again).
+        let before = self.rows.len();
+        self.rows.retain(|&row, _| row >= first);
+        self.requested.retain(|&row| row >= first);
+        self.scenery_dirty |= self.rows.len() != before;
+        if self.scenery_dirty
+            && let Some(batch) = self.scenery_batch
+        {
+            self.scenery_dirty = false;
+            let count = (first..=last)
+                .filter_map(|row| self.rows.get(&row).map(Vec::len))
+                .sum();
+            let slots = renderer.instances_mut(batch, count);
+            let mut at = 0;
+            for row in first..=last {
+                if let Some(boxes) = self.rows.get(&row) {
+                    slots[at..at + boxes.len()].copy_from_slice(boxes);
+                    at += boxes.len();
+                }
+            }
+            self.stats.scenery_instances = count;
+        }
+        self.stats.missing_rows = (first..=last)
+            .filter(|r| !self.rows.contains_key(r))
+            .count();
+        if self.stats.filled {
+            self.stats.max_missing_after_fill = self
+                .stats
+                .max_missing_after_fill
+                .max(self.stats.missing_rows);
+        }
+        self.stats.filled |= self.stats.missing_rows == 0;
+        self.stats.rows = self.rows.len();
+        self.record_stall(start, cpu_start);
+
+        if let Some(batch) = self.game_batch {
+            self.game_instances.clear();
+            game_instances(&self.runner, &mut self.game_instances);
+            renderer.set_instances(batch, &self.game_instances);
+        }
+    }
+
+    fn record_stall(&mut self, start: Instant, cpu_start: Option<cpu_time::ThreadTime>) {
+        let s = &mut self.stats;
+        s.stall_ms = start.elapsed().as_secs_f64() * 1e3;
+        s.max_stall_ms = s.max_stall_ms.max(s.stall_ms);
+        s.frames += 1;
+        s.frames_over_2ms += (s.stall_ms > 2.0) as u64;
+        if let Some(cpu) = cpu_start.and_then(|t| t.try_elapsed().ok()) {
+            s.stall_cpu_ms = cpu.as_secs_f64() * 1e3;
+            s.max_stall_cpu_ms = s.max_stall_cpu_ms.max(s.stall_cpu_ms);
+            s.frames_over_2ms_cpu += (s.stall_cpu_ms > 2.0) as u64;
+        }
+    }
+
+    /// Camera and light for this frame.
+    pub fn frame_params(&self, aspect: f32) -> FrameParams {
+        frame_params(self.runner.player().z as f32, aspect)
+    }
+}
+
+/// The scenery chunk rows in view of a player at `z` (first, last), for chunks of `chunk_size`.
+pub fn rows_in_view(z: f32, chunk_size: f32) -> (i32, i32) {
+    (
+        ((z - VIEW_BEHIND) / chunk_size).floor() as i32,
+        ((z + VIEW_AHEAD) / chunk_size).floor() as i32,
+    )
+}
+
+/// Camera and light: behind, above and a little to the right of a player at `z`.
+pub fn frame_params(z: f32, aspect: f32) -> FrameParams {
+    let eye = Vec3::new(3.0, 4.5, z - 9.0);
+    let target = Vec3::new(0.0, 0.8, z + 8.0);
+    let view = glam::camera::rh::view::look_at_mat4(
+        SIM_TO_RENDER.transform_point3(eye),
+        SIM_TO_RENDER.transform_point3(target),
+        Vec3::Y,
+    ) * SIM_TO_RENDER;
+    FrameParams {
+        view,
+        proj: glam::camera::rh::proj::directx::perspective(
+            60f32.to_radians(),
+            aspect.max(1e-3),
+            0.1,
+            400.0,
+        ),
+        light_dir: Vec3::new(0.5, 1.0, -0.4),
+        ambient: 0.4,
+        clear: [0.55, 0.72, 0.9, 1.0],
+        viewport: None,
+    }
+}
+
+impl Drop for RunnerScene {
+    fn drop(&mut self) {
+        // Closing the channel ends the generator's loop.
+        self.to_generator = None;
+        if let Some(handle) = self.generator.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// A box standing on `base` (the centre of its bottom face), of `size`, turned `yaw` about `+y`.
+fn upright_box(base: Vec3, size: Vec3, yaw: f32, color: [u8; 4]) -> Instance {
+    let model = Mat4::from_scale_rotation_translation(
+        size,
+        Quat::from_rotation_y(yaw),
+        base + Vec3::new(0.0, size.y * 0.5, 0.0),
+    );
+    Instance::new(model, color)
+}
+
+/// sRGB bytes of a colour given as floats 0–1.
+fn srgb(c: [f32; 3]) -> [u8; 4] {
+    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    [byte(c[0]), byte(c[1]), byte(c[2]), 255]
+}
+
+/// The track, its obstacles and the player.
+pub fn game_instances(runner: &Runner, out: &mut Vec<Instance>) {
+    let s = runner.settings();
+    let length = s.section.length;
+    for section in runner.sections() {
+        let row = (section.start_z / length as f64).round() as i64;
+        let shade = if row % 2 == 0 { 88 } else { 104 };
+        out.push(upright_box(
+            Vec3::new(
+                0.0,
+                -s.section.height,
+                section.start_z as f32 + length * 0.5,
+            ),
+            Vec3::new(s.section.width, s.section.height, length),
+            0.0,
+            [shade, shade, shade + 8, 255],
+        ));
+    }
+    for (_, (min, max)) in runner.obstacle_boxes() {
+        let min = Vec3::new(min[0] as f32, min[1] as f32, min[2] as f32);
+        let max = Vec3::new(max[0] as f32, max[1] as f32, max[2] as f32);
+        let centre = (min + max) * 0.5;
+        out.push(upright_box(
+            Vec3::new(centre.x, min.y, centre.z),
+            max - min,
+            0.0,
+            [200, 36, 36, 255],
+        ));
+    }
+    let (min, max) = runner.player_box();
+    let color = if runner.state() == RunState::GameOver {
+        [90, 90, 90, 255]
+    } else {
+        [240, 150, 40, 255]
+    };
+    out.push(upright_box(
+        Vec3::new(0.0, min[1] as f32, ((min[2] + max[2]) * 0.5) as f32),
+        Vec3::new(
+            (max[0] - min[0]) as f32,
+            (max[1] - min[1]) as f32,
+            (max[2] - min[2]) as f32,
+        ),
+        0.0,
+        color,
+    ));
+}
+
+/// One chunk's ground (coloured by slice) and its placements as boxes.
+pub fn chunk_instances(
+    settings: &ScatterSettings,
+    chunk: &ChunkPlacements,
+    out: &mut Vec<Instance>,
+) {
+    let size = settings.chunk_size;
+    let ground = GROUND[chunk.slice.min(GROUND.len() - 1)];
+    out.push(upright_box(
+        Vec3::new(
+            (chunk.coord.x as f32 + 0.5) * size,
+            -0.6,
+            (chunk.coord.z as f32 + 0.5) * size,
+        ),
+        Vec3::new(size, 0.1, size),
+        0.0,
+        ground,
+    ));
+    for p in &chunk.placements {
+        let Some(kind) = settings.kinds.get(p.kind as usize) else {
+            continue;
+        };
+        // A turn from the position, so neighbours do not all line up.
+        let yaw = (p.x * 12.9898 + p.z * 78.233).sin() * std::f32::consts::PI;
+        let side = p.radius * 1.4;
+        out.push(upright_box(
+            Vec3::new(p.x, -0.55, p.z),
+            Vec3::new(side, kind.height, side),
+            yaw,
+            srgb(kind.colour),
+        ));
+    }
+}
+
+/// The generator threads: answer each requested chunk row with its chunks, generated in
+/// parallel on a small low-priority pool.
+fn generate(settings: ScatterSettings, seed: u64, requests: Receiver<i32>, results: Sender<Row>) {
+    crate::background::lower_priority("the scenery generator");
+    let scatter = Scatter::new(settings, seed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(|i| format!("scenery worker {i}"))
+        .start_handler(|_| crate::background::lower_priority("a scenery worker"))
+        .build();
+    while let Ok(row) = requests.recv() {
+        let coords = scatter.chunk_row(row);
+        let chunks = match &pool {
+            Ok(pool) => pool.install(|| scatter.generate(&coords)),
+            Err(_) => coords.iter().map(|&c| scatter.generate_chunk(c)).collect(),
+        };
+        if results.send((row, chunks)).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! Scatter settings: the slices, chunk settings, layers and asset kinds of a map, read from RON.
+//!
+//! # File format
+//!
+//! ```ron
+//! (
+//!     chunk_size: 32.0,       // side of a square chunk, world units, > 0
+//!     texture_size: 64,       // noise texels per chunk side, 1..=1024
+//!     columns: 4,             // chunks across the band, 1..=1024
+//!     track_clearance: 5.0,   // footprints keep this far from the line x = 0, >= 0
+//!     kinds: [
+//!         // colour: linear RGB, each 0..=1; height: world units, > 0
+//!         (name: "pine", colour: (0.13, 0.4, 0.18), height: 4.0),
+//!     ],
+//!     slices: [
+//!         (
+//!             name: "forest",
+//!             length: 4,      // chunk rows, >= 1
+//!             chunks: [
+//!                 (
+//!                     name: "dense",
+//!                     within: 40.0,   // used up to this far from the slice centre, >= 0
+//!                     layers: [
+//!                         (
+//!                             kind: "pine",       // a name from `kinds`
+//!                             radius: 1.2,        // footprint radius, world units, > 0
+//!                             noise: (frequency: 0.05, octaves: 4),  // > 0; 1..=8
+//!                             threshold: 0.1,     // texels whose noise exceeds it are candidates
+//!                             spacing: 2.5,       // least distance between two points, > 0
+//!                         ),
+//!                     ],
+//!                 ),
+//!             ],
+//!         ),
+//!     ],
+//! )
+//! ```
+//!
+//! Every field is required; unknown fields are errors. Lists of kinds, slices, chunk settings
+//! and layers may not be empty. A bad value, a syntax error, a layer naming a kind that is not
+//! in `kinds` or two kinds with one name give a [`ScatterError`] naming the file, line and
+//! column.
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// The largest `texture_size`.
+pub const MAX_TEXTURE_SIZE: u32 = 1024;
+/// The largest number of fBm octaves.
+pub const MAX_OCTAVES: u32 = 8;
+/// The widest band, in chunks.
+pub const MAX_COLUMNS: u32 = 1024;
+/// The most kinds, and the most layers in one chunk setting (placements index them as `u16`).
+pub const MAX_INDEXED: usize = 1 << 16;
+
+/// A whole scatter configuration.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScatterSettings {
+    /// Side of a square chunk, in world units (> 0).
+    #[serde(deserialize_with = "chunk_size")]
+    pub chunk_size: f32,
+    /// Noise texels per chunk side (`1..=1024`): each texel is one candidate point per layer.
+    #[serde(deserialize_with = "texture_size")]
+    pub texture_size: u32,
+    /// Width of the band in chunks (`1..=1024`), centred on `x = 0`.
+    #[serde(deserialize_with = "columns")]
+    pub columns: u32,
+    /// No footprint comes closer than this to the track, the line `x = 0` (world units, >= 0).
+    #[serde(deserialize_with = "track_clearance")]
+    pub track_clearance: f32,
+    /// The asset kinds placements refer to (by index).
+    #[serde(deserialize_with = "kinds")]
+    pub kinds: Vec<KindSettings>,
+    /// The slices, from the origin outwards along `+z`; the last one repeats for ever.
+    #[serde(deserialize_with = "slices")]
+    pub slices: Vec<SliceSettings>,
+}
+
+/// One kind of scenery asset.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KindSettings {
+    /// Unique name; layers refer to it.
+    pub name: String,
+    /// Linear RGB colour, each component `0..=1`.
+    #[serde(deserialize_with = "colour")]
+    pub colour: [f32; 3],
+    /// Height in world units (> 0).
+    #[serde(deserialize_with = "height")]
+    pub height: f32,
+}
+
+/// A run of chunk rows sharing one set of chunk settings.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SliceSettings {
+    /// Name, for people and error messages.
+    pub name: String,
+    /// Length in chunk rows (>= 1).
+    #[serde(deserialize_with = "length")]
+    pub length: u32,
+    /// Chunk settings: a chunk uses the first whose `within` reaches its distance from the
+    /// slice centre, else the last.
+    #[serde(deserialize_with = "chunks")]
+    pub chunks: Vec<ChunkSettings>,
+}
+
+/// What a chunk holds, chosen by the chunk's distance from its slice's centre.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChunkSettings {
+    /// Name, for people and error messages.
+    pub name: String,
+    /// Used for chunks whose centre lies at most this far (world units along `z`) from the
+    /// slice centre (>= 0).
+    #[serde(deserialize_with = "within")]
+    pub within: f32,
+    /// The layers, in placement order: a later layer removes what it overlaps of earlier ones.
+    #[serde(deserialize_with = "layers")]
+    pub layers: Vec<LayerSettings>,
+}
+
+/// One noise texture filtered into points of one kind.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayerSettings {
+    /// Name of the kind placed, from [`ScatterSettings::kinds`].
+    pub kind: String,
+    /// Footprint radius in world units (> 0).
+    #[serde(deserialize_with = "radius")]
+    pub radius: f32,
+    /// The noise texture.
+    pub noise: NoiseSettings,
+    /// Texels whose noise value (roughly `-1..1`) is above this are candidates.
+    #[serde(deserialize_with = "threshold")]
+    pub threshold: f32,
+    /// Least distance between two points of this layer in a chunk (> 0); never less than twice
+    /// the radius.
+    #[serde(deserialize_with = "spacing")]
+    pub spacing: f32,
+}
+
+/// Fractal Perlin noise (fBm) sampled at world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoiseSettings {
+    /// Cycles per world unit of the first octave (> 0).
+    #[serde(deserialize_with = "frequency")]
+    pub frequency: f64,
+    /// Octaves, `1..=8`.
+    #[serde(deserialize_with = "octaves")]
+    pub octaves: u32,
+}
+
+/// Scatter settings that could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ScatterError {
+    /// Bad syntax or structure, or a bad value, at a known place.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A bad value whose place in the text could not be found; the message names the slice,
+    /// chunk setting and layer.
+    #[error("{}: {message}", path.display())]
+    Unlocated {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where in the settings.
+        message: String,
+    },
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+impl ScatterSettings {
+    /// Reads and parses a settings file.
+    pub fn load(path: &Path) -> Result<ScatterSettings, ScatterError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ScatterError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        ScatterSettings::parse(&text, path)
+    }
+
+    /// Parses settings text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<ScatterSettings, ScatterError> {
+        let settings: ScatterSettings = ron::from_str(text).map_err(|e| ScatterError::Invalid {
+            path: path.to_path_buf(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        settings.check_names(text, path)?;
+        Ok(settings)
+    }
+
+    /// Kind names are unique, and every layer names a known kind.
+    fn check_names(&self, text: &str, path: &Path) -> Result<(), ScatterError> {
+        let error =
+            |key: &str, name: &str, nth: usize, message: String| match locate(text, key, name, nth)
+            {
+                Some((line, column)) => ScatterError::Invalid {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message,
+                },
+                None => ScatterError::Unlocated {
+                    path: path.to_path_buf(),
+                    message,
+                },
+            };
+        let mut names = HashSet::new();
+        for kind in &self.kinds {
+            if !names.insert(kind.name.as_str()) {
+                return Err(error(
+                    "name",
+                    &kind.name,
+                    1,
+                    format!("duplicate kind name `{}`", kind.name),
+                ));
+            }
+        }
+        for slice in &self.slices {
+            for chunk in &slice.chunks {
+                for (i, layer) in chunk.layers.iter().enumerate() {
+                    if !names.contains(layer.kind.as_str()) {
+                        return Err(error(
+                            "kind",
+                            &layer.kind,
+                            0,
+                            format!(
+                                "slice `{}`, chunk `{}`, layer {i}: unknown kind `{}`",
+                                slice.name, chunk.name, layer.kind
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Line and column (1-based) of the `nth` (0-based) `key: "name"` in `text`.
+fn locate(text: &str, key: &str, name: &str, nth: usize) -> Option<(usize, usize)> {
+    let quoted = format!("\"{name}\"");
+    let at = text
+        .match_indices(&quoted)
+        .map(|(at, _)| at)
+        .filter(|&at| {
+            let before = text[..at].trim_end();
+            before.strip_suffix(':').is_some_and(|b| {
+                let b = b.trim_end();
+                b.strip_suffix(key)
+                    .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+            })
+        })
+        .nth(nth)?;
+    let line = text[..at].matches('\n').count() + 1;
+    let column = text[..at]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    Some((line, column))
+}
+
+/// A deserializer for one field that rejects values outside its rule, so that the error
+/// carries the value's place in the text.
+macro_rules! checked {
+    ($fn:ident: $ty:ty, $field:literal, $rule:literal, $ok:expr) => {
+        fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+            let v = <$ty>::deserialize(d)?;
+            let ok: fn(&$ty) -> bool = $ok;
+            if ok(&v) {
+                Ok(v)
+            } else {
+                Err(D::Error::custom(format!(
+                    concat!($field, " {:?} ", $rule),
+                    v
+                )))
+            }
+        }
+    };
+}
+
+fn positive(v: f64) -> bool {
+    v.is_finite() && v > 0.0
+}
+
+checked!(chunk_size: f32, "chunk_size", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(texture_size: u32, "texture_size", "must be 1..=1024", |v| (1..=MAX_TEXTURE_SIZE).contains(v));
+checked!(columns: u32, "columns", "must be 1..=1024", |v| (1..=MAX_COLUMNS).contains(v));
+checked!(track_clearance: f32, "track_clearance", "must be a number >= 0", |v| v.is_finite() && *v >= 0.0);
+checked!(colour: [f32; 3], "colour", "must have components 0..=1", |v| v.iter().all(|c| (0.0..=1.0).contains(c)));
+checked!(height: f32, "height", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(length: u32, "length", "must be at least 1", |v| *v >= 1);
+checked!(within: f32, "within", "must be >= 0", |v| *v >= 0.0);
+checked!(radius: f32, "radius", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(threshold: f32, "threshold", "must be a finite number", |v| v.is_finite());
+checked!(spacing: f32, "spacing", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(frequency: f64, "frequency", "must be a positive number", |v| positive(*v));
+checked!(octaves: u32, "octaves", "must be 1..=8", |v| (1..=MAX_OCTAVES).contains(v));
+
+/// A list field that may be neither empty nor longer than `max`.
+fn list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    what: &str,
+    max: usize,
+) -> Result<Vec<T>, D::Error> {
+    let v = Vec::<T>::deserialize(d)?;
+    if v.is_empty() {
+        Err(D::Error::custom(format!("{what} may not be empty")))
+    } else if v.len() > max {
+        Err(D::Error::custom(format!(
+            "{what} has {} entries; at most {max}",
+            v.len()
+        )))
+    } else {
+        Ok(v)
+    }
+}
+
+fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<KindSettings>, D::Error> {
+    list(d, "kinds", MAX_INDEXED)
+}
+
+fn slices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SliceSettings>, D::Error> {
+    list(d, "slices", usize::MAX)
+}
+
+fn chunks<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ChunkSettings>, D::Error> {
+    list(d, "chunks", usize::MAX)
+}
+
+fn layers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<LayerSettings>, D::Error> {
+    list(d, "layers", MAX_INDEXED)
+}
