@@ -1,15 +1,15 @@
 //! The runner scene: the endless runner game (`horde_core_sim::runner`) at a fixed 1/60 s step,
 //! drawn as instanced cubes, with scenery on both sides of the track streamed chunk row by
 //! chunk row from the scatter generator (`horde_levelgen::scatter`) on background threads. The
-//! render thread only takes finished rows, never waiting, and its look changes with the slice
-//! the player is in.
+//! render thread only takes finished rows (already turned into boxes), never waiting, and the
+//! look changes with the slice the player is in.
 
 use crate::td::camera::SIM_TO_RENDER;
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
 use horde_levelgen::scatter::{ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterSettings};
 use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -22,8 +22,6 @@ const VIEW_BEHIND: f32 = 30.0;
 const VIEW_AHEAD: f32 = 220.0;
 /// Scenery generated ahead of the player (beyond what is drawn: the generator's slack).
 const GENERATE_AHEAD: f32 = 300.0;
-/// Render-thread time per frame for turning arrived rows into boxes, seconds.
-const CONVERT_BUDGET_S: f64 = 0.5e-3;
 /// Ground colour of each configured slice (the last repeats), sRGB.
 const GROUND: [[u8; 4]; 4] = [
     [70, 112, 58, 255],
@@ -32,8 +30,8 @@ const GROUND: [[u8; 4]; 4] = [
     [150, 150, 160, 255],
 ];
 
-/// A finished chunk row from the generator: its index and its chunks.
-type Row = (i32, Vec<ChunkPlacements>);
+/// A finished chunk row from the generator: its index and its boxes, ready to draw.
+type Row = (i32, Vec<Instance>);
 
 /// Counters for the HUD and the exit line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,9 +80,10 @@ pub struct RunnerScene {
     from_generator: Receiver<Row>,
     generator: Option<JoinHandle<()>>,
     requested: HashSet<i32>,
-    arrived: VecDeque<Row>,
     rows: HashMap<i32, Vec<Instance>>,
     scenery_dirty: bool,
+    /// The rows the scenery batch was last filled for.
+    drawn: (i32, i32),
     game_instances: Vec<Instance>,
     game_batch: Option<BatchId>,
     scenery_batch: Option<BatchId>,
@@ -120,9 +119,9 @@ impl RunnerScene {
             from_generator,
             generator: Some(generator),
             requested: HashSet::new(),
-            arrived: VecDeque::new(),
             rows: HashMap::new(),
             scenery_dirty: true,
+            drawn: (0, -1),
             game_instances: Vec::new(),
             game_batch: None,
             scenery_batch: None,
@@ -200,31 +199,23 @@ impl RunnerScene {
                 }
             }
         }
-        while let Ok(row) = self.from_generator.try_recv() {
-            self.arrived.push_back(row);
-        }
-        while start.elapsed().as_secs_f64() < CONVERT_BUDGET_S
-            && let Some((row, chunks)) = self.arrived.pop_front()
-        {
-            if row < first || !self.requested.contains(&row) {
-                continue;
+        // Rows arrive as finished boxes: taking one is a move, never a conversion.
+        while let Ok((row, boxes)) = self.from_generator.try_recv() {
+            if row >= first && self.requested.contains(&row) {
+                self.rows.insert(row, boxes);
+                self.scenery_dirty = true;
             }
-            let mut boxes = Vec::new();
-            for chunk in &chunks {
-                chunk_instances(&self.scenery, chunk, &mut boxes);
-            }
-            self.rows.insert(row, boxes);
-            self.scenery_dirty = true;
         }
         // Rows behind the player are dropped (a restart asks for them again).
         let before = self.rows.len();
         self.rows.retain(|&row, _| row >= first);
         self.requested.retain(|&row| row >= first);
-        self.scenery_dirty |= self.rows.len() != before;
+        self.scenery_dirty |= self.rows.len() != before || self.drawn != (first, last);
         if self.scenery_dirty
             && let Some(batch) = self.scenery_batch
         {
             self.scenery_dirty = false;
+            self.drawn = (first, last);
             let count = (first..=last)
                 .filter_map(|row| self.rows.get(&row).map(Vec::len))
                 .sum();
@@ -416,8 +407,8 @@ pub fn chunk_instances(
     }
 }
 
-/// The generator threads: answer each requested chunk row with its chunks, generated in
-/// parallel on a small low-priority pool.
+/// The generator threads: answer each requested chunk row with its boxes, its chunks
+/// generated in parallel on a small low-priority pool.
 fn generate(settings: ScatterSettings, seed: u64, requests: Receiver<i32>, results: Sender<Row>) {
     crate::background::lower_priority("the scenery generator");
     let scatter = Scatter::new(settings, seed);
@@ -432,7 +423,11 @@ fn generate(settings: ScatterSettings, seed: u64, requests: Receiver<i32>, resul
             Ok(pool) => pool.install(|| scatter.generate(&coords)),
             Err(_) => coords.iter().map(|&c| scatter.generate_chunk(c)).collect(),
         };
-        if results.send((row, chunks)).is_err() {
+        let mut boxes = Vec::new();
+        for chunk in &chunks {
+            chunk_instances(scatter.settings(), chunk, &mut boxes);
+        }
+        if results.send((row, boxes)).is_err() {
             return;
         }
     }

@@ -2,11 +2,15 @@
 //! summary line and optionally every placement as JSON.
 
 use crate::cli::ScatterArgs;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use horde_core_sim::level::write_atomically;
 use horde_levelgen::scatter::{ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterSettings};
 use serde::Serialize;
 use std::time::Instant;
+
+/// The most chunks one run generates (a chunk of the default settings takes about a
+/// millisecond of one core).
+const MAX_CHUNKS: u64 = 1_000_000;
 
 /// The summary line (keys in contract order).
 #[derive(Debug, Serialize)]
@@ -35,6 +39,23 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
         Some(path) => ScatterSettings::load(path)?,
         None => ScatterSettings::parse(DEFAULT_SETTINGS, "assets/scatter/default.ron".as_ref())?,
     };
+    let rows: u64 = (0..args.slices as usize)
+        .map(|k| {
+            let last = settings.slices.len().saturating_sub(1);
+            settings
+                .slices
+                .get(k.min(last))
+                .map_or(0, |s| u64::from(s.length))
+        })
+        .sum();
+    let chunks = rows * u64::from(settings.columns);
+    if chunks > MAX_CHUNKS {
+        bail!(
+            "--slices {}: {chunks} chunks ({rows} rows of {}); at most {MAX_CHUNKS} per run",
+            args.slices,
+            settings.columns
+        );
+    }
     let scatter = Scatter::new(settings, args.seed);
     let coords = scatter.chunks_for_slices(args.slices as usize);
     let start = Instant::now();

@@ -331,7 +331,9 @@ fn later_layers_remove_what_they_overlap_of_earlier_ones() {
     );
     let overlaps = |a: &horde_levelgen::scatter::Placement,
                     b: &horde_levelgen::scatter::Placement| {
-        (a.x - b.x).hypot(a.z - b.z) < a.radius + b.radius
+        // The documented rule: a later placement removes earlier ones closer than the sum of
+        // the radii plus 1 mm (so that rounding never turns touching into overlapping).
+        (a.x - b.x).hypot(a.z - b.z) < a.radius + b.radius + 1e-3
     };
     let kept: Vec<_> = rocks
         .iter()

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 pub struct RunnerInput {
     /// Space: starts the game, or restarts it after game over.
     pub start: bool,
-    /// Jump (takes effect only on the ground).
+    /// Jump pressed this step (a key press, not a key held; takes effect only on the ground).
     pub jump: bool,
     /// Crouch, held.
     pub crouch: bool,
@@ -158,6 +158,7 @@ impl Runner {
         }
         let s = &self.settings;
         let speed = self.speed();
+        let from_z = self.player.z;
         self.player.z += speed * dt;
         self.distance += speed * dt;
         self.score += dt * s.base_speed;
@@ -182,18 +183,30 @@ impl Runner {
         p.scale += (target - p.scale) * (dt * s.crouch_rate).min(1.0);
 
         self.recycle();
-        if self.touches_obstacle() {
+        if self.touches_obstacle(from_z) {
             self.state = RunState::GameOver;
         }
     }
 
     /// Moves every section whose far end is far enough behind the player to the front, with a
-    /// new random obstacle. The pool's size never changes.
+    /// new random obstacle. The pool's size never changes. However fast the player goes, one
+    /// step moves each section at most once: if the whole pool fell behind, it moves forward
+    /// by whole pool lengths first (each section counted as recycled that many times).
     fn recycle(&mut self) {
         let pool = self.sections.len();
         let length = self.settings.section.length as f64;
         let behind = self.player.z - self.settings.recycle_behind as f64;
-        loop {
+        let rearmost = (self.back + 1) % pool;
+        let lag = behind - (self.sections[rearmost].start_z + length);
+        let span = length * pool as f64;
+        if lag > span {
+            let laps = (lag / span).floor();
+            for section in &mut self.sections {
+                section.start_z += laps * span;
+            }
+            self.recycled += laps as u64 * pool as u64;
+        }
+        for _ in 0..pool {
             let front = (self.back + 1) % pool;
             if self.sections[front].start_z + length >= behind {
                 break;
@@ -206,12 +219,18 @@ impl Runner {
             self.back = front;
             self.recycled += 1;
         }
-        debug_assert_eq!(self.sections.len(), self.settings.pool);
+        assert_eq!(
+            self.sections.len(),
+            self.settings.pool,
+            "the pool changed size"
+        );
     }
 
-    /// Whether the player's box overlaps any obstacle box.
-    fn touches_obstacle(&self) -> bool {
-        let p = self.player_box();
+    /// Whether the player's box, swept along the track from `from_z` (so that no speed lets it
+    /// pass through a thin obstacle between two steps), overlaps any obstacle box.
+    fn touches_obstacle(&self, from_z: f64) -> bool {
+        let mut p = self.player_box();
+        p.0[2] = p.0[2].min(from_z - self.settings.player.depth as f64 / 2.0);
         self.obstacle_boxes()
             .any(|(_, b)| (0..3).all(|axis| p.0[axis] < b.1[axis] && b.0[axis] < p.1[axis]))
     }
@@ -300,7 +319,8 @@ impl Runner {
         self.seconds
     }
 
-    /// Sections recycled since the game was created (over every run).
+    /// Sections recycled since the game was created (over every run, unlike the score,
+    /// distance and seconds, which are this run's).
     pub fn sections_recycled(&self) -> u64 {
         self.recycled
     }

@@ -176,6 +176,8 @@ pub enum RunnerSettingsError {
 
 /// The largest pool accepted (sections are checked one by one each step).
 pub const MAX_POOL: usize = 1000;
+/// The largest base speed accepted, units per second.
+pub const MAX_BASE_SPEED: f64 = 1000.0;
 
 impl RunnerSettings {
     /// Reads and parses a settings file.
@@ -213,17 +215,41 @@ impl RunnerSettings {
                 Err((field, format!("`{field}` must be positive, found {v}")))
             }
         };
-        positive("width", self.section.width as f64)?;
-        positive("height", self.section.height as f64)?;
-        positive("length", self.section.length as f64)?;
+        for (field, name, v) in [
+            ("section", "section.width", self.section.width),
+            ("section", "section.height", self.section.height),
+            ("section", "section.length", self.section.length),
+            ("player", "player.width", self.player.width),
+            ("player", "player.height", self.player.height),
+            ("player", "player.depth", self.player.depth),
+        ] {
+            if !(v > 0.0 && v.is_finite()) {
+                return Err((field, format!("`{name}` must be positive, found {v}")));
+            }
+        }
         positive("base_speed", self.base_speed)?;
         positive("speed_score_divisor", self.speed_score_divisor)?;
         positive("gravity", self.gravity)?;
         positive("jump_height", self.jump_height)?;
         positive("crouch_rate", self.crouch_rate)?;
-        positive("player", self.player.width as f64)?;
-        positive("player", self.player.height as f64)?;
-        positive("player", self.player.depth as f64)?;
+        if self.base_speed > MAX_BASE_SPEED {
+            return Err((
+                "base_speed",
+                format!(
+                    "`base_speed` must be at most {MAX_BASE_SPEED}, found {}",
+                    self.base_speed
+                ),
+            ));
+        }
+        if self.speed_score_divisor < 1.0 {
+            return Err((
+                "speed_score_divisor",
+                format!(
+                    "`speed_score_divisor` must be 1 or more, found {}",
+                    self.speed_score_divisor
+                ),
+            ));
+        }
         if !(self.crouch_scale > 0.0 && self.crouch_scale <= 1.0) {
             return Err((
                 "crouch_scale",
@@ -264,7 +290,7 @@ impl RunnerSettings {
             return Err((
                 "recycle_behind",
                 format!(
-                    "the pool is too short: {} sections of {} reach only {reach} ahead",
+                    "`recycle_behind` plus a section must be less than the track ahead: {} sections of {} reach only {reach} ahead",
                     self.pool, self.section.length
                 ),
             ));

@@ -145,7 +145,9 @@ impl Scatter {
                                 let spacing = f64::from(layer.spacing);
                                 let diameter = 2.0 * f64::from(layer.radius);
                                 LayerPlan {
-                                    noise: Fbm::<Perlin>::new(key as u32)
+                                    // Shifted so that `noise` adding the octave index to the
+                                    // seed can never overflow.
+                                    noise: Fbm::<Perlin>::new((key as u32) >> 4)
                                         .set_octaves(octaves)
                                         .set_frequency(if frequency.is_finite() {
                                             frequency

@@ -10,7 +10,9 @@
 //! already kept, clear of the chunk border and of the track. Texture space maps to world space
 //! by `world = chunk origin + chunk_size * texel / texture_size`. Layers are then stacked in
 //! order, each removing the earlier placements its footprints overlap, so no two placements
-//! overlap — within a chunk or across chunks.
+//! overlap — within a chunk or across chunks. Every footprint keeps a 1 mm gap (to other
+//! footprints and to the chunk border), so that rounding never turns touching into
+//! overlapping: "overlap" here means closer than the sum of the radii plus 1 mm.
 //!
 //! Chunks and layers are generated in parallel with rayon; the result depends only on the seed
 //! and the chunk coordinates, never on the thread count or the order of generation.

@@ -50,6 +50,8 @@ use std::path::{Path, PathBuf};
 pub const MAX_TEXTURE_SIZE: u32 = 1024;
 /// The largest number of fBm octaves.
 pub const MAX_OCTAVES: u32 = 8;
+/// The longest slice, in chunk rows.
+pub const MAX_SLICE_LENGTH: u32 = 100_000;
 /// The widest band, in chunks.
 pub const MAX_COLUMNS: u32 = 1024;
 /// The most kinds, and the most layers in one chunk setting (placements index them as `u16`).
@@ -312,7 +314,7 @@ checked!(columns: u32, "columns", "must be 1..=1024", |v| (1..=MAX_COLUMNS).cont
 checked!(track_clearance: f32, "track_clearance", "must be a number >= 0", |v| v.is_finite() && *v >= 0.0);
 checked!(colour: [f32; 3], "colour", "must have components 0..=1", |v| v.iter().all(|c| (0.0..=1.0).contains(c)));
 checked!(height: f32, "height", "must be a positive number", |v| positive(f64::from(*v)));
-checked!(length: u32, "length", "must be at least 1", |v| *v >= 1);
+checked!(length: u32, "length", "must be 1..=100000", |v| (1..=MAX_SLICE_LENGTH).contains(v));
 checked!(within: f32, "within", "must be >= 0", |v| *v >= 0.0);
 checked!(radius: f32, "radius", "must be a positive number", |v| positive(f64::from(*v)));
 checked!(threshold: f32, "threshold", "must be a finite number", |v| v.is_finite());
