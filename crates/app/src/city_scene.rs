@@ -14,6 +14,14 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+/// Walking speed, cells per second.
+const WALK_SPEED: f32 = 4.0;
+/// The highest step the walker climbs, in cells (a storey is one).
+const STEP_UP: f32 = 1.05;
+/// The walker's half width, in cells.
+const BODY_RADIUS: f32 = 0.2;
+/// Eye height above the feet, in cells.
+const EYE_HEIGHT: f32 = 0.8;
 /// Cells drawn around the walker.
 pub const VIEW_RADIUS: i32 = 14;
 /// Height of the city in cells.
@@ -70,6 +78,8 @@ pub struct CityScene {
     columns: HashMap<(i32, i32), u32>,
     /// Each received column's boxes, built once when it arrives.
     boxes: Vec<Vec<Instance>>,
+    /// The top of each received column (its highest box), what the walker stands on.
+    tops: Vec<f32>,
     /// Scratch for [`CityScene::rebuild`]: the `boxes` entries within view.
     in_view: Vec<u32>,
     /// Columns received but not yet turned into boxes.
@@ -85,6 +95,8 @@ pub struct CityScene {
     pub pitch: f32,
     /// Walk forward by itself.
     pub auto_walk: bool,
+    /// Height of the walker's feet (what it stands on, smoothed).
+    pub feet: f32,
     last_cell: Option<(i32, i32)>,
     dirty: bool,
     batch: Option<BatchId>,
@@ -105,6 +117,7 @@ impl CityScene {
             set,
             columns: HashMap::new(),
             boxes: Vec::new(),
+            tops: Vec::new(),
             in_view: Vec::new(),
             arrived: std::collections::VecDeque::new(),
             to_generator: Some(to_generator),
@@ -112,7 +125,8 @@ impl CityScene {
             generator: Some(generator),
             position: Vec3::new(0.5, 0.0, 0.5),
             yaw: 0.0,
-            pitch: -0.55,
+            pitch: -0.2,
+            feet: 0.0,
             auto_walk: true,
             last_cell: None,
             dirty: true,
@@ -129,6 +143,12 @@ impl CityScene {
 
     /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds. The
     /// walker waits where it stands until the view around it has been generated once.
+    ///
+    /// It walks on whatever is highest in its column (street, stairs, roofs, bridges). Walking
+    /// by hand it can step up at most [`STEP_UP`] (a storey) and drop any height; a move into
+    /// a column it cannot climb slides along the wall, one axis at a time. On auto-walk it
+    /// heads straight on and climbs whatever it meets, so it never gets stuck and keeps
+    /// reaching new city.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
         if !self.stats.filled {
             return;
@@ -140,7 +160,36 @@ impl CityScene {
         };
         let ahead = Vec3::new(self.yaw.sin(), 0.0, self.yaw.cos());
         let side = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
-        self.position += (ahead * forward + side * right) * 4.0 * dt;
+        let step = (ahead * forward + side * right) * WALK_SPEED * dt;
+        let free = |scene: &CityScene, p: Vec3| {
+            let limit = scene.feet + STEP_UP;
+            scene.auto_walk
+                || [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                    .iter()
+                    .all(|&(dx, dz)| {
+                        scene.top_at(p + Vec3::new(dx, 0.0, dz) * BODY_RADIUS) <= limit
+                    })
+        };
+        let p = self.position;
+        if free(self, p + step) {
+            self.position += step;
+        } else if free(self, p + Vec3::new(step.x, 0.0, 0.0)) {
+            self.position.x += step.x;
+        } else if free(self, p + Vec3::new(0.0, 0.0, step.z)) {
+            self.position.z += step.z;
+        }
+        // Feet follow the ground below quickly but not in one jump (stairs, kerbs, roofs).
+        let ground = self.top_at(self.position);
+        self.feet += (ground - self.feet) * (dt * 8.0).min(1.0);
+    }
+
+    /// The height of the highest box in the column under `p` (0 where nothing has arrived).
+    fn top_at(&self, p: Vec3) -> f32 {
+        self.columns
+            .get(&(p.x.floor() as i32, p.z.floor() as i32))
+            .and_then(|&slot| self.tops.get(slot as usize))
+            .copied()
+            .unwrap_or(0.0)
     }
 
     /// Takes whatever the generator finished (never waiting) and rebuilds the batch if the
@@ -174,8 +223,13 @@ impl CityScene {
                 let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
                 module_instances(&self.set, m as usize, cell_centre, &mut boxes);
             }
-            let slot = self.boxes.len() as u32;
-            if self.columns.insert((x, z), slot).is_none() {
+            if let std::collections::hash_map::Entry::Vacant(entry) = self.columns.entry((x, z)) {
+                entry.insert(self.boxes.len() as u32);
+                let top = boxes
+                    .iter()
+                    .map(|b| b.model[3][1] + b.model[1][1].abs() * 0.5)
+                    .fold(0.0, f32::max);
+                self.tops.push(top);
                 self.boxes.push(boxes);
             }
             self.stats.columns = self.columns.len();
@@ -232,10 +286,9 @@ impl CityScene {
         self.stats.instances = count;
     }
 
-    /// Camera and light: the walker's eyes, floating just above the roofs (it walks through
-    /// anything below).
+    /// Camera and light: the walker's eyes, [`EYE_HEIGHT`] above its feet.
     pub fn frame_params(&self, aspect: f32) -> FrameParams {
-        let eye = self.position + Vec3::new(0.0, HEIGHT as f32 + 1.5, 0.0);
+        let eye = self.position + Vec3::new(0.0, self.feet + EYE_HEIGHT, 0.0);
         let (sp, cp) = self.pitch.sin_cos();
         let look = Vec3::new(self.yaw.sin() * cp, sp, self.yaw.cos() * cp);
         let view = glam::camera::rh::view::look_at_mat4(
@@ -310,5 +363,84 @@ fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use glam::{Mat4, Quat};
+
+    /// A scene whose columns around the origin are flat street, with one column of height
+    /// `top` at `(0, 2)`.
+    fn scene_with_column(top: f32) -> CityScene {
+        let mut scene = CityScene::new(1).unwrap();
+        for z in -3..6 {
+            for x in -3..4 {
+                let height = if (x, z) == (0, 2) { top } else { 0.1 };
+                let model = Mat4::from_scale_rotation_translation(
+                    Vec3::new(1.0, height, 1.0),
+                    Quat::IDENTITY,
+                    Vec3::new(x as f32 + 0.5, height * 0.5, z as f32 + 0.5),
+                );
+                scene.columns.insert((x, z), scene.boxes.len() as u32);
+                scene.tops.push(height);
+                scene.boxes.push(vec![Instance::new(model, [255; 4])]);
+            }
+        }
+        scene.stats.filled = true;
+        scene.auto_walk = false;
+        scene.yaw = 0.0;
+        scene.position = Vec3::new(0.5, 0.0, 0.5);
+        scene
+    }
+
+    fn walk_north(scene: &mut CityScene, seconds: f32) {
+        for _ in 0..(seconds * 60.0) as usize {
+            scene.walk(1.0, 0.0, 1.0 / 60.0);
+        }
+    }
+
+    #[test]
+    fn a_wall_higher_than_a_storey_stops_the_walker() {
+        let mut scene = scene_with_column(3.0);
+        walk_north(&mut scene, 1.0);
+        assert!(
+            scene.position.z < 2.0 - BODY_RADIUS + 1e-3,
+            "{}",
+            scene.position
+        );
+        assert!(scene.feet < 0.2);
+    }
+
+    #[test]
+    fn a_storey_is_climbed_and_its_top_becomes_the_ground() {
+        let mut scene = scene_with_column(1.0);
+        // Onto the column, then stop on it.
+        for _ in 0..24 {
+            scene.walk(1.0, 0.0, 1.0 / 60.0);
+        }
+        assert!(scene.position.z > 2.0, "{}", scene.position);
+        for _ in 0..60 {
+            scene.walk(0.0, 0.0, 1.0 / 60.0);
+        }
+        assert!((scene.feet - 1.0).abs() < 0.01, "{}", scene.feet);
+    }
+
+    #[test]
+    fn auto_walk_climbs_anything() {
+        let mut scene = scene_with_column(3.0);
+        scene.auto_walk = true;
+        walk_north(&mut scene, 1.0);
+        assert!(scene.position.z > 4.0, "{}", scene.position);
+    }
+
+    #[test]
+    fn nobody_walks_before_the_view_is_generated() {
+        let mut scene = scene_with_column(0.1);
+        scene.stats.filled = false;
+        walk_north(&mut scene, 1.0);
+        assert_eq!(scene.position, Vec3::new(0.5, 0.0, 0.5));
     }
 }
