@@ -9,6 +9,7 @@ pub mod input;
 pub mod inspector;
 pub mod overlay;
 pub mod runner;
+pub mod scene_gpu;
 pub mod widgets;
 
 use crate::cli::{RunArgs, StressArgs};

@@ -2,21 +2,19 @@
 //! crouches, P hands the run to the autopilot and back, Esc quits. A HUD shows the score, the
 //! speed, the scenery slice, and the render thread's scenery stall per frame.
 
-use super::overlay::Overlay;
+use super::scene_gpu::SceneGpu;
 use super::widgets::FrameTimes;
 use crate::cli::RunArgs;
 use crate::runner_scene::RunnerScene;
 use anyhow::{Context, Result};
 use horde_core_sim::runner::RunState;
-use horde_renderer::target::{Acquired, SurfaceTarget};
-use horde_renderer::{BackendChoice, GpuContext, GpuRequest, Renderer, RendererConfig};
-use std::sync::Arc;
+use horde_renderer::{BackendChoice, GpuRequest};
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
-use winit::window::{Window, WindowId};
+use winit::window::WindowId;
 
 /// Opens the runner window and runs until it is closed (or `--frames` frames were presented).
 pub fn run(args: &RunArgs) -> Result<()> {
@@ -65,18 +63,10 @@ pub fn run(args: &RunArgs) -> Result<()> {
     Ok(())
 }
 
-struct RunnerGpu {
-    window: Arc<Window>,
-    ctx: GpuContext,
-    target: SurfaceTarget,
-    renderer: Renderer,
-    overlay: Overlay,
-}
-
 struct RunnerApp {
     scene: RunnerScene,
     request: GpuRequest,
-    gpu: Option<RunnerGpu>,
+    gpu: Option<SceneGpu>,
     frame_times: FrameTimes,
     last_frame: Instant,
     presented: u64,
@@ -86,37 +76,9 @@ struct RunnerApp {
 
 impl RunnerApp {
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
-        let attributes = Window::default_attributes()
-            .with_title("Horde — runner")
-            .with_inner_size(winit::dpi::PhysicalSize::new(1280, 720));
-        let window = Arc::new(event_loop.create_window(attributes)?);
-        let request = GpuRequest {
-            backend: self.request.backend,
-            adapter_name: self.request.adapter_name.clone(),
-            display: Some(Box::new(event_loop.owned_display_handle())),
-        };
-        let (ctx, surface) = GpuContext::with_surface(request, window.clone())?;
-        let size = window.inner_size();
-        let target = SurfaceTarget::new(&ctx, surface, (size.width, size.height), 4, true)
-            .context("the adapter cannot present to this window")?;
-        let mut renderer = Renderer::new(
-            &ctx,
-            RendererConfig {
-                color_format: target.format(),
-                samples: target.samples(),
-            },
-        );
-        self.scene.attach(&mut renderer);
-        let overlay = Overlay::new(&window, &ctx, target.overlay_format());
-        log::info!("rendering with {}", ctx.summary());
-        window.request_redraw();
-        self.gpu = Some(RunnerGpu {
-            window,
-            ctx,
-            target,
-            renderer,
-            overlay,
-        });
+        let mut gpu = SceneGpu::open(event_loop, "Horde — runner", &self.request)?;
+        self.scene.attach(&mut gpu.renderer);
+        self.gpu = Some(gpu);
         Ok(())
     }
 
@@ -128,10 +90,6 @@ impl RunnerApp {
         self.scene.advance(dt as f64);
         let Some(gpu) = self.gpu.as_mut() else { return };
         self.scene.update(&mut gpu.renderer);
-        let (w, h) = gpu.target.size();
-        if w == 0 || h == 0 {
-            return;
-        }
         let (scene, times) = (&mut self.scene, &self.frame_times);
         let window = gpu.window.clone();
         let ui = gpu.overlay.run(&gpu.ctx, &window, |ui| {
@@ -188,45 +146,10 @@ impl RunnerApp {
                     });
             }
         });
-        let frame = match gpu.target.acquire(&gpu.ctx) {
-            Acquired::Frame(frame) => frame,
-            Acquired::Skip => return,
-            Acquired::Lost => {
-                if let Ok(surface) = gpu.ctx.instance.create_surface(gpu.window.clone()) {
-                    gpu.target.replace_surface(&gpu.ctx, surface);
-                }
-                return;
-            }
-        };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        let overlay_view = frame.texture.create_view(&wgpu::TextureViewDescriptor {
-            format: Some(gpu.target.overlay_format()),
-            ..Default::default()
-        });
-        let mut encoder = gpu
-            .ctx
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("runner frame"),
-            });
-        let Some(attachments) = gpu.target.attachments() else {
+        let params = self.scene.frame_params(gpu.aspect());
+        if !gpu.present(&params, &ui, "runner frame") {
             return;
-        };
-        let params = self.scene.frame_params(w as f32 / h as f32);
-        gpu.renderer
-            .render(&gpu.ctx, &mut encoder, &view, attachments, &params);
-        let extra = gpu
-            .overlay
-            .paint(&gpu.ctx, &mut encoder, &overlay_view, (w, h), &ui);
-        gpu.ctx
-            .queue
-            .submit(extra.into_iter().chain([encoder.finish()]));
-        gpu.renderer.after_submit();
-        gpu.overlay.after_submit();
-        gpu.window.pre_present_notify();
-        gpu.ctx.queue.present(frame);
+        }
         self.presented += 1;
         if self.exit_after.is_some_and(|n| self.presented >= n) {
             event_loop.exit();
