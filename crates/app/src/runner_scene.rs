@@ -201,15 +201,17 @@ impl RunnerScene {
         }
         // Rows arrive as finished boxes: taking one is a move, never a conversion.
         while let Ok((row, boxes)) = self.from_generator.try_recv() {
-            if row >= first && self.requested.contains(&row) {
+            if self.requested.contains(&row) {
                 self.rows.insert(row, boxes);
                 self.scenery_dirty = true;
             }
         }
-        // Rows behind the player are dropped (a restart asks for them again).
+        // Rows behind the player are dropped, except those a restart shows at once.
+        let (_, start_last) = rows_in_view(0.0, self.scenery.chunk_size);
+        let keep = |row: i32| row >= first || row <= start_last;
         let before = self.rows.len();
-        self.rows.retain(|&row, _| row >= first);
-        self.requested.retain(|&row| row >= first);
+        self.rows.retain(|&row, _| keep(row));
+        self.requested.retain(|&row| keep(row));
         self.scenery_dirty |= self.rows.len() != before || self.drawn != (first, last);
         if self.scenery_dirty
             && let Some(batch) = self.scenery_batch
