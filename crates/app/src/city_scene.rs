@@ -4,7 +4,7 @@
 //! out of sight) as instanced cubes in one batch.
 
 use crate::city::{CITY_SET, module_instances};
-use crate::td::camera::SIM_TO_RENDER;
+use crate::td::camera::{look_at, perspective};
 use glam::Vec3;
 use horde_levelgen::wfc::infinite::CHUNK;
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
@@ -291,19 +291,9 @@ impl CityScene {
         let eye = self.position + Vec3::new(0.0, self.feet + EYE_HEIGHT, 0.0);
         let (sp, cp) = self.pitch.sin_cos();
         let look = Vec3::new(self.yaw.sin() * cp, sp, self.yaw.cos() * cp);
-        let view = glam::camera::rh::view::look_at_mat4(
-            SIM_TO_RENDER.transform_point3(eye),
-            SIM_TO_RENDER.transform_point3(eye + look),
-            Vec3::Y,
-        ) * SIM_TO_RENDER;
         FrameParams {
-            view,
-            proj: glam::camera::rh::proj::directx::perspective(
-                70f32.to_radians(),
-                aspect.max(1e-3),
-                0.05,
-                200.0,
-            ),
+            view: look_at(eye, eye + look),
+            proj: perspective(70.0, aspect, 0.05, 200.0),
             light_dir: Vec3::new(0.4, 1.0, -0.3),
             ambient: 0.4,
             clear: [0.45, 0.6, 0.8, 1.0],

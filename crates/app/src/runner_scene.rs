@@ -4,7 +4,7 @@
 //! render thread only takes finished rows (already turned into boxes), never waiting, and the
 //! look changes with the slice the player is in.
 
-use crate::td::camera::SIM_TO_RENDER;
+use crate::td::camera::{look_at, perspective};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
 use horde_levelgen::scatter::{ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterSettings};
@@ -282,19 +282,9 @@ pub fn rows_in_view(z: f32, chunk_size: f32) -> (i32, i32) {
 pub fn frame_params(z: f32, aspect: f32) -> FrameParams {
     let eye = Vec3::new(3.0, 4.5, z - 9.0);
     let target = Vec3::new(0.0, 0.8, z + 8.0);
-    let view = glam::camera::rh::view::look_at_mat4(
-        SIM_TO_RENDER.transform_point3(eye),
-        SIM_TO_RENDER.transform_point3(target),
-        Vec3::Y,
-    ) * SIM_TO_RENDER;
     FrameParams {
-        view,
-        proj: glam::camera::rh::proj::directx::perspective(
-            60f32.to_radians(),
-            aspect.max(1e-3),
-            0.1,
-            400.0,
-        ),
+        view: look_at(eye, target),
+        proj: perspective(60.0, aspect, 0.1, 400.0),
         light_dir: Vec3::new(0.5, 1.0, -0.4),
         ambient: 0.4,
         clear: [0.55, 0.72, 0.9, 1.0],

@@ -16,6 +16,27 @@ pub const SIM_TO_RENDER: Mat4 = Mat4::from_cols_array(&[
     0.0, 0.0, 0.0, 1.0,
 ]);
 
+/// A view matrix from simulation coordinates, looking from `eye` at `target` (both in
+/// simulation coordinates) with `+y` up; the frame mirror is included.
+pub fn look_at(eye: Vec3, target: Vec3) -> Mat4 {
+    glam::camera::rh::view::look_at_mat4(
+        SIM_TO_RENDER.transform_point3(eye),
+        SIM_TO_RENDER.transform_point3(target),
+        Vec3::Y,
+    ) * SIM_TO_RENDER
+}
+
+/// A wgpu perspective projection: vertical field of view in degrees, aspect ratio, near and
+/// far planes.
+pub fn perspective(fov_y_degrees: f32, aspect: f32, near: f32, far: f32) -> Mat4 {
+    glam::camera::rh::proj::directx::perspective(
+        fov_y_degrees.to_radians(),
+        aspect.max(1e-3),
+        near,
+        far,
+    )
+}
+
 /// An orbit camera around a point on the ground, in simulation coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TdCamera {
@@ -67,9 +88,7 @@ impl TdCamera {
 
     /// Simulation coordinates to view space (includes the frame mirror).
     pub fn view(&self) -> Mat4 {
-        let eye = SIM_TO_RENDER.transform_point3(self.eye());
-        let target = SIM_TO_RENDER.transform_point3(self.target);
-        glam::camera::rh::view::look_at_mat4(eye, target, Vec3::Y) * SIM_TO_RENDER
+        look_at(self.eye(), self.target)
     }
 
     /// View space to wgpu clip space.
