@@ -4,6 +4,7 @@
 //! out of sight) as instanced cubes in one batch.
 
 use crate::city::{CITY_SET, module_instances};
+use crate::stall::{StallStats, StallTimer, ViewFill};
 use crate::td::camera::{look_at, perspective};
 use glam::Vec3;
 use horde_levelgen::wfc::infinite::CHUNK;
@@ -12,7 +13,6 @@ use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
 use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 /// Walking speed, cells per second.
 const WALK_SPEED: f32 = 4.0;
@@ -44,31 +44,12 @@ pub struct CityStats {
     pub backtracks: u64,
     /// Shown cells the generator had to change.
     pub regenerated_shown: u64,
-    /// Time this frame spent taking columns and rebuilding instances, wall clock, ms. It
-    /// includes any time the render thread was descheduled meanwhile.
-    pub stall_ms: f64,
-    /// The largest such time so far, ms.
-    pub max_stall_ms: f64,
-    /// Frames whose wall-clock stall exceeded 2 ms.
-    pub frames_over_2ms: u64,
-    /// The same work in the render thread's own CPU time, ms (what the work costs, without the
-    /// time other threads held the core).
-    pub stall_cpu_ms: f64,
-    /// The largest such CPU time so far, ms.
-    pub max_stall_cpu_ms: f64,
-    /// Frames whose stall in CPU time exceeded 2 ms.
-    pub frames_over_2ms_cpu: u64,
-    /// Frames updated.
-    pub frames: u64,
     /// Instances drawn.
     pub instances: usize,
-    /// Columns within view that have not arrived yet, this frame.
-    pub missing_in_view: usize,
-    /// Whether the view has been complete at least once (the start-up fill is over).
-    pub filled: bool,
-    /// After the start-up fill: the largest count of columns in view not arrived yet (the
-    /// walker outran generation; 0 is the goal).
-    pub max_missing_after_fill: usize,
+    /// The render thread's time taking columns and rebuilding the batch.
+    pub stall: StallStats,
+    /// Columns within view not arrived yet.
+    pub view: ViewFill,
 }
 
 /// The walker's city.
@@ -110,9 +91,10 @@ impl CityScene {
         let set = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref())?;
         let (to_generator, positions) = channel::<(i32, i32)>();
         let (results, from_generator) = channel();
+        let generator_set = set.clone();
         let generator = std::thread::Builder::new()
             .name("city generator".into())
-            .spawn(move || generate(seed, positions, results))?;
+            .spawn(move || generate(generator_set, seed, positions, results))?;
         Ok(CityScene {
             set,
             columns: HashMap::new(),
@@ -150,7 +132,7 @@ impl CityScene {
     /// heads straight on and climbs whatever it meets, so it never gets stuck and keeps
     /// reaching new city.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
-        if !self.stats.filled {
+        if !self.stats.view.filled {
             return;
         }
         let forward = if self.auto_walk {
@@ -195,8 +177,7 @@ impl CityScene {
     /// Takes whatever the generator finished (never waiting) and rebuilds the batch if the
     /// view changed. Measures the time this costs the render thread.
     pub fn update(&mut self, renderer: &mut Renderer) {
-        let start = Instant::now();
-        let cpu_start = cpu_time::ThreadTime::try_now().ok();
+        let timer = StallTimer::start();
         let cell = (
             self.position.x.floor() as i32,
             self.position.z.floor() as i32,
@@ -215,7 +196,7 @@ impl CityScene {
             self.stats.regenerated_shown = regenerated;
             self.arrived.extend(columns);
         }
-        while start.elapsed().as_secs_f64() < CONVERT_BUDGET_S
+        while timer.elapsed_s() < CONVERT_BUDGET_S
             && let Some(((x, z), column)) = self.arrived.pop_front()
         {
             let mut boxes = Vec::new();
@@ -241,15 +222,7 @@ impl CityScene {
             self.rebuild(cell, renderer, batch);
             self.dirty = false;
         }
-        self.stats.stall_ms = start.elapsed().as_secs_f64() * 1e3;
-        self.stats.max_stall_ms = self.stats.max_stall_ms.max(self.stats.stall_ms);
-        self.stats.frames += 1;
-        self.stats.frames_over_2ms += (self.stats.stall_ms > 2.0) as u64;
-        if let Some(cpu) = cpu_start.and_then(|t| t.try_elapsed().ok()) {
-            self.stats.stall_cpu_ms = cpu.as_secs_f64() * 1e3;
-            self.stats.max_stall_cpu_ms = self.stats.max_stall_cpu_ms.max(self.stats.stall_cpu_ms);
-            self.stats.frames_over_2ms_cpu += (self.stats.stall_cpu_ms > 2.0) as u64;
-        }
+        self.stats.stall.record(timer);
     }
 
     /// Copies the cached boxes of the columns within view straight into the batch (one hash
@@ -270,12 +243,7 @@ impl CityScene {
                 }
             }
         }
-        self.stats.missing_in_view = cells_in_view - self.in_view.len();
-        if self.stats.filled {
-            self.stats.max_missing_after_fill =
-                (self.stats.max_missing_after_fill).max(self.stats.missing_in_view);
-        }
-        self.stats.filled |= self.stats.missing_in_view == 0;
+        self.stats.view.record(cells_in_view - self.in_view.len());
         let slots = renderer.instances_mut(batch, count);
         let mut at = 0;
         for &slot in &self.in_view {
@@ -315,11 +283,13 @@ impl Drop for CityScene {
 /// The generator thread: grows the map around the latest walker position it was sent, and
 /// hands over a chunk only once it is settled (its eight neighbours exist, so no later chunk
 /// can change it): what the renderer shows never has to change.
-fn generate(seed: u64, positions: Receiver<(i32, i32)>, results: Sender<(Columns, u64, u64)>) {
+fn generate(
+    set: ModuleSet,
+    seed: u64,
+    positions: Receiver<(i32, i32)>,
+    results: Sender<(Columns, u64, u64)>,
+) {
     crate::background::lower_priority("the city generator");
-    let Ok(set) = ModuleSet::parse(CITY_SET, "assets/wfc/city.ron".as_ref()) else {
-        return;
-    };
     let Ok(mut map) = InfiniteMap::new(&set, HEIGHT, seed) else {
         return;
     };
@@ -379,7 +349,7 @@ mod tests {
                 scene.boxes.push(vec![Instance::new(model, [255; 4])]);
             }
         }
-        scene.stats.filled = true;
+        scene.stats.view.filled = true;
         scene.auto_walk = false;
         scene.yaw = 0.0;
         scene.position = Vec3::new(0.5, 0.0, 0.5);
@@ -429,7 +399,7 @@ mod tests {
     #[test]
     fn nobody_walks_before_the_view_is_generated() {
         let mut scene = scene_with_column(0.1);
-        scene.stats.filled = false;
+        scene.stats.view.filled = false;
         walk_north(&mut scene, 1.0);
         assert_eq!(scene.position, Vec3::new(0.5, 0.0, 0.5));
     }

@@ -16,6 +16,7 @@ pub mod scatter_command;
 pub mod screenshot;
 pub mod sim_command;
 pub mod staging;
+pub mod stall;
 pub mod stress;
 pub mod td;
 pub mod wfc_command;

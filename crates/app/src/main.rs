@@ -25,16 +25,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            // The chain of causes, each said once (some messages already quote their cause).
-            let mut message = error.to_string();
-            for cause in error.chain().skip(1) {
-                let cause = cause.to_string();
-                if !message.contains(&cause) {
-                    message.push_str(": ");
-                    message.push_str(&cause);
-                }
-            }
-            eprintln!("error: {message}");
+            eprintln!("error: {error:#}");
             ExitCode::FAILURE
         }
     }

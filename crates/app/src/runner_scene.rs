@@ -4,6 +4,7 @@
 //! render thread only takes finished rows (already turned into boxes), never waiting, and the
 //! look changes with the slice the player is in.
 
+use crate::stall::{StallStats, StallTimer, ViewFill};
 use crate::td::camera::{look_at, perspective};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
@@ -12,7 +13,6 @@ use horde_renderer::{BatchId, FrameParams, Instance, MeshKind, Renderer};
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 /// The fixed step.
 pub const DT: f64 = 1.0 / 60.0;
@@ -40,27 +40,11 @@ pub struct RunnerStats {
     pub rows: usize,
     /// Scenery boxes drawn.
     pub scenery_instances: usize,
-    /// Render-thread time this frame on scenery (taking rows, converting, rebuilding), wall
-    /// clock, ms.
-    pub stall_ms: f64,
-    /// Largest such time, ms.
-    pub max_stall_ms: f64,
-    /// Frames whose wall-clock stall exceeded 2 ms.
-    pub frames_over_2ms: u64,
-    /// The same work in the render thread's own CPU time this frame, ms.
-    pub stall_cpu_ms: f64,
-    /// Largest such CPU time, ms.
-    pub max_stall_cpu_ms: f64,
-    /// Frames whose stall in CPU time exceeded 2 ms.
-    pub frames_over_2ms_cpu: u64,
-    /// Frames updated.
-    pub frames: u64,
-    /// Rows within view not arrived yet, this frame.
-    pub missing_rows: usize,
-    /// Whether the view has been complete once (start-up is over).
-    pub filled: bool,
-    /// After start-up, the most rows in view missing in one frame (0 is the goal).
-    pub max_missing_after_fill: usize,
+    /// The render thread's time on scenery: taking rows, dropping old ones, refilling the
+    /// batch.
+    pub stall: StallStats,
+    /// Scenery rows within view not arrived yet.
+    pub view: ViewFill,
 }
 
 /// The runner, its scenery and their batches.
@@ -74,8 +58,8 @@ pub struct RunnerScene {
     pending: RunnerInput,
     /// Crouch key held.
     pub crouch_held: bool,
-    scenery: ScatterSettings,
-    slice_of: Scatter,
+    /// The scenery's generator (the background threads use a copy): settings and slices.
+    scatter: Scatter,
     to_generator: Option<Sender<i32>>,
     from_generator: Receiver<Row>,
     generator: Option<JoinHandle<()>>,
@@ -101,20 +85,20 @@ impl RunnerScene {
     ) -> anyhow::Result<RunnerScene> {
         let scenery =
             ScatterSettings::parse(DEFAULT_SETTINGS, "assets/scatter/default.ron".as_ref())?;
+        let scatter = Scatter::new(scenery, seed);
         let (to_generator, requests) = channel::<i32>();
         let (results, from_generator) = channel();
-        let generator_settings = scenery.clone();
+        let generator_scatter = scatter.clone();
         let generator = std::thread::Builder::new()
             .name("scenery generator".into())
-            .spawn(move || generate(generator_settings, seed, requests, results))?;
+            .spawn(move || generate(generator_scatter, requests, results))?;
         Ok(RunnerScene {
             runner: Runner::new(settings, seed),
             autopilot,
             accumulator: 0.0,
             pending: RunnerInput::default(),
             crouch_held: false,
-            slice_of: Scatter::new(scenery.clone(), seed),
-            scenery,
+            scatter,
             to_generator: Some(to_generator),
             from_generator,
             generator: Some(generator),
@@ -174,22 +158,26 @@ impl RunnerScene {
 
     /// Name of the scenery slice the player is in.
     pub fn slice_name(&self) -> &str {
-        let slice = self.slice_of.slice_at(self.runner.player().z as f32);
-        &self.scenery.slices[slice.min(self.scenery.slices.len() - 1)].name
+        let slices = &self.scatter.settings().slices;
+        let slice = self.scatter.slice_at(self.runner.player().z as f32);
+        &slices[slice.min(slices.len() - 1)].name
     }
 
     /// The chunk rows in view (first, last).
     fn rows_in_view(&self) -> (i32, i32) {
-        rows_in_view(self.runner.player().z as f32, self.scenery.chunk_size)
+        rows_in_view(
+            self.runner.player().z as f32,
+            self.scatter.settings().chunk_size,
+        )
     }
 
     /// Takes whatever scenery the generator finished (never waiting), asks for what is
     /// missing, and fills both batches. Measures the scenery's cost to the render thread.
     pub fn update(&mut self, renderer: &mut Renderer) {
-        let start = Instant::now();
-        let cpu_start = cpu_time::ThreadTime::try_now().ok();
+        let timer = StallTimer::start();
         let (first, last) = self.rows_in_view();
-        let ahead = ((self.runner.player().z as f32 + GENERATE_AHEAD) / self.scenery.chunk_size)
+        let ahead = ((self.runner.player().z as f32 + GENERATE_AHEAD)
+            / self.scatter.settings().chunk_size)
             .floor() as i32;
         if let Some(sender) = &self.to_generator {
             // Nearest first.
@@ -207,7 +195,7 @@ impl RunnerScene {
             }
         }
         // Rows behind the player are dropped, except those a restart shows at once.
-        let (_, start_last) = rows_in_view(0.0, self.scenery.chunk_size);
+        let (_, start_last) = rows_in_view(0.0, self.scatter.settings().chunk_size);
         let keep = |row: i32| row >= first || row <= start_last;
         let before = self.rows.len();
         self.rows.retain(|&row, _| keep(row));
@@ -231,36 +219,18 @@ impl RunnerScene {
             }
             self.stats.scenery_instances = count;
         }
-        self.stats.missing_rows = (first..=last)
-            .filter(|r| !self.rows.contains_key(r))
-            .count();
-        if self.stats.filled {
-            self.stats.max_missing_after_fill = self
-                .stats
-                .max_missing_after_fill
-                .max(self.stats.missing_rows);
-        }
-        self.stats.filled |= self.stats.missing_rows == 0;
+        self.stats.view.record(
+            (first..=last)
+                .filter(|r| !self.rows.contains_key(r))
+                .count(),
+        );
         self.stats.rows = self.rows.len();
-        self.record_stall(start, cpu_start);
+        self.stats.stall.record(timer);
 
         if let Some(batch) = self.game_batch {
             self.game_instances.clear();
             game_instances(&self.runner, &mut self.game_instances);
             renderer.set_instances(batch, &self.game_instances);
-        }
-    }
-
-    fn record_stall(&mut self, start: Instant, cpu_start: Option<cpu_time::ThreadTime>) {
-        let s = &mut self.stats;
-        s.stall_ms = start.elapsed().as_secs_f64() * 1e3;
-        s.max_stall_ms = s.max_stall_ms.max(s.stall_ms);
-        s.frames += 1;
-        s.frames_over_2ms += (s.stall_ms > 2.0) as u64;
-        if let Some(cpu) = cpu_start.and_then(|t| t.try_elapsed().ok()) {
-            s.stall_cpu_ms = cpu.as_secs_f64() * 1e3;
-            s.max_stall_cpu_ms = s.max_stall_cpu_ms.max(s.stall_cpu_ms);
-            s.frames_over_2ms_cpu += (s.stall_cpu_ms > 2.0) as u64;
         }
     }
 
@@ -401,9 +371,8 @@ pub fn chunk_instances(
 
 /// The generator threads: answer each requested chunk row with its boxes, its chunks
 /// generated in parallel on a small low-priority pool.
-fn generate(settings: ScatterSettings, seed: u64, requests: Receiver<i32>, results: Sender<Row>) {
+fn generate(scatter: Scatter, requests: Receiver<i32>, results: Sender<Row>) {
     crate::background::lower_priority("the scenery generator");
-    let scatter = Scatter::new(settings, seed);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .thread_name(|i| format!("scenery worker {i}"))

@@ -82,12 +82,12 @@ pub enum LevelError {
         kind: LevelErrorKind,
     },
     /// Reading or writing failed.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The operating system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -169,9 +169,9 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
 
 /// Reads and parses a level file.
 pub fn load_level(path: &Path) -> Result<Board, LevelError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LevelError::Io {
+    let text = std::fs::read_to_string(path).map_err(|error| LevelError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     parse_level(&text, path)
 }
@@ -194,9 +194,9 @@ pub fn level_text(board: &Board) -> String {
 /// Writes `board` to `path` atomically: a temporary file in the same folder, flushed to disk,
 /// then renamed over `path`. On failure the old file is untouched and the temporary removed.
 pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
-    write_atomically(path, level_text(board).as_bytes()).map_err(|source| LevelError::Io {
+    write_atomically(path, level_text(board).as_bytes()).map_err(|error| LevelError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })
 }
 

@@ -43,12 +43,12 @@ pub struct ScriptError {
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptLoadError {
     /// The file could not be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The script file.
         path: PathBuf,
         /// The operating system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A line is malformed.
     #[error(transparent)]
@@ -65,39 +65,11 @@ impl EditScript {
     /// Parses script text; `path` names it in errors.
     pub fn parse(text: &str, path: &Path) -> Result<EditScript, ScriptError> {
         let mut edits = Vec::new();
-        for (number, raw) in text.lines().enumerate() {
-            let line = number + 1;
-            let trimmed = raw.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            let error = |column: usize, message: String| ScriptError {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message,
-            };
-            let fields = split_fields(raw);
-            if fields.len() != 4 {
-                let column = fields.get(4).map_or(raw.chars().count() + 1, |f| f.0);
-                return Err(error(
-                    column,
-                    format!(
-                        "expected `TICK ACTION X Y`, found {} field(s)",
-                        fields.len()
-                    ),
-                ));
-            }
-            let (tick_col, tick_text) = fields[0];
-            let tick: u64 = tick_text.parse().map_err(|_| {
-                error(
-                    tick_col,
-                    format!("tick `{tick_text}` is not a whole number"),
-                )
-            })?;
-            if tick == 0 {
-                return Err(error(tick_col, "ticks count from 1".to_string()));
-            }
+        for line in script_lines(text, path) {
+            line.expect_fields(4, "TICK ACTION X Y")?;
+            let tick = line.tick()?;
+            let error = |column: usize, message: String| line.error(column, message);
+            let fields = &line.fields;
             let (action_col, action) = fields[1];
             let kind = match action {
                 "wall" => EditKind::Wall,
@@ -125,7 +97,7 @@ impl EditScript {
                 kind,
                 x,
                 y,
-                line,
+                line: line.number,
                 column: fields[2].0,
             });
         }
@@ -135,9 +107,9 @@ impl EditScript {
 
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<EditScript, ScriptLoadError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ScriptLoadError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| ScriptLoadError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         Ok(EditScript::parse(&text, path)?)
     }
@@ -156,7 +128,73 @@ impl EditScript {
 }
 
 /// Whitespace-separated fields with their 1-based starting columns (in characters).
-pub(crate) fn split_fields(line: &str) -> Vec<(usize, &str)> {
+/// One line of a script that carries fields (blank lines and `#` comments are skipped).
+pub(crate) struct ScriptLine<'a> {
+    /// 1-based line number.
+    pub number: usize,
+    /// The whitespace-separated fields, each with its 1-based column.
+    pub fields: Vec<(usize, &'a str)>,
+    /// Characters in the line, for errors about a missing field.
+    width: usize,
+    path: &'a Path,
+}
+
+impl ScriptLine<'_> {
+    /// An error at `column` of this line.
+    pub fn error(&self, column: usize, message: String) -> ScriptError {
+        ScriptError {
+            path: self.path.to_path_buf(),
+            line: self.number,
+            column,
+            message,
+        }
+    }
+
+    /// Exactly `count` fields, as `usage` describes them.
+    pub fn expect_fields(&self, count: usize, usage: &str) -> Result<(), ScriptError> {
+        if self.fields.len() == count {
+            return Ok(());
+        }
+        let column = self.fields.get(count).map_or(self.width + 1, |f| f.0);
+        Err(self.error(
+            column,
+            format!("expected `{usage}`, found {} field(s)", self.fields.len()),
+        ))
+    }
+
+    /// The first field as a tick: a whole number from 1.
+    pub fn tick(&self) -> Result<u64, ScriptError> {
+        let (column, text) = self.fields[0];
+        let tick: u64 = text
+            .parse()
+            .map_err(|_| self.error(column, format!("tick `{text}` is not a whole number")))?;
+        if tick == 0 {
+            return Err(self.error(column, "ticks count from 1".to_string()));
+        }
+        Ok(tick)
+    }
+}
+
+/// The lines of a script that carry fields, in order.
+pub(crate) fn script_lines<'a>(
+    text: &'a str,
+    path: &'a Path,
+) -> impl Iterator<Item = ScriptLine<'a>> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, raw)| {
+            let trimmed = raw.trim();
+            !trimmed.is_empty() && !trimmed.starts_with('#')
+        })
+        .map(move |(index, raw)| ScriptLine {
+            number: index + 1,
+            fields: split_fields(raw),
+            width: raw.chars().count(),
+            path,
+        })
+}
+
+fn split_fields(line: &str) -> Vec<(usize, &str)> {
     let mut fields = Vec::new();
     let mut start = None;
     for (column, (byte, c)) in line.char_indices().enumerate() {

@@ -47,12 +47,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
         s.columns,
         s.backtracks,
         s.regenerated_shown,
-        s.max_stall_ms,
-        s.frames_over_2ms,
-        s.frames,
-        s.max_stall_cpu_ms,
-        s.frames_over_2ms_cpu,
-        s.max_missing_after_fill
+        s.stall.max_ms,
+        s.stall.frames_over_2ms,
+        s.stall.frames,
+        s.stall.max_cpu_ms,
+        s.stall.frames_over_2ms_cpu,
+        s.view.max_missing_after_fill
     );
     Ok(())
 }
@@ -99,14 +99,14 @@ impl CityApp {
                             times.fps(),
                             s.columns,
                             s.instances,
-                            s.missing_in_view
+                            s.view.missing
                         ));
                         ui.label(format!(
                             "stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})   backtracks {}   regenerated shown {}",
-                            s.stall_ms,
-                            s.max_stall_ms,
-                            s.stall_cpu_ms,
-                            s.max_stall_cpu_ms,
+                            s.stall.ms,
+                            s.stall.max_ms,
+                            s.stall.cpu_ms,
+                            s.stall.max_cpu_ms,
                             s.backtracks,
                             s.regenerated_shown
                         ));

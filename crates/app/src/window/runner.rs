@@ -53,12 +53,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
         runner.sections_recycled(),
         runner.sections().len(),
         s.rows,
-        s.max_stall_ms,
-        s.frames_over_2ms,
-        s.frames,
-        s.max_stall_cpu_ms,
-        s.frames_over_2ms_cpu,
-        s.max_missing_after_fill
+        s.stall.max_ms,
+        s.stall.frames_over_2ms,
+        s.stall.frames,
+        s.stall.max_cpu_ms,
+        s.stall.frames_over_2ms_cpu,
+        s.view.max_missing_after_fill
     );
     Ok(())
 }
@@ -118,7 +118,7 @@ impl RunnerApp {
                         ));
                         ui.label(format!(
                             "scenery stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})",
-                            s.stall_ms, s.max_stall_ms, s.stall_cpu_ms, s.max_stall_cpu_ms
+                            s.stall.ms, s.stall.max_ms, s.stall.cpu_ms, s.stall.max_cpu_ms
                         ));
                         ui.checkbox(autopilot, "autopilot (P)");
                         ui.small("Space start/restart · W/Up jump · S/Down crouch · Esc quit");

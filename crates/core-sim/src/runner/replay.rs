@@ -6,7 +6,7 @@
 //! the same format, so any run (the bot's included) can be recorded and replayed.
 
 use super::game::RunnerInput;
-use crate::script::{ScriptError, ScriptLoadError, split_fields};
+use crate::script::{ScriptError, ScriptLoadError, script_lines};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -36,47 +36,23 @@ impl InputScript {
     /// Parses script text; `path` names it in errors.
     pub fn parse(text: &str, path: &Path) -> Result<InputScript, ScriptError> {
         let mut events = Vec::new();
-        for (number, raw) in text.lines().enumerate() {
-            let line = number + 1;
-            let trimmed = raw.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            let error = |column: usize, message: String| ScriptError {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message,
-            };
-            let fields = split_fields(raw);
-            if fields.len() != 2 {
-                let column = fields.get(2).map_or(raw.chars().count() + 1, |f| f.0);
-                return Err(error(
-                    column,
-                    format!("expected `TICK ACTION`, found {} field(s)", fields.len()),
-                ));
-            }
-            let (tick_col, tick_text) = fields[0];
-            let tick: u64 = tick_text.parse().ok().filter(|t| *t > 0).ok_or_else(|| {
-                error(
-                    tick_col,
-                    format!("tick `{tick_text}` is not a whole number from 1"),
-                )
-            })?;
-            let (action_col, action) = fields[1];
+        for line in script_lines(text, path) {
+            line.expect_fields(2, "TICK ACTION")?;
+            let tick = line.tick()?;
+            let (action_col, action) = line.fields[1];
             let event = match action {
                 "start" => InputEvent::Start,
                 "jump" => InputEvent::Jump,
                 "crouch" => InputEvent::Crouch,
                 "stand" => InputEvent::Stand,
                 other => {
-                    return Err(error(
+                    return Err(line.error(
                         action_col,
                         format!("unknown action `{other}` (expected start, jump, crouch or stand)"),
                     ));
                 }
             };
-            events.push((tick, event, line));
+            events.push((tick, event, line.number));
         }
         events.sort_by_key(|&(tick, _, line)| (tick, line));
         Ok(InputScript {
@@ -88,9 +64,9 @@ impl InputScript {
 
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<InputScript, ScriptLoadError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ScriptLoadError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| ScriptLoadError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         Ok(InputScript::parse(&text, path)?)
     }

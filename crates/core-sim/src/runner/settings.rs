@@ -165,12 +165,12 @@ pub enum RunnerSettingsError {
         message: String,
     },
     /// The file could not be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The operating system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -182,9 +182,9 @@ pub const MAX_BASE_SPEED: f64 = 1000.0;
 impl RunnerSettings {
     /// Reads and parses a settings file.
     pub fn load(path: &Path) -> Result<RunnerSettings, RunnerSettingsError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RunnerSettingsError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| RunnerSettingsError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         RunnerSettings::parse(&text, path)
     }

@@ -182,21 +182,21 @@ pub enum ScatterError {
         message: String,
     },
     /// The file could not be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The operating system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
 impl ScatterSettings {
     /// Reads and parses a settings file.
     pub fn load(path: &Path) -> Result<ScatterSettings, ScatterError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ScatterError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| ScatterError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         ScatterSettings::parse(&text, path)
     }

@@ -327,12 +327,12 @@ pub enum ModuleSetError {
         message: String,
     },
     /// The file could not be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The operating system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -342,9 +342,9 @@ pub const MAX_MODULES: usize = 4096;
 impl ModuleSet {
     /// Reads and parses a module set file.
     pub fn load(path: &Path) -> Result<ModuleSet, ModuleSetError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ModuleSetError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| ModuleSetError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         ModuleSet::parse(&text, path)
     }
