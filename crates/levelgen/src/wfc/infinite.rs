@@ -9,8 +9,9 @@
 //! then three columns) of those neighbours; margin cells that change and had already been shown
 //! are counted as `regenerated_shown` (the goal is zero).
 
+use super::grid::Size;
 use super::module_set::{Dir, ModuleSet};
-use super::solver::{Size, SolveError, Solver};
+use super::solver::{SolveError, Solver};
 use std::collections::{HashMap, HashSet};
 
 /// Side of a chunk, in columns.

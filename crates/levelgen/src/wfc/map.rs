@@ -16,8 +16,8 @@
 //! `cells[x + X*(z + Z*y)]` is an index into `modules`; faces are given after the module's turn;
 //! `excluded` lists the prototype names that may not touch the face.
 
+use super::grid::Size;
 use super::module_set::{FACES, FaceKind, ModuleSet};
-use super::solver::Size;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

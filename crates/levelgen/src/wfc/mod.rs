@@ -8,6 +8,12 @@
 //! propagates what that rules out, backtracking over a bounded history when a cell runs out of
 //! modules.
 //!
+//! - [`grid`]: the grid's [`Size`] and the numbering of its cells.
+//! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
+//! - [`solver`]: the finite solver.
+//! - [`map`]: a solved grid and its `--out` JSON form.
+//! - [`infinite`]: an unbounded map grown chunk by chunk around a walker.
+//!
 //! ```
 //! use horde_levelgen::wfc::{ModuleSet, Solver, Size};
 //!
@@ -17,15 +23,17 @@
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
 
+pub mod grid;
 pub mod infinite;
 pub mod map;
 pub mod module_set;
 pub mod solver;
 
+pub use grid::Size;
 pub use infinite::InfiniteMap;
 pub use map::Map;
 pub use module_set::{Module, ModuleSet, ModuleSetError};
-pub use solver::{Contradiction, Size, Solver};
+pub use solver::{Contradiction, Solver};
 
 /// A tiny module set (air, ground, a pillar) used in examples and tests.
 pub const EXAMPLE_SET: &str = r#"(

@@ -8,34 +8,12 @@
 //! collapse, bans the module that collapse chose, and carries on; if that fails too it goes
 //! further back, up to the length of its history.
 
+use super::grid::Size;
 use super::map::Map;
 use super::module_set::{Dir, ModuleSet};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
-
-/// Grid size in cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Size {
-    /// West to east.
-    pub x: u32,
-    /// Bottom to top.
-    pub y: u32,
-    /// South to north.
-    pub z: u32,
-}
-
-impl Size {
-    /// Number of cells.
-    pub fn cells(self) -> usize {
-        self.x as usize * self.y as usize * self.z as usize
-    }
-
-    /// The index of cell `(x, y, z)`: `x + X·(z + Z·y)`.
-    pub fn index(self, x: u32, y: u32, z: u32) -> usize {
-        x as usize + self.x as usize * (z as usize + self.z as usize * y as usize)
-    }
-}
 
 /// A cell with no module left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -126,7 +104,7 @@ impl<'s> Solver<'s> {
         }
         let neighbours: Vec<[u32; 6]> = (0..cells)
             .map(|c| {
-                let (x, y, z) = coords(size, c);
+                let (x, y, z) = size.coords(c);
                 Dir::ALL.map(|d| {
                     let (dx, dy, dz) = d.step();
                     let wrapped = |v: u32, dv: i32, n: u32| {
@@ -471,13 +449,4 @@ fn entropy_of(sum_w: f64, sum_wlogw: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// The `(x, y, z)` of cell index `c`.
-fn coords(size: Size, c: usize) -> (u32, u32, u32) {
-    let x = c % size.x as usize;
-    let rest = c / size.x as usize;
-    let z = rest % size.z as usize;
-    let y = rest / size.z as usize;
-    (x as u32, y as u32, z as u32)
 }
