@@ -2,12 +2,15 @@
 //!
 //! - [`wfc`]: Wave Function Collapse — module sets with face connectors, rotated variants and
 //!   exclusions; a solver with weighted lowest-entropy collapse, AC-4 constraint propagation,
-//!   boundary conditions and backtracking (DESIGN §8); an infinite map grown in chunks around
-//!   a walker.
+//!   boundary conditions and backtracking (docs/ARCHITECTURE.md, WFC); an infinite map grown
+//!   in chunks around a walker.
 //! - [`scatter`]: noise-driven scatter of scenery along the runner's band — slices chosen by
 //!   distance from the origin, chunk settings by distance from the slice centre, layers of
 //!   fractal Perlin noise filtered into non-overlapping placements, generated in parallel and
 //!   identical for any thread count.
+//! - [`hash`]: seeded, platform-independent 64-bit mixing shared by both, so that their output
+//!   is a pure function of seed and position.
 
+pub mod hash;
 pub mod scatter;
 pub mod wfc;

@@ -8,6 +8,7 @@
 //! the output is the same for any number of threads and any order of generation.
 
 use super::settings::{MAX_COLUMNS, MAX_INDEXED, MAX_OCTAVES, MAX_TEXTURE_SIZE, ScatterSettings};
+use crate::hash::{hash_words, mix64};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -138,7 +139,7 @@ impl Scatter {
                             .take(MAX_INDEXED)
                             .enumerate()
                             .map(|(l, layer)| {
-                                let key = hash(&[seed, s as u64, c as u64, l as u64]);
+                                let key = hash_words(&[seed, s as u64, c as u64, l as u64]);
                                 let octaves = layer.noise.octaves.clamp(1, MAX_OCTAVES) as usize;
                                 let frequency = layer.noise.frequency;
                                 let usable = layer.radius.is_finite() && layer.radius > 0.0;
@@ -337,7 +338,7 @@ impl Scatter {
         let (low_z, high_z) = (min_z + r + GAP / 2.0, min_z + side - r - GAP / 2.0);
         let n = self.texture_size;
         let texel = side / n as f64;
-        let key = hash(&[
+        let key = hash_words(&[
             self.seed,
             u64::from(coord.x as u32),
             u64::from(coord.z as u32),
@@ -347,7 +348,7 @@ impl Scatter {
         let mut out = Vec::new();
         for tz in 0..n {
             for tx in 0..n {
-                let h = splitmix64(key ^ (tz * n + tx) as u64);
+                let h = mix64(key ^ (tz * n + tx) as u64);
                 let (jx, jz) = (unit(h >> 40), unit(h >> 16));
                 // Round to what is stored, so every test below holds for the stored values.
                 let x = f64::from((min_x + texel * (tx as f64 + jx)) as f32);
@@ -444,21 +445,6 @@ impl Grid {
                 .any(|&[px, pz]| (px - x).powi(2) + (pz - z).powi(2) < reach * reach)
         })
     }
-}
-
-/// The splitmix64 finaliser: a good 64-bit mix.
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A hash of several words.
-fn hash(words: &[u64]) -> u64 {
-    words
-        .iter()
-        .fold(0x6A09_E667_F3BC_C909, |h, &w| splitmix64(h ^ w))
 }
 
 /// The low 24 bits of `bits` as a number in `[0, 1)`.

@@ -12,6 +12,7 @@
 use super::grid::Size;
 use super::module_set::{Dir, ModuleSet};
 use super::solver::{SolveError, Solver};
+use crate::hash::hash_words;
 use std::collections::{HashMap, HashSet};
 
 /// Side of a chunk, in columns.
@@ -176,12 +177,10 @@ impl<'s> InfiniteMap<'s> {
         Err(GrowError::Chunk(cx, cz))
     }
 
+    /// The solver seed of chunk `(cx, cz)` on its `attempt`th try: a hash of the map seed and
+    /// those three numbers.
     fn chunk_seed(&self, cx: i32, cz: i32, attempt: u64) -> u64 {
-        let mut h = self.seed ^ 0x9E37_79B9_7F4A_7C15;
-        for v in [cx as i64 as u64, cz as i64 as u64, attempt] {
-            h = (h ^ v).wrapping_mul(0x100_0000_01B3).rotate_left(29);
-        }
-        h
+        hash_words(&[self.seed, cx as i64 as u64, cz as i64 as u64, attempt])
     }
 
     /// Solves a `side × height × side` region at `origin` against the generated columns
