@@ -12,6 +12,7 @@
 //! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
 //! - [`solver`]: the finite solver.
 //! - [`map`]: a solved grid and its `--out` JSON form.
+//! - [`surface`]: how high a column of modules' shapes reaches, to stand on.
 //! - [`infinite`]: an unbounded map grown chunk by chunk around a walker.
 //!
 //! ```
@@ -28,6 +29,7 @@ pub mod infinite;
 pub mod map;
 pub mod module_set;
 pub mod solver;
+pub mod surface;
 
 pub use grid::Size;
 pub use infinite::InfiniteMap;
