@@ -8,7 +8,8 @@
 //!
 //! The rooms:
 //! - [`board`]: tiles, edits and their revert rules; [`flow_field`]: the breadth-first paths.
-//! - [`enemy`]: one enemy's state machine; [`enemies`]: the dense pool and parallel update.
+//! - [`enemy`]: one enemy's state machine; [`enemies`]: the dense pool and parallel update;
+//!   [`enemy_color`]: the caller's choice of enemy colour.
 //! - [`simulation`]: board + enemies + spawner + seeded random source.
 //! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws;
 //!   [`sink`]: where the fused pass writes instances (a slice, or GPU staging memory).
@@ -32,6 +33,7 @@ pub mod board;
 pub mod direction;
 pub mod enemies;
 pub mod enemy;
+pub mod enemy_color;
 pub mod flow_field;
 pub mod generate;
 pub mod level;
@@ -48,7 +50,8 @@ pub use board::{Board, BoardError, EditKind, EditRefused};
 pub use direction::{Direction, DirectionChange};
 pub use enemies::{Enemies, EnemyView, SliceTooShort};
 pub use enemy::{EnemyParams, MoveState, Pose};
-pub use model::ModelInstance;
+pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR};
+pub use model::{ModelInstance, pack_rgba};
 pub use settings::{FloatRange, SettingsError, SpawnSettings};
 pub use simulation::{Counts, Simulation, SpawnError};
 pub use sink::InstanceSink;

@@ -10,7 +10,8 @@
 use crate::board::{Board, EditKind, EditRefused};
 use crate::enemies::{Enemies, SliceTooShort};
 use crate::enemy::EnemyParams;
-use crate::model::{ModelInstance, pack_rgba};
+use crate::enemy_color::{EnemyColor, neutral_enemy_color};
+use crate::model::ModelInstance;
 use crate::settings::{SettingsError, SpawnSettings, check_params};
 use crate::sink::InstanceSink;
 use crate::tile::TileContent;
@@ -60,10 +61,13 @@ pub struct Simulation {
     spawning: bool,
     ticks: u64,
     reclaimed: u64,
+    enemy_color: EnemyColor,
 }
 
 impl Simulation {
-    /// A simulation of `board` with no enemies yet.
+    /// A simulation of `board` with no enemies yet, drawing every enemy in
+    /// [`NEUTRAL_ENEMY_COLOR`](crate::enemy_color::NEUTRAL_ENEMY_COLOR) until
+    /// [`Simulation::set_enemy_color`] chooses otherwise.
     pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> Simulation {
         Simulation {
             board,
@@ -74,6 +78,7 @@ impl Simulation {
             spawning: true,
             ticks: 0,
             reclaimed: 0,
+            enemy_color: neutral_enemy_color,
         }
     }
 
@@ -97,6 +102,17 @@ impl Simulation {
         self.settings = settings;
     }
 
+    /// The function that colours enemies as they spawn.
+    pub fn enemy_color(&self) -> EnemyColor {
+        self.enemy_color
+    }
+
+    /// Sets the function that colours enemies from now on; enemies already alive keep their
+    /// colour. It is kept across [`Simulation::replace_board`].
+    pub fn set_enemy_color(&mut self, color: EnemyColor) {
+        self.enemy_color = color;
+    }
+
     /// Whether steps spawn new enemies.
     pub fn spawning(&self) -> bool {
         self.spawning
@@ -108,7 +124,8 @@ impl Simulation {
     }
 
     /// Replaces the board and starts over on it: every enemy is removed (their tiles belong to
-    /// the old board) and the counters restart from zero; the random source carries on.
+    /// the old board) and the counters restart from zero; the random source, the spawn settings
+    /// and the enemy colour function carry on.
     pub fn replace_board(&mut self, board: Board) {
         self.board = board;
         self.enemies = Enemies::default();
@@ -230,7 +247,7 @@ impl Simulation {
 
     /// Spawns with characteristics already known to be valid.
     fn spawn_unchecked(&mut self, tile: usize, params: EnemyParams, progress: f32) -> u64 {
-        let color = enemy_color(params.speed);
+        let color = (self.enemy_color)(&params);
         self.enemies
             .spawn(&self.board, tile, params, color, progress)
     }
@@ -294,12 +311,4 @@ fn valid_dt(dt: f32) -> bool {
 /// A uniform `f32` in `[0, 1)` from the top 24 bits of the next output.
 fn unit_f32(rng: &mut ChaCha8Rng) -> f32 {
     (rng.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
-}
-
-/// The enemy colour: the texts' dark blue for slow enemies, shading to a light cyan for the
-/// fastest, so speed can be read off the swarm.
-fn enemy_color(speed: f32) -> u32 {
-    let t = ((speed - 0.2) / 4.8).clamp(0.0, 1.0);
-    let mix = |a: f32, b: f32| (a + (b - a) * t).round() as u8;
-    pack_rgba(mix(24.0, 90.0), mix(40.0, 200.0), mix(150.0, 230.0), 255)
 }
