@@ -1,15 +1,15 @@
-//! Level files (DESIGN §5): one line per row of tiles, the northmost row first, one character
+//! Level files (docs/ARCHITECTURE.md, level files): one line per row of tiles, the northmost row first, one character
 //! per tile — `.` empty, `#` wall, `D` destination, `S` spawn point. All rows have the same
 //! length; trailing blank lines are ignored.
 //!
-//! Loading reports the file, line and column of the first problem. Saving writes a temporary
-//! file beside the target and renames it over the target, so a crash never leaves a half-written
-//! level behind.
+//! Loading reports the file, line and column of the first problem. Saving goes through
+//! [`crate::atomic_file`]: a temporary file beside the target, renamed over it, so a crash never
+//! leaves a half-written level behind.
 
+pub use crate::atomic_file::write_atomically;
 use crate::board::{Board, BoardError, MAX_TILES};
 use crate::tile::TileContent;
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What is wrong with a level.
@@ -198,32 +198,4 @@ pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
         path: path.to_path_buf(),
         error,
     })
-}
-
-/// Writes `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
-    })?;
-    static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let save = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}-{save}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

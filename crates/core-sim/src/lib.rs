@@ -14,7 +14,9 @@
 //! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws;
 //!   [`sink`]: where the fused pass writes instances (a slice, or GPU staging memory).
 //! - [`runner`]: the endless runner game (track pool, obstacles, jump and crouch, autopilot).
-//! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits; [`trace`]: the CSV trace.
+//! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits;
+//!   [`trace`]: the CSV trace; [`atomic_file`]: saving a file so that a crash or error never
+//!   leaves it half written.
 //!
 //! ```
 //! use horde_core_sim::{Simulation, SpawnSettings, level};
@@ -29,6 +31,7 @@
 //! assert_eq!(sim.counts().reclaimed, 1);
 //! ```
 
+pub mod atomic_file;
 pub mod board;
 pub mod direction;
 pub mod enemies;
