@@ -1,5 +1,6 @@
-//! The command line: subcommands and flags, parsed and range-checked by clap, so a bad flag is
-//! reported with its name before anything runs.
+//! The command line's types: subcommands and flags, parsed and range-checked by clap (value
+//! parsers included), so a bad flag is reported with its name before anything runs. Nothing
+//! here does the work: each subcommand's module under `commands/` does.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use horde_core_sim::settings::{
@@ -179,6 +180,7 @@ impl Default for Command {
             frames: None,
             spawn: SpawnFlags::default(),
             autoplay: false,
+            json: false,
         })
     }
 }
@@ -218,6 +220,9 @@ pub struct RunArgs {
     /// Runner scene: let the autopilot play from the start (P toggles it).
     #[arg(long)]
     pub autoplay: bool,
+    /// On exit, print the scene's summary as one JSON line on stdout.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Backend and adapter choice, shared by every command that draws.

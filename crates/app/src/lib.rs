@@ -1,23 +1,32 @@
-//! The Horde app: the `horde` binary's scenes, window, inspector and subcommands.
+//! The Horde app: the `horde` binary's subcommands, the one window shell, and the scenes it
+//! shows.
 //!
-//! It joins the simulation (`horde-core-sim`) to the renderer (`horde-renderer`), which know
-//! nothing of each other. The mapping between the simulation's left-handed frame (`+z` north)
-//! and the renderer's right-handed one lives in one place: [`td::camera`].
+//! It joins the simulation (`horde-core-sim`) and the generators (`horde-levelgen`) to the
+//! renderer (`horde-renderer`), which know nothing of each other. The layout follows what the
+//! app does (`docs/ARCHITECTURE.md` has the map):
+//!
+//! - [`cli`]: the command line's types; [`commands`]: one module per subcommand.
+//! - [`shell`]: the one windowed app — window, GPU, overlay, fixed-step clock, F12, `--frames`,
+//!   `--json` — showing any [`scenes::Scene`]; it never names a scene's content.
+//! - [`scenes`]: the contract and the scenes (`td`, `city`, `runner`), each in its own folder.
+//! - [`stress`]: measuring frames for `horde stress`, headless or as a scene.
+//! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
+//!   step; [`worker`]: background generator threads; [`levels`]: level files;
+//!   [`progress`]: progress bars; [`stats`]: percentiles; [`staging`]: the simulation's
+//!   instance sink over wgpu's staging memory (shared by the TD scene and the stress run).
+//!
+//! The mapping between the simulation's left-handed frame (`+z` north) and the renderer's
+//! right-handed one lives in one place: [`scenes::camera`].
 
-pub mod background;
-pub mod city;
-pub mod city_scene;
 pub mod cli;
-pub mod gpu;
+pub mod clock;
+pub mod commands;
 pub mod levels;
-pub mod runner_command;
-pub mod runner_scene;
-pub mod scatter_command;
-pub mod screenshot;
-pub mod sim_command;
+pub mod offscreen;
+pub mod progress;
+pub mod scenes;
+pub mod shell;
 pub mod staging;
-pub mod stall;
+pub mod stats;
 pub mod stress;
-pub mod td;
-pub mod wfc_command;
-pub mod window;
+pub mod worker;

@@ -1,7 +1,9 @@
-//! `horde`: the Horde app. Subcommands are the CLI contract of DESIGN §6; see README.md.
+//! `horde`: the Horde app. The subcommands and their flags are documented in README.md; the
+//! contract other tools rely on is in docs/ARCHITECTURE.md.
 
 use clap::Parser;
 use horde::cli::{Cli, Command};
+use horde::commands;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -13,14 +15,14 @@ fn main() -> ExitCode {
     .init();
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or_default() {
-        Command::Run(args) => horde::window::run(&args),
-        Command::Sim(args) => horde::sim_command::run(&args),
-        Command::Adapters => horde::gpu::print_adapters(),
-        Command::Screenshot(args) => horde::screenshot::run(&args),
-        Command::Stress(args) => horde::stress::run(&args),
-        Command::Wfc(args) => horde::wfc_command::run(&args),
-        Command::Runner(args) => horde::runner_command::run(&args),
-        Command::Scatter(args) => horde::scatter_command::run(&args),
+        Command::Run(args) => commands::run::run(&args),
+        Command::Sim(args) => commands::sim::run(&args),
+        Command::Adapters => commands::adapters::run(),
+        Command::Screenshot(args) => commands::screenshot::run(&args),
+        Command::Stress(args) => commands::stress::run(&args),
+        Command::Wfc(args) => commands::wfc::run(&args),
+        Command::Runner(args) => commands::runner::run(&args),
+        Command::Scatter(args) => commands::scatter::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

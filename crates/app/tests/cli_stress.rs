@@ -1,4 +1,4 @@
-//! `horde stress` prints every field of DESIGN §6 as valid JSON, with and without a GPU.
+//! `horde stress` prints every field of the CLI contract (docs/ARCHITECTURE.md) as valid JSON, with and without a GPU.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -105,7 +105,7 @@ fn the_population_is_held_at_n() {
     let Some(Cmd::Stress(args)) = cli.command else {
         panic!()
     };
-    let mut sim = horde::stress::stress_simulation(&args).unwrap();
+    let mut sim = horde::stress::step::stress_simulation(&args).unwrap();
     let mut out = vec![horde_core_sim::ModelInstance::zeroed_instance(); 4000];
     let mut reclaimed = 0;
     for _ in 0..600 {

@@ -8,10 +8,10 @@
 
 mod common;
 
+use horde::clock::STEP_F32 as STEP;
+use horde::scenes::td::TdScene;
 use horde::staging::StagingSink;
-use horde::stress::{step_into_batch, stress_board};
-use horde::td::TdScene;
-use horde::td::scene::STEP;
+use horde::stress::step::{step_into_batch, stress_board};
 use horde_core_sim::{FloatRange, Simulation, SpawnSettings};
 use horde_renderer::BackendChoice;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -66,9 +66,12 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
     sim.reserve_enemies(enemies + enemies / 4);
     sim.populate(enemies);
     let mut staging = vec![0u8; (enemies + enemies / 4) * 68];
-    let mut off =
-        horde::gpu::Offscreen::with_samples(&common::flags(BackendChoice::Vulkan), (320, 180), 1)
-            .unwrap();
+    let mut off = horde::offscreen::Offscreen::with_samples(
+        &common::flags(BackendChoice::Vulkan),
+        (320, 180),
+        1,
+    )
+    .unwrap();
     let mut scene = TdScene::new(board, settings(), 5);
     let batches = scene.attach(&mut off.renderer);
     scene.sync_static(&mut off.renderer);

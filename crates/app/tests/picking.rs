@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 use glam::{Vec2, Vec3};
-use horde::td::TdCamera;
+use horde::scenes::td::TdCamera;
 
 #[test]
 fn a_pixel_over_a_tile_picks_that_tile() {

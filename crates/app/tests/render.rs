@@ -10,7 +10,7 @@ use horde_renderer::BackendChoice;
 
 const SIZE: (u32, u32) = (640, 360);
 
-fn fortress_picture(backend: BackendChoice) -> horde::screenshot::Picture {
+fn fortress_picture(backend: BackendChoice) -> horde::offscreen::Picture {
     let mut scene = scene(&level_text("fortress.txt"), 7, 10.0);
     render(&mut scene, 900, backend, SIZE)
 }
@@ -88,7 +88,7 @@ fn the_whole_swarm_is_one_draw_call() {
         scene.sim.set_spawning(false);
         scene.sim.populate(enemies);
         let mut off =
-            horde::gpu::Offscreen::new(&flags(BackendChoice::Vulkan), (320, 180)).unwrap();
+            horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), (320, 180)).unwrap();
         let batches = scene.attach(&mut off.renderer);
         scene.sync(&mut off.renderer, &off.ctx);
         let camera = scene.default_camera(320.0 / 180.0);

@@ -1,29 +1,37 @@
 //! The runner scene's game handling, headless (no window, no GPU): Space, keys, autopilot.
 #![allow(clippy::unwrap_used)]
 
-use horde::runner_command::load_settings;
-use horde::runner_scene::RunnerScene;
+use horde::clock::FixedClock;
+use horde::scenes::runner::{RunnerScene, load_settings};
+use horde::scenes::{InputState, Scene, Tick};
 use horde_core_sim::runner::RunState;
+
+/// Lets `seconds` of wall clock pass through the shell's fixed-step clock.
+fn advance(scene: &mut RunnerScene, clock: &mut FixedClock, seconds: f64) {
+    let steps = clock.advance(seconds);
+    scene.update(Tick::steps(steps), &InputState::default());
+}
 
 #[test]
 fn space_starts_a_run_and_restarts_it_after_game_over() {
     let mut scene = RunnerScene::new(load_settings(None).unwrap(), 5, false).unwrap();
-    scene.advance(1.0);
+    let mut clock = FixedClock::default();
+    advance(&mut scene, &mut clock, 1.0);
     assert_eq!(scene.runner.state(), RunState::Ready, "it waits for Space");
     scene.press_start();
-    scene.advance(1.0 / 60.0);
+    advance(&mut scene, &mut clock, 1.0 / 60.0);
     assert_eq!(scene.runner.state(), RunState::Running);
     // Nobody at the keys: the first obstacle ends the run.
     for _ in 0..60 * 10 {
-        scene.advance(1.0 / 60.0);
+        advance(&mut scene, &mut clock, 1.0 / 60.0);
     }
     assert_eq!(scene.runner.state(), RunState::GameOver);
     let score = scene.runner.score();
     assert!(score > 0.0);
-    scene.advance(1.0);
+    advance(&mut scene, &mut clock, 1.0);
     assert_eq!(scene.runner.score(), score, "nothing moves after game over");
     scene.press_start();
-    scene.advance(1.0 / 60.0);
+    advance(&mut scene, &mut clock, 1.0 / 60.0);
     assert_eq!(scene.runner.state(), RunState::Running);
     assert!(scene.runner.score() < 1.0, "restart resets the score");
     assert!(scene.runner.speed() < 12.01, "restart resets the speed");
@@ -33,26 +41,27 @@ fn space_starts_a_run_and_restarts_it_after_game_over() {
 #[test]
 fn the_jump_key_jumps_once_per_press_and_crouch_follows_the_key() {
     let mut scene = RunnerScene::new(load_settings(None).unwrap(), 5, false).unwrap();
+    let mut clock = FixedClock::default();
     scene.press_start();
-    scene.advance(1.0 / 60.0);
+    advance(&mut scene, &mut clock, 1.0 / 60.0);
     scene.press_jump();
-    scene.advance(1.0 / 60.0);
+    advance(&mut scene, &mut clock, 1.0 / 60.0);
     assert!(!scene.runner.player().grounded);
     let mut apex: f64 = 0.0;
     for _ in 0..90 {
-        scene.advance(1.0 / 60.0);
+        advance(&mut scene, &mut clock, 1.0 / 60.0);
         apex = apex.max(scene.runner.player().y);
     }
     assert!((apex - 2.5).abs() < 0.03, "{apex}");
     assert!(scene.runner.player().grounded, "one press, one jump");
     scene.crouch_held = true;
     for _ in 0..60 {
-        scene.advance(1.0 / 60.0);
+        advance(&mut scene, &mut clock, 1.0 / 60.0);
     }
     assert!(scene.runner.player().scale < 0.45);
     scene.crouch_held = false;
     for _ in 0..60 {
-        scene.advance(1.0 / 60.0);
+        advance(&mut scene, &mut clock, 1.0 / 60.0);
     }
     assert!(scene.runner.player().scale > 0.95);
 }

@@ -1,4 +1,4 @@
-//! Benchmarks of the DESIGN §9 budgets: one simulation step with every model matrix written
+//! Benchmarks of the budgets in docs/ARCHITECTURE.md: one simulation step with every model matrix written
 //! (100k and 1M enemies, population held), and the flow-field search (256² and 1024²).
 //!
 //! Run: `cargo bench -p horde-core-sim --bench sim`. Threads: rayon's default (all cores), or

@@ -2,7 +2,7 @@
 //!
 //! A [`Board`] is always valid: at least one destination and one spawn point, and every tile
 //! (walls included) has a path to a destination. Edits that would break this are refused and
-//! leave the board as it was (DESIGN §3).
+//! leave the board as it was (docs/ARCHITECTURE.md, board, paths and enemies).
 
 use crate::direction::Direction;
 use crate::flow_field::{FlowField, NO_TILE};
@@ -221,7 +221,7 @@ impl Board {
         self.destinations
     }
 
-    /// The world position `(x, z)` of the centre of tile `index` (DESIGN §2).
+    /// The world position `(x, z)` of the centre of tile `index` (docs/ARCHITECTURE.md, frames and units).
     #[inline]
     pub fn tile_center(&self, index: usize) -> [f32; 2] {
         let (x, y) = self.coords(index);

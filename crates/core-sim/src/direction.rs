@@ -1,7 +1,7 @@
 //! Compass directions of paths, the turns between them, and the per-direction constants the
 //! movement code looks up instead of recomputing.
 //!
-//! Frame (DESIGN §2): `+x` east, `+z` north, yaw in degrees clockwise from north seen from above.
+//! Frame (docs/ARCHITECTURE.md, frames and units): `+x` east, `+z` north, yaw in degrees clockwise from north seen from above.
 
 /// One of the four directions a path can take from a tile to its neighbour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

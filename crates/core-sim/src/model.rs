@@ -2,7 +2,7 @@
 //!
 //! The matrix maps the unit cube (`[-½, ½]³`) to the enemy's model: the texts' half-unit cube
 //! standing on the ground (`y` from 0 to `½·scale`), scaled by the enemy's scale, turned by its
-//! yaw and placed at its model origin. It is expressed in the simulation's frame (DESIGN §2:
+//! yaw and placed at its model origin. It is expressed in the simulation's frame (docs/ARCHITECTURE.md, frames and units:
 //! `+x` east, `+z` north, `+y` up, yaw clockwise from north); mapping that frame to the
 //! renderer's is the camera's business, not this crate's.
 

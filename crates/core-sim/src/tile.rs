@@ -16,7 +16,7 @@ pub enum TileContent {
 }
 
 impl TileContent {
-    /// The character that stands for this content in level files (DESIGN §5).
+    /// The character that stands for this content in level files (docs/ARCHITECTURE.md, file formats).
     pub fn to_char(self) -> char {
         match self {
             TileContent::Empty => '.',

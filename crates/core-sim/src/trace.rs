@@ -1,4 +1,4 @@
-//! The per-tick trace of a run (DESIGN §6): CSV with the columns
+//! The per-tick trace of a run (the CLI contract in docs/ARCHITECTURE.md): CSV with the columns
 //! `tick,id,x,z,yaw_deg,scale,speed,path_offset`, one row per live enemy per tick after that
 //! tick's update, rows of a tick in ascending id order. `(x, z)` is the world position of the
 //! enemy model's origin; `yaw_deg` lies in `[0, 360)`. Numbers are written in Rust's shortest

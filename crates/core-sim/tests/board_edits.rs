@@ -1,4 +1,4 @@
-//! Edits and their revert rules (DESIGN §3).
+//! Edits and their revert rules (docs/ARCHITECTURE.md, board, paths and enemies).
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::level::{level_text, parse_level};

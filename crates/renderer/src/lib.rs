@@ -13,11 +13,53 @@
 //! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
 //!   with RGBA8 readback.
 //! - [`renderer`]: the pipeline and [`Renderer::render`], shared by both targets.
-//! - [`counters`]: per-frame figures (draw calls, instances, bytes uploaded, CPU and GPU time).
+//! - [`counters`]: per-frame figures (draw calls, instances, bytes uploaded, CPU time, and GPU
+//!   time of the scene pass through `wgpu-profiler` where timestamp queries exist).
 //!
 //! Frames: instances may be placed in any frame; the caller's view matrix maps that frame to
 //! the camera. A mirroring view (negative determinant, as when a left-handed world is shown
 //! through a right-handed camera) is detected and the front-face winding flipped to match.
+//!
+//! Drawing one batch of two cubes offscreen and reading the picture back:
+//!
+//! ```no_run
+//! use glam::{Mat4, Vec3};
+//! use horde_renderer::target::OFFSCREEN_FORMAT;
+//! use horde_renderer::{
+//!     FrameParams, GpuContext, GpuRequest, Instance, MeshKind, OffscreenTarget, Renderer,
+//!     RendererConfig,
+//! };
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let ctx = GpuContext::headless(GpuRequest::default())?;
+//! let mut renderer = Renderer::new(
+//!     &ctx,
+//!     RendererConfig { color_format: OFFSCREEN_FORMAT, samples: 1 },
+//! );
+//! let target = OffscreenTarget::new(&ctx, 320, 180, 1);
+//! let cubes = renderer.add_batch(MeshKind::Cube, "cubes");
+//! renderer.set_instances(
+//!     cubes,
+//!     &[
+//!         Instance::new(Mat4::from_translation(Vec3::new(-1.0, 0.5, 0.0)), [200, 60, 40, 255]),
+//!         Instance::new(Mat4::from_translation(Vec3::new(1.0, 0.5, 0.0)), [40, 90, 200, 255]),
+//!     ],
+//! );
+//! let params = FrameParams {
+//!     view: glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, 3.0, 6.0), Vec3::ZERO, Vec3::Y),
+//!     proj: glam::camera::rh::proj::directx::perspective(0.8, 320.0 / 180.0, 0.1, 100.0),
+//!     light_dir: Vec3::new(0.3, 1.0, 0.5),
+//!     ambient: 0.35,
+//!     clear: [0.1, 0.1, 0.12, 1.0],
+//!     viewport: None,
+//! };
+//! let counters = renderer.render_offscreen(&ctx, &target, &params);
+//! assert_eq!(counters.draw_calls, 1); // one batch, one draw call
+//! let rgba: Vec<u8> = target.read_rgba(&ctx)?;
+//! assert_eq!(rgba.len(), 320 * 180 * 4);
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod backend;
 pub mod batch;

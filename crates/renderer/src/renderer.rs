@@ -8,7 +8,6 @@ use crate::mesh::{self, GpuMesh, MeshKind, Vertex};
 use crate::target::{Attachments, DEPTH_FORMAT};
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The WGSL of the instanced pipeline.
@@ -170,7 +169,11 @@ impl Renderer {
                 .collect(),
             batches: Vec::new(),
             config,
-            timer: ctx.timestamps.then(|| GpuTimer::new(ctx)),
+            timer: if ctx.timestamps {
+                GpuTimer::new(ctx)
+            } else {
+                None
+            },
         }
     }
 
@@ -273,10 +276,15 @@ impl Renderer {
     ) -> FrameCounters {
         let start = Instant::now();
         let mut counters = FrameCounters::default();
-        if self.timer.is_some() {
+        if let Some(timer) = &mut self.timer {
             // Lets a pending timestamp readback complete; never blocks.
             let _ = ctx.device.poll(wgpu::PollType::Poll);
+            timer.collect();
         }
+        let query = self
+            .timer
+            .as_ref()
+            .map(|timer| timer.profiler.begin_pass_query("scene", encoder));
         let uniform = FrameUniform {
             view_proj: (params.proj * params.view).to_cols_array_2d(),
             light_dir: params.light_dir.normalize_or_zero().extend(0.0).to_array(),
@@ -322,7 +330,9 @@ impl Renderer {
                     }),
                     stencil_ops: None,
                 }),
-                timestamp_writes: self.timer.as_ref().and_then(GpuTimer::pass_writes),
+                timestamp_writes: query
+                    .as_ref()
+                    .and_then(|q| q.render_pass_timestamp_writes()),
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
@@ -357,18 +367,22 @@ impl Renderer {
                 counters.instances += count as u64;
             }
         }
-        if let Some(timer) = &mut self.timer {
-            timer.resolve(encoder);
-            counters.gpu_ms = timer.latest_ms();
+        if let (Some(timer), Some(query)) = (&mut self.timer, query) {
+            timer.profiler.end_query(encoder, query);
+            timer.profiler.resolve_queries(encoder);
+            counters.gpu_ms = timer.latest_ms;
         }
         counters.cpu_ms = start.elapsed().as_secs_f64() * 1e3;
         counters
     }
 
-    /// Starts reading back this frame's GPU timestamps, if any were written.
+    /// Ends the frame's GPU timing (starts reading its timestamps back); call once the
+    /// encoder given to [`Renderer::render`] is submitted.
     pub fn after_submit(&mut self) {
-        if let Some(timer) = &mut self.timer {
-            timer.start_readback();
+        if let Some(timer) = &mut self.timer
+            && let Err(error) = timer.profiler.end_frame()
+        {
+            log::debug!("GPU timing skipped a frame: {error}");
         }
     }
 
@@ -397,116 +411,51 @@ impl Renderer {
     }
 }
 
-/// GPU time of the scene pass from two timestamps, read back without ever waiting: a readback
-/// is started only when the previous one has finished.
-#[derive(Debug)]
+/// GPU time of the scene pass, from the pass's timestamps through `wgpu-profiler`, read back a
+/// frame or more later without ever waiting (the profiler keeps a few frames in flight and
+/// drops one rather than stall).
 struct GpuTimer {
-    queries: wgpu::QuerySet,
-    resolve: wgpu::Buffer,
-    readback: wgpu::Buffer,
+    profiler: wgpu_profiler::GpuProfiler,
     period_ns: f32,
-    /// `Idle` → written this frame → mapping → `Idle` with a result.
-    state: Arc<Mutex<TimerState>>,
     latest_ms: Option<f64>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum TimerState {
-    Idle,
-    Written,
-    Mapping,
-    Mapped,
+impl std::fmt::Debug for GpuTimer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GpuTimer")
+            .field("period_ns", &self.period_ns)
+            .field("latest_ms", &self.latest_ms)
+            .finish_non_exhaustive()
+    }
 }
 
 impl GpuTimer {
-    fn new(ctx: &GpuContext) -> GpuTimer {
-        let buffer = |label, usage| {
-            ctx.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: 16,
-                usage,
-                mapped_at_creation: false,
-            })
+    /// A timer for `ctx`, or `None` where the profiler cannot be set up.
+    fn new(ctx: &GpuContext) -> Option<GpuTimer> {
+        let settings = wgpu_profiler::GpuProfilerSettings {
+            enable_timer_queries: true,
+            enable_debug_groups: false,
+            max_num_pending_frames: 3,
         };
-        GpuTimer {
-            queries: ctx.device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("scene pass time"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
+        match wgpu_profiler::GpuProfiler::new(&ctx.device, settings) {
+            Ok(profiler) => Some(GpuTimer {
+                profiler,
+                period_ns: ctx.queue.get_timestamp_period(),
+                latest_ms: None,
             }),
-            resolve: buffer(
-                "timestamp resolve",
-                wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-            ),
-            readback: buffer(
-                "timestamp readback",
-                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            ),
-            period_ns: ctx.queue.get_timestamp_period(),
-            state: Arc::new(Mutex::new(TimerState::Idle)),
-            latest_ms: None,
-        }
-    }
-
-    fn state(&self) -> TimerState {
-        self.state.lock().map_or(TimerState::Mapping, |s| *s)
-    }
-
-    fn set_state(&self, state: TimerState) {
-        if let Ok(mut s) = self.state.lock() {
-            *s = state;
-        }
-    }
-
-    /// Timestamp writes for this frame's pass, when the readback buffer is free.
-    fn pass_writes(&self) -> Option<wgpu::RenderPassTimestampWrites<'_>> {
-        (self.state() == TimerState::Idle).then_some(wgpu::RenderPassTimestampWrites {
-            query_set: &self.queries,
-            beginning_of_pass_write_index: Some(0),
-            end_of_pass_write_index: Some(1),
-        })
-    }
-
-    fn resolve(&mut self, encoder: &mut wgpu::CommandEncoder) {
-        match self.state() {
-            TimerState::Idle => {
-                encoder.resolve_query_set(&self.queries, 0..2, &self.resolve, 0);
-                encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.readback, 0, 16);
-                self.set_state(TimerState::Written);
+            Err(error) => {
+                log::warn!("no GPU timing: {error}");
+                None
             }
-            TimerState::Mapped => {
-                if let Ok(data) = self.readback.slice(..).get_mapped_range() {
-                    let stamps: [u64; 2] = bytemuck::pod_read_unaligned(&data[..16]);
-                    let ticks = stamps[1].saturating_sub(stamps[0]);
-                    self.latest_ms = Some(ticks as f64 * self.period_ns as f64 / 1e6);
-                }
-                self.readback.unmap();
-                self.set_state(TimerState::Idle);
-            }
-            TimerState::Written | TimerState::Mapping => {}
         }
     }
 
-    fn start_readback(&mut self) {
-        if self.state() != TimerState::Written {
-            return;
+    /// Takes the newest finished frame's scene-pass time, if one has come back.
+    fn collect(&mut self) {
+        if let Some(results) = self.profiler.process_finished_frame(self.period_ns)
+            && let Some(time) = results.iter().find_map(|r| r.time.clone())
+        {
+            self.latest_ms = Some((time.end - time.start) * 1e3);
         }
-        self.set_state(TimerState::Mapping);
-        let state = Arc::clone(&self.state);
-        self.readback
-            .slice(..)
-            .map_async(wgpu::MapMode::Read, move |result| {
-                if let Ok(mut s) = state.lock() {
-                    *s = if result.is_ok() {
-                        TimerState::Mapped
-                    } else {
-                        TimerState::Idle
-                    };
-                }
-            });
-    }
-
-    fn latest_ms(&self) -> Option<f64> {
-        self.latest_ms
     }
 }

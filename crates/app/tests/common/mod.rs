@@ -3,8 +3,9 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use horde::cli::{GpuFlags, SpawnFlags};
-use horde::screenshot::{Picture, encode_png, render_td};
-use horde::td::TdScene;
+use horde::commands::screenshot::render_td;
+use horde::offscreen::{Picture, encode_png};
+use horde::scenes::td::TdScene;
 use horde_core_sim::level::parse_level;
 use horde_core_sim::{FloatRange, SpawnSettings};
 use horde_renderer::{BackendChoice, GpuContext, GpuRequest};

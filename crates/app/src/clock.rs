@@ -1,0 +1,72 @@
+//! The one fixed-step clock: every simulation in the app (tower defense, runner, city walker)
+//! advances in steps of [`STEP`] seconds, whatever the frame rate, and the headless commands
+//! use the same step so a window and a command line agree.
+
+/// The fixed simulation step: 1/60 s.
+pub const STEP: f64 = 1.0 / 60.0;
+
+/// The same step for simulations that count time in `f32` (the tower-defense core).
+pub const STEP_F32: f32 = STEP as f32;
+
+/// The most steps one frame may run; beyond that the simulation slows down rather than
+/// spiralling (a frame that took a second runs 8 steps, not 60).
+pub const MAX_STEPS_PER_FRAME: u32 = 8;
+
+/// Turns wall-clock time into whole fixed steps, carrying the remainder to the next frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FixedClock {
+    accumulator: f64,
+}
+
+impl FixedClock {
+    /// Adds `seconds` (already scaled by any time scale; 0 while paused) and returns how many
+    /// steps are due now, at most [`MAX_STEPS_PER_FRAME`]. When the cap is hit, the backlog
+    /// beyond one step is dropped.
+    pub fn advance(&mut self, seconds: f64) -> u32 {
+        if seconds.is_finite() && seconds > 0.0 {
+            self.accumulator += seconds;
+        }
+        let mut steps = 0;
+        while self.accumulator >= STEP && steps < MAX_STEPS_PER_FRAME {
+            self.accumulator -= STEP;
+            steps += 1;
+        }
+        if steps == MAX_STEPS_PER_FRAME {
+            self.accumulator = self.accumulator.min(STEP);
+        }
+        steps
+    }
+
+    /// Forgets the carried remainder (after a restart).
+    pub fn reset(&mut self) {
+        self.accumulator = 0.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_f32_step_is_the_nearest_f32_to_a_sixtieth() {
+        assert_eq!(STEP_F32, 1.0f32 / 60.0);
+    }
+
+    #[test]
+    fn steps_follow_wall_clock_and_carry_the_remainder() {
+        let mut clock = FixedClock::default();
+        assert_eq!(clock.advance(STEP * 0.5), 0);
+        assert_eq!(clock.advance(STEP * 0.6), 1);
+        assert_eq!(clock.advance(STEP * 2.0), 2);
+        assert_eq!(clock.advance(0.0), 0);
+    }
+
+    #[test]
+    fn a_long_frame_runs_at_most_eight_steps_and_drops_the_backlog() {
+        let mut clock = FixedClock::default();
+        assert_eq!(clock.advance(1.0), MAX_STEPS_PER_FRAME);
+        assert!(clock.advance(0.0) <= 1);
+        assert_eq!(clock.advance(f64::NAN), 0);
+        assert_eq!(clock.advance(-1.0), 0);
+    }
+}

@@ -1,0 +1,46 @@
+//! `horde run`: a scene in the shell's window, until it is closed or `--frames` frames were
+//! presented; on exit a line on stderr and, with `--json`, the scene's summary on stdout.
+
+use crate::cli::{RunArgs, Scene as SceneChoice};
+use crate::levels;
+use crate::scenes::Scene;
+use crate::scenes::city::CityScene;
+use crate::scenes::runner::{RunnerScene, load_settings};
+use crate::scenes::td::{TdPlay, TdScene};
+use crate::shell::{self, GpuSettings, ShellOptions};
+use anyhow::Result;
+use horde_renderer::BackendChoice;
+
+/// Runs `horde run`.
+pub fn run(args: &RunArgs) -> Result<()> {
+    let backend = BackendChoice::resolve(args.gpu.backend)?;
+    let options = ShellOptions {
+        size: (1280, 720),
+        gpu: GpuSettings {
+            request: (backend, args.gpu.adapter.clone()),
+            msaa: 4,
+            vsync: true,
+        },
+        frames: args.frames,
+    };
+    match args.scene {
+        SceneChoice::Td => {
+            let board = levels::load(args.level.as_deref())?;
+            let scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+            let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
+            let play = TdPlay::new(scene, args.level.clone(), backend, adapters);
+            show(play, options, args.json)
+        }
+        SceneChoice::City => show(CityScene::new(args.seed)?, options, args.json),
+        SceneChoice::Runner => {
+            let scene = RunnerScene::new(load_settings(None)?, args.seed, args.autoplay)?;
+            show(scene, options, args.json)
+        }
+    }
+}
+
+/// Shows `scene` in the shell and reports how the run went.
+fn show(mut scene: impl Scene, options: ShellOptions, json: bool) -> Result<()> {
+    let presented = shell::run(&mut scene, options)?;
+    shell::report(&scene, presented, json)
+}

@@ -1,0 +1,108 @@
+//! Drawing without a window: a headless GPU context with a renderer and an offscreen target,
+//! one frame drawn and read back as a [`Picture`], and PNG encoding. Used by `horde
+//! screenshot`, `horde stress --headless`, the shell's F12 pictures and the image tests.
+
+use crate::cli::GpuFlags;
+use anyhow::{Context, Result};
+use horde_core_sim::atomic_file::write_atomically;
+use horde_renderer::target::{OFFSCREEN_FORMAT, supported_samples};
+use horde_renderer::{
+    BackendChoice, FrameCounters, FrameParams, GpuContext, GpuRequest, OffscreenTarget, Renderer,
+    RendererConfig,
+};
+use std::path::Path;
+
+/// A headless context, renderer and offscreen target of one size.
+pub struct Offscreen {
+    /// The GPU.
+    pub ctx: GpuContext,
+    /// The renderer, set up for the target.
+    pub renderer: Renderer,
+    /// The image.
+    pub target: OffscreenTarget,
+}
+
+impl Offscreen {
+    /// Sets up offscreen rendering on the backend and adapter the flags name (MSAA 4× where
+    /// supported).
+    pub fn new(gpu: &GpuFlags, size: (u32, u32)) -> Result<Offscreen> {
+        Offscreen::with_samples(gpu, size, 4)
+    }
+
+    /// The same with at most `samples` MSAA samples (1 for none).
+    pub fn with_samples(
+        gpu: &GpuFlags,
+        (width, height): (u32, u32),
+        samples: u32,
+    ) -> Result<Offscreen> {
+        let backend = BackendChoice::resolve(gpu.backend)?;
+        let ctx = GpuContext::headless(GpuRequest {
+            backend,
+            adapter_name: gpu.adapter.clone(),
+            display: None,
+        })?;
+        let samples = supported_samples(&ctx, OFFSCREEN_FORMAT, samples);
+        let renderer = Renderer::new(
+            &ctx,
+            RendererConfig {
+                color_format: OFFSCREEN_FORMAT,
+                samples,
+            },
+        );
+        let target = OffscreenTarget::new(&ctx, width, height, samples);
+        Ok(Offscreen {
+            ctx,
+            renderer,
+            target,
+        })
+    }
+
+    /// Draws one frame of the renderer's batches with `params` and reads it back.
+    pub fn take_picture(&mut self, params: &FrameParams) -> Result<Picture> {
+        let counters = self
+            .renderer
+            .render_offscreen(&self.ctx, &self.target, params);
+        let pixels = self.target.read_rgba(&self.ctx)?;
+        let summary = self.ctx.summary();
+        let (width, height) = self.target.size();
+        Ok(Picture {
+            pixels,
+            width,
+            height,
+            counters,
+            adapter: format!("{}: {}", summary.backend, summary.name),
+        })
+    }
+}
+
+/// A rendered image and what it cost.
+pub struct Picture {
+    /// RGBA8, rows top to bottom.
+    pub pixels: Vec<u8>,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// The renderer's counters for the frame.
+    pub counters: FrameCounters,
+    /// `backend: name`, of the adapter used.
+    pub adapter: String,
+}
+
+impl Picture {
+    /// Saves the picture as a PNG at `path`, atomically.
+    pub fn save_png(&self, path: &Path) -> Result<()> {
+        let png = encode_png(&self.pixels, self.width, self.height)?;
+        write_atomically(path, &png).with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// Encodes RGBA8 pixels as PNG bytes.
+pub fn encode_png(pixels: &[u8], width: u32, height: u32) -> Result<Vec<u8>> {
+    use image::ImageEncoder;
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes)
+        .write_image(pixels, width, height, image::ExtendedColorType::Rgba8)
+        .context("encoding the PNG")?;
+    Ok(bytes)
+}

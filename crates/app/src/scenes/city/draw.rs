@@ -1,0 +1,59 @@
+//! Drawing Wave Function Collapse maps: every box of every module's shape becomes one cube
+//! instance, turned with its module and placed in its cell. All boxes go into one batch (one
+//! draw call).
+
+use glam::{Mat4, Quat, Vec3};
+use horde_levelgen::wfc::{Map, ModuleSet};
+
+/// Where the built-in set says it comes from, in error messages.
+pub const CITY_SET_PATH: &str = "assets/wfc/city.ron";
+
+/// The module set at `path`, or the built-in city set.
+pub fn load_set(path: Option<&std::path::Path>) -> anyhow::Result<ModuleSet> {
+    Ok(match path {
+        Some(path) => ModuleSet::load(path)?,
+        None => ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?,
+    })
+}
+use horde_renderer::Instance;
+
+/// The built-in city module set, compiled in.
+pub const CITY_SET: &str = include_str!("../../../../../assets/wfc/city.ron");
+
+/// Appends the instances of `map` to `out`, cells one unit wide, the map centred on the origin
+/// in `x` and `z` with its bottom on `y = 0` (simulation frame: `+x` east, `+z` north).
+pub fn map_instances(set: &ModuleSet, map: &Map, out: &mut Vec<Instance>) {
+    let (sx, sy, sz) = (map.size.x, map.size.y, map.size.z);
+    let origin = Vec3::new(-(sx as f32) * 0.5, 0.0, -(sz as f32) * 0.5);
+    for y in 0..sy {
+        for z in 0..sz {
+            for x in 0..sx {
+                let module = map.cells[map.size.index(x, y, z)] as usize;
+                let cell_centre = origin + Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                module_instances(set, module, cell_centre, out);
+            }
+        }
+    }
+}
+
+/// Appends the boxes of `module` in the cell whose bottom centre is `cell_centre`, turned with
+/// the module (quarter turns clockwise seen from above: local `+z`, north, turns to `+x`).
+pub fn module_instances(
+    set: &ModuleSet,
+    module: usize,
+    cell_centre: Vec3,
+    out: &mut Vec<Instance>,
+) {
+    let module = &set.modules[module];
+    let turn = Quat::from_rotation_y(module.rotation as f32 * std::f32::consts::FRAC_PI_2);
+    for b in &set.prototypes[module.prototype].shape {
+        let min = Vec3::new(b.min.0, b.min.1, b.min.2);
+        let max = Vec3::new(b.max.0, b.max.1, b.max.2);
+        let size = (max - min).max(Vec3::splat(0.001));
+        let centre = (min + max) * 0.5 - Vec3::new(0.5, 0.0, 0.5);
+        let model = Mat4::from_translation(cell_centre)
+            * Mat4::from_quat(turn)
+            * Mat4::from_scale_rotation_translation(size, Quat::IDENTITY, centre);
+        out.push(Instance::new(model, [b.color.0, b.color.1, b.color.2, 255]));
+    }
+}

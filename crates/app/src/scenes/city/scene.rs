@@ -1,0 +1,502 @@
+//! The city walk: a walker in the infinite Wave Function Collapse city. The render thread only
+//! takes finished columns from the generator and never waits; it draws the columns near the
+//! walker (distance culling keeps the edge of generation out of sight) as instanced cubes in one
+//! batch.
+//!
+//! W/A/S/D walk, middle-drag looks around, Space toggles auto-walk (on at start).
+
+use super::draw::{CITY_SET, CITY_SET_PATH, module_instances};
+use super::generator::{self, Column, Settled};
+use crate::clock::STEP;
+use crate::scenes::camera::{look_at, perspective};
+use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
+use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::stats::Stat;
+use crate::worker::Worker;
+use glam::{Mat4, Vec3};
+use horde_levelgen::wfc::ModuleSet;
+use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+use serde::Serialize;
+use std::collections::{HashMap, VecDeque};
+use winit::event::MouseButton;
+use winit::keyboard::KeyCode;
+
+/// Walking speed, cells per second.
+const WALK_SPEED: f32 = 4.0;
+/// The highest step the walker climbs, in cells (a storey is one).
+const STEP_UP: f32 = 1.05;
+/// The walker's half width, in cells.
+const BODY_RADIUS: f32 = 0.2;
+/// Eye height above the feet, in cells.
+const EYE_HEIGHT: f32 = 0.8;
+/// Cells drawn around the walker.
+pub const VIEW_RADIUS: i32 = 14;
+/// Render-thread time per frame for turning arrived columns into boxes, seconds.
+const CONVERT_BUDGET_S: f64 = 0.5e-3;
+
+/// Counters for the overlay, the exit line and the summary.
+#[derive(Clone, Debug, Default)]
+pub struct CityStats {
+    /// Columns received from the generator.
+    pub columns: usize,
+    /// Backtracks reported by the generator.
+    pub backtracks: u64,
+    /// Shown cells the generator had to change.
+    pub regenerated_shown: u64,
+    /// Instances drawn.
+    pub instances: usize,
+    /// Cells walked, horizontally.
+    pub distance: f64,
+    /// Frames whose eye point was inside a solid box.
+    pub inside_solid_frames: u64,
+    /// The most columns held at once.
+    pub columns_resident_max: usize,
+    /// The render thread's time taking columns and rebuilding the batch.
+    pub stall: StallStats,
+    /// Columns within view not arrived yet.
+    pub view: ViewFill,
+}
+
+/// `--json` summary of the city scene.
+#[derive(Serialize)]
+struct Summary {
+    frames: u64,
+    distance: f64,
+    inside_solid_frames: u64,
+    regenerated_shown: u64,
+    holes_after_first_view: usize,
+    columns_resident_max: usize,
+    stall_ms: Stat,
+    stall_cpu_ms: Stat,
+    columns: usize,
+    backtracks: u64,
+}
+
+/// The walker's city.
+pub struct CityScene {
+    set: ModuleSet,
+    /// Where each received column's boxes are in `boxes`.
+    columns: HashMap<(i32, i32), u32>,
+    /// Each received column's boxes, built once when it arrives.
+    boxes: Vec<Vec<Instance>>,
+    /// The top of each received column (its highest box), what the walker stands on.
+    tops: Vec<f32>,
+    /// Scratch for [`CityScene::rebuild`]: the `boxes` entries within view.
+    in_view: Vec<u32>,
+    /// Columns received but not yet turned into boxes.
+    arrived: VecDeque<Column>,
+    generator: Worker<(i32, i32), Settled>,
+    /// Walker position (simulation frame: `+x` east, `+z` north), in cells.
+    pub position: Vec3,
+    /// Heading, radians clockwise from north.
+    pub yaw: f32,
+    /// Look up/down, radians.
+    pub pitch: f32,
+    /// Walk forward by itself.
+    pub auto_walk: bool,
+    /// Height of the walker's feet (what it stands on, smoothed).
+    pub feet: f32,
+    /// The cell the generator was last told about.
+    last_cell: Option<(i32, i32)>,
+    dirty: bool,
+    batch: Option<BatchId>,
+    /// Counters.
+    pub stats: CityStats,
+}
+
+impl CityScene {
+    /// Parses the built-in city set and starts the generator thread for `seed`.
+    pub fn new(seed: u64) -> anyhow::Result<CityScene> {
+        let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?;
+        let generator = generator::start(set.clone(), seed)?;
+        Ok(CityScene {
+            set,
+            columns: HashMap::new(),
+            boxes: Vec::new(),
+            tops: Vec::new(),
+            in_view: Vec::new(),
+            arrived: VecDeque::new(),
+            generator,
+            position: Vec3::new(0.5, 0.0, 0.5),
+            yaw: 0.0,
+            pitch: -0.2,
+            feet: 0.0,
+            auto_walk: true,
+            last_cell: None,
+            dirty: true,
+            batch: None,
+            stats: CityStats::default(),
+        })
+    }
+
+    /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds. The
+    /// walker waits where it stands until the view around it has been generated once.
+    ///
+    /// It walks on whatever is highest in its column (street, stairs, roofs, bridges). Walking
+    /// by hand it can step up at most [`STEP_UP`] (a storey) and drop any height; a move into
+    /// a column it cannot climb slides along the wall, one axis at a time. On auto-walk it
+    /// heads straight on and climbs whatever it meets, so it never gets stuck and keeps
+    /// reaching new city.
+    pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
+        if !self.stats.view.filled {
+            return;
+        }
+        let forward = if self.auto_walk {
+            forward.max(1.0)
+        } else {
+            forward
+        };
+        let ahead = Vec3::new(self.yaw.sin(), 0.0, self.yaw.cos());
+        let side = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
+        let step = (ahead * forward + side * right) * WALK_SPEED * dt;
+        let free = |scene: &CityScene, p: Vec3| {
+            let limit = scene.feet + STEP_UP;
+            scene.auto_walk
+                || [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                    .iter()
+                    .all(|&(dx, dz)| {
+                        scene.top_at(p + Vec3::new(dx, 0.0, dz) * BODY_RADIUS) <= limit
+                    })
+        };
+        let p = self.position;
+        if free(self, p + step) {
+            self.position += step;
+        } else if free(self, p + Vec3::new(step.x, 0.0, 0.0)) {
+            self.position.x += step.x;
+        } else if free(self, p + Vec3::new(0.0, 0.0, step.z)) {
+            self.position.z += step.z;
+        }
+        self.stats.distance += f64::from((self.position - p).length());
+        // Feet follow the ground below quickly but not in one jump (stairs, kerbs, roofs).
+        let ground = self.top_at(self.position);
+        self.feet += (ground - self.feet) * (dt * 8.0).min(1.0);
+    }
+
+    /// The height of the highest box in the column under `p` (0 where nothing has arrived).
+    fn top_at(&self, p: Vec3) -> f32 {
+        self.columns
+            .get(&(p.x.floor() as i32, p.z.floor() as i32))
+            .and_then(|&slot| self.tops.get(slot as usize))
+            .copied()
+            .unwrap_or(0.0)
+    }
+
+    /// The walker's eye.
+    fn eye(&self) -> Vec3 {
+        self.position + Vec3::new(0.0, self.feet + EYE_HEIGHT, 0.0)
+    }
+
+    /// Whether `p` lies inside one of the boxes of its column.
+    fn inside_solid(&self, p: Vec3) -> bool {
+        let Some(&slot) = self.columns.get(&(p.x.floor() as i32, p.z.floor() as i32)) else {
+            return false;
+        };
+        self.boxes[slot as usize].iter().any(|b| {
+            let local = Mat4::from_cols_array_2d(&b.model)
+                .inverse()
+                .transform_point3(p);
+            local.abs().max_element() < 0.5
+        })
+    }
+
+    /// Takes whatever the generator finished (never waiting) and rebuilds the batch if the
+    /// view changed. Measures the time this costs the render thread.
+    pub fn update_batch(&mut self, renderer: &mut Renderer) {
+        let timer = StallTimer::start();
+        let cell = (
+            self.position.x.floor() as i32,
+            self.position.z.floor() as i32,
+        );
+        if self.last_cell != Some(cell) {
+            self.dirty = true;
+            // A full queue is tried again next frame.
+            if self.generator.try_send(cell).is_ok() {
+                self.last_cell = Some(cell);
+            }
+        }
+        // Never waits: takes only what the generator has already finished, and turns columns
+        // into boxes for at most half a millisecond; the rest waits for the next frame.
+        while let Some(settled) = self.generator.try_recv() {
+            self.stats.backtracks = settled.backtracks;
+            self.stats.regenerated_shown = settled.regenerated_shown;
+            self.arrived.extend(settled.columns);
+        }
+        while timer.elapsed_s() < CONVERT_BUDGET_S
+            && let Some(((x, z), column)) = self.arrived.pop_front()
+        {
+            if let std::collections::hash_map::Entry::Vacant(entry) = self.columns.entry((x, z)) {
+                let mut boxes = Vec::new();
+                for (y, &m) in column.iter().enumerate() {
+                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                    module_instances(&self.set, m as usize, cell_centre, &mut boxes);
+                }
+                entry.insert(self.boxes.len() as u32);
+                self.tops.push(self.set.column_top(&column));
+                self.boxes.push(boxes);
+            }
+            self.stats.columns = self.columns.len();
+            self.stats.columns_resident_max =
+                self.stats.columns_resident_max.max(self.columns.len());
+            self.dirty = true;
+        }
+        if self.dirty
+            && let Some(batch) = self.batch
+        {
+            self.rebuild(cell, renderer, batch);
+            self.dirty = false;
+        }
+        self.stats.stall.record(timer);
+    }
+
+    /// Copies the cached boxes of the columns within view straight into the batch (one hash
+    /// lookup per cell of the view).
+    fn rebuild(&mut self, (cx, cz): (i32, i32), renderer: &mut Renderer, batch: BatchId) {
+        self.in_view.clear();
+        let mut cells_in_view = 0;
+        let mut count = 0;
+        for z in -VIEW_RADIUS..=VIEW_RADIUS {
+            for x in -VIEW_RADIUS..=VIEW_RADIUS {
+                if x * x + z * z > VIEW_RADIUS * VIEW_RADIUS {
+                    continue;
+                }
+                cells_in_view += 1;
+                if let Some(&slot) = self.columns.get(&(cx + x, cz + z)) {
+                    self.in_view.push(slot);
+                    count += self.boxes[slot as usize].len();
+                }
+            }
+        }
+        self.stats.view.record(cells_in_view - self.in_view.len());
+        let slots = renderer.instances_mut(batch, count);
+        let mut at = 0;
+        for &slot in &self.in_view {
+            let boxes = &self.boxes[slot as usize];
+            slots[at..at + boxes.len()].copy_from_slice(boxes);
+            at += boxes.len();
+        }
+        self.stats.instances = count;
+    }
+
+    /// Camera and light: the walker's eyes, [`EYE_HEIGHT`] above its feet.
+    pub fn camera(&self, aspect: f32) -> FrameParams {
+        let eye = self.eye();
+        let (sp, cp) = self.pitch.sin_cos();
+        let look = Vec3::new(self.yaw.sin() * cp, sp, self.yaw.cos() * cp);
+        FrameParams {
+            view: look_at(eye, eye + look),
+            proj: perspective(70.0, aspect, 0.05, 200.0),
+            light_dir: Vec3::new(0.4, 1.0, -0.3),
+            ambient: 0.4,
+            clear: [0.45, 0.6, 0.8, 1.0],
+            viewport: None,
+        }
+    }
+}
+
+impl Scene for CityScene {
+    fn title(&self) -> String {
+        "Horde — city".to_string()
+    }
+
+    fn attach(&mut self, renderer: &mut Renderer) {
+        self.batch = Some(renderer.add_batch(MeshKind::Cube, "city"));
+        self.dirty = true;
+    }
+
+    fn update(&mut self, tick: Tick, input: &InputState) {
+        let (forward, right) = input.move_direction();
+        for _ in 0..tick.steps {
+            self.walk(forward, right, STEP as f32);
+        }
+    }
+
+    fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, _requests: &mut Requests) -> f32 {
+        egui::Area::new(egui::Id::unique("city stats"))
+            .fixed_pos(egui::pos2(10.0, 10.0))
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    let s = &self.stats;
+                    ui.label(format!(
+                        "{:.0} FPS   {} columns   {} instances   {} in view not generated yet",
+                        info.fps(),
+                        s.columns,
+                        s.instances,
+                        s.view.missing
+                    ));
+                    ui.label(format!(
+                        "stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})   backtracks {}   regenerated shown {}",
+                        s.stall.ms,
+                        s.stall.max_ms,
+                        s.stall.cpu_ms,
+                        s.stall.max_cpu_ms,
+                        s.backtracks,
+                        s.regenerated_shown
+                    ));
+                    ui.checkbox(&mut self.auto_walk, "auto-walk (Space)");
+                    ui.small("WASD walk · middle-drag look · F12 screenshot · Esc quit");
+                });
+            });
+        0.0
+    }
+
+    fn prepare(&mut self, renderer: &mut Renderer, _ctx: &GpuContext) -> anyhow::Result<()> {
+        self.update_batch(renderer);
+        Ok(())
+    }
+
+    fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
+        self.camera(viewport.aspect())
+    }
+
+    fn rendered(&mut self, _renderer: &Renderer, _counters: &horde_renderer::FrameCounters) {
+        if self.inside_solid(self.eye()) {
+            self.stats.inside_solid_frames += 1;
+        }
+    }
+
+    fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
+        if key == KeyCode::Space && pressed && !repeat {
+            self.auto_walk = !self.auto_walk;
+        }
+    }
+
+    fn cursor_moved(&mut self, delta: glam::Vec2, input: &InputState) {
+        if input.button_held(MouseButton::Middle) {
+            self.yaw += delta.x * 0.005;
+            self.pitch = (self.pitch - delta.y * 0.005).clamp(-1.4, 1.4);
+        }
+    }
+
+    fn exit_line(&self) -> String {
+        let s = &self.stats;
+        format!(
+            "{} columns, {} backtracks, {} shown cells regenerated, render-thread stall max {:.2} ms, {} of {} frames over 2 ms (in its own CPU time: max {:.2} ms, {} frames over 2 ms); after the first full view, at most {} columns in view not generated yet",
+            s.columns,
+            s.backtracks,
+            s.regenerated_shown,
+            s.stall.max_ms,
+            s.stall.frames_over_2ms,
+            s.stall.frames,
+            s.stall.max_cpu_ms,
+            s.stall.frames_over_2ms_cpu,
+            s.view.max_missing_after_fill
+        )
+    }
+
+    fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
+        let s = &self.stats;
+        Ok(serde_json::to_string(&Summary {
+            frames,
+            distance: s.distance,
+            inside_solid_frames: s.inside_solid_frames,
+            regenerated_shown: s.regenerated_shown,
+            holes_after_first_view: s.view.max_missing_after_fill,
+            columns_resident_max: s.columns_resident_max,
+            stall_ms: s.stall.wall_stat(),
+            stall_cpu_ms: s.stall.cpu_stat(),
+            columns: s.columns,
+            backtracks: s.backtracks,
+        })?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use glam::Quat;
+
+    /// A scene whose columns around the origin are flat street, with one column of height
+    /// `top` at `(0, 2)`.
+    fn scene_with_column(top: f32) -> CityScene {
+        let mut scene = CityScene::new(1).unwrap();
+        for z in -3..6 {
+            for x in -3..4 {
+                let height = if (x, z) == (0, 2) { top } else { 0.1 };
+                let model = Mat4::from_scale_rotation_translation(
+                    Vec3::new(1.0, height, 1.0),
+                    Quat::IDENTITY,
+                    Vec3::new(x as f32 + 0.5, height * 0.5, z as f32 + 0.5),
+                );
+                scene.columns.insert((x, z), scene.boxes.len() as u32);
+                scene.tops.push(height);
+                scene.boxes.push(vec![Instance::new(model, [255; 4])]);
+            }
+        }
+        scene.stats.view.filled = true;
+        scene.auto_walk = false;
+        scene.yaw = 0.0;
+        scene.position = Vec3::new(0.5, 0.0, 0.5);
+        scene
+    }
+
+    fn walk_north(scene: &mut CityScene, seconds: f32) {
+        for _ in 0..(seconds * 60.0) as usize {
+            scene.walk(1.0, 0.0, 1.0 / 60.0);
+        }
+    }
+
+    #[test]
+    fn a_wall_higher_than_a_storey_stops_the_walker() {
+        let mut scene = scene_with_column(3.0);
+        walk_north(&mut scene, 1.0);
+        assert!(
+            scene.position.z < 2.0 - BODY_RADIUS + 1e-3,
+            "{}",
+            scene.position
+        );
+        assert!(scene.feet < 0.2);
+    }
+
+    #[test]
+    fn a_storey_is_climbed_and_its_top_becomes_the_ground() {
+        let mut scene = scene_with_column(1.0);
+        // Onto the column, then stop on it.
+        for _ in 0..24 {
+            scene.walk(1.0, 0.0, 1.0 / 60.0);
+        }
+        assert!(scene.position.z > 2.0, "{}", scene.position);
+        for _ in 0..60 {
+            scene.walk(0.0, 0.0, 1.0 / 60.0);
+        }
+        assert!((scene.feet - 1.0).abs() < 0.01, "{}", scene.feet);
+    }
+
+    #[test]
+    fn auto_walk_climbs_anything() {
+        let mut scene = scene_with_column(3.0);
+        scene.auto_walk = true;
+        walk_north(&mut scene, 1.0);
+        assert!(scene.position.z > 4.0, "{}", scene.position);
+    }
+
+    #[test]
+    fn nobody_walks_before_the_view_is_generated() {
+        let mut scene = scene_with_column(0.1);
+        scene.stats.view.filled = false;
+        walk_north(&mut scene, 1.0);
+        assert_eq!(scene.position, Vec3::new(0.5, 0.0, 0.5));
+    }
+
+    #[test]
+    fn the_scene_walks_by_fixed_steps_and_counts_its_distance() {
+        let mut scene = scene_with_column(0.1);
+        scene.auto_walk = true;
+        scene.update(Tick::steps(60), &InputState::default());
+        // One second at four cells a second.
+        assert!(
+            (scene.stats.distance - 4.0).abs() < 1e-3,
+            "{}",
+            scene.stats.distance
+        );
+        assert!((scene.position.z - 4.5).abs() < 1e-3, "{}", scene.position);
+    }
+
+    #[test]
+    fn an_eye_inside_a_box_is_seen() {
+        let scene = scene_with_column(3.0);
+        assert!(scene.inside_solid(Vec3::new(0.5, 1.5, 2.5)));
+        assert!(!scene.inside_solid(Vec3::new(0.5, 3.5, 2.5)));
+        assert!(!scene.inside_solid(Vec3::new(0.5, 1.5, 1.5)));
+    }
+}

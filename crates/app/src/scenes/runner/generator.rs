@@ -1,0 +1,44 @@
+//! The runner's scenery generator: chunk rows requested by the scene, answered with their
+//! boxes (ready to draw) by a low-priority worker whose chunks are generated in parallel on a
+//! small low-priority pool.
+
+use super::draw::chunk_instances;
+use crate::worker::{Worker, WorkerChannels, lower_priority};
+use horde_levelgen::scatter::Scatter;
+use horde_renderer::Instance;
+
+/// Rows requested and rows finished in flight.
+const QUEUE: usize = 64;
+
+/// A finished chunk row from the generator: its index and its boxes, ready to draw.
+pub type Row = (i32, Vec<Instance>);
+
+/// Starts the generator for `scatter` on a background worker; send it row indices.
+pub fn start(scatter: Scatter) -> std::io::Result<Worker<i32, Row>> {
+    Worker::spawn("scenery generator", QUEUE, move |channels| {
+        generate(&scatter, channels)
+    })
+}
+
+/// The worker's loop: answer each requested chunk row with its boxes.
+fn generate(scatter: &Scatter, channels: WorkerChannels<i32, Row>) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(|i| format!("scenery worker {i}"))
+        .start_handler(|_| lower_priority("a scenery worker"))
+        .build();
+    while let Ok(row) = channels.requests.recv() {
+        let coords = scatter.chunk_row(row);
+        let chunks = match &pool {
+            Ok(pool) => pool.install(|| scatter.generate(&coords)),
+            Err(_) => coords.iter().map(|&c| scatter.generate_chunk(c)).collect(),
+        };
+        let mut boxes = Vec::new();
+        for chunk in &chunks {
+            chunk_instances(scatter.settings(), chunk, &mut boxes);
+        }
+        if channels.results.send((row, boxes)).is_err() {
+            return;
+        }
+    }
+}

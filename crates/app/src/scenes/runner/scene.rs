@@ -1,0 +1,362 @@
+//! The runner scene: the endless runner game (`horde_core_sim::runner`) at the shell's fixed
+//! step, drawn as instanced cubes, with scenery on both sides of the track streamed chunk row by
+//! chunk row from the scatter generator on a background worker. The render thread only takes
+//! finished rows (already turned into boxes), never waiting, and the look changes with the
+//! slice the player is in.
+//!
+//! Space starts and restarts, W or Up jumps, S or Down (held) crouches, P hands the run to the
+//! autopilot and back.
+
+use super::draw::{frame_params, game_instances};
+use super::generator::{self, Row};
+use crate::clock::STEP;
+use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
+use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::stats::Stat;
+use crate::worker::Worker;
+use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
+use horde_levelgen::scatter::Scatter;
+use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use winit::keyboard::KeyCode;
+
+/// Scenery drawn behind the player (world units).
+const VIEW_BEHIND: f32 = 30.0;
+/// Scenery drawn ahead of the player.
+const VIEW_AHEAD: f32 = 220.0;
+/// Scenery generated ahead of the player (beyond what is drawn: the generator's slack).
+const GENERATE_AHEAD: f32 = 300.0;
+
+/// Counters for the HUD and the exit line.
+#[derive(Clone, Debug, Default)]
+pub struct RunnerStats {
+    /// Scenery rows held.
+    pub rows: usize,
+    /// Scenery boxes drawn.
+    pub scenery_instances: usize,
+    /// The render thread's time on scenery: taking rows, dropping old ones, refilling the
+    /// batch.
+    pub stall: StallStats,
+    /// Scenery rows within view not arrived yet.
+    pub view: ViewFill,
+}
+
+/// The runner, its scenery and their batches.
+pub struct RunnerScene {
+    /// The game.
+    pub runner: Runner,
+    /// The autopilot plays (the player's keys still start and restart).
+    pub autopilot: bool,
+    /// Inputs latched until the next fixed step.
+    pending: RunnerInput,
+    /// Crouch key held.
+    pub crouch_held: bool,
+    /// The scenery's generator (the background threads use a copy): settings and slices.
+    scatter: Scatter,
+    generator: Worker<i32, Row>,
+    requested: HashSet<i32>,
+    rows: HashMap<i32, Vec<Instance>>,
+    scenery_dirty: bool,
+    /// The rows the scenery batch was last filled for.
+    drawn: (i32, i32),
+    game_instances: Vec<Instance>,
+    game_batch: Option<BatchId>,
+    scenery_batch: Option<BatchId>,
+    /// Counters.
+    pub stats: RunnerStats,
+}
+
+impl RunnerScene {
+    /// The game with `settings`, and the scenery generator for `seed` (built-in scatter
+    /// settings).
+    pub fn new(
+        settings: RunnerSettings,
+        seed: u64,
+        autopilot: bool,
+    ) -> anyhow::Result<RunnerScene> {
+        let scenery = super::load_scenery(None)?;
+        let scatter = Scatter::new(scenery, seed);
+        let generator = generator::start(scatter.clone())?;
+        Ok(RunnerScene {
+            runner: Runner::new(settings, seed),
+            autopilot,
+            pending: RunnerInput::default(),
+            crouch_held: false,
+            scatter,
+            generator,
+            requested: HashSet::new(),
+            rows: HashMap::new(),
+            scenery_dirty: true,
+            drawn: (0, -1),
+            game_instances: Vec::new(),
+            game_batch: None,
+            scenery_batch: None,
+            stats: RunnerStats::default(),
+        })
+    }
+
+    /// Space: start, or restart after game over.
+    pub fn press_start(&mut self) {
+        self.pending.start = true;
+    }
+
+    /// The jump key.
+    pub fn press_jump(&mut self) {
+        self.pending.jump = true;
+    }
+
+    /// One fixed step with the latched input (or the autopilot's).
+    pub fn step(&mut self) {
+        let mut input = if self.autopilot && self.runner.state() == RunState::Running {
+            autopilot(&self.runner)
+        } else {
+            RunnerInput {
+                jump: self.pending.jump,
+                crouch: self.crouch_held,
+                start: false,
+            }
+        };
+        input.start =
+            self.pending.start || (self.autopilot && self.runner.state() == RunState::Ready);
+        self.pending = RunnerInput::default();
+        self.runner.step(input, STEP);
+    }
+
+    /// Name of the scenery slice the player is in.
+    pub fn slice_name(&self) -> &str {
+        let slices = &self.scatter.settings().slices;
+        let slice = self.scatter.slice_at(self.runner.player().z as f32);
+        &slices[slice.min(slices.len() - 1)].name
+    }
+
+    /// The chunk rows in view (first, last).
+    fn rows_in_view(&self) -> (i32, i32) {
+        rows_in_view(
+            self.runner.player().z as f32,
+            self.scatter.settings().chunk_size,
+        )
+    }
+
+    /// Takes whatever scenery the generator finished (never waiting), asks for what is
+    /// missing, and fills both batches. Measures the scenery's cost to the render thread.
+    pub fn update_batches(&mut self, renderer: &mut Renderer) {
+        let timer = StallTimer::start();
+        let (first, last) = self.rows_in_view();
+        let ahead = ((self.runner.player().z as f32 + GENERATE_AHEAD)
+            / self.scatter.settings().chunk_size)
+            .floor() as i32;
+        // Nearest first; a full queue is tried again next frame.
+        for row in first..=ahead {
+            if !self.requested.contains(&row) {
+                if self.generator.try_send(row).is_err() {
+                    break;
+                }
+                self.requested.insert(row);
+            }
+        }
+        // Rows arrive as finished boxes: taking one is a move, never a conversion.
+        while let Some((row, boxes)) = self.generator.try_recv() {
+            if self.requested.contains(&row) {
+                self.rows.insert(row, boxes);
+                self.scenery_dirty = true;
+            }
+        }
+        // Rows behind the player are dropped, except those a restart shows at once.
+        let (_, start_last) = rows_in_view(0.0, self.scatter.settings().chunk_size);
+        let keep = |row: i32| row >= first || row <= start_last;
+        let before = self.rows.len();
+        self.rows.retain(|&row, _| keep(row));
+        self.requested.retain(|&row| keep(row));
+        self.scenery_dirty |= self.rows.len() != before || self.drawn != (first, last);
+        if self.scenery_dirty
+            && let Some(batch) = self.scenery_batch
+        {
+            self.scenery_dirty = false;
+            self.drawn = (first, last);
+            let count = (first..=last)
+                .filter_map(|row| self.rows.get(&row).map(Vec::len))
+                .sum();
+            let slots = renderer.instances_mut(batch, count);
+            let mut at = 0;
+            for row in first..=last {
+                if let Some(boxes) = self.rows.get(&row) {
+                    slots[at..at + boxes.len()].copy_from_slice(boxes);
+                    at += boxes.len();
+                }
+            }
+            self.stats.scenery_instances = count;
+        }
+        self.stats.view.record(
+            (first..=last)
+                .filter(|r| !self.rows.contains_key(r))
+                .count(),
+        );
+        self.stats.rows = self.rows.len();
+        self.stats.stall.record(timer);
+
+        if let Some(batch) = self.game_batch {
+            self.game_instances.clear();
+            game_instances(&self.runner, &mut self.game_instances);
+            renderer.set_instances(batch, &self.game_instances);
+        }
+    }
+}
+
+/// The scenery chunk rows in view of a player at `z` (first, last), for chunks of `chunk_size`.
+pub fn rows_in_view(z: f32, chunk_size: f32) -> (i32, i32) {
+    (
+        ((z - VIEW_BEHIND) / chunk_size).floor() as i32,
+        ((z + VIEW_AHEAD) / chunk_size).floor() as i32,
+    )
+}
+
+/// `--json` summary of the runner scene.
+#[derive(Serialize)]
+struct Summary {
+    frames: u64,
+    seconds: f64,
+    score: f64,
+    distance: f64,
+    game_over: bool,
+    sections_recycled: u64,
+    pool: usize,
+    runs: u64,
+    holes_after_first_view: usize,
+    stall_ms: Stat,
+    stall_cpu_ms: Stat,
+}
+
+impl Scene for RunnerScene {
+    fn title(&self) -> String {
+        "Horde — runner".to_string()
+    }
+
+    fn attach(&mut self, renderer: &mut Renderer) {
+        self.game_batch = Some(renderer.add_batch(MeshKind::Cube, "runner"));
+        self.scenery_batch = Some(renderer.add_batch(MeshKind::Cube, "scenery"));
+        self.scenery_dirty = true;
+    }
+
+    fn update(&mut self, tick: Tick, _input: &InputState) {
+        for _ in 0..tick.steps {
+            self.step();
+        }
+    }
+
+    fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, _requests: &mut Requests) -> f32 {
+        let slice = self.slice_name().to_string();
+        let (runner, autopilot, stats) = (&self.runner, &mut self.autopilot, &self.stats);
+        egui::Area::new(egui::Id::unique("runner hud"))
+            .fixed_pos(egui::pos2(10.0, 10.0))
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.heading(format!("Score: {:.0}", runner.score()));
+                    ui.label(format!(
+                        "speed {:.1}   distance {:.0}   slice: {}",
+                        runner.speed(),
+                        runner.distance(),
+                        slice
+                    ));
+                    ui.label(format!(
+                        "{:.0} FPS   {} scenery rows, {} boxes   recycled {} (pool {})",
+                        info.fps(),
+                        stats.rows,
+                        stats.scenery_instances,
+                        runner.sections_recycled(),
+                        runner.sections().len()
+                    ));
+                    let s = &stats.stall;
+                    ui.label(format!(
+                        "scenery stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})",
+                        s.ms, s.max_ms, s.cpu_ms, s.max_cpu_ms
+                    ));
+                    ui.checkbox(autopilot, "autopilot (P)");
+                    ui.small("Space start/restart · W/Up jump · S/Down crouch · F12 screenshot · Esc quit");
+                });
+            });
+        let message = match runner.state() {
+            RunState::Ready => Some("Press Space to start".to_string()),
+            RunState::GameOver => Some(format!(
+                "Game over\nYour score is {:.0}\nPress Space to restart",
+                runner.score()
+            )),
+            RunState::Running => None,
+        };
+        if let Some(message) = message {
+            egui::Area::new(egui::Id::unique("runner message"))
+                .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
+                .show(ui.ctx(), |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(message)
+                                .size(28.0)
+                                .color(egui::Color32::from_rgb(220, 40, 40)),
+                        );
+                    });
+                });
+        }
+        0.0
+    }
+
+    fn prepare(&mut self, renderer: &mut Renderer, _ctx: &GpuContext) -> anyhow::Result<()> {
+        self.update_batches(renderer);
+        Ok(())
+    }
+
+    fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
+        frame_params(self.runner.player().z as f32, viewport.aspect())
+    }
+
+    fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
+        match key {
+            KeyCode::Space if pressed && !repeat => self.press_start(),
+            KeyCode::KeyW | KeyCode::ArrowUp if pressed && !repeat => self.press_jump(),
+            KeyCode::KeyS | KeyCode::ArrowDown => self.crouch_held = pressed,
+            KeyCode::KeyP if pressed && !repeat => self.autopilot = !self.autopilot,
+            _ => {}
+        }
+    }
+
+    fn focus_lost(&mut self) {
+        self.crouch_held = false;
+    }
+
+    fn exit_line(&self) -> String {
+        let s = &self.stats;
+        let runner = &self.runner;
+        format!(
+            "runner {:?}, score {:.0}, distance {:.1}, {} runs, {} sections recycled in a pool of {}; scenery: {} rows, render-thread stall max {:.2} ms, {} of {} frames over 2 ms (in its own CPU time: max {:.2} ms, {} frames over 2 ms); after the first full view, at most {} rows in view not generated yet",
+            runner.state(),
+            runner.score(),
+            runner.distance(),
+            runner.runs(),
+            runner.sections_recycled(),
+            runner.sections().len(),
+            s.rows,
+            s.stall.max_ms,
+            s.stall.frames_over_2ms,
+            s.stall.frames,
+            s.stall.max_cpu_ms,
+            s.stall.frames_over_2ms_cpu,
+            s.view.max_missing_after_fill
+        )
+    }
+
+    fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
+        let runner = &self.runner;
+        Ok(serde_json::to_string(&Summary {
+            frames,
+            seconds: runner.seconds(),
+            score: runner.score(),
+            distance: runner.distance(),
+            game_over: runner.state() == RunState::GameOver,
+            sections_recycled: runner.sections_recycled(),
+            pool: runner.sections().len(),
+            runs: runner.runs(),
+            holes_after_first_view: self.stats.view.max_missing_after_fill,
+            stall_ms: self.stats.stall.wall_stat(),
+            stall_cpu_ms: self.stats.stall.cpu_stat(),
+        })?)
+    }
+}

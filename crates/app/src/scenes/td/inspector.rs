@@ -1,0 +1,273 @@
+//! The inspector: every setting of the scene and the renderer, live counts and timings.
+
+use super::scene::TdScene;
+use super::widgets::{frame_time_graph, range_slider};
+use crate::scenes::FrameInfo;
+use horde_core_sim::FloatRange;
+use horde_core_sim::settings::{
+    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
+};
+use horde_renderer::{AdapterSummary, BackendChoice};
+use std::path::PathBuf;
+
+/// Something the inspector asks the scene (or, for a renderer switch, the shell) to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start a new board of this size (the texts' default layout).
+    NewBoard(u32, u32),
+    /// Load a level file.
+    Load(PathBuf),
+    /// Save the board to a level file (atomically).
+    Save(PathBuf),
+    /// Restart the simulation with this seed.
+    Restart(u64),
+    /// Recreate the renderer on this backend (and adapter name).
+    SwitchRenderer(BackendChoice, Option<String>),
+    /// Advance one fixed step.
+    Step,
+}
+
+/// The inspector's own state (text fields and choices not yet applied).
+#[derive(Debug)]
+pub struct Inspector {
+    /// New board size.
+    pub board_size: (u32, u32),
+    /// Level path field.
+    pub path: String,
+    /// Seed field.
+    pub seed: u64,
+    /// Backend choice.
+    pub backend: BackendChoice,
+    /// Adapter choice (index into the adapter list; `None` = any).
+    pub adapter: Option<usize>,
+    /// Every adapter found at start.
+    pub adapters: Vec<AdapterSummary>,
+    /// The last message (load/save results, screenshots, renderer switches).
+    pub message: String,
+}
+
+impl Inspector {
+    /// An inspector for a scene.
+    pub fn new(
+        scene: &TdScene,
+        path: Option<PathBuf>,
+        backend: BackendChoice,
+        adapters: Vec<AdapterSummary>,
+    ) -> Inspector {
+        let board = scene.sim.board();
+        Inspector {
+            board_size: (board.width(), board.height()),
+            path: path.map_or_else(|| "level.txt".to_string(), |p| p.display().to_string()),
+            seed: scene.seed,
+            backend,
+            adapter: None,
+            adapters,
+            message: String::new(),
+        }
+    }
+
+    /// Draws the panel; edits the scene directly, and pushes what it cannot do to `actions`.
+    /// Returns the panel's width in points.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        scene: &mut TdScene,
+        info: &FrameInfo,
+        actions: &mut Vec<Action>,
+    ) -> f32 {
+        let panel = egui::Panel::right("inspector").resizable(true).default_size(330.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Horde");
+                if let Some(refusal) = &scene.last_refusal {
+                    ui.colored_label(egui::Color32::from_rgb(255, 90, 90), format!("refused {refusal}"));
+                }
+                self.simulation(ui, scene, actions);
+                self.spawning(ui, scene);
+                self.board(ui, scene, actions);
+                self.counts(ui, scene, info);
+                self.renderer(ui, info, actions);
+                if !self.message.is_empty() {
+                    ui.separator();
+                    ui.label(&self.message);
+                }
+                ui.separator();
+                ui.small("Left click: wall · Right click: spawn point · Shift+Right: destination\nV arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan");
+            });
+        });
+        panel.response.rect.width()
+    }
+
+    fn simulation(&mut self, ui: &mut egui::Ui, scene: &mut TdScene, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Simulation")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut scene.paused, "Paused (Space)");
+                    if ui.button("Step").clicked() {
+                        actions.push(Action::Step);
+                    }
+                });
+                ui.add(
+                    egui::Slider::new(&mut scene.time_scale, 0.1..=8.0)
+                        .logarithmic(true)
+                        .text("time scale"),
+                );
+                ui.horizontal(|ui| {
+                    ui.label("seed");
+                    ui.add(egui::DragValue::new(&mut self.seed));
+                    if ui.button("Restart").clicked() {
+                        actions.push(Action::Restart(self.seed));
+                    }
+                });
+            });
+    }
+
+    fn spawning(&mut self, ui: &mut egui::Ui, scene: &mut TdScene) {
+        egui::CollapsingHeader::new("Enemies")
+            .default_open(true)
+            .show(ui, |ui| {
+                let mut settings = *scene.sim.settings();
+                let mut speed = settings.spawn_speed();
+                if ui
+                    .add(
+                        egui::Slider::new(
+                            &mut speed,
+                            SPAWN_SPEED_LIMITS.min()..=SPAWN_SPEED_LIMITS.max(),
+                        )
+                        .text("spawn speed /s"),
+                    )
+                    .changed()
+                {
+                    let _ = settings.set_spawn_speed(speed);
+                }
+                let mut edit = |label: &str, range: FloatRange, limits: FloatRange| {
+                    let (mut min, mut max) = (range.min(), range.max());
+                    range_slider(ui, label, &mut min, &mut max, (limits.min(), limits.max()));
+                    FloatRange::new(min, max).unwrap_or(range)
+                };
+                let scale = edit("scale", settings.scale(), SCALE_LIMITS);
+                let speed_range = edit("speed", settings.speed(), SPEED_LIMITS);
+                let offset = edit("path offset", settings.path_offset(), PATH_OFFSET_LIMITS);
+                // The sliders keep every value within its limits, so these cannot fail.
+                let _ = settings.set_scale(scale);
+                let _ = settings.set_speed(speed_range);
+                let _ = settings.set_path_offset(offset);
+                let mut spawning = scene.sim.spawning();
+                if ui.checkbox(&mut spawning, "spawning").changed() {
+                    scene.sim.set_spawning(spawning);
+                }
+                scene.sim.set_settings(settings);
+            });
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui, scene: &mut TdScene, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Board")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut self.board_size.0)
+                            .range(2..=1024)
+                            .prefix("w "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut self.board_size.1)
+                            .range(2..=1024)
+                            .prefix("h "),
+                    );
+                    if ui.button("New board").clicked() {
+                        actions.push(Action::NewBoard(self.board_size.0, self.board_size.1));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.text_edit_singleline(&mut self.path);
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Load").clicked() {
+                        actions.push(Action::Load(PathBuf::from(self.path.trim())));
+                    }
+                    if ui.button("Save").clicked() {
+                        actions.push(Action::Save(PathBuf::from(self.path.trim())));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut scene.show_arrows, "arrows (V)");
+                    ui.checkbox(&mut scene.show_grid, "grid (G)");
+                });
+            });
+    }
+
+    fn counts(&mut self, ui: &mut egui::Ui, scene: &TdScene, info: &FrameInfo) {
+        egui::CollapsingHeader::new("Counts")
+            .default_open(true)
+            .show(ui, |ui| {
+                let c = scene.sim.counts();
+                ui.label(format!(
+                    "alive {}   spawned {}   reclaimed {}",
+                    c.alive, c.spawned, c.reclaimed
+                ));
+                ui.label(format!(
+                    "ticks {}   board {}×{}",
+                    c.ticks,
+                    scene.sim.board().width(),
+                    scene.sim.board().height()
+                ));
+                let f = info.counters;
+                ui.label(format!(
+                    "{:.0} FPS   draw calls {}   instances {}",
+                    info.fps(),
+                    f.draw_calls,
+                    f.instances
+                ));
+                ui.label(format!(
+                    "uploaded {:.1} KiB   CPU {:.2} ms   GPU {}",
+                    f.bytes_uploaded as f64 / 1024.0,
+                    f.cpu_ms,
+                    f.gpu_ms.map_or("n/a".to_string(), |g| format!("{g:.2} ms"))
+                ));
+                frame_time_graph(ui, info.frame_times);
+            });
+    }
+
+    fn renderer(&mut self, ui: &mut egui::Ui, info: &FrameInfo, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Renderer")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.label(format!("{}   MSAA {}×", info.adapter, info.samples));
+                egui::ComboBox::from_label("backend")
+                    .selected_text(self.backend.to_string())
+                    .show_ui(ui, |ui| {
+                        for choice in BackendChoice::ALL {
+                            ui.selectable_value(&mut self.backend, choice, choice.to_string());
+                        }
+                    });
+                let current = self
+                    .adapter
+                    .and_then(|i| self.adapters.get(i))
+                    .map_or("any".to_string(), |a| format!("{}: {}", a.backend, a.name));
+                egui::ComboBox::from_label("adapter")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.adapter, None, "any");
+                        for (i, a) in self.adapters.iter().enumerate() {
+                            ui.selectable_value(
+                                &mut self.adapter,
+                                Some(i),
+                                format!("{}: {}", a.backend, a.name),
+                            );
+                        }
+                    });
+                if ui.button("Switch renderer").clicked() {
+                    let adapter = self.adapter.and_then(|i| self.adapters.get(i));
+                    let backend = match adapter.map(|a| a.backend.parse()) {
+                        Some(Ok(choice)) if self.backend == BackendChoice::Auto => choice,
+                        _ => self.backend,
+                    };
+                    actions.push(Action::SwitchRenderer(
+                        backend,
+                        adapter.map(|a| a.name.clone()),
+                    ));
+                }
+            });
+    }
+}

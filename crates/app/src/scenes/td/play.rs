@@ -1,0 +1,247 @@
+//! The tower-defense scene in the window: the board edited with the mouse, the orbit camera
+//! on the mouse and keys, and the inspector panel.
+//!
+//! Left click toggles a wall, right click a spawn point, Shift + right click a destination;
+//! `V` path arrows, `G` grid, Space pause; wheel zoom, middle-drag orbit, W/A/S/D or the arrow
+//! keys pan.
+
+use super::camera::TdCamera;
+use super::inspector::{Action, Inspector};
+use super::scene::TdScene;
+use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use anyhow::Result;
+use glam::Vec2;
+use horde_core_sim::level::{load_level, save_level};
+use horde_core_sim::{Board, EditKind};
+use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
+use serde::Serialize;
+use std::path::PathBuf;
+use winit::event::MouseButton;
+use winit::keyboard::KeyCode;
+
+/// The scene the window shows for `horde run --scene td`.
+pub struct TdPlay {
+    /// The simulation and its batches.
+    pub scene: TdScene,
+    camera: Option<TdCamera>,
+    inspector: Inspector,
+    /// Inspector requests not yet carried out (kept to reuse its buffer).
+    actions: Vec<Action>,
+    /// Where the scene was last drawn.
+    viewport: Viewport,
+}
+
+/// `--json` summary of the tower-defense scene.
+#[derive(Serialize)]
+struct Summary {
+    frames: u64,
+    ticks: u64,
+    spawned: u64,
+    reclaimed: u64,
+    alive: u64,
+}
+
+impl TdPlay {
+    /// The scene of `scene`, opened from `level` (the path field's start value), with the
+    /// backend the window starts on and the adapters the inspector may switch to.
+    pub fn new(
+        scene: TdScene,
+        level: Option<PathBuf>,
+        backend: BackendChoice,
+        adapters: Vec<AdapterSummary>,
+    ) -> TdPlay {
+        let inspector = Inspector::new(&scene, level, backend, adapters);
+        TdPlay {
+            scene,
+            camera: None,
+            inspector,
+            actions: Vec::new(),
+            viewport: Viewport {
+                x: 0.0,
+                y: 0.0,
+                width: 1.0,
+                height: 1.0,
+            },
+        }
+    }
+
+    /// Toggles `kind` at the tile under the cursor, if there is one.
+    fn edit_at_cursor(&mut self, kind: EditKind, cursor: Vec2) {
+        let Some(camera) = self.camera else { return };
+        let v = self.viewport;
+        let board = self.scene.sim.board();
+        let cursor = cursor - Vec2::new(v.x, v.y);
+        let Some((x, y)) = camera.pick_tile(
+            cursor,
+            Vec2::new(v.width, v.height),
+            board.width(),
+            board.height(),
+        ) else {
+            return;
+        };
+        // A refusal is shown by the scene (flash and status line).
+        let _ = self.scene.edit(kind, x, y);
+    }
+
+    /// Carries out what the inspector asked for this frame.
+    fn handle_actions(&mut self, requests: &mut Requests) {
+        let mut actions = std::mem::take(&mut self.actions);
+        for action in actions.drain(..) {
+            match action {
+                Action::Step => self.scene.step_once(),
+                Action::Restart(seed) => self.scene.restart(seed),
+                Action::NewBoard(w, h) => match Board::with_defaults(w, h) {
+                    Ok(board) => self.new_board(board),
+                    Err(e) => self.inspector.message = format!("new board: {e}"),
+                },
+                Action::Load(path) => match load_level(&path) {
+                    Ok(board) => {
+                        self.inspector.message = format!("loaded {}", path.display());
+                        self.new_board(board);
+                    }
+                    Err(e) => self.inspector.message = e.to_string(),
+                },
+                Action::Save(path) => {
+                    self.inspector.message = match save_level(self.scene.sim.board(), &path) {
+                        Ok(()) => format!("saved {}", path.display()),
+                        Err(e) => e.to_string(),
+                    }
+                }
+                Action::SwitchRenderer(backend, adapter) => {
+                    requests.switch_renderer = Some((backend, adapter));
+                }
+            }
+        }
+        self.actions = actions;
+    }
+
+    fn new_board(&mut self, board: Board) {
+        self.scene.replace_board(board);
+        let board = self.scene.sim.board();
+        self.inspector.board_size = (board.width(), board.height());
+        self.camera = None;
+    }
+}
+
+impl Scene for TdPlay {
+    fn title(&self) -> String {
+        "Horde".to_string()
+    }
+
+    fn attach(&mut self, renderer: &mut Renderer) {
+        self.scene.attach(renderer);
+    }
+
+    fn gpu_ready(&mut self, adapter: &AdapterSummary) {
+        self.inspector.message = format!("renderer: {adapter}");
+    }
+
+    fn time_scale(&self) -> f64 {
+        if self.scene.paused {
+            0.0
+        } else {
+            self.scene.time_scale as f64
+        }
+    }
+
+    fn update(&mut self, tick: Tick, input: &InputState) {
+        self.scene.run_steps(tick.steps, tick.frame_seconds);
+        if let Some(camera) = self.camera.as_mut() {
+            let (forward, right) = input.move_direction();
+            let pan_speed = camera.distance * 0.6 * tick.frame_seconds as f32;
+            camera.pan(forward * pan_speed, right * pan_speed);
+        }
+    }
+
+    fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, requests: &mut Requests) -> f32 {
+        let width = self
+            .inspector
+            .show(ui, &mut self.scene, info, &mut self.actions);
+        self.handle_actions(requests);
+        width
+    }
+
+    fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> Result<()> {
+        self.scene.sync(renderer, ctx);
+        Ok(())
+    }
+
+    fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
+        self.viewport = viewport;
+        let aspect = viewport.aspect();
+        let scene = &self.scene;
+        let camera = *self
+            .camera
+            .get_or_insert_with(|| scene.default_camera(aspect));
+        self.scene.frame_params(&camera, aspect)
+    }
+
+    fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
+        if !pressed || repeat {
+            return;
+        }
+        match key {
+            KeyCode::KeyV => self.scene.show_arrows = !self.scene.show_arrows,
+            KeyCode::KeyG => self.scene.show_grid = !self.scene.show_grid,
+            KeyCode::Space => self.scene.paused = !self.scene.paused,
+            _ => {}
+        }
+    }
+
+    fn mouse_button(
+        &mut self,
+        button: MouseButton,
+        pressed: bool,
+        input: &InputState,
+        _requests: &mut Requests,
+    ) {
+        if !pressed {
+            return;
+        }
+        let kind = match button {
+            MouseButton::Left => EditKind::Wall,
+            MouseButton::Right if input.shift => EditKind::Destination,
+            MouseButton::Right => EditKind::SpawnPoint,
+            _ => return,
+        };
+        self.edit_at_cursor(kind, input.cursor);
+    }
+
+    fn cursor_moved(&mut self, delta: Vec2, input: &InputState) {
+        if input.button_held(MouseButton::Middle)
+            && let Some(camera) = self.camera.as_mut()
+        {
+            camera.orbit(delta.x * 0.005, delta.y * 0.005);
+        }
+    }
+
+    fn wheel(&mut self, steps: f32) {
+        if let Some(camera) = self.camera.as_mut() {
+            camera.zoom(steps);
+        }
+    }
+
+    fn message(&mut self, text: String) {
+        log::info!("{text}");
+        self.inspector.message = text;
+    }
+
+    fn exit_line(&self) -> String {
+        let c = self.scene.sim.counts();
+        format!(
+            "{} ticks, {} spawned, {} reclaimed, {} alive",
+            c.ticks, c.spawned, c.reclaimed, c.alive
+        )
+    }
+
+    fn summary_json(&self, frames: u64) -> Result<String> {
+        let c = self.scene.sim.counts();
+        Ok(serde_json::to_string(&Summary {
+            frames,
+            ticks: c.ticks,
+            spawned: c.spawned,
+            reclaimed: c.reclaimed,
+            alive: c.alive,
+        })?)
+    }
+}

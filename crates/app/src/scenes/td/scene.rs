@@ -1,0 +1,256 @@
+//! The tower-defense scene: a simulation stepped at a fixed rate, its batches in the renderer,
+//! and the edits a player makes.
+
+use super::camera::TdCamera;
+use super::draw::{self, colors};
+use crate::clock::STEP_F32 as STEP;
+use crate::staging::StagingSink;
+use glam::Vec3;
+use horde_core_sim::{
+    Board, EditKind, EditRefused, ModelInstance, Simulation, SpawnSettings, TileContent,
+};
+use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+
+/// How long a refused tile flashes, seconds.
+const FLASH_SECONDS: f32 = 0.5;
+
+// The simulation writes its instances straight into the renderer's: same layout, one place.
+const _: () = assert!(size_of::<ModelInstance>() == size_of::<Instance>());
+const _: () = assert!(align_of::<ModelInstance>() == align_of::<Instance>());
+
+/// The renderer batches of the scene.
+#[derive(Clone, Copy, Debug)]
+pub struct TdBatches {
+    /// The ground quad.
+    pub ground: BatchId,
+    /// Grid lines.
+    pub grid: BatchId,
+    /// Path arrows.
+    pub arrows: BatchId,
+    /// Wall blocks.
+    pub walls: BatchId,
+    /// Destination and spawn point markers.
+    pub markers: BatchId,
+    /// Every enemy: one draw call.
+    pub enemies: BatchId,
+    /// The flash on a tile whose edit was refused.
+    pub refused: BatchId,
+}
+
+/// The scene's state.
+#[derive(Debug)]
+pub struct TdScene {
+    /// The simulation.
+    pub sim: Simulation,
+    /// The seed it was started with.
+    pub seed: u64,
+    /// Whether fixed steps are suspended.
+    pub paused: bool,
+    /// Simulated seconds per real second.
+    pub time_scale: f32,
+    /// Whether path arrows are shown (`V`).
+    pub show_arrows: bool,
+    /// Whether the grid is shown (`G`).
+    pub show_grid: bool,
+    /// The last refused edit, for the status line.
+    pub last_refusal: Option<String>,
+    flash: Option<(usize, f32)>,
+    batches: Option<TdBatches>,
+    drawn_revision: Option<(u64, usize)>,
+    /// `advance` left the frame's last step for `sync` to fuse with writing the instances.
+    step_pending: bool,
+    /// `(ticks, spawned, alive)` when the enemy instances were last written.
+    drawn_enemies: Option<(u64, u64, u64)>,
+    scratch: Vec<Instance>,
+    markers: Vec<Instance>,
+}
+
+impl TdScene {
+    /// A scene of `board` with the given spawn settings and seed.
+    pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> TdScene {
+        TdScene::from_simulation(Simulation::new(board, settings, seed), seed)
+    }
+
+    /// A scene around an existing simulation (started with `seed`).
+    pub fn from_simulation(mut sim: Simulation, seed: u64) -> TdScene {
+        sim.set_enemy_color(colors::enemy_color);
+        TdScene {
+            sim,
+            seed,
+            paused: false,
+            time_scale: 1.0,
+            show_arrows: false,
+            show_grid: true,
+            last_refusal: None,
+            flash: None,
+            batches: None,
+            drawn_revision: None,
+            step_pending: false,
+            drawn_enemies: None,
+            scratch: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+
+    /// The default camera for this board and aspect ratio.
+    pub fn default_camera(&self, aspect: f32) -> TdCamera {
+        let board = self.sim.board();
+        TdCamera::framing(board.width(), board.height(), aspect)
+    }
+
+    /// Replaces the board (new board, loaded level): enemies are removed, counters go on.
+    pub fn replace_board(&mut self, board: Board) {
+        self.step_pending = false;
+        self.drawn_enemies = None;
+        self.sim.replace_board(board);
+        self.drawn_revision = None;
+        self.flash = None;
+    }
+
+    /// Restarts the simulation on the same board with a new seed.
+    pub fn restart(&mut self, seed: u64) {
+        self.step_pending = false;
+        self.drawn_enemies = None;
+        let board = self.sim.board().clone();
+        let settings = *self.sim.settings();
+        self.sim = Simulation::new(board, settings, seed);
+        self.sim.set_enemy_color(colors::enemy_color);
+        self.seed = seed;
+        self.drawn_revision = None;
+    }
+
+    /// Runs `steps` fixed steps (the shell's clock decides how many; none while paused) and
+    /// lets `real_seconds` of wall clock pass for the refused-edit flash. The last step is
+    /// left pending for [`TdScene::sync`], which fuses it with writing the instances.
+    pub fn run_steps(&mut self, steps: u32, real_seconds: f64) {
+        if let Some((_, left)) = &mut self.flash {
+            *left -= real_seconds as f32;
+        }
+        for _ in 0..steps {
+            if self.step_pending {
+                self.sim.step(STEP);
+            }
+            self.step_pending = true;
+        }
+    }
+
+    /// One fixed step, paused or not (the inspector's "step" button).
+    pub fn step_once(&mut self) {
+        self.finish_pending_step();
+        self.sim.step(STEP);
+    }
+
+    /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
+    pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        // Edits apply between steps, as in `horde sim`.
+        self.finish_pending_step();
+        let result = self.sim.edit(kind, x, y);
+        match &result {
+            Ok(_) => self.last_refusal = None,
+            Err(refused) => {
+                self.last_refusal = Some(format!("({x}, {y}): {refused}"));
+                if let Some(index) = self.sim.board().index(x, y) {
+                    self.flash = Some((index, FLASH_SECONDS));
+                }
+            }
+        }
+        result
+    }
+
+    /// Creates the scene's batches in `renderer` (call again after swapping renderers).
+    pub fn attach(&mut self, renderer: &mut Renderer) -> TdBatches {
+        let batches = TdBatches {
+            ground: renderer.add_batch(MeshKind::Quad, "ground"),
+            grid: renderer.add_batch(MeshKind::Cube, "grid"),
+            arrows: renderer.add_batch(MeshKind::Arrow, "arrows"),
+            walls: renderer.add_batch(MeshKind::Cube, "walls"),
+            markers: renderer.add_batch(MeshKind::Cube, "markers"),
+            enemies: renderer.add_batch(MeshKind::Cube, "enemies"),
+            refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
+        };
+        self.batches = Some(batches);
+        self.drawn_revision = None;
+        self.drawn_enemies = None;
+        batches
+    }
+
+    /// The batches, once attached.
+    pub fn batches(&self) -> Option<TdBatches> {
+        self.batches
+    }
+
+    /// Runs a step `advance` left pending, without drawing (before anything else touches the
+    /// simulation).
+    pub fn finish_pending_step(&mut self) {
+        if std::mem::take(&mut self.step_pending) {
+            self.sim.step(STEP);
+        }
+    }
+
+    /// Brings the renderer's batches up to date: static ones only if the board changed; the
+    /// enemies through one fused pass that runs the frame's pending step and writes every
+    /// instance straight into wgpu's staging memory for the enemy batch, or, with no step
+    /// pending, writes them only if the simulation changed since they were last written.
+    pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) {
+        self.sync_static(renderer);
+        let Some(b) = self.batches else { return };
+        let counts = self.sim.counts();
+        let identity = (counts.ticks, counts.spawned, counts.alive);
+        let pending = std::mem::take(&mut self.step_pending);
+        if !pending && self.drawn_enemies == Some(identity) {
+            return;
+        }
+        // A dt that is not a step length writes the instances without stepping.
+        let dt = if pending { STEP } else { f32::NAN };
+        let needed = self.sim.instances_needed(dt);
+        let sim = &mut self.sim;
+        renderer.write_direct(ctx, b.enemies, needed, |view| {
+            sim.step_into(dt, &mut StagingSink::new(view)).unwrap_or(0)
+        });
+        let counts = self.sim.counts();
+        self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
+    }
+
+    /// Brings everything but the enemies up to date: the board's batches (only if it changed),
+    /// what is shown, and the refused-edit flash.
+    pub fn sync_static(&mut self, renderer: &mut Renderer) {
+        let Some(b) = self.batches else { return };
+        let board = self.sim.board();
+        let identity = (board.revision(), board as *const Board as usize);
+        if self.drawn_revision != Some(identity) {
+            renderer.set_instances(b.ground, &draw::ground(board));
+            renderer.set_instances(b.grid, &draw::grid(board));
+            draw::walls(board, &mut self.scratch);
+            draw::markers(board, &mut self.markers);
+            renderer.set_instances(b.walls, &self.scratch);
+            renderer.set_instances(b.markers, &self.markers);
+            draw::arrows(board, &mut self.scratch);
+            renderer.set_instances(b.arrows, &self.scratch);
+            self.drawn_revision = Some(identity);
+        }
+        renderer.set_visible(b.arrows, self.show_arrows);
+        renderer.set_visible(b.grid, self.show_grid);
+        match self.flash {
+            Some((index, left)) if left > 0.0 => {
+                let [x, z] = board.tile_center(index);
+                let flash = draw::block(x, z, Vec3::new(1.02, 0.6, 1.02), 0.0, colors::REFUSED);
+                renderer.set_instances(b.refused, &[flash]);
+                renderer.set_visible(b.refused, true);
+            }
+            _ => renderer.set_visible(b.refused, false),
+        }
+    }
+
+    /// Camera and light for a frame covering the whole target.
+    pub fn frame_params(&self, camera: &TdCamera, aspect: f32) -> FrameParams {
+        FrameParams {
+            view: camera.view(),
+            proj: camera.proj(aspect),
+            // From the south-east, high up (simulation coordinates).
+            light_dir: Vec3::new(0.35, 1.0, -0.55),
+            ambient: 0.35,
+            clear: colors::SKY,
+            viewport: None,
+        }
+    }
+}

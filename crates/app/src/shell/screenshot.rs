@@ -1,0 +1,41 @@
+//! F12 pictures: the scene drawn again offscreen at the size of its part of the window, with
+//! the window's format and sample count but without the overlay, saved atomically as the next
+//! free `horde-screenshot-NNN.png` in the working folder.
+
+use super::gpu::WindowGpu;
+use crate::offscreen::encode_png;
+use crate::scenes::Viewport;
+use anyhow::{Context, Result, bail};
+use horde_core_sim::atomic_file::write_atomically;
+use horde_renderer::{FrameParams, OffscreenTarget};
+use std::path::PathBuf;
+
+/// Renders `params` offscreen at `viewport`'s size and saves it; `taken` counts the pictures
+/// of this run and moves past names that exist. Returns the path written.
+pub fn save_numbered(
+    gpu: &mut WindowGpu,
+    params: &FrameParams,
+    viewport: Viewport,
+    taken: &mut u32,
+) -> Result<PathBuf> {
+    let (w, h) = (viewport.width as u32, viewport.height as u32);
+    if w == 0 || h == 0 || gpu.minimised() {
+        bail!("the window has no area to picture");
+    }
+    let config = gpu.renderer.config();
+    let target = OffscreenTarget::with_format(&gpu.ctx, w, h, config.color_format, config.samples);
+    let mut params = *params;
+    params.viewport = None;
+    gpu.renderer.render_offscreen(&gpu.ctx, &target, &params);
+    let pixels = target.read_rgba(&gpu.ctx)?;
+    let png = encode_png(&pixels, w, h)?;
+    let path = loop {
+        *taken += 1;
+        let path = PathBuf::from(format!("horde-screenshot-{:03}.png", *taken));
+        if !path.exists() {
+            break path;
+        }
+    };
+    write_atomically(&path, &png).with_context(|| path.display().to_string())?;
+    Ok(path)
+}

@@ -1,0 +1,178 @@
+//! One background worker: a named thread at a lower scheduling priority, fed requests and
+//! returning results through bounded channels. The city and runner generators run on it.
+//!
+//! The render thread never waits on a worker: it sends with [`Worker::try_send`] (a full
+//! queue is a refusal to retry next frame, not a block) and takes results with
+//! [`Worker::try_recv`]. The worker blocks when its result queue is full, which throttles it
+//! to what the render thread takes. Dropping the [`Worker`] closes both channels (a worker
+//! blocked on a full result queue wakes with an error) and joins the thread.
+
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::thread::JoinHandle;
+
+/// Cross-platform priority 22 of 0–99, which the `thread-priority` crate maps to nice 10 on
+/// Linux (about a tenth of a contended core). Nice 15 starved the city generator on 2 cores
+/// under lavapipe; normal priority made the render thread wait.
+const BACKGROUND_PRIORITY: u8 = 22;
+
+/// Lowers the calling thread's priority, so that when a worker and the render thread want the
+/// same core the frame wins. Best effort: where the system refuses, the thread carries on at
+/// normal priority.
+pub fn lower_priority(what: &str) {
+    let priority = thread_priority::ThreadPriorityValue::try_from(BACKGROUND_PRIORITY)
+        .map(thread_priority::ThreadPriority::Crossplatform);
+    if let Err(error) = priority.map(thread_priority::set_current_thread_priority) {
+        log::debug!("{what} keeps normal priority: {error:?}");
+    }
+}
+
+/// The worker's side: the requests it is sent and where its results go.
+pub struct WorkerChannels<Request, Response> {
+    /// Requests, in the order they were sent; `recv` fails once the owner is gone.
+    pub requests: Receiver<Request>,
+    /// Results; `send` blocks while the queue is full and fails once the owner is gone.
+    pub results: SyncSender<Response>,
+}
+
+/// A background thread and the owner's ends of its channels.
+pub struct Worker<Request, Response> {
+    requests: Option<SyncSender<Request>>,
+    results: Option<Receiver<Response>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<Request: Send + 'static, Response: Send + 'static> Worker<Request, Response> {
+    /// Starts `work` on a thread called `name`, at a lower priority, with room for `capacity`
+    /// requests and `capacity` results in flight.
+    pub fn spawn(
+        name: &str,
+        capacity: usize,
+        work: impl FnOnce(WorkerChannels<Request, Response>) + Send + 'static,
+    ) -> std::io::Result<Worker<Request, Response>> {
+        let (request_sender, requests) = sync_channel(capacity);
+        let (results, result_receiver) = sync_channel(capacity);
+        let what = name.to_string();
+        let thread = std::thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || {
+                lower_priority(&what);
+                work(WorkerChannels { requests, results });
+            })?;
+        Ok(Worker {
+            requests: Some(request_sender),
+            results: Some(result_receiver),
+            thread: Some(thread),
+        })
+    }
+
+    /// Queues a request without waiting. Returns it back when the queue is full (try again
+    /// next frame) or the worker has stopped.
+    pub fn try_send(&self, request: Request) -> Result<(), Request> {
+        match &self.requests {
+            Some(sender) => sender.try_send(request).map_err(|e| match e {
+                TrySendError::Full(r) | TrySendError::Disconnected(r) => r,
+            }),
+            None => Err(request),
+        }
+    }
+
+    /// A finished result, if there is one, without waiting.
+    pub fn try_recv(&self) -> Option<Response> {
+        self.results.as_ref()?.try_recv().ok()
+    }
+
+    /// Whether the worker thread has ended (returned or panicked) and delivered everything.
+    pub fn stopped(&self) -> bool {
+        match &self.results {
+            Some(results) => matches!(results.try_recv(), Err(TryRecvError::Disconnected)),
+            None => true,
+        }
+    }
+}
+
+impl<Request, Response> Drop for Worker<Request, Response> {
+    fn drop(&mut self) {
+        // Closing both ends wakes the worker wherever it waits; then it can be joined.
+        self.requests = None;
+        self.results = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn doubler(channels: WorkerChannels<u32, u32>) {
+        while let Ok(n) = channels.requests.recv() {
+            if channels.results.send(n * 2).is_err() {
+                return;
+            }
+        }
+    }
+
+    fn wait_for(worker: &Worker<u32, u32>) -> u32 {
+        let start = Instant::now();
+        loop {
+            if let Some(result) = worker.try_recv() {
+                return result;
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "no result");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn requests_come_back_as_results_in_order() {
+        let worker = Worker::spawn("test doubler", 4, doubler).unwrap();
+        for n in 1..=3 {
+            worker.try_send(n).unwrap();
+        }
+        assert_eq!(
+            [wait_for(&worker), wait_for(&worker), wait_for(&worker)],
+            [2, 4, 6]
+        );
+    }
+
+    #[test]
+    fn a_full_queue_refuses_instead_of_blocking() {
+        // A worker that never reads: the second request does not fit.
+        let worker = Worker::<u32, u32>::spawn("test sleeper", 1, |channels| {
+            let _keep = channels;
+            std::thread::sleep(Duration::from_millis(200));
+        })
+        .unwrap();
+        worker.try_send(1).unwrap();
+        assert_eq!(worker.try_send(2), Err(2));
+    }
+
+    #[test]
+    fn dropping_wakes_a_worker_blocked_on_a_full_result_queue() {
+        let worker =
+            Worker::<u32, u32>::spawn(
+                "test flood",
+                1,
+                |channels| {
+                    while channels.results.send(1).is_ok() {}
+                },
+            )
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+        drop(worker); // would hang here if the worker could not be woken
+    }
+
+    #[test]
+    fn a_worker_that_ends_is_seen_as_stopped() {
+        let worker = Worker::<u32, u32>::spawn("test quitter", 1, |_| {}).unwrap();
+        let start = Instant::now();
+        while !worker.stopped() {
+            assert!(start.elapsed() < Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(worker.try_send(1), Err(1));
+    }
+}
