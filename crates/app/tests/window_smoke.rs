@@ -69,10 +69,18 @@ fn start_xvfb(slot: u32) -> Option<Xvfb> {
 /// Returns `None` (skipped) where Xvfb or an adapter is missing and `HORDE_REQUIRE_GPU` is
 /// unset; otherwise the output of a successful run (a failure fails the test).
 fn horde_under_xvfb(slot: u32, args: &[&str]) -> Option<Output> {
+    let runtime = tempfile::tempdir().unwrap();
+    horde_in(slot, args, runtime.path(), None)
+}
+
+/// Like [`horde_under_xvfb`], run in the folder `cwd`; with `f12_after`, F12 is pressed in the
+/// window (through `xdotool`) once it has been up that long.
+fn horde_in(slot: u32, args: &[&str], cwd: &Path, f12_after: Option<Duration>) -> Option<Output> {
     let xvfb = start_xvfb(slot)?;
     let runtime = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
         .args(args)
+        .current_dir(cwd)
         .env("DISPLAY", &xvfb.display)
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env_remove("WAYLAND_DISPLAY")
@@ -81,10 +89,20 @@ fn horde_under_xvfb(slot: u32, args: &[&str]) -> Option<Output> {
         .spawn()
         .unwrap();
     let start = Instant::now();
+    let mut pressed = f12_after.is_none();
+    let mut window_seen: Option<Instant> = None;
     while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(120) {
+        if start.elapsed() > Duration::from_secs(240) {
             let _ = child.kill();
             panic!("horde {args:?} did not exit");
+        }
+        if let (false, Some(delay)) = (pressed, f12_after) {
+            if window_seen.is_none() && window_exists(&xvfb.display) {
+                window_seen = Some(Instant::now());
+            }
+            if window_seen.is_some_and(|seen| seen.elapsed() >= delay) {
+                pressed = press_key(&xvfb.display, "F12");
+            }
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -99,7 +117,72 @@ fn horde_under_xvfb(slot: u32, args: &[&str]) -> Option<Output> {
     }
     assert!(out.status.success(), "horde {args:?} failed:\n{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(pressed, "the window never appeared for xdotool:\n{stderr}");
     Some(out)
+}
+
+/// The Horde window on `display`, if it is up.
+fn find_window(display: &str) -> Option<String> {
+    let search = Command::new("xdotool")
+        .args(["search", "--name", "^Horde"])
+        .env("DISPLAY", display)
+        .output()
+        .expect("xdotool is needed for the F12 test (apt-get install xdotool)");
+    let stdout = String::from_utf8_lossy(&search.stdout);
+    stdout
+        .lines()
+        .next()
+        .map(|w| w.trim().to_string())
+        .filter(|w| !w.is_empty())
+}
+
+fn window_exists(display: &str) -> bool {
+    find_window(display).is_some()
+}
+
+/// Focuses the Horde window on `display` and presses `key`; false while there is no window
+/// yet. Xvfb has no window manager, so the window is focused by hand first.
+fn press_key(display: &str, key: &str) -> bool {
+    let Some(window) = find_window(display) else {
+        return false;
+    };
+    // `--sync` waits for the focus to arrive; `timeout` keeps a lost window from hanging us.
+    Command::new("timeout")
+        .args([
+            "20",
+            "xdotool",
+            "windowfocus",
+            "--sync",
+            &window,
+            "key",
+            key,
+        ])
+        .env("DISPLAY", display)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The last stdout line as JSON (the `--json` summary).
+fn summary(out: &Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(stdout.lines().last().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("no JSON summary ({e}) in {stdout:?}"))
+}
+
+/// Checks that F12 saved `horde-screenshot-001.png` in `dir`: a picture of `width` pixels or
+/// less across (the scene's part of the window) with more than one colour in it.
+fn assert_screenshot(dir: &Path, max_width: u32) {
+    let path = dir.join("horde-screenshot-001.png");
+    let picture = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8();
+    let (w, h) = picture.dimensions();
+    assert!(w <= max_width && w > 100 && h == 720, "{w}x{h}");
+    let first = picture.get_pixel(0, 0);
+    assert!(
+        picture.pixels().any(|p| p != first),
+        "the screenshot is one colour"
+    );
 }
 
 fn run_window(backend: &str, slot: u32) {
@@ -117,6 +200,30 @@ fn run_window(backend: &str, slot: u32) {
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("presented 20 frames"), "{stderr}");
+}
+
+#[test]
+fn the_td_scene_saves_f12_and_prints_its_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "run",
+        "--frames",
+        "120",
+        "--json",
+        "--backend",
+        "vulkan",
+        "--spawn-speed",
+        "10",
+    ];
+    let Some(out) = horde_in(5, &args, dir.path(), Some(Duration::ZERO)) else {
+        return;
+    };
+    let summary = summary(&out);
+    assert_eq!(summary["frames"], 120);
+    assert!(summary["ticks"].as_u64().unwrap() > 0, "{summary}");
+    assert!(summary["spawned"].as_u64().unwrap() > 0, "{summary}");
+    // The inspector panel takes the right-hand side; the picture is the scene's part only.
+    assert_screenshot(dir.path(), 1279);
 }
 
 #[test]
@@ -154,44 +261,82 @@ fn the_windowed_stress_view_reports_json() {
 
 #[test]
 fn the_city_scene_walks_and_reports_its_stall() {
+    let dir = tempfile::tempdir().unwrap();
     let args = [
         "run",
         "--scene",
         "city",
         "--frames",
-        "30",
+        "200",
+        "--json",
         "--backend",
         "vulkan",
         "--seed",
         "2",
     ];
-    let Some(out) = horde_under_xvfb(3, &args) else {
+    // F12 once the first streets have arrived.
+    let Some(out) = horde_in(3, &args, dir.path(), Some(Duration::from_secs(10))) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("presented 30 frames"), "{stderr}");
+    assert!(stderr.contains("presented 200 frames"), "{stderr}");
     assert!(stderr.contains("render-thread stall max"), "{stderr}");
+    let summary = summary(&out);
+    assert_eq!(summary["frames"], 200);
+    assert!(
+        summary["distance"].as_f64().unwrap() > 1.0,
+        "the walker did not move: {summary}"
+    );
+    assert!(
+        summary["columns_resident_max"].as_u64().unwrap() > 0,
+        "{summary}"
+    );
+    for key in ["stall_ms", "stall_cpu_ms"] {
+        let stat = &summary[key];
+        let (p50, p95, max) = (
+            stat["p50"].as_f64().unwrap(),
+            stat["p95"].as_f64().unwrap(),
+            stat["max"].as_f64().unwrap(),
+        );
+        assert!(p50 <= p95 && p95 <= max && max > 0.0, "{key}: {stat}");
+    }
+    for key in [
+        "inside_solid_frames",
+        "regenerated_shown",
+        "holes_after_first_view",
+    ] {
+        assert!(summary[key].is_u64(), "{key} missing: {summary}");
+    }
+    assert_screenshot(dir.path(), 1280);
 }
 
 #[test]
 fn the_runner_scene_plays_by_autopilot_and_streams_scenery() {
+    let dir = tempfile::tempdir().unwrap();
     let args = [
         "run",
         "--scene",
         "runner",
         "--frames",
-        "60",
+        "120",
         "--autoplay",
+        "--json",
         "--backend",
         "vulkan",
         "--seed",
         "3",
     ];
-    let Some(out) = horde_under_xvfb(4, &args) else {
+    let Some(out) = horde_in(4, &args, dir.path(), Some(Duration::ZERO)) else {
         return;
     };
+    let summary = summary(&out);
+    assert_eq!(summary["frames"], 120);
+    assert!(summary["distance"].as_f64().unwrap() > 0.0, "{summary}");
+    assert_eq!(summary["game_over"], false);
+    assert_eq!(summary["pool"], 15);
+    assert_screenshot(dir.path(), 1280);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("presented 60 frames"), "{stderr}");
+    assert!(stderr.contains("presented 120 frames"), "{stderr}");
     assert!(stderr.contains("runner Running"), "{stderr}");
     assert!(stderr.contains("in a pool of 15"), "{stderr}");
     assert!(stderr.contains("render-thread stall max"), "{stderr}");

@@ -1,4 +1,4 @@
-//! Level files (docs/ARCHITECTURE.md, level files): one line per row of tiles, the northmost row first, one character
+//! Level files (docs/ARCHITECTURE.md, file formats): one line per row of tiles, the northmost row first, one character
 //! per tile — `.` empty, `#` wall, `D` destination, `S` spawn point. All rows have the same
 //! length; trailing blank lines are ignored.
 //!

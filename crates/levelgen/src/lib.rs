@@ -2,7 +2,7 @@
 //!
 //! - [`wfc`]: Wave Function Collapse — module sets with face connectors, rotated variants and
 //!   exclusions; a solver with weighted lowest-entropy collapse, AC-4 constraint propagation,
-//!   boundary conditions and backtracking (docs/ARCHITECTURE.md, WFC); an infinite map grown
+//!   boundary conditions and backtracking (docs/ARCHITECTURE.md, level generation); an infinite map grown
 //!   in chunks around a walker.
 //! - [`scatter`]: noise-driven scatter of scenery along the runner's band — slices chosen by
 //!   distance from the origin, chunk settings by distance from the slice centre, layers of

@@ -4,22 +4,10 @@
 use crate::cli::RunnerArgs;
 use crate::clock::STEP;
 use crate::progress::Progress;
-use crate::scenes::runner::load_settings;
+use crate::scenes::runner::{RunFigures, load_settings};
 use anyhow::{Context, Result};
 use horde_core_sim::atomic_file::write_atomically;
 use horde_core_sim::runner::{InputRecorder, InputScript, RunState, Runner, autopilot};
-use serde::Serialize;
-
-/// The summary line (keys in contract order).
-#[derive(Debug, Serialize)]
-struct Summary {
-    seconds: f64,
-    score: f64,
-    distance: f64,
-    game_over: bool,
-    sections_recycled: u64,
-    pool: usize,
-}
 
 /// Runs `horde runner`.
 pub fn run(args: &RunnerArgs) -> Result<()> {
@@ -51,16 +39,7 @@ pub fn run(args: &RunnerArgs) -> Result<()> {
         write_atomically(path, recorder.text().as_bytes())
             .with_context(|| format!("--record: cannot write {}", path.display()))?;
     }
-    // Micro-units: enough for any use, and no 119.99999999999447 from summing 1/60.
-    let round = |v: f64| (v * 1e6).round() / 1e6;
-    let summary = Summary {
-        seconds: round(runner.seconds()),
-        score: round(runner.score()),
-        distance: round(runner.distance()),
-        game_over: runner.state() == RunState::GameOver,
-        sections_recycled: runner.sections_recycled(),
-        pool: runner.sections().len(),
-    };
+    let summary = RunFigures::of(&runner);
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {

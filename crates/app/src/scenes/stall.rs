@@ -66,6 +66,21 @@ impl StallStats {
         }
     }
 
+    /// The figures in one sentence for the end of a run: the largest stall and the frames over
+    /// 2 ms, in wall clock and in CPU time, and at most how many `pieces` (columns, rows) in
+    /// view were missing once the view had been complete.
+    pub fn describe(&self, view: &ViewFill, pieces: &str) -> String {
+        format!(
+            "render-thread stall max {:.2} ms, {} of {} frames over 2 ms (in its own CPU time: max {:.2} ms, {} frames over 2 ms); after the first full view, at most {} {pieces} in view not generated yet",
+            self.max_ms,
+            self.frames_over_2ms,
+            self.frames,
+            self.max_cpu_ms,
+            self.frames_over_2ms_cpu,
+            view.max_missing_after_fill
+        )
+    }
+
     /// Percentiles of the wall-clock stall over every frame measured.
     pub fn wall_stat(&self) -> Stat {
         self.wall.stat()

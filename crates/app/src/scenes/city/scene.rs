@@ -370,16 +370,11 @@ impl Scene for CityScene {
     fn exit_line(&self) -> String {
         let s = &self.stats;
         format!(
-            "{} columns, {} backtracks, {} shown cells regenerated, render-thread stall max {:.2} ms, {} of {} frames over 2 ms (in its own CPU time: max {:.2} ms, {} frames over 2 ms); after the first full view, at most {} columns in view not generated yet",
+            "{} columns, {} backtracks, {} shown cells regenerated, {}",
             s.columns,
             s.backtracks,
             s.regenerated_shown,
-            s.stall.max_ms,
-            s.stall.frames_over_2ms,
-            s.stall.frames,
-            s.stall.max_cpu_ms,
-            s.stall.frames_over_2ms_cpu,
-            s.view.max_missing_after_fill
+            s.stall.describe(&s.view, "columns")
         )
     }
 

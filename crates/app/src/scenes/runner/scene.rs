@@ -7,6 +7,7 @@
 //! Space starts and restarts, W or Up jumps, S or Down (held) crouches, P hands the run to the
 //! autopilot and back.
 
+use super::RunFigures;
 use super::draw::{frame_params, game_instances};
 use super::generator::{self, Row};
 use crate::clock::STEP;
@@ -211,16 +212,12 @@ pub fn rows_in_view(z: f32, chunk_size: f32) -> (i32, i32) {
     )
 }
 
-/// `--json` summary of the runner scene.
+/// `--json` summary of the runner scene: what `horde runner` prints, then the scene's own.
 #[derive(Serialize)]
 struct Summary {
     frames: u64,
-    seconds: f64,
-    score: f64,
-    distance: f64,
-    game_over: bool,
-    sections_recycled: u64,
-    pool: usize,
+    #[serde(flatten)]
+    run: RunFigures,
     runs: u64,
     holes_after_first_view: usize,
     stall_ms: Stat,
@@ -326,7 +323,7 @@ impl Scene for RunnerScene {
         let s = &self.stats;
         let runner = &self.runner;
         format!(
-            "runner {:?}, score {:.0}, distance {:.1}, {} runs, {} sections recycled in a pool of {}; scenery: {} rows, render-thread stall max {:.2} ms, {} of {} frames over 2 ms (in its own CPU time: max {:.2} ms, {} frames over 2 ms); after the first full view, at most {} rows in view not generated yet",
+            "runner {:?}, score {:.0}, distance {:.1}, {} runs, {} sections recycled in a pool of {}; scenery: {} rows, {}",
             runner.state(),
             runner.score(),
             runner.distance(),
@@ -334,26 +331,15 @@ impl Scene for RunnerScene {
             runner.sections_recycled(),
             runner.sections().len(),
             s.rows,
-            s.stall.max_ms,
-            s.stall.frames_over_2ms,
-            s.stall.frames,
-            s.stall.max_cpu_ms,
-            s.stall.frames_over_2ms_cpu,
-            s.view.max_missing_after_fill
+            s.stall.describe(&s.view, "rows")
         )
     }
 
     fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
-        let runner = &self.runner;
         Ok(serde_json::to_string(&Summary {
             frames,
-            seconds: runner.seconds(),
-            score: runner.score(),
-            distance: runner.distance(),
-            game_over: runner.state() == RunState::GameOver,
-            sections_recycled: runner.sections_recycled(),
-            pool: runner.sections().len(),
-            runs: runner.runs(),
+            run: RunFigures::of(&self.runner),
+            runs: self.runner.runs(),
             holes_after_first_view: self.stats.view.max_missing_after_fill,
             stall_ms: self.stats.stall.wall_stat(),
             stall_cpu_ms: self.stats.stall.cpu_stat(),
