@@ -117,12 +117,53 @@ pub struct WfcArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Grow an infinite map around a walker instead (headless; see `--walk`).
+    /// The infinite map instead (headless): a region of it (`--region`) or a walk (`--walk`).
     #[arg(long)]
     pub infinite: bool,
-    /// With `--infinite`: cells to walk along the fixed spiral route.
-    #[arg(long, value_name = "N")]
+    /// With `--infinite`: write the columns of this region, `X,Z,WxD` (corner and size in
+    /// columns), to `--out`.
+    #[arg(long, value_name = "X,Z,WxD", value_parser = parse_region, requires = "infinite",
+          conflicts_with = "walk", allow_hyphen_values = true)]
+    pub region: Option<Region>,
+    /// With `--region`: first make the map around this column (repeatable, in order). The
+    /// region comes out the same whatever was visited.
+    #[arg(long, value_name = "X,Z", value_parser = parse_column, requires = "region",
+          allow_hyphen_values = true)]
+    pub visit: Vec<(i32, i32)>,
+    /// With `--infinite`: cells to walk.
+    #[arg(long, value_name = "N", requires = "infinite",
+          value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
     pub walk: Option<u64>,
+    /// With `--walk`: the route, a square spiral from the origin or a straight line east.
+    #[arg(long, value_enum, default_value = "spiral", requires = "walk")]
+    pub route: Route,
+    /// With `--walk`: keep the map within this many columns of the walker (default: what the
+    /// city scene keeps).
+    #[arg(long, value_name = "R", requires = "walk",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub keep: Option<u32>,
+}
+
+/// The routes of `horde wfc --infinite --walk`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Route {
+    /// A square spiral outwards from the origin.
+    Spiral,
+    /// Straight east from the origin.
+    Line,
+}
+
+/// A rectangle of columns of the infinite map: corner and size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// West edge (first column along x).
+    pub x: i32,
+    /// South edge (first column along z).
+    pub z: i32,
+    /// Columns along x.
+    pub width: u32,
+    /// Columns along z.
+    pub depth: u32,
 }
 
 /// What `horde stress` draws with.
@@ -413,6 +454,36 @@ fn parse_size3(text: &str) -> Result<(u32, u32, u32), String> {
     }
 }
 
+/// `X,Z`: a column of the infinite map.
+fn parse_column(text: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("`{text}` is not a column X,Z (two whole numbers)");
+    let (x, z) = text.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        z.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// `X,Z,WxD`: a region of the infinite map, each side 1–1024.
+fn parse_region(text: &str) -> Result<Region, String> {
+    let bad = || format!("`{text}` is not a region X,Z,WxD (corner, then size 1–1024 each way)");
+    let (corner, size) = text.rsplit_once(',').ok_or_else(bad)?;
+    let (x, z) = parse_column(corner).map_err(|_| bad())?;
+    let (width, depth) = size.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=1024).contains(v))
+    };
+    Ok(Region {
+        x,
+        z,
+        width: side(width).ok_or_else(bad)?,
+        depth: side(depth).ok_or_else(bad)?,
+    })
+}
+
 fn parse_dt(text: &str) -> Result<f32, String> {
     let value: f32 = text
         .trim()
@@ -448,5 +519,18 @@ mod tests {
         assert!(parse_size("0x10").is_err() && parse_size("12").is_err());
         assert_eq!(parse_backend("gl"), Ok(BackendChoice::Gl));
         assert!(parse_dt("0").is_err() && parse_dt("nan").is_err() && parse_dt("0.5").is_ok());
+        assert_eq!(
+            parse_region("-40,12,64x32"),
+            Ok(Region {
+                x: -40,
+                z: 12,
+                width: 64,
+                depth: 32
+            })
+        );
+        assert!(parse_region("1,2,0x3").is_err() && parse_region("1,2").is_err());
+        assert!(parse_region("1,2,2000x3").is_err() && parse_region("a,2,3x3").is_err());
+        assert_eq!(parse_column(" -3, 7"), Ok((-3, 7)));
+        assert!(parse_column("3").is_err());
     }
 }

@@ -139,4 +139,66 @@ fn an_infinite_walk_reports_its_figures() {
     assert!(s["cells"].as_u64().unwrap() >= 300 * 6);
     assert!(s["backtracks"].is_u64() && s["ms"].as_f64().unwrap() > 0.0);
     assert_eq!(s["regenerated_shown"], 0);
+    assert!(s["cells_per_s"].as_f64().unwrap() > 0.0);
+    assert!(s["columns_resident_max"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_line_walk_keeps_the_resident_map_bounded() {
+    let resident = |steps: &str| {
+        let out = horde(&[
+            "wfc",
+            "--modules",
+            &city(),
+            "--infinite",
+            "--walk",
+            steps,
+            "--route",
+            "line",
+            "--keep",
+            "20",
+            "--json",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let s: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(s["regenerated_shown"], 0);
+        s["columns_resident_max"].as_u64().unwrap()
+    };
+    let short = resident("100");
+    let long = resident("400");
+    assert!(
+        long <= short,
+        "{short} columns resident after 100 cells, {long} after 400"
+    );
+}
+
+#[test]
+fn region_flags_are_checked() {
+    for (args, says) in [
+        (
+            vec!["--infinite", "--region", "0,0,0x4", "--out", "x.json"],
+            "--region",
+        ),
+        (vec!["--infinite", "--region", "0,0,4x4"], "--out"),
+        (vec!["--region", "0,0,4x4", "--out", "x.json"], "--infinite"),
+        (vec!["--infinite", "--walk", "5", "--keep", "0"], "--keep"),
+        (
+            vec!["--infinite", "--walk", "5", "--route", "zigzag"],
+            "--route",
+        ),
+    ] {
+        let mut all = vec!["wfc", "--modules"];
+        let set = city();
+        all.push(&set);
+        all.extend(args);
+        let out = horde(&all);
+        assert!(!out.status.success(), "{all:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{all:?}: {stderr}");
+    }
 }

@@ -192,3 +192,73 @@ fn a_contradiction_prone_set_completes_by_backtracking() {
     }
     assert!(total > 0, "no backtracking was needed");
 }
+
+/// Runs `horde ARGS` with `RAYON_NUM_THREADS=threads`; panics on failure.
+fn horde(args: &[&str], threads: usize) -> std::process::Output {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads.to_string())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "horde {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+#[test]
+fn an_infinite_region_is_the_same_after_any_visits_on_any_threads_and_fits_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let city = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/wfc/city.ron");
+    let city = city.to_str().unwrap();
+    let region = |name: &str, visits: &[&str], threads: usize, area: &str| {
+        let out = dir.path().join(name);
+        let mut args = vec![
+            "wfc",
+            "--modules",
+            city,
+            "--infinite",
+            "--seed",
+            "7",
+            "--region",
+            area,
+            "--out",
+        ];
+        args.push(out.to_str().unwrap());
+        for v in visits {
+            args.extend(["--visit", v]);
+        }
+        horde(&args, threads);
+        std::fs::read_to_string(out).unwrap()
+    };
+    let far = "100003,-70000,41x37";
+    let plain = region("a.json", &[], 1, far);
+    let visited = region("b.json", &["100050,-70010", "-300,2000", "0,0"], 2, far);
+    assert_eq!(plain, visited, "the region depends on what was visited");
+    let json: Value = serde_json::from_str(&plain).unwrap();
+    assert_eq!(json["origin"], serde_json::json!([100003, 0, -70000]));
+    assert_eq!(json["size"], serde_json::json!([41, 6, 37]));
+    check(&json).unwrap();
+    // An overlapping region agrees where they overlap.
+    let other: Value =
+        serde_json::from_str(&region("c.json", &[], 2, "100023,-69990,30x30")).unwrap();
+    let cell = |map: &Value, x: i64, y: i64, z: i64| {
+        let size = &map["size"];
+        let (sx, sz) = (size[0].as_i64().unwrap(), size[2].as_i64().unwrap());
+        let (ox, oz) = (
+            map["origin"][0].as_i64().unwrap(),
+            map["origin"][2].as_i64().unwrap(),
+        );
+        let i = (x - ox) + sx * ((z - oz) + sz * y);
+        map["modules"][map["cells"][i as usize].as_u64().unwrap() as usize]["name"].clone()
+    };
+    for z in -69990..-69963 {
+        for x in 100023..100044 {
+            for y in 0..6 {
+                assert_eq!(cell(&json, x, y, z), cell(&other, x, y, z), "({x},{y},{z})");
+            }
+        }
+    }
+}

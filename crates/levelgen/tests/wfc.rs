@@ -1,4 +1,4 @@
-//! Module sets: rotations, fit rules, errors with their location; the infinite map's walk.
+//! Module sets: rotations, fit rules, errors with their location.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_levelgen::wfc::ModuleSet;
@@ -111,37 +111,4 @@ fn module_set_errors_name_file_line_and_column() {
     let unknown_field =
         horde_levelgen::wfc::EXAMPLE_SET.replacen("weight: 4.0,", "weight: 4.0, colour: 3,", 1);
     assert!(err(&unknown_field).contains("bad.ron:"));
-}
-
-#[test]
-fn an_infinite_walk_of_twenty_thousand_cells_completes() {
-    use horde_levelgen::wfc::infinite::{spiral_route, walk};
-    let set = city();
-    let mut map = horde_levelgen::wfc::InfiniteMap::new(&set, 6, 9).unwrap();
-    walk(&mut map, spiral_route(20_000), 12).unwrap();
-    assert!(map.cells() > 20_000 * 6);
-    eprintln!(
-        "{} cells, {} backtracks, {} regenerated shown",
-        map.cells(),
-        map.backtracks(),
-        map.regenerated_shown()
-    );
-    // Neighbouring generated columns fit each other, across chunk borders too.
-    for x in -40..40 {
-        for z in -40..40 {
-            let (Some(a), Some(b)) = (map.column(x, z), map.column(x + 1, z)) else {
-                continue;
-            };
-            for y in 0..6 {
-                assert!(
-                    set.may_neighbour(
-                        a[y] as usize,
-                        b[y] as usize,
-                        horde_levelgen::wfc::module_set::Dir::East
-                    ),
-                    "({x},{y},{z})"
-                );
-            }
-        }
-    }
 }

@@ -1,5 +1,5 @@
 //! The egui overlay of a window: input, the UI pass, texture bookkeeping, and painting on top
-//! of the scene. Shared by the tower-defense, city and runner windows.
+//! of the scene. The shell has one for its window, whatever the scene.
 
 use horde_renderer::GpuContext;
 use winit::window::Window;

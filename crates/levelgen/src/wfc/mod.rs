@@ -13,7 +13,8 @@
 //! - [`solver`]: the finite solver.
 //! - [`map`]: a solved grid and its `--out` JSON form.
 //! - [`surface`]: how high a column of modules' shapes reaches, to stand on.
-//! - [`infinite`]: an unbounded map grown chunk by chunk around a walker.
+//! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
+//!   re-solving offset layers of blocks over a valid background.
 //!
 //! ```
 //! use horde_levelgen::wfc::{ModuleSet, Solver, Size};
@@ -32,7 +33,7 @@ pub mod solver;
 pub mod surface;
 
 pub use grid::Size;
-pub use infinite::InfiniteMap;
+pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
 pub use module_set::{Module, ModuleSet, ModuleSetError};
 pub use solver::{Contradiction, Solver};

@@ -25,6 +25,13 @@ pub fn map_json(map: &Map, set: &ModuleSet) -> serde_json::Result<String> {
     serde_json::to_string(&map_file(map, set))
 }
 
+/// The `--out` JSON of a region of the infinite map whose corner cell is `origin`.
+pub fn region_json(map: &Map, set: &ModuleSet, origin: [i32; 3]) -> serde_json::Result<String> {
+    let mut file = map_file(map, set);
+    file.origin = Some(origin);
+    serde_json::to_string(&file)
+}
+
 /// The serialised map.
 #[derive(Debug, Serialize)]
 pub struct MapFile {
@@ -36,6 +43,9 @@ pub struct MapFile {
     pub modules: Vec<ModuleFile>,
     /// Module index per cell.
     pub cells: Vec<u16>,
+    /// For a region of the infinite map: the world position of cell 0, `[X, 0, Z]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin: Option<[i32; 3]>,
 }
 
 /// The boundary connectors.
@@ -139,5 +149,6 @@ pub fn map_file(map: &Map, set: &ModuleSet) -> MapFile {
         },
         modules,
         cells: map.cells.clone(),
+        origin: None,
     }
 }

@@ -4,10 +4,12 @@
 pub mod map_file;
 
 use crate::cli::WfcArgs;
+use crate::cli::{Region, Route as CliRoute};
 use crate::progress::Progress;
+use crate::scenes::city::generator;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::atomic_file::write_atomically;
-use horde_levelgen::wfc::infinite::{spiral_route, walk};
+use horde_levelgen::wfc::infinite::{Area, Route, walk};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
 use serde::Serialize;
 use std::time::Instant;
@@ -21,43 +23,121 @@ struct Summary {
     cells_per_s: f64,
 }
 
-/// The summary line of an infinite walk.
+/// The summary line of an infinite walk (keys in contract order, extras after them).
 #[derive(Debug, Serialize)]
 struct WalkSummary {
     cells: u64,
     backtracks: u64,
     regenerated_shown: u64,
     ms: f64,
+    cells_per_s: f64,
+    columns_resident_max: u64,
+    steps: u64,
+    keep: u32,
+    blocks_solved: u64,
+    blocks_kept: u64,
 }
 
-/// `horde wfc --infinite --walk N`: walks the fixed spiral route of N cells headless, growing
-/// the map two chunks ahead and showing the columns within 12 cells.
+/// Columns around the walker made and shown at each step of a walk.
+const WALK_VIEW: i32 = 12;
+
+/// `horde wfc --infinite`: a region (`--region`, after the `--visit`s) or a walk (`--walk`).
 fn run_infinite(args: &WfcArgs, set: &ModuleSet) -> Result<()> {
+    let height = args.size.map_or(generator::HEIGHT, |(_, y, _)| y);
+    let mut map = InfiniteMap::new(set, height, args.seed)
+        .with_context(|| args.modules.display().to_string())?;
+    if let Some(region) = args.region {
+        return write_region(args, set, &mut map, region);
+    }
     let Some(steps) = args.walk else {
-        bail!("--infinite needs --walk N (the number of cells to walk)");
+        bail!("--infinite needs --region X,Z,WxD (with --out) or --walk N");
     };
-    let height = args.size.map_or(6, |(_, y, _)| y);
+    let keep = args.keep.unwrap_or(generator::KEEP_RADIUS as u32);
+    let route = match args.route {
+        CliRoute::Spiral => Route::Spiral,
+        CliRoute::Line => Route::Line,
+    };
     let start = Instant::now();
-    let mut map = InfiniteMap::new(set, height, args.seed)?;
     let progress = Progress::new(steps, "cells walked", !args.json);
-    walk(
+    let walked = walk(
         &mut map,
-        spiral_route(steps).inspect(|_| progress.inc()),
-        12,
+        route.cells(steps).inspect(|_| progress.inc()),
+        WALK_VIEW,
+        keep as i32,
     )?;
     drop(progress);
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let stats = map.stats();
     let summary = WalkSummary {
-        cells: map.cells(),
-        backtracks: map.backtracks(),
-        regenerated_shown: map.regenerated_shown(),
-        ms: start.elapsed().as_secs_f64() * 1e3,
+        cells: stats.cells,
+        backtracks: stats.backtracks,
+        regenerated_shown: walked.regenerated_shown,
+        ms,
+        cells_per_s: stats.cells as f64 / (ms / 1e3).max(1e-9),
+        columns_resident_max: stats.columns_resident_max,
+        steps: walked.steps,
+        keep,
+        blocks_solved: stats.blocks_solved.iter().sum(),
+        blocks_kept: stats.blocks_kept.iter().sum(),
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
         println!(
-            "walked {steps} cells: {} cells generated, {} backtracks, {} shown cells regenerated, {:.0} ms",
-            summary.cells, summary.backtracks, summary.regenerated_shown, summary.ms
+            "walked {steps} cells: {} cells made ({:.0} cells/s), {} backtracks, {} blocks kept from below, {} shown cells regenerated, at most {} columns resident, {:.0} ms",
+            summary.cells,
+            summary.cells_per_s,
+            summary.backtracks,
+            summary.blocks_kept,
+            summary.regenerated_shown,
+            summary.columns_resident_max,
+            summary.ms
+        );
+    }
+    Ok(())
+}
+
+/// Writes the columns of `region` to `--out`, after making the map around each `--visit`.
+fn write_region(
+    args: &WfcArgs,
+    set: &ModuleSet,
+    map: &mut InfiniteMap<'_>,
+    region: Region,
+) -> Result<()> {
+    let Some(out) = &args.out else {
+        bail!("--region needs --out FILE (where to write the region)");
+    };
+    let keep = args.keep.unwrap_or(generator::KEEP_RADIUS as u32) as i32;
+    let side = (2 * WALK_VIEW + 1) as u32;
+    for &(x, z) in &args.visit {
+        map.ensure(Area::new(x - WALK_VIEW, z - WALK_VIEW, side, side))?;
+        map.retain_near(x, z, keep);
+    }
+    let start = Instant::now();
+    let area = Area::new(region.x, region.z, region.width, region.depth);
+    let cells = map.region(area)?;
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let json = map_file::region_json(&cells, set, [region.x, 0, region.z])?;
+    write_atomically(out, json.as_bytes())
+        .with_context(|| format!("--out: cannot write {}", out.display()))?;
+    let summary = Summary {
+        cells: cells.size.cells(),
+        backtracks: map.backtracks(),
+        ms,
+        cells_per_s: cells.size.cells() as f64 / (ms / 1e3).max(1e-9),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        println!(
+            "region {},{} {}x{}: {} cells in {:.1} ms, written to {}",
+            region.x,
+            region.z,
+            region.width,
+            region.depth,
+            summary.cells,
+            summary.ms,
+            out.display()
         );
     }
     Ok(())

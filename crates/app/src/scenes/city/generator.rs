@@ -1,19 +1,25 @@
-//! The city's background generator: grows the infinite map around the latest walker position
-//! it was sent, on a low-priority worker, and hands over a chunk only once it is settled (its
-//! eight neighbours exist, so no later chunk can change it): what the scene shows never has to
-//! change.
+//! The city's background generator: makes the infinite map around the latest walker position
+//! it was sent, on a low-priority worker with a small low-priority pool for the map's parallel
+//! block solves, nearest first, and hands over whole blocks of columns. The map is a pure
+//! function of seed and position, so whatever arrives is final: nothing shown ever changes.
+//! Blocks far behind the walker are dropped from the map and from what was sent, and come back
+//! identical if the walker returns.
 
-use crate::worker::{Worker, WorkerChannels};
-use horde_levelgen::wfc::infinite::CHUNK;
+use crate::worker::{Worker, WorkerChannels, lower_priority};
+use horde_levelgen::wfc::infinite::layout::{block_area, blocks_over};
+use horde_levelgen::wfc::infinite::{Area, BlockCoord, LAYERS};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use std::collections::HashSet;
 
 /// Height of the city in cells.
 pub const HEIGHT: u32 = 6;
-/// Chunks generated around the walker's chunk; those within one less are settled and shown
-/// (at least `CHUNK * (LOOKAHEAD - 1)` = 24 cells out, ten more than the view radius, which is
-/// the generator's slack when it falls behind).
-const LOOKAHEAD: i32 = 4;
+/// Columns made around the walker, first the near ones then the rest (ten more than the view
+/// radius: the generator's slack when it falls behind).
+const NEAR: i32 = 16;
+/// The outer reach of what is made.
+const REACH: i32 = 24;
+/// Columns the map keeps around the walker; what lies beyond is dropped.
+pub const KEEP_RADIUS: i32 = 48;
 /// Walker positions and finished batches in flight between the scene and the worker.
 const QUEUE: usize = 64;
 
@@ -22,12 +28,12 @@ pub type Column = ((i32, i32), Vec<u16>);
 
 /// What the generator hands over at a time.
 pub struct Settled {
-    /// The columns of newly settled chunks.
+    /// The columns of newly made blocks.
     pub columns: Vec<Column>,
     /// Backtracks so far.
     pub backtracks: u64,
-    /// Shown cells the map had to change so far.
-    pub regenerated_shown: u64,
+    /// Blocks that could not be solved and kept the layer below, so far.
+    pub blocks_kept: u64,
 }
 
 /// Starts the generator for `set` and `seed` on a background worker; send it walker cells.
@@ -37,7 +43,7 @@ pub fn start(set: ModuleSet, seed: u64) -> std::io::Result<Worker<(i32, i32), Se
     })
 }
 
-/// The worker's loop: for the newest position, nearest chunks first, ring by ring.
+/// The worker's loop: for the newest position, the near square, then the far one.
 fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Settled>) {
     let mut map = match InfiniteMap::new(set, HEIGHT, seed) {
         Ok(map) => map,
@@ -46,38 +52,61 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Set
             return;
         }
     };
-    let mut sent = HashSet::new();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(|i| format!("city worker {i}"))
+        .start_handler(|_| lower_priority("a city worker"))
+        .build();
+    let mut sent: HashSet<BlockCoord> = HashSet::new();
+    let last = LAYERS - 1;
     while let Ok(mut at) = channels.requests.recv() {
         // Only the latest position matters.
         while let Ok(newer) = channels.requests.try_recv() {
             at = newer;
         }
-        let (cx, cz) = (at.0.div_euclid(CHUNK), at.1.div_euclid(CHUNK));
-        for radius in 0..=LOOKAHEAD {
-            if let Err(error) = map.ensure_around(at.0, at.1, radius) {
-                log::error!("the city generator stopped growing the map: {error}");
-                break;
+        for radius in [NEAR, REACH] {
+            let side = (2 * radius + 1) as u32;
+            let area = Area::new(at.0 - radius, at.1 - radius, side, side);
+            let made = match &pool {
+                Ok(pool) => pool.install(|| map.ensure(area)),
+                Err(_) => map.ensure(area),
+            };
+            if let Err(error) = made {
+                log::error!("the city generator stopped: {error}");
+                return;
             }
             let mut columns = Vec::new();
-            for dz in -radius..=radius {
-                for dx in -radius..=radius {
-                    let chunk = (cx + dx, cz + dz);
-                    if !sent.contains(&chunk) && map.chunk_settled(chunk.0, chunk.1) {
-                        sent.insert(chunk);
-                        columns.extend(map.show_chunk(chunk.0, chunk.1));
+            for block in blocks_over(last, area) {
+                if !sent.insert(block) {
+                    continue;
+                }
+                let b = block_area(last, block);
+                for z in b.z0..b.z1 {
+                    for x in b.x0..b.x1 {
+                        if let Some(column) = map.column(x, z) {
+                            columns.push(((x, z), column.to_vec()));
+                        }
                     }
                 }
             }
             if !columns.is_empty() {
+                let stats = map.stats();
                 let settled = Settled {
                     columns,
-                    backtracks: map.backtracks(),
-                    regenerated_shown: map.regenerated_shown(),
+                    backtracks: stats.backtracks,
+                    blocks_kept: stats.blocks_kept.iter().sum(),
                 };
                 if channels.results.send(settled).is_err() {
                     return;
                 }
             }
         }
+        map.retain_near(at.0, at.1, KEEP_RADIUS);
+        sent.retain(|&b| {
+            let a = block_area(last, b);
+            let dx = (a.x0 - at.0).max(at.0 - (a.x1 - 1)).max(0);
+            let dz = (a.z0 - at.1).max(at.1 - (a.z1 - 1)).max(0);
+            dx.max(dz) <= KEEP_RADIUS
+        });
     }
 }

@@ -41,8 +41,11 @@ pub struct CityStats {
     pub columns: usize,
     /// Backtracks reported by the generator.
     pub backtracks: u64,
-    /// Shown cells the generator had to change.
+    /// Cells of columns sent again that differed from what was shown (0: the map is a pure
+    /// function of seed and position).
     pub regenerated_shown: u64,
+    /// Blocks the generator could not solve, which kept the layer below.
+    pub blocks_kept: u64,
     /// Instances drawn.
     pub instances: usize,
     /// Cells walked, horizontally.
@@ -81,6 +84,8 @@ pub struct CityScene {
     boxes: Vec<Vec<Instance>>,
     /// The top of each received column (its highest box), what the walker stands on.
     tops: Vec<f32>,
+    /// Each received column's modules, bottom first (to check a column sent again).
+    modules: Vec<Vec<u16>>,
     /// Scratch for [`CityScene::rebuild`]: the `boxes` entries within view.
     in_view: Vec<u32>,
     /// Columns received but not yet turned into boxes.
@@ -114,6 +119,7 @@ impl CityScene {
             columns: HashMap::new(),
             boxes: Vec::new(),
             tops: Vec::new(),
+            modules: Vec::new(),
             in_view: Vec::new(),
             arrived: VecDeque::new(),
             generator,
@@ -218,21 +224,30 @@ impl CityScene {
         // into boxes for at most half a millisecond; the rest waits for the next frame.
         while let Some(settled) = self.generator.try_recv() {
             self.stats.backtracks = settled.backtracks;
-            self.stats.regenerated_shown = settled.regenerated_shown;
+            self.stats.blocks_kept = settled.blocks_kept;
             self.arrived.extend(settled.columns);
         }
         while timer.elapsed_s() < CONVERT_BUDGET_S
             && let Some(((x, z), column)) = self.arrived.pop_front()
         {
-            if let std::collections::hash_map::Entry::Vacant(entry) = self.columns.entry((x, z)) {
-                let mut boxes = Vec::new();
-                for (y, &m) in column.iter().enumerate() {
-                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
-                    module_instances(&self.set, m as usize, cell_centre, &mut boxes);
+            match self.columns.entry((x, z)) {
+                std::collections::hash_map::Entry::Vacant(entry) => {
+                    let mut boxes = Vec::new();
+                    for (y, &m) in column.iter().enumerate() {
+                        let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                        module_instances(&self.set, m as usize, cell_centre, &mut boxes);
+                    }
+                    entry.insert(self.boxes.len() as u32);
+                    self.tops.push(self.set.column_top(&column));
+                    self.boxes.push(boxes);
+                    self.modules.push(column);
                 }
-                entry.insert(self.boxes.len() as u32);
-                self.tops.push(self.set.column_top(&column));
-                self.boxes.push(boxes);
+                // Sent again (the generator dropped it and made it anew): it must not differ.
+                std::collections::hash_map::Entry::Occupied(entry) => {
+                    let before = &self.modules[*entry.get() as usize];
+                    self.stats.regenerated_shown +=
+                        before.iter().zip(&column).filter(|(a, b)| a != b).count() as u64;
+                }
             }
             self.stats.columns = self.columns.len();
             self.stats.columns_resident_max =
@@ -415,6 +430,7 @@ mod tests {
                 );
                 scene.columns.insert((x, z), scene.boxes.len() as u32);
                 scene.tops.push(height);
+                scene.modules.push(vec![0; 6]);
                 scene.boxes.push(vec![Instance::new(model, [255; 4])]);
             }
         }

@@ -1,0 +1,394 @@
+//! The infinite map: the modules of every column as a pure function of (module set, height,
+//! seed, column position), evaluated lazily, in parallel, in bounded memory, never failing.
+//!
+//! It is built by *modifying in blocks* (Merrell's Model Synthesis, applied to infinite maps by
+//! BorisTheBrave): start from a **background** that is valid everywhere by construction — the
+//! boundary column (air on top, ground below) solved once with its sides wrapped onto itself,
+//! so it fits itself in every direction — then re-solve square blocks in [`LAYERS`] layers
+//! whose grids are offset from one another ([`layout`]). A block keeps its outer ring of
+//! columns as the layer below left them and re-solves its interior against that ring; a block
+//! that cannot be solved keeps the layer below's cells, which were valid. So every layer is
+//! valid everywhere, nothing can fail and no hole can appear. The last layer is the map.
+//!
+//! Each block is seeded from (seed, layer, block) alone and reads only the layer below, so the
+//! result does not depend on the order of requests, on what was generated or dropped before,
+//! or on the number of threads; the blocks of one layer are solved in parallel (rayon). Blocks
+//! far from what is asked for can be dropped ([`InfiniteMap::retain_near`]) and come back
+//! identical.
+
+pub mod layout;
+pub mod route;
+
+pub use layout::{Area, BLOCK, BlockCoord, LAYERS};
+pub use route::{Route, WalkStats, line_route, spiral_route, walk};
+
+use super::grid::Size;
+use super::map::Map;
+use super::module_set::ModuleSet;
+use super::solver::{SolveError, Solver};
+use crate::hash::hash_words;
+use layout::{block_area, block_of, blocks_over, on_ring};
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// The most columns one request may cover (a 1024 × 1024 region).
+pub const MAX_REQUEST_COLUMNS: u64 = 1 << 20;
+
+/// Attempts a block's solver makes before the block keeps the layer below.
+const BLOCK_ATTEMPTS: u32 = 1;
+
+/// Backtracks one attempt at a block may take by default.
+pub const BLOCK_BACKTRACKS: u64 = 200;
+
+/// Why the map could not be made or a request could not be met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GrowError {
+    /// The boundary column has no solution, so there is no background to start from.
+    #[error("the module set has no valid background column: {0}")]
+    Column(SolveError),
+    /// A request covers more columns than one request may.
+    #[error("{columns} columns asked for at once; at most {MAX_REQUEST_COLUMNS}")]
+    TooLarge {
+        /// Columns asked for.
+        columns: u64,
+    },
+    /// The height is zero.
+    #[error("the map must be at least one cell tall")]
+    NoHeight,
+}
+
+/// One block of one layer: its columns, each `height` modules bottom first, row by row.
+#[derive(Clone, Debug)]
+struct Block {
+    cells: Box<[u16]>,
+}
+
+/// What the map has done so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InfiniteStats {
+    /// Blocks solved, per layer.
+    pub blocks_solved: [u64; LAYERS],
+    /// Blocks that could not be solved and kept the layer below, per layer.
+    pub blocks_kept: [u64; LAYERS],
+    /// Backtracks of every block solve.
+    pub backtracks: u64,
+    /// Cells handed out in final blocks (each final block counted once per time it was made).
+    pub cells: u64,
+    /// The most columns held at once, all layers together.
+    pub columns_resident_max: u64,
+}
+
+/// An infinite map of one module set.
+#[derive(Debug)]
+pub struct InfiniteMap<'s> {
+    set: &'s ModuleSet,
+    height: u32,
+    seed: u64,
+    /// The background column, bottom first.
+    background: Vec<u16>,
+    layers: [HashMap<BlockCoord, Block>; LAYERS],
+    stats: InfiniteStats,
+    /// Backtracks one attempt at a block may take before the block keeps the layer below.
+    /// Part of what the map is a function of: change it only on an empty map.
+    pub block_backtracks: u64,
+}
+
+impl<'s> InfiniteMap<'s> {
+    /// An empty map of `set`, `height` cells tall, for `seed`; solves the background column.
+    pub fn new(set: &'s ModuleSet, height: u32, seed: u64) -> Result<InfiniteMap<'s>, GrowError> {
+        if height == 0 {
+            return Err(GrowError::NoHeight);
+        }
+        let size = Size {
+            x: 1,
+            y: height,
+            z: 1,
+        };
+        let column_seed = hash_words(&[seed, 0x6261_636b]);
+        let background = Solver::with_wrapping(set, size, column_seed, true)
+            .solve()
+            .map_err(GrowError::Column)?
+            .cells;
+        Ok(InfiniteMap {
+            set,
+            height,
+            seed,
+            background,
+            layers: Default::default(),
+            stats: InfiniteStats::default(),
+            block_backtracks: BLOCK_BACKTRACKS,
+        })
+    }
+
+    /// Cells per column.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The background column every layer starts from, bottom first.
+    pub fn background(&self) -> &[u16] {
+        &self.background
+    }
+
+    /// What the map has done so far.
+    pub fn stats(&self) -> InfiniteStats {
+        self.stats
+    }
+
+    /// Backtracks made so far, all blocks together.
+    pub fn backtracks(&self) -> u64 {
+        self.stats.backtracks
+    }
+
+    /// Columns held now, all layers together (each layer keeps its own copy).
+    pub fn columns_resident(&self) -> u64 {
+        let blocks: usize = self.layers.iter().map(HashMap::len).sum();
+        blocks as u64 * (BLOCK * BLOCK) as u64
+    }
+
+    /// The modules of column `(x, z)`, bottom first, if the block holding it has been made.
+    pub fn column(&self, x: i32, z: i32) -> Option<&[u16]> {
+        let last = LAYERS - 1;
+        let b = block_of(last, x, z);
+        let block = self.layers[last].get(&b)?;
+        Some(column_in(block, block_area(last, b), x, z, self.height))
+    }
+
+    /// Makes every column of `area` (and what they depend on), solving missing blocks layer by
+    /// layer, each layer's blocks in parallel on the current rayon pool.
+    pub fn ensure(&mut self, area: Area) -> Result<(), GrowError> {
+        let columns = (area.x1 as i64 - area.x0 as i64).max(0) as u64
+            * (area.z1 as i64 - area.z0 as i64).max(0) as u64;
+        if columns > MAX_REQUEST_COLUMNS {
+            return Err(GrowError::TooLarge { columns });
+        }
+        // What is missing, top down: a missing block needs the blocks below it.
+        let mut missing: [BTreeSet<BlockCoord>; LAYERS] = Default::default();
+        let last = LAYERS - 1;
+        missing[last] = blocks_over(last, area)
+            .filter(|b| !self.layers[last].contains_key(b))
+            .collect();
+        for layer in (1..LAYERS).rev() {
+            let below: BTreeSet<BlockCoord> = missing[layer]
+                .iter()
+                .flat_map(|&b| blocks_over(layer - 1, block_area(layer, b)))
+                .filter(|b| !self.layers[layer - 1].contains_key(b))
+                .collect();
+            missing[layer - 1] = below;
+        }
+        // Then bottom up.
+        for (layer, wanted) in missing.iter().enumerate() {
+            self.make_layer(layer, wanted);
+        }
+        self.stats.columns_resident_max =
+            self.stats.columns_resident_max.max(self.columns_resident());
+        Ok(())
+    }
+
+    /// The columns of `area` as a map `area`'s width × height × depth (cell
+    /// `x + W·(z + D·y)` relative to the area's corner), made first where needed.
+    pub fn region(&mut self, area: Area) -> Result<Map, GrowError> {
+        self.ensure(area)?;
+        let (w, d) = (
+            (area.x1 - area.x0).max(0) as u32,
+            (area.z1 - area.z0).max(0) as u32,
+        );
+        let size = Size {
+            x: w,
+            y: self.height,
+            z: d,
+        };
+        let mut cells = vec![0u16; size.cells()];
+        for z in 0..d {
+            for x in 0..w {
+                let (wx, wz) = (area.x0 + x as i32, area.z0 + z as i32);
+                if let Some(column) = self.column(wx, wz) {
+                    for (y, &m) in column.iter().enumerate() {
+                        cells[size.index(x, y as u32, z)] = m;
+                    }
+                }
+            }
+        }
+        Ok(Map {
+            size,
+            cells,
+            backtracks: self.stats.backtracks,
+        })
+    }
+
+    /// Drops blocks far from `(x, z)`: final blocks whose nearest column is more than `radius`
+    /// columns away (along x or z), lower layers one block further out. What is dropped comes
+    /// back identical when asked for again.
+    pub fn retain_near(&mut self, x: i32, z: i32, radius: i32) {
+        for (layer, blocks) in self.layers.iter_mut().enumerate() {
+            let reach = if layer == LAYERS - 1 {
+                radius
+            } else {
+                radius.saturating_add(BLOCK)
+            };
+            blocks.retain(|&b, _| {
+                let area = block_area(layer, b);
+                let dx = (area.x0 - x).max(x - (area.x1 - 1)).max(0);
+                let dz = (area.z0 - z).max(z - (area.z1 - 1)).max(0);
+                dx.max(dz) <= reach
+            });
+        }
+    }
+
+    /// Solves the blocks of `layer` in `wanted`, in parallel, against the layer below.
+    fn make_layer(&mut self, layer: usize, wanted: &BTreeSet<BlockCoord>) {
+        if wanted.is_empty() {
+            return;
+        }
+        let (below, here) = self.layers.split_at_mut(layer);
+        let below = below.last();
+        let job = BlockJob {
+            set: self.set,
+            height: self.height,
+            seed: self.seed,
+            background: &self.background,
+            below,
+            layer,
+            max_backtracks: self.block_backtracks,
+        };
+        let solved: Vec<(BlockCoord, Block, BlockOutcome)> = wanted
+            .par_iter()
+            .map(|&b| {
+                let (block, outcome) = job.solve(b);
+                (b, block, outcome)
+            })
+            .collect();
+        for (b, block, outcome) in solved {
+            self.stats.backtracks += outcome.backtracks;
+            if outcome.solved {
+                self.stats.blocks_solved[layer] += 1;
+            } else {
+                self.stats.blocks_kept[layer] += 1;
+            }
+            if layer == LAYERS - 1 {
+                self.stats.cells += block.cells.len() as u64;
+            }
+            here[0].insert(b, block);
+        }
+    }
+}
+
+/// How a block solve went.
+struct BlockOutcome {
+    solved: bool,
+    backtracks: u64,
+}
+
+/// What solving one block of a layer needs: the set, the seed, and the layer below.
+struct BlockJob<'a> {
+    set: &'a ModuleSet,
+    height: u32,
+    seed: u64,
+    background: &'a [u16],
+    /// The layer below (`None` for the first layer, which starts from the background).
+    below: Option<&'a HashMap<BlockCoord, Block>>,
+    layer: usize,
+    max_backtracks: u64,
+}
+
+impl BlockJob<'_> {
+    /// The column `(x, z)` of the layer below.
+    fn below(&self, x: i32, z: i32) -> &[u16] {
+        let Some(blocks) = self.below else {
+            return self.background;
+        };
+        let b = block_of(self.layer - 1, x, z);
+        match blocks.get(&b) {
+            Some(block) => column_in(block, block_area(self.layer - 1, b), x, z, self.height),
+            // Never happens: `ensure` makes the layer below first.
+            None => self.background,
+        }
+    }
+
+    /// Block `b`: its ring as the layer below left it, its interior re-solved; or, if that
+    /// fails, the layer below's cells unchanged.
+    fn solve(&self, b: BlockCoord) -> (Block, BlockOutcome) {
+        let area = block_area(self.layer, b);
+        let h = self.height as usize;
+        let side = BLOCK as usize;
+        let mut cells = vec![0u16; side * side * h].into_boxed_slice();
+        for z in area.z0..area.z1 {
+            for x in area.x0..area.x1 {
+                let at = column_start(area, x, z, self.height);
+                cells[at..at + h].copy_from_slice(self.below(x, z));
+            }
+        }
+        let seed = hash_words(&[self.seed, self.layer as u64, b.0 as u64, b.1 as u64]);
+        let (solved, backtracks) = match self.re_solve(area, &cells, seed) {
+            Ok((map, backtracks)) => {
+                let size = map.size;
+                for z in 0..BLOCK {
+                    for x in 0..BLOCK {
+                        let at = column_start(area, area.x0 + x, area.z0 + z, self.height);
+                        for y in 0..self.height {
+                            cells[at + y as usize] = map.cells[size.index(x as u32, y, z as u32)];
+                        }
+                    }
+                }
+                (true, backtracks)
+            }
+            Err(backtracks) => (false, backtracks),
+        };
+        (Block { cells }, BlockOutcome { solved, backtracks })
+    }
+
+    /// Solves the block's interior against its ring (the ring's cells pinned to `cells`).
+    /// Returns the solved map and its backtracks, or the backtracks spent failing.
+    fn re_solve(&self, area: Area, cells: &[u16], seed: u64) -> Result<(Map, u64), u64> {
+        let size = Size {
+            x: BLOCK as u32,
+            y: self.height,
+            z: BLOCK as u32,
+        };
+        let mut solver = Solver::new(self.set, size, seed);
+        solver.max_attempts = BLOCK_ATTEMPTS;
+        solver.max_backtracks = self.max_backtracks;
+        let words = self.set.modules.len().div_ceil(64);
+        let mut keep = vec![0u64; words];
+        let pinned = (|| {
+            solver.apply_boundary()?;
+            for z in area.z0..area.z1 {
+                for x in area.x0..area.x1 {
+                    if !on_ring(self.layer, x, z) {
+                        continue;
+                    }
+                    let at = column_start(area, x, z, self.height);
+                    for y in 0..self.height {
+                        let m = cells[at + y as usize] as usize;
+                        keep.fill(0);
+                        keep[m / 64] |= 1 << (m % 64);
+                        let cell = size.index((x - area.x0) as u32, y, (z - area.z0) as u32);
+                        solver.restrict(cell, &keep)?;
+                    }
+                }
+            }
+            Ok::<(), super::solver::Contradiction>(())
+        })();
+        if pinned.is_err() {
+            return Err(solver.backtracks());
+        }
+        match solver.solve() {
+            Ok(map) => {
+                let backtracks = map.backtracks;
+                Ok((map, backtracks))
+            }
+            Err(_) => Err(solver.backtracks()),
+        }
+    }
+}
+
+/// Where column `(x, z)` of a block covering `area` starts in its cells.
+fn column_start(area: Area, x: i32, z: i32, height: u32) -> usize {
+    (((z - area.z0) * BLOCK + (x - area.x0)) as usize) * height as usize
+}
+
+/// Column `(x, z)` of `block`, which covers `area`.
+fn column_in(block: &Block, area: Area, x: i32, z: i32, height: u32) -> &[u16] {
+    let at = column_start(area, x, z, height);
+    &block.cells[at..at + height as usize]
+}

@@ -1,0 +1,121 @@
+//! Walking the infinite map headless, as `horde wfc --infinite --walk` does: a walker follows a
+//! fixed route, the map is made around it and dropped behind it, and every column shown is
+//! checked against what was shown there before.
+
+use super::{Area, GrowError, InfiniteMap};
+use crate::hash::mix64;
+use std::collections::HashMap;
+
+/// Where a column's fingerprint starts.
+const COLUMN_HASH_START: u64 = 0x636f_6c75_6d6e;
+
+/// The routes a walk can take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// A square spiral outwards from the origin: east 1, north 1, west 2, south 2, east 3, …
+    Spiral,
+    /// Straight east from the origin.
+    Line,
+}
+
+impl Route {
+    /// The first `steps` cells of the route, one cell per step.
+    pub fn cells(self, steps: u64) -> Box<dyn Iterator<Item = (i32, i32)>> {
+        match self {
+            Route::Spiral => Box::new(spiral_route(steps)),
+            Route::Line => Box::new(line_route(steps)),
+        }
+    }
+}
+
+/// The square spiral outwards from the origin, one cell per step (east 1, north 1, west 2,
+/// south 2, east 3, ...).
+pub fn spiral_route(steps: u64) -> impl Iterator<Item = (i32, i32)> {
+    let (mut x, mut z) = (0i32, 0i32);
+    let mut leg = 1;
+    let mut taken = 0;
+    let mut direction = 0usize;
+    let mut on_leg = 0;
+    std::iter::from_fn(move || {
+        if taken >= steps {
+            return None;
+        }
+        let step = [(1, 0), (0, 1), (-1, 0), (0, -1)][direction];
+        x += step.0;
+        z += step.1;
+        taken += 1;
+        on_leg += 1;
+        if on_leg == leg {
+            on_leg = 0;
+            direction = (direction + 1) % 4;
+            if direction % 2 == 0 {
+                leg += 1;
+            }
+        }
+        Some((x, z))
+    })
+}
+
+/// Straight east from the origin, one cell per step.
+pub fn line_route(steps: u64) -> impl Iterator<Item = (i32, i32)> {
+    (1..=steps.min(i32::MAX as u64)).map(|s| (s as i32, 0))
+}
+
+/// What a walk did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkStats {
+    /// Steps walked.
+    pub steps: u64,
+    /// Cells shown that differed from what was shown in the same place before (0: the map
+    /// is the same whatever was dropped and made again).
+    pub regenerated_shown: u64,
+    /// Columns shown and compared with an earlier showing.
+    pub columns_compared: u64,
+}
+
+/// Walks `route`, at each step making the columns within `view` of the walker (a square),
+/// showing them, and dropping what lies more than `keep` columns away.
+pub fn walk(
+    map: &mut InfiniteMap<'_>,
+    route: impl Iterator<Item = (i32, i32)>,
+    view: i32,
+    keep: i32,
+) -> Result<WalkStats, GrowError> {
+    let view = view.max(0);
+    let keep = keep.max(view);
+    let mut stats = WalkStats::default();
+    // What each column looked like when last shown, within reach of the walker (kept further
+    // out than the map keeps its blocks, so columns dropped and made again are compared).
+    let mut shown: HashMap<(i32, i32), u64> = HashMap::new();
+    let remember = keep.saturating_mul(2);
+    let mut last_prune = (0i32, 0i32);
+    for (x, z) in route {
+        stats.steps += 1;
+        let side = (2 * view + 1) as u32;
+        map.ensure(Area::new(x - view, z - view, side, side))?;
+        for cz in z - view..=z + view {
+            for cx in x - view..=x + view {
+                let Some(column) = map.column(cx, cz) else {
+                    continue;
+                };
+                let hash = column
+                    .iter()
+                    .fold(COLUMN_HASH_START, |h, &m| mix64(h ^ u64::from(m)));
+                match shown.insert((cx, cz), hash) {
+                    Some(before) if before != hash => {
+                        stats.regenerated_shown += column.len() as u64;
+                        stats.columns_compared += 1;
+                    }
+                    Some(_) => stats.columns_compared += 1,
+                    None => {}
+                }
+            }
+        }
+        map.retain_near(x, z, keep);
+        if (x - last_prune.0).abs().max((z - last_prune.1).abs()) > keep {
+            last_prune = (x, z);
+            shown.retain(|&(cx, cz), _| (cx - x).abs().max((cz - z).abs()) <= remember);
+        }
+    }
+    Ok(stats)
+}
