@@ -1,9 +1,9 @@
 //! Pure procedural level generation for Horde: no GPU, no windowing, no global randomness.
 //!
 //! - [`wfc`]: Wave Function Collapse — module sets with face connectors, rotated variants and
-//!   exclusions; a solver with weighted lowest-entropy collapse, AC-4 constraint propagation,
-//!   boundary conditions and backtracking (docs/ARCHITECTURE.md, level generation); an infinite map grown
-//!   in chunks around a walker.
+//!   exclusions; a solver with weighted lowest-entropy collapse from a priority queue, bit-set
+//!   propagation over per-direction compatibility masks, boundary conditions and backtracking
+//!   (docs/ARCHITECTURE.md, level generation); an infinite map grown in chunks around a walker.
 //! - [`scatter`]: noise-driven scatter of scenery along the runner's band — slices chosen by
 //!   distance from the origin, chunk settings by distance from the slice centre, layers of
 //!   fractal Perlin noise filtered into non-overlapping placements, generated in parallel and

@@ -3,14 +3,15 @@
 //! A *prototype* is a block with six face connectors; its four rotations about `+y` (duplicates
 //! dropped) are the *modules* a cell may hold. Two modules may be neighbours when the faces they
 //! turn towards each other fit ([`module_set`]). The [`solver`] starts with every module possible
-//! everywhere, applies the boundary conditions (air on top, ground at the bottom), then
-//! repeatedly collapses the cell of lowest weighted entropy to one module chosen by weight and
-//! propagates what that rules out, backtracking over a bounded history when a cell runs out of
-//! modules.
+//! everywhere (cells hold bit sets), applies the boundary conditions (air on top, ground at the
+//! bottom), then repeatedly collapses the cell of lowest weighted entropy (taken from a priority
+//! queue) to one module chosen by weight and propagates what that rules out through
+//! per-direction compatibility masks, backtracking over a bounded history when a cell runs out
+//! of modules. One solver can be reset and reused for many grids of the same size.
 //!
 //! - [`grid`]: the grid's [`Size`] and the numbering of its cells.
 //! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
-//! - [`solver`]: the finite solver.
+//! - [`solver`]: the finite solver, reusable across same-sized blocks.
 //! - [`map`]: a solved grid and its `--out` JSON form.
 //! - [`surface`]: how high a column of modules' shapes reaches, to stand on.
 //! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
@@ -36,7 +37,7 @@ pub use grid::Size;
 pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
 pub use module_set::{Module, ModuleSet, ModuleSetError};
-pub use solver::{Contradiction, Solver};
+pub use solver::{Contradiction, SolveError, Solver};
 
 /// A tiny module set (air, ground, a pillar) used in examples and tests.
 pub const EXAMPLE_SET: &str = r#"(

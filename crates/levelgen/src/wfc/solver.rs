@@ -1,19 +1,39 @@
-//! The WFC solver: bit-set cells, weighted lowest-entropy selection, AC-4 propagation with
-//! support counts, and backtracking over a bounded history of collapses.
+//! The WFC solver: bit-set domains, propagation over per-direction compatibility masks, an
+//! entropy priority queue, and backtracking over a bounded history of collapses.
 //!
-//! Every removal of a module from a cell is logged on a trail and immediately lowers the
-//! support counts of the modules it allowed in the neighbouring cells; a module whose support
-//! from some side reaches zero is removed in turn. A cell left with no module is a
-//! [`Contradiction`], returned as a value. The solver then undoes the trail back to the last
-//! collapse, bans the module that collapse chose, and carries on; if that fails too it goes
-//! further back, up to the length of its history.
+//! - `solver/rules.rs`: masks and weights derived from the module set once.
+//! - `solver/wave.rs`: the cells' domains and the propagation that narrows neighbours.
+//! - `solver/queue.rs`: undecided cells ordered by entropy, with lazy deletion.
+//! - `solver/history.rs`: remembered decisions and the trail of changes that undoes them.
+//! - `solver/entropy.rs`: the selection key, reproducible on every machine.
+//!
+//! Solving repeatedly takes the undecided cell of lowest weighted entropy (ties broken by a
+//! seeded per-cell value), collapses it to a module drawn by weight, and propagates. A cell left
+//! with no module is a [`Contradiction`], returned as a value: the solver undoes the trail back
+//! to the last collapse, bans the module that collapse chose, and carries on; if that fails too
+//! it goes further back, as far as its history reaches. An attempt that runs out of backtracks
+//! or of history starts over from the *start state*: the state when [`Solver::solve`] was
+//! called, so after [`Solver::apply_boundary`] and every [`Solver::restrict`] or
+//! [`Solver::pin`]. If the search runs out of decisions without ever having forgotten one, no
+//! map exists and the answer is [`SolveError::Unsatisfiable`].
+//!
+//! A solver keeps its allocations: [`Solver::reset_with_seed`] starts a new problem of the same
+//! size and set without allocating, so many same-sized blocks can be solved with one solver.
+//! Everything is a pure function of the set, the size, the seed and the constraints.
+
+mod entropy;
+mod history;
+mod queue;
+mod rules;
+mod wave;
 
 use super::grid::Size;
 use super::map::Map;
-use super::module_set::{Dir, ModuleSet};
+use super::module_set::ModuleSet;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::VecDeque;
+use rules::{Rules, ones};
+use wave::Wave;
 
 /// A cell with no module left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -26,10 +46,11 @@ pub struct Contradiction {
 /// Why a map could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
-    /// The boundary conditions alone leave some cell empty: no map exists.
+    /// No map exists: the boundary conditions and constraints alone leave some cell empty, or
+    /// the search tried every choice without forgetting any.
     #[error("the module set has no solution for these boundaries ({0})")]
     Unsatisfiable(Contradiction),
-    /// Backtracking ran out of history or of its step budget.
+    /// Backtracking ran out of history or of its step budget in every attempt.
     #[error("gave up after {backtracks} backtracks ({last})")]
     GaveUp {
         /// Backtracks made.
@@ -39,49 +60,36 @@ pub enum SolveError {
     },
 }
 
-/// No neighbour in that direction.
-const NONE: u32 = u32::MAX;
-
-/// A collapse that can be undone.
-#[derive(Clone, Copy, Debug)]
-struct Decision {
-    cell: u32,
-    module: u16,
-    trail_len: usize,
-}
-
-/// Solves one grid.
+/// Solves one grid; reusable for further grids of the same size and set.
 #[derive(Debug)]
 pub struct Solver<'s> {
     set: &'s ModuleSet,
     size: Size,
-    modules: usize,
-    words: usize,
-    bits: Vec<u64>,
-    count: Vec<u32>,
-    sum_w: Vec<f64>,
-    sum_wlogw: Vec<f64>,
-    /// Weighted entropy plus the cell's tie-break noise, kept up to date on every change.
-    entropy: Vec<f64>,
-    weight: Vec<f64>,
-    wlogw: Vec<f64>,
-    /// `support[(cell·6 + d)·modules + m]`: modules in the neighbour towards `d` that allow `m`.
-    support: Vec<u16>,
-    neighbours: Vec<[u32; 6]>,
-    trail: Vec<(u32, u16)>,
-    decisions: VecDeque<Decision>,
-    pending: Vec<(u32, u16)>,
-    noise: Vec<f64>,
+    rules: Rules,
+    wave: Wave,
     rng: ChaCha8Rng,
     backtracks: u64,
+    /// Whether this attempt has forgotten a decision (so running out of them proves nothing).
+    forgot: bool,
+    /// A contradiction reached before solving: the constraints have no solution.
+    unsatisfiable: Option<Contradiction>,
+    /// Nothing has narrowed any cell since the last reset.
+    fresh: bool,
+    /// The boundary conditions have been applied since the last reset.
+    bounded: bool,
+    /// How often the boundary conditions were applied to a fresh wave.
+    fresh_boundaries: u32,
+    /// The wave after the boundary conditions alone (domains and sums), kept once they have
+    /// been applied to a fresh wave twice: it depends only on the set and the size.
+    boundary_state: Option<(Vec<u64>, Vec<[f64; 2]>)>,
+    /// The start state's domains and sums, for starting over.
+    start: (Vec<u64>, Vec<[f64; 2]>),
     /// How many collapses can be undone.
     pub max_history: usize,
     /// Backtracks allowed in one attempt before [`Solver::solve`] starts over.
     pub max_backtracks: u64,
     /// Attempts [`Solver::solve`] makes (the random source carries on between them).
     pub max_attempts: u32,
-    /// The state before any removal, for starting over: bits and support counts.
-    initial: (Vec<u64>, Vec<u16>),
 }
 
 impl<'s> Solver<'s> {
@@ -92,213 +100,257 @@ impl<'s> Solver<'s> {
 
     /// The same, with the horizontal edges wrapped round (used for the boundary column).
     pub fn with_wrapping(set: &'s ModuleSet, size: Size, seed: u64, wrap: bool) -> Solver<'s> {
-        let modules = set.modules.len();
-        let words = modules.div_ceil(64);
-        let cells = size.cells();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let weight: Vec<f64> = set.modules.iter().map(|m| m.weight).collect();
-        let wlogw: Vec<f64> = weight.iter().map(|w| w * w.ln()).collect();
-        let mut full = vec![0u64; words];
-        for m in 0..modules {
-            full[m / 64] |= 1 << (m % 64);
-        }
-        let neighbours: Vec<[u32; 6]> = (0..cells)
-            .map(|c| {
-                let (x, y, z) = size.coords(c);
-                Dir::ALL.map(|d| {
-                    let (dx, dy, dz) = d.step();
-                    let wrapped = |v: u32, dv: i32, n: u32| {
-                        let v = v as i64 + dv as i64;
-                        if wrap {
-                            Some(v.rem_euclid(n as i64) as u32)
-                        } else {
-                            (0..n as i64).contains(&v).then_some(v as u32)
-                        }
-                    };
-                    let ny = y as i64 + dy as i64;
-                    match (
-                        wrapped(x, dx, size.x),
-                        (0..size.y as i64).contains(&ny),
-                        wrapped(z, dz, size.z),
-                    ) {
-                        (Some(nx), true, Some(nz)) => size.index(nx, ny as u32, nz) as u32,
-                        _ => NONE,
-                    }
-                })
-            })
-            .collect();
-        let mut support = vec![u16::MAX; cells * 6 * modules];
-        for (c, around) in neighbours.iter().enumerate() {
-            for d in Dir::ALL {
-                if around[d as usize] == NONE {
-                    continue;
-                }
-                let base = (c * 6 + d as usize) * modules;
-                for m in 0..modules {
-                    support[base + m] = set.allowed[d as usize][m].len() as u16;
-                }
-            }
-        }
-        let total_w: f64 = weight.iter().sum();
-        let total_wlogw: f64 = wlogw.iter().sum();
-        let noise: Vec<f64> = (0..cells)
-            .map(|_| (rng.next_u32() >> 8) as f64 * 1e-7 / (1u32 << 24) as f64)
-            .collect();
-        let full_entropy = entropy_of(total_w, total_wlogw);
-        let entropy = noise.iter().map(|n| full_entropy + n).collect();
-        let initial = (full.repeat(cells), support.clone());
-        Solver {
+        let rules = Rules::new(set);
+        let wave = Wave::new(&rules, size, wrap);
+        let mut solver = Solver {
             set,
             size,
-            modules,
-            words,
-            bits: full.repeat(cells),
-            count: vec![modules as u32; cells],
-            sum_w: vec![total_w; cells],
-            sum_wlogw: vec![total_wlogw; cells],
-            entropy,
-            weight,
-            wlogw,
-            support,
-            neighbours,
-            trail: Vec::new(),
-            decisions: VecDeque::new(),
-            pending: Vec::new(),
-            noise,
-            rng,
+            rules,
+            wave,
+            rng: ChaCha8Rng::seed_from_u64(seed),
             backtracks: 0,
+            forgot: false,
+            unsatisfiable: None,
+            fresh: true,
+            bounded: false,
+            fresh_boundaries: 0,
+            boundary_state: None,
+            start: (Vec::new(), Vec::new()),
             max_history: 4096,
             max_backtracks: 20_000,
             max_attempts: 20,
-            initial,
-        }
+        };
+        solver.reset_with_seed(seed);
+        solver
     }
 
-    /// Backtracks made so far.
+    /// Back to every module possible everywhere, seeded with `seed`, as a new solver of the
+    /// same set and size would be (the limits `max_*` are kept). Allocates nothing.
+    pub fn reset_with_seed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        let salt = self.rng.next_u64();
+        self.wave.reset(&self.rules, salt);
+        self.backtracks = 0;
+        self.forgot = false;
+        self.unsatisfiable = None;
+        self.fresh = true;
+        self.bounded = false;
+    }
+
+    /// The module set.
+    pub fn set(&self) -> &'s ModuleSet {
+        self.set
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Backtracks made since the solver was made or last reset.
     pub fn backtracks(&self) -> u64 {
         self.backtracks
     }
 
-    /// Whether module `m` is still possible in `cell`.
+    /// Whether module `m` is still possible in `cell` (`false` outside the grid or the set).
     pub fn possible(&self, cell: usize, m: usize) -> bool {
-        self.bits[cell * self.words + m / 64] & (1 << (m % 64)) != 0
+        self.wave
+            .domain(cell)
+            .get(m / 64)
+            .is_some_and(|w| w & (1 << (m % 64)) != 0)
     }
 
-    /// How many modules `cell` still allows.
+    /// How many modules `cell` still allows (`0` outside the grid).
     pub fn options(&self, cell: usize) -> usize {
-        self.count[cell] as usize
+        rules::count(self.wave.domain(cell)) as usize
     }
 
-    /// Removes from `cell` every module not in `keep` (a bit set of `words` words), and
-    /// propagates. Used to seed cells from the boundary column.
+    /// Removes from `cell` every module not in `keep` (a bit set; missing words count as
+    /// zero), and propagates. Used to pin cells to what their surroundings allow; the
+    /// constraint is part of the start state [`Solver::solve`] restarts from. A contradiction
+    /// here (a cell outside the grid counts as one) makes the next solve
+    /// [`SolveError::Unsatisfiable`] until the solver is reset.
     pub fn restrict(&mut self, cell: usize, keep: &[u64]) -> Result<(), Contradiction> {
-        for m in 0..self.modules {
-            if self.possible(cell, m) && keep[m / 64] & (1 << (m % 64)) == 0 {
-                self.ban(cell as u32, m as u16)?;
-            }
-        }
-        self.propagate()
+        self.fresh = false;
+        let result = self
+            .wave
+            .narrow(&self.rules, cell, |w| keep.get(w).copied().unwrap_or(0))
+            .and_then(|()| self.wave.propagate(&self.rules));
+        self.note(result)
+    }
+
+    /// Keeps only `module` in `cell` and propagates: [`Solver::restrict`] to one module, without
+    /// building a bit set. A module outside the set is a contradiction.
+    pub fn pin(&mut self, cell: usize, module: usize) -> Result<(), Contradiction> {
+        self.fresh = false;
+        let result = if module < self.rules.modules {
+            self.wave
+                .narrow(&self.rules, cell, |w| single(w, module))
+                .and_then(|()| self.wave.propagate(&self.rules))
+        } else {
+            Err(Contradiction { cell })
+        };
+        self.note(result)
     }
 
     /// Applies the boundary conditions: the top layer's up faces must show the air connector,
-    /// the bottom layer's down faces the ground connector.
+    /// the bottom layer's down faces the ground connector. Applying them twice changes nothing.
     pub fn apply_boundary(&mut self) -> Result<(), Contradiction> {
-        let b = self.set.boundary;
-        for (layer, face, connector) in [(self.size.y - 1, Dir::Up, b.up), (0, Dir::Down, b.down)] {
-            for z in 0..self.size.z {
-                for x in 0..self.size.x {
+        if self.bounded {
+            return match self.unsatisfiable {
+                Some(contradiction) => Err(contradiction),
+                None => Ok(()),
+            };
+        }
+        self.bounded = true;
+        if !self.fresh {
+            let result = self.boundary();
+            return self.note(result);
+        }
+        self.fresh = false;
+        if let Some((domains, sums)) = &self.boundary_state {
+            self.wave.restore(domains, sums);
+            return Ok(());
+        }
+        let result = self.boundary();
+        self.fresh_boundaries += 1;
+        if result.is_ok() && self.fresh_boundaries >= 2 {
+            self.boundary_state = Some((self.wave.domains().to_vec(), self.wave.sums().to_vec()));
+        }
+        self.note(result)
+    }
+
+    fn boundary(&mut self) -> Result<(), Contradiction> {
+        let Size {
+            x: sx,
+            y: sy,
+            z: sz,
+        } = self.size;
+        if self.size.cells() == 0 {
+            return Ok(());
+        }
+        if self.rules.modules == 0 {
+            return Err(Contradiction { cell: 0 });
+        }
+        let rules = &self.rules;
+        for (layer, mask) in [(sy - 1, &rules.top), (0, &rules.bottom)] {
+            for z in 0..sz {
+                for x in 0..sx {
                     let cell = self.size.index(x, layer, z);
-                    for m in 0..self.modules {
-                        if self.set.modules[m].faces[face as usize].connector != connector {
-                            self.ban(cell as u32, m as u16)?;
-                        }
-                    }
+                    self.wave.narrow(rules, cell, |w| mask[w])?;
                 }
             }
         }
-        self.propagate()
+        self.wave.propagate(rules)
+    }
+
+    /// Remembers a contradiction met outside solving: the constraints have no solution.
+    fn note(&mut self, result: Result<(), Contradiction>) -> Result<(), Contradiction> {
+        if let Err(contradiction) = result {
+            self.unsatisfiable.get_or_insert(contradiction);
+        }
+        result
     }
 
     /// Solves the whole grid: boundary conditions, then collapse and propagate until every cell
-    /// holds one module. An attempt that runs out of backtracks starts over from the empty grid
-    /// (the random source carries on, so the result is still a function of the seed), up to
-    /// [`Solver::max_attempts`] times.
+    /// holds one module. An attempt that runs out of backtracks starts over from the start
+    /// state (the random source carries on, so the result is still a function of the seed), up
+    /// to [`Solver::max_attempts`] times.
     pub fn solve(&mut self) -> Result<Map, SolveError> {
+        let mut cells = Vec::with_capacity(self.size.cells());
+        let backtracks = self.solve_into(&mut cells)?;
+        Ok(Map {
+            size: self.size,
+            cells,
+            backtracks,
+        })
+    }
+
+    /// [`Solver::solve`] writing the modules into `out` (cleared first; index
+    /// `x + X·(z + Z·y)`), returning the backtracks made since the solver was made or reset.
+    /// Allocates nothing once `out` and the solver's buffers have grown to the grid.
+    pub fn solve_into(&mut self, out: &mut Vec<u16>) -> Result<u64, SolveError> {
+        out.clear();
+        if let Some(contradiction) = self.unsatisfiable {
+            return Err(SolveError::Unsatisfiable(contradiction));
+        }
+        self.apply_boundary().map_err(SolveError::Unsatisfiable)?;
+        self.fresh = false;
+        if self.max_attempts > 1 {
+            let (domains, sums) = &mut self.start;
+            domains.clear();
+            domains.extend_from_slice(self.wave.domains());
+            sums.clear();
+            sums.extend_from_slice(self.wave.sums());
+        }
         let mut attempt = 1;
         loop {
             match self.attempt() {
                 Err(SolveError::GaveUp { .. }) if attempt < self.max_attempts => {
                     attempt += 1;
-                    self.reset();
+                    let (domains, sums) = &self.start;
+                    self.wave.restore(domains, sums);
                 }
-                result => return result,
+                Err(e) => return Err(e),
+                Ok(()) => break,
             }
         }
+        out.extend((0..self.size.cells()).map(|c| self.first_module(c)));
+        Ok(self.backtracks)
     }
 
-    /// One attempt of [`Solver::solve`].
-    fn attempt(&mut self) -> Result<Map, SolveError> {
-        let budget = self.backtracks + self.max_backtracks;
-        self.apply_boundary().map_err(SolveError::Unsatisfiable)?;
-        self.decisions.clear();
-        while let Some(cell) = self.lowest_entropy_cell() {
-            self.collapse(cell)?;
+    /// One attempt of [`Solver::solve`] from the current state.
+    fn attempt(&mut self) -> Result<(), SolveError> {
+        let budget = self.backtracks.saturating_add(self.max_backtracks);
+        self.forgot = false;
+        self.wave.history.clear();
+        self.wave.start_selecting();
+        let result = loop {
+            let Some(cell) = self.wave.pop_undecided() else {
+                break Ok(());
+            };
+            if let Err(e) = self.collapse(cell) {
+                break Err(e);
+            }
             if self.backtracks > budget {
-                return Err(SolveError::GaveUp {
+                break Err(SolveError::GaveUp {
                     backtracks: self.backtracks,
                     last: Contradiction { cell },
                 });
             }
-        }
-        Ok(self.map())
-    }
-
-    /// Back to every module possible everywhere (backtrack count and random source go on).
-    fn reset(&mut self) {
-        self.bits.copy_from_slice(&self.initial.0);
-        self.support.copy_from_slice(&self.initial.1);
-        let total_w: f64 = self.weight.iter().sum();
-        let total_wlogw: f64 = self.wlogw.iter().sum();
-        self.count.fill(self.modules as u32);
-        self.sum_w.fill(total_w);
-        self.sum_wlogw.fill(total_wlogw);
-        let full_entropy = entropy_of(total_w, total_wlogw);
-        for (e, n) in self.entropy.iter_mut().zip(&self.noise) {
-            *e = full_entropy + n;
-        }
-        self.trail.clear();
-        self.decisions.clear();
-        self.pending.clear();
+        };
+        self.wave.selecting = false;
+        result
     }
 
     /// The finished map (every cell's first possible module).
     pub fn map(&self) -> Map {
-        let cells = (0..self.size.cells())
-            .map(|c| {
-                (0..self.modules)
-                    .find(|&m| self.possible(c, m))
-                    .unwrap_or(0) as u16
-            })
-            .collect();
         Map {
             size: self.size,
-            cells,
+            cells: (0..self.size.cells())
+                .map(|c| self.first_module(c))
+                .collect(),
             backtracks: self.backtracks,
         }
     }
 
+    /// The lowest module still possible in `cell`, or 0.
+    fn first_module(&self, cell: usize) -> u16 {
+        ones(self.wave.domain(cell)).next().unwrap_or(0) as u16
+    }
+
     /// Collapses `cell` to a module drawn by weight and propagates, backtracking as needed.
-    pub fn collapse(&mut self, cell: usize) -> Result<(), SolveError> {
+    fn collapse(&mut self, cell: usize) -> Result<(), SolveError> {
         let module = self.choose(cell);
-        self.decisions.push_back(Decision {
-            cell: cell as u32,
-            module: module as u16,
-            trail_len: self.trail.len(),
-        });
-        if self.decisions.len() > self.max_history {
-            self.decisions.pop_front();
-        }
-        match self.keep_only(cell, module) {
+        self.forgot |= self
+            .wave
+            .history
+            .decide(cell as u32, module as u16, self.max_history);
+        let result = self
+            .wave
+            .narrow(&self.rules, cell, |w| single(w, module))
+            .and_then(|()| self.wave.propagate(&self.rules));
+        match result {
             Ok(()) => Ok(()),
             Err(contradiction) => self.backtrack(contradiction),
         }
@@ -307,17 +359,23 @@ impl<'s> Solver<'s> {
     /// Undoes collapses until banning the failed choice propagates cleanly.
     fn backtrack(&mut self, mut last: Contradiction) -> Result<(), SolveError> {
         loop {
-            let Some(decision) = self.decisions.pop_back() else {
-                return Err(SolveError::GaveUp {
-                    backtracks: self.backtracks,
-                    last,
+            let Some(decision) = self.wave.history.pop_decision() else {
+                return Err(if self.forgot {
+                    SolveError::GaveUp {
+                        backtracks: self.backtracks,
+                        last,
+                    }
+                } else {
+                    SolveError::Unsatisfiable(last)
                 });
             };
             self.backtracks += 1;
-            self.undo_to(decision.trail_len);
+            self.wave.undo_to(decision.trail_len);
+            let banned = usize::from(decision.module);
             match self
-                .ban(decision.cell, decision.module)
-                .and_then(|()| self.propagate())
+                .wave
+                .narrow(&self.rules, decision.cell as usize, |w| !single(w, banned))
+                .and_then(|()| self.wave.propagate(&self.rules))
             {
                 Ok(()) => return Ok(()),
                 Err(contradiction) => last = contradiction,
@@ -325,128 +383,27 @@ impl<'s> Solver<'s> {
         }
     }
 
-    /// Bans every module of `cell` but `module`, then propagates.
-    fn keep_only(&mut self, cell: usize, module: usize) -> Result<(), Contradiction> {
-        for m in 0..self.modules {
-            if m != module && self.possible(cell, m) {
-                self.ban(cell as u32, m as u16)?;
-            }
-        }
-        self.propagate()
-    }
-
-    /// The undecided cell of lowest weighted entropy (ties broken by per-cell seeded noise).
-    fn lowest_entropy_cell(&self) -> Option<usize> {
-        let mut best = None;
-        let mut best_entropy = f64::INFINITY;
-        for c in 0..self.count.len() {
-            if self.count[c] <= 1 {
-                continue;
-            }
-            let entropy = self.entropy[c];
-            if entropy < best_entropy {
-                best_entropy = entropy;
-                best = Some(c);
-            }
-        }
-        best
-    }
-
     /// A module of `cell` drawn with probability proportional to its weight.
     fn choose(&mut self, cell: usize) -> usize {
         let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        let mut target = u * self.sum_w[cell];
+        let mut target = u * self.wave.sum_w(cell);
         let mut last = 0;
-        for m in 0..self.modules {
-            if self.possible(cell, m) {
-                last = m;
-                target -= self.weight[m];
-                if target < 0.0 {
-                    return m;
-                }
+        for m in ones(self.wave.domain(cell)) {
+            last = m;
+            target -= self.rules.weight[m];
+            if target < 0.0 {
+                return m;
             }
         }
         last
     }
-
-    /// Removes module `m` from `cell`, logging it and lowering the supports it gave.
-    fn ban(&mut self, cell: u32, m: u16) -> Result<(), Contradiction> {
-        let c = cell as usize;
-        let mi = m as usize;
-        let word = c * self.words + mi / 64;
-        let bit = 1u64 << (mi % 64);
-        if self.bits[word] & bit == 0 {
-            return Ok(());
-        }
-        self.bits[word] &= !bit;
-        self.count[c] -= 1;
-        self.sum_w[c] -= self.weight[mi];
-        self.sum_wlogw[c] -= self.wlogw[mi];
-        self.entropy[c] = entropy_of(self.sum_w[c], self.sum_wlogw[c]) + self.noise[c];
-        self.trail.push((cell, m));
-        for d in Dir::ALL {
-            let neighbour = self.neighbours[c][d as usize];
-            if neighbour == NONE {
-                continue;
-            }
-            let base = (neighbour as usize * 6 + d.opposite() as usize) * self.modules;
-            for &other in &self.set.allowed[d as usize][mi] {
-                let s = &mut self.support[base + other as usize];
-                *s -= 1;
-                if *s == 0 {
-                    self.pending.push((neighbour, other));
-                }
-            }
-        }
-        if self.count[c] == 0 {
-            return Err(Contradiction { cell: c });
-        }
-        Ok(())
-    }
-
-    /// Bans every module that lost all support from some side, until none is left.
-    fn propagate(&mut self) -> Result<(), Contradiction> {
-        while let Some((cell, m)) = self.pending.pop() {
-            if let Err(e) = self.ban(cell, m) {
-                self.pending.clear();
-                return Err(e);
-            }
-        }
-        Ok(())
-    }
-
-    /// Restores every removal logged after `len`, newest first.
-    fn undo_to(&mut self, len: usize) {
-        self.pending.clear();
-        while self.trail.len() > len {
-            let Some((cell, m)) = self.trail.pop() else {
-                break;
-            };
-            let (c, mi) = (cell as usize, m as usize);
-            self.bits[c * self.words + mi / 64] |= 1 << (mi % 64);
-            self.count[c] += 1;
-            self.sum_w[c] += self.weight[mi];
-            self.sum_wlogw[c] += self.wlogw[mi];
-            self.entropy[c] = entropy_of(self.sum_w[c], self.sum_wlogw[c]) + self.noise[c];
-            for d in Dir::ALL {
-                let neighbour = self.neighbours[c][d as usize];
-                if neighbour == NONE {
-                    continue;
-                }
-                let base = (neighbour as usize * 6 + d.opposite() as usize) * self.modules;
-                for &other in &self.set.allowed[d as usize][mi] {
-                    self.support[base + other as usize] += 1;
-                }
-            }
-        }
-    }
 }
 
-/// Shannon entropy of a weighted choice from its weight sums: `ln Σw − Σ(w ln w) / Σw`.
-fn entropy_of(sum_w: f64, sum_wlogw: f64) -> f64 {
-    if sum_w > 0.0 {
-        sum_w.ln() - sum_wlogw / sum_w
+/// Word `w` of the bit set holding only `module`.
+fn single(w: usize, module: usize) -> u64 {
+    if w == module / 64 {
+        1 << (module % 64)
     } else {
-        0.0
+        0
     }
 }
