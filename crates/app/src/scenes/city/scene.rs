@@ -136,7 +136,8 @@ impl CityScene {
     }
 
     /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds. The
-    /// walker waits where it stands until the view around it has been generated once.
+    /// walker waits where it stands until the view around it has been generated once, and
+    /// whenever columns in view are still missing, so it never walks into ungenerated space.
     ///
     /// It walks on whatever is highest in its column (street, stairs, roofs, bridges). Walking
     /// by hand it can step up at most [`STEP_UP`] (a storey) and drop any height; a move into
@@ -144,7 +145,7 @@ impl CityScene {
     /// heads straight on and climbs whatever it meets, so it never gets stuck and keeps
     /// reaching new city.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
-        if !self.stats.view.filled {
+        if !self.stats.view.filled || self.stats.view.missing > 0 {
             return;
         }
         let forward = if self.auto_walk {

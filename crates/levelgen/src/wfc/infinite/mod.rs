@@ -35,7 +35,7 @@ use std::collections::{BTreeSet, HashMap};
 pub const MAX_REQUEST_COLUMNS: u64 = 1 << 20;
 
 /// Attempts a block's solver makes before the block keeps the layer below.
-const BLOCK_ATTEMPTS: u32 = 1;
+const BLOCK_ATTEMPTS: u32 = 2;
 
 /// Backtracks one attempt at a block may take by default.
 pub const BLOCK_BACKTRACKS: u64 = 200;
@@ -251,12 +251,17 @@ impl<'s> InfiniteMap<'s> {
             layer,
             max_backtracks: self.block_backtracks,
         };
+        // One solver per worker, reset for every block: nothing is allocated per block but its
+        // cells.
         let solved: Vec<(BlockCoord, Block, BlockOutcome)> = wanted
             .par_iter()
-            .map(|&b| {
-                let (block, outcome) = job.solve(b);
-                (b, block, outcome)
-            })
+            .map_init(
+                || job.scratch(),
+                |scratch, &b| {
+                    let (block, outcome) = job.solve(b, scratch);
+                    (b, block, outcome)
+                },
+            )
             .collect();
         for (b, block, outcome) in solved {
             self.stats.backtracks += outcome.backtracks;
@@ -307,7 +312,7 @@ impl BlockJob<'_> {
 
     /// Block `b`: its ring as the layer below left it, its interior re-solved; or, if that
     /// fails, the layer below's cells unchanged.
-    fn solve(&self, b: BlockCoord) -> (Block, BlockOutcome) {
+    fn solve(&self, b: BlockCoord, scratch: &mut Scratch<'_>) -> (Block, BlockOutcome) {
         let area = block_area(self.layer, b);
         let h = self.height as usize;
         let side = BLOCK as usize;
@@ -319,14 +324,14 @@ impl BlockJob<'_> {
             }
         }
         let seed = hash_words(&[self.seed, self.layer as u64, b.0 as u64, b.1 as u64]);
-        let (solved, backtracks) = match self.re_solve(area, &cells, seed) {
-            Ok((map, backtracks)) => {
-                let size = map.size;
+        let (solved, backtracks) = match self.re_solve(area, &cells, seed, scratch) {
+            Ok(backtracks) => {
+                let size = scratch.solver.size();
                 for z in 0..BLOCK {
                     for x in 0..BLOCK {
                         let at = column_start(area, area.x0 + x, area.z0 + z, self.height);
                         for y in 0..self.height {
-                            cells[at + y as usize] = map.cells[size.index(x as u32, y, z as u32)];
+                            cells[at + y as usize] = scratch.out[size.index(x as u32, y, z as u32)];
                         }
                     }
                 }
@@ -337,19 +342,34 @@ impl BlockJob<'_> {
         (Block { cells }, BlockOutcome { solved, backtracks })
     }
 
-    /// Solves the block's interior against its ring (the ring's cells pinned to `cells`).
-    /// Returns the solved map and its backtracks, or the backtracks spent failing.
-    fn re_solve(&self, area: Area, cells: &[u16], seed: u64) -> Result<(Map, u64), u64> {
+    /// A solver for this job's blocks, to be reset for each.
+    fn scratch(&self) -> Scratch<'_> {
         let size = Size {
             x: BLOCK as u32,
             y: self.height,
             z: BLOCK as u32,
         };
-        let mut solver = Solver::new(self.set, size, seed);
+        let mut solver = Solver::new(self.set, size, 0);
         solver.max_attempts = BLOCK_ATTEMPTS;
         solver.max_backtracks = self.max_backtracks;
-        let words = self.set.modules.len().div_ceil(64);
-        let mut keep = vec![0u64; words];
+        Scratch {
+            solver,
+            out: Vec::with_capacity(size.cells()),
+        }
+    }
+
+    /// Solves the block's interior against its ring (the ring's cells pinned to `cells`) into
+    /// `scratch.out`. Returns the backtracks made, as the error too when it fails.
+    fn re_solve(
+        &self,
+        area: Area,
+        cells: &[u16],
+        seed: u64,
+        scratch: &mut Scratch<'_>,
+    ) -> Result<u64, u64> {
+        let solver = &mut scratch.solver;
+        solver.reset_with_seed(seed);
+        let size = solver.size();
         let pinned = (|| {
             solver.apply_boundary()?;
             for z in area.z0..area.z1 {
@@ -359,11 +379,8 @@ impl BlockJob<'_> {
                     }
                     let at = column_start(area, x, z, self.height);
                     for y in 0..self.height {
-                        let m = cells[at + y as usize] as usize;
-                        keep.fill(0);
-                        keep[m / 64] |= 1 << (m % 64);
                         let cell = size.index((x - area.x0) as u32, y, (z - area.z0) as u32);
-                        solver.restrict(cell, &keep)?;
+                        solver.pin(cell, cells[at + y as usize] as usize)?;
                     }
                 }
             }
@@ -372,14 +389,16 @@ impl BlockJob<'_> {
         if pinned.is_err() {
             return Err(solver.backtracks());
         }
-        match solver.solve() {
-            Ok(map) => {
-                let backtracks = map.backtracks;
-                Ok((map, backtracks))
-            }
-            Err(_) => Err(solver.backtracks()),
-        }
+        solver
+            .solve_into(&mut scratch.out)
+            .map_err(|_| solver.backtracks())
     }
+}
+
+/// A worker's reusable solver and output buffer.
+struct Scratch<'s> {
+    solver: Solver<'s>,
+    out: Vec<u16>,
 }
 
 /// Where column `(x, z)` of a block covering `area` starts in its cells.
