@@ -57,6 +57,15 @@ impl Area {
         }
     }
 
+    /// Whether every column of `other` is in this area.
+    pub fn contains(&self, other: Area) -> bool {
+        other.is_empty()
+            || (self.x0 <= other.x0
+                && self.z0 <= other.z0
+                && other.x1 <= self.x1
+                && other.z1 <= self.z1)
+    }
+
     /// Whether the area holds no column.
     pub fn is_empty(&self) -> bool {
         self.x1 <= self.x0 || self.z1 <= self.z0

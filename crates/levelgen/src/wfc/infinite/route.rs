@@ -2,7 +2,7 @@
 //! fixed route, the map is made around it and dropped behind it, and every column shown is
 //! checked against what was shown there before.
 
-use super::{Area, GrowError, InfiniteMap};
+use super::{Area, BLOCK, GrowError, InfiniteMap};
 use crate::hash::mix64;
 use std::collections::HashMap;
 
@@ -73,8 +73,10 @@ pub struct WalkStats {
     pub columns_compared: u64,
 }
 
-/// Walks `route`, at each step making the columns within `view` of the walker (a square),
-/// showing them, and dropping what lies more than `keep` columns away.
+/// Walks `route`, at each step showing the columns within `view` of the walker (a square) and
+/// dropping what lies more than `keep` columns away. The map is made ahead in batches: when
+/// the view leaves what was made, the view grown by a margin (up to a block, within
+/// `keep`) is made at once, so each layer has many blocks to solve in parallel.
 pub fn walk(
     map: &mut InfiniteMap<'_>,
     route: impl Iterator<Item = (i32, i32)>,
@@ -89,10 +91,19 @@ pub fn walk(
     let mut shown: HashMap<(i32, i32), u64> = HashMap::new();
     let remember = keep.saturating_mul(2);
     let mut last_prune = (0i32, 0i32);
+    let margin = (keep - view).clamp(0, BLOCK);
+    let mut made: Option<Area> = None;
     for (x, z) in route {
         stats.steps += 1;
         let side = (2 * view + 1) as u32;
-        map.ensure(Area::new(x - view, z - view, side, side))?;
+        let seen = Area::new(x - view, z - view, side, side);
+        if !made.is_some_and(|m| m.contains(seen)) {
+            let grown = (2 * (view + margin) + 1) as u32;
+            let ahead = Area::new(x - view - margin, z - view - margin, grown, grown);
+            map.ensure(ahead)?;
+            map.retain_near(x, z, keep);
+            made = Some(ahead);
+        }
         for cz in z - view..=z + view {
             for cx in x - view..=x + view {
                 let Some(column) = map.column(cx, cz) else {
@@ -111,7 +122,6 @@ pub fn walk(
                 }
             }
         }
-        map.retain_near(x, z, keep);
         if (x - last_prune.0).abs().max((z - last_prune.1).abs()) > keep {
             last_prune = (x, z);
             shown.retain(|&(cx, cz), _| (cx - x).abs().max((cz - z).abs()) <= remember);
