@@ -21,6 +21,7 @@
 //! size and set without allocating, so many same-sized blocks can be solved with one solver.
 //! Everything is a pure function of the set, the size, the seed and the constraints.
 
+mod boundary;
 mod entropy;
 mod history;
 mod queue;
@@ -77,11 +78,10 @@ pub struct Solver<'s> {
     fresh: bool,
     /// The boundary conditions have been applied since the last reset.
     bounded: bool,
-    /// How often the boundary conditions were applied to a fresh wave.
-    fresh_boundaries: u32,
-    /// The wave after the boundary conditions alone (domains and sums), kept once they have
-    /// been applied to a fresh wave twice: it depends only on the set and the size.
-    boundary_state: Option<(Vec<u64>, Vec<[f64; 2]>)>,
+    /// Per-layer domains of the boundary conditions, bottom first.
+    layers: Vec<u64>,
+    /// Scratch bit set.
+    union: Vec<u64>,
     /// The start state's domains and sums, for starting over.
     start: (Vec<u64>, Vec<[f64; 2]>),
     /// How many collapses can be undone.
@@ -105,6 +105,8 @@ impl<'s> Solver<'s> {
         let mut solver = Solver {
             set,
             size,
+            layers: vec![0; size.y as usize * rules.words],
+            union: vec![0; rules.words],
             rules,
             wave,
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -113,8 +115,6 @@ impl<'s> Solver<'s> {
             unsatisfiable: None,
             fresh: true,
             bounded: false,
-            fresh_boundaries: 0,
-            boundary_state: None,
             start: (Vec::new(), Vec::new()),
             max_history: 4096,
             max_backtracks: 20_000,
@@ -203,20 +203,8 @@ impl<'s> Solver<'s> {
             };
         }
         self.bounded = true;
-        if !self.fresh {
-            let result = self.boundary();
-            return self.note(result);
-        }
-        self.fresh = false;
-        if let Some((domains, sums)) = &self.boundary_state {
-            self.wave.restore(domains, sums);
-            return Ok(());
-        }
         let result = self.boundary();
-        self.fresh_boundaries += 1;
-        if result.is_ok() && self.fresh_boundaries >= 2 {
-            self.boundary_state = Some((self.wave.domains().to_vec(), self.wave.sums().to_vec()));
-        }
+        self.fresh = false;
         self.note(result)
     }
 
@@ -233,6 +221,17 @@ impl<'s> Solver<'s> {
             return Err(Contradiction { cell: 0 });
         }
         let rules = &self.rules;
+        if self.fresh {
+            // Every column alike: one pass (see `solver/boundary.rs`).
+            let closed = boundary::column(rules, sy as usize, &mut self.layers, &mut self.union)
+                .map_err(|y| boundary::empty_layer(y, sx as usize * sz as usize))?;
+            self.wave.fill_layers(rules, &self.layers);
+            if closed {
+                return Ok(());
+            }
+            self.wave.push_all();
+            return self.wave.propagate(rules);
+        }
         for (layer, mask) in [(sy - 1, &rules.top), (0, &rules.bottom)] {
             for z in 0..sz {
                 for x in 0..sx {

@@ -143,6 +143,37 @@ impl Wave {
         self.selecting = false;
     }
 
+    /// Gives every cell of layer `y` the domain `layers[y·words..][..words]`, nothing logged
+    /// or queued (the boundary conditions on a fresh wave).
+    pub(super) fn fill_layers(&mut self, rules: &Rules, layers: &[u64]) {
+        let w = self.words;
+        let layer_cells = self.size.x as usize * self.size.z as usize;
+        if w == 0 || layer_cells == 0 {
+            return;
+        }
+        let cells = self.domains.chunks_exact_mut(layer_cells * w);
+        let sums = self.sums.chunks_exact_mut(layer_cells);
+        for ((cells, sums), layer) in cells.zip(sums).zip(layers.chunks_exact(w)) {
+            for cell in cells.chunks_exact_mut(w) {
+                cell.copy_from_slice(layer);
+            }
+            sums.fill(rules.sums(layer));
+        }
+        for v in &mut self.version {
+            *v = v.wrapping_add(1);
+        }
+    }
+
+    /// Puts every cell on the stack, to propagate from all of them.
+    pub(super) fn push_all(&mut self) {
+        for cell in 0..self.cells() {
+            if self.mark[cell] & SEVERAL == OFF_STACK {
+                self.mark[cell] |= SEVERAL;
+                self.stack.push(cell as u32);
+            }
+        }
+    }
+
     /// Number of cells.
     pub(super) fn cells(&self) -> usize {
         self.sums.len()
