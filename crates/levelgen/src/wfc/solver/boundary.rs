@@ -153,10 +153,10 @@ mod tests {
                     "{height} {wrap} {x}x{z}"
                 );
                 if closed {
-                    for c in 0..size.cells() {
+                    for (c, cell) in fast.iter().enumerate() {
                         let (_, y, _) = size.coords(c);
                         let layer: Vec<usize> = ones(&layers[y as usize * w..][..w]).collect();
-                        assert_eq!(fast[c], layer);
+                        assert_eq!(*cell, layer);
                     }
                 }
             }
