@@ -7,9 +7,10 @@
 //!
 //! Entries live in two tiers. The *reserve* holds one entry per undecided cell as selection
 //! starts, sorted once; it is only ever read from the front. Entries pushed afterwards, for the
-//! cells that changed, go to a binary min-heap. A pop takes the lower of the two fronts. Most
-//! cells of a large map are untouched until the collapsed region reaches them, so the heap
-//! holds only the region's frontier: small, cache-friendly, and no deeper for a larger map.
+//! cells that changed, go to a binary min-heap. A pop takes the lower of the two fronts. The
+//! start entries (one per cell, and stale by the time most cells are reached) thus cost a sort
+//! and never pass through the heap, and the heap holds only changed cells' entries; its owner
+//! compacts it once half of them are stale ([`EntropyQueue::retain`]).
 
 /// Children per node of the heap (a binary heap; four measured no faster on the city set).
 const ARITY: usize = 2;
