@@ -72,6 +72,8 @@ pub struct Solver<'s> {
     backtracks: u64,
     /// Whether this attempt has forgotten a decision (so running out of them proves nothing).
     forgot: bool,
+    /// The latest contradiction met while solving.
+    last: Contradiction,
     /// A contradiction reached before solving: the constraints have no solution.
     unsatisfiable: Option<Contradiction>,
     /// Nothing has narrowed any cell since the last reset.
@@ -112,6 +114,7 @@ impl<'s> Solver<'s> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             backtracks: 0,
             forgot: false,
+            last: Contradiction { cell: 0 },
             unsatisfiable: None,
             fresh: true,
             bounded: false,
@@ -314,7 +317,7 @@ impl<'s> Solver<'s> {
             if self.backtracks > budget {
                 break Err(SolveError::GaveUp {
                     backtracks: self.backtracks,
-                    last: Contradiction { cell },
+                    last: self.last,
                 });
             }
         };
@@ -358,6 +361,7 @@ impl<'s> Solver<'s> {
     /// Undoes collapses until banning the failed choice propagates cleanly.
     fn backtrack(&mut self, mut last: Contradiction) -> Result<(), SolveError> {
         loop {
+            self.last = last;
             let Some(decision) = self.wave.history.pop_decision() else {
                 return Err(if self.forgot {
                     SolveError::GaveUp {
