@@ -94,6 +94,13 @@ fn check(set: &ModuleSet, size: Size, cells: &[u16]) -> Result<(), String> {
 }
 
 #[test]
+fn solvers_can_move_between_threads() {
+    fn send<T: Send>(_: &T) {}
+    let set = city();
+    send(&Solver::new(&set, Size { x: 2, y: 2, z: 2 }, 1));
+}
+
+#[test]
 fn the_checker_catches_broken_adjacency_and_boundaries() {
     let set = city();
     let size = Size { x: 6, y: 4, z: 6 };

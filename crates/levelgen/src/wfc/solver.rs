@@ -3,6 +3,7 @@
 //!
 //! - `solver/rules.rs`: masks and weights derived from the module set once.
 //! - `solver/wave.rs`: the cells' domains and the propagation that narrows neighbours.
+//! - `solver/boundary.rs`: the boundary conditions on a fresh wave in one pass.
 //! - `solver/queue.rs`: undecided cells ordered by entropy, with lazy deletion.
 //! - `solver/history.rs`: remembered decisions and the trail of changes that undoes them.
 //! - `solver/entropy.rs`: the selection key, reproducible on every machine.
@@ -18,8 +19,26 @@
 //! map exists and the answer is [`SolveError::Unsatisfiable`].
 //!
 //! A solver keeps its allocations: [`Solver::reset_with_seed`] starts a new problem of the same
-//! size and set without allocating, so many same-sized blocks can be solved with one solver.
-//! Everything is a pure function of the set, the size, the seed and the constraints.
+//! size and set without allocating, so many same-sized blocks can be solved with one solver:
+//!
+//! ```
+//! use horde_levelgen::wfc::{ModuleSet, Size, Solver};
+//!
+//! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
+//! let size = Size { x: 4, y: 3, z: 4 };
+//! let mut solver = Solver::new(&set, size, 0);
+//! let mut cells = Vec::with_capacity(size.cells());
+//! for block in 0..3u64 {
+//!     solver.reset_with_seed(block);
+//!     solver.apply_boundary().unwrap();
+//!     solver.pin(size.index(0, 0, 0), 1).unwrap(); // a ground module in one corner
+//!     solver.solve_into(&mut cells).unwrap();
+//!     assert_eq!(cells[0], 1);
+//! }
+//! ```
+//!
+//! Everything is a pure function of the set, the size, the seed and the constraints (and the
+//! order they were applied in).
 
 mod boundary;
 mod entropy;
