@@ -94,6 +94,13 @@ fn check(set: &ModuleSet, size: Size, cells: &[u16]) -> Result<(), String> {
 }
 
 #[test]
+fn solvers_can_move_between_threads() {
+    fn send<T: Send>(_: &T) {}
+    let set = city();
+    send(&Solver::new(&set, Size { x: 2, y: 2, z: 2 }, 1));
+}
+
+#[test]
 fn the_checker_catches_broken_adjacency_and_boundaries() {
     let set = city();
     let size = Size { x: 6, y: 4, z: 6 };
@@ -129,7 +136,8 @@ fn city_maps_of_several_sizes_pass_the_checker() {
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         check(&set, size, &map.cells).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
-    for seed in 0..30 {
+    // As the app's map test does: fifty 12×5×10 maps.
+    for seed in 0..50 {
         let size = Size { x: 12, y: 5, z: 10 };
         let map = Solver::new(&set, size, seed).solve().unwrap();
         check(&set, size, &map.cells).unwrap_or_else(|e| panic!("seed {seed}: {e}"));

@@ -3,6 +3,7 @@
 //!
 //! - `solver/rules.rs`: masks and weights derived from the module set once.
 //! - `solver/wave.rs`: the cells' domains and the propagation that narrows neighbours.
+//! - `solver/boundary.rs`: the boundary conditions on a fresh wave in one pass.
 //! - `solver/queue.rs`: undecided cells ordered by entropy, with lazy deletion.
 //! - `solver/history.rs`: remembered decisions and the trail of changes that undoes them.
 //! - `solver/entropy.rs`: the selection key, reproducible on every machine.
@@ -18,9 +19,28 @@
 //! map exists and the answer is [`SolveError::Unsatisfiable`].
 //!
 //! A solver keeps its allocations: [`Solver::reset_with_seed`] starts a new problem of the same
-//! size and set without allocating, so many same-sized blocks can be solved with one solver.
-//! Everything is a pure function of the set, the size, the seed and the constraints.
+//! size and set without allocating, so many same-sized blocks can be solved with one solver:
+//!
+//! ```
+//! use horde_levelgen::wfc::{ModuleSet, Size, Solver};
+//!
+//! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
+//! let size = Size { x: 4, y: 3, z: 4 };
+//! let mut solver = Solver::new(&set, size, 0);
+//! let mut cells = Vec::with_capacity(size.cells());
+//! for block in 0..3u64 {
+//!     solver.reset_with_seed(block);
+//!     solver.apply_boundary().unwrap();
+//!     solver.pin(size.index(0, 0, 0), 1).unwrap(); // a ground module in one corner
+//!     solver.solve_into(&mut cells).unwrap();
+//!     assert_eq!(cells[0], 1);
+//! }
+//! ```
+//!
+//! Everything is a pure function of the set, the size, the seed and the constraints (and the
+//! order they were applied in).
 
+mod boundary;
 mod entropy;
 mod history;
 mod queue;
@@ -71,17 +91,18 @@ pub struct Solver<'s> {
     backtracks: u64,
     /// Whether this attempt has forgotten a decision (so running out of them proves nothing).
     forgot: bool,
+    /// The latest contradiction met while solving.
+    last: Contradiction,
     /// A contradiction reached before solving: the constraints have no solution.
     unsatisfiable: Option<Contradiction>,
     /// Nothing has narrowed any cell since the last reset.
     fresh: bool,
     /// The boundary conditions have been applied since the last reset.
     bounded: bool,
-    /// How often the boundary conditions were applied to a fresh wave.
-    fresh_boundaries: u32,
-    /// The wave after the boundary conditions alone (domains and sums), kept once they have
-    /// been applied to a fresh wave twice: it depends only on the set and the size.
-    boundary_state: Option<(Vec<u64>, Vec<[f64; 2]>)>,
+    /// Per-layer domains of the boundary conditions, bottom first.
+    layers: Vec<u64>,
+    /// Scratch bit set.
+    union: Vec<u64>,
     /// The start state's domains and sums, for starting over.
     start: (Vec<u64>, Vec<[f64; 2]>),
     /// How many collapses can be undone.
@@ -105,16 +126,17 @@ impl<'s> Solver<'s> {
         let mut solver = Solver {
             set,
             size,
+            layers: vec![0; size.y as usize * rules.words],
+            union: vec![0; rules.words],
             rules,
             wave,
             rng: ChaCha8Rng::seed_from_u64(seed),
             backtracks: 0,
             forgot: false,
+            last: Contradiction { cell: 0 },
             unsatisfiable: None,
             fresh: true,
             bounded: false,
-            fresh_boundaries: 0,
-            boundary_state: None,
             start: (Vec::new(), Vec::new()),
             max_history: 4096,
             max_backtracks: 20_000,
@@ -203,20 +225,8 @@ impl<'s> Solver<'s> {
             };
         }
         self.bounded = true;
-        if !self.fresh {
-            let result = self.boundary();
-            return self.note(result);
-        }
-        self.fresh = false;
-        if let Some((domains, sums)) = &self.boundary_state {
-            self.wave.restore(domains, sums);
-            return Ok(());
-        }
         let result = self.boundary();
-        self.fresh_boundaries += 1;
-        if result.is_ok() && self.fresh_boundaries >= 2 {
-            self.boundary_state = Some((self.wave.domains().to_vec(), self.wave.sums().to_vec()));
-        }
+        self.fresh = false;
         self.note(result)
     }
 
@@ -233,6 +243,17 @@ impl<'s> Solver<'s> {
             return Err(Contradiction { cell: 0 });
         }
         let rules = &self.rules;
+        if self.fresh {
+            // Every column alike: one pass (see `solver/boundary.rs`).
+            let closed = boundary::column(rules, sy as usize, &mut self.layers, &mut self.union)
+                .map_err(|y| boundary::empty_layer(y, sx as usize * sz as usize))?;
+            self.wave.fill_layers(rules, &self.layers);
+            if closed {
+                return Ok(());
+            }
+            self.wave.push_all();
+            return self.wave.propagate(rules);
+        }
         for (layer, mask) in [(sy - 1, &rules.top), (0, &rules.bottom)] {
             for z in 0..sz {
                 for x in 0..sx {
@@ -315,7 +336,7 @@ impl<'s> Solver<'s> {
             if self.backtracks > budget {
                 break Err(SolveError::GaveUp {
                     backtracks: self.backtracks,
-                    last: Contradiction { cell },
+                    last: self.last,
                 });
             }
         };
@@ -359,6 +380,7 @@ impl<'s> Solver<'s> {
     /// Undoes collapses until banning the failed choice propagates cleanly.
     fn backtrack(&mut self, mut last: Contradiction) -> Result<(), SolveError> {
         loop {
+            self.last = last;
             let Some(decision) = self.wave.history.pop_decision() else {
                 return Err(if self.forgot {
                     SolveError::GaveUp {

@@ -126,12 +126,11 @@ impl Rules {
         entropy(sums[0], sums[1])
     }
 
-    /// The union of the masks of the classes towards `d` that meet `domain`: what the
-    /// neighbour towards `d` of a cell with that domain may hold.
-    #[cfg(test)]
-    pub(super) fn union(&self, d: usize, domain: &[u64]) -> Vec<u64> {
+    /// Writes to `union` the union of the masks of the classes towards `d` that meet
+    /// `domain`: what the neighbour towards `d` of a cell with that domain may hold.
+    pub(super) fn union_into(&self, d: usize, domain: &[u64], union: &mut [u64]) {
         let w = self.words;
-        let mut union = vec![0u64; w];
+        union.fill(0);
         for k in self.class_start[d]..self.class_start[d + 1] {
             let members = &self.class_members[k * w..][..w];
             if members.iter().zip(domain).any(|(a, b)| a & b != 0) {
@@ -140,6 +139,23 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// `Σw` and `Σ w ln w` over the modules in `domain`.
+    pub(super) fn sums(&self, domain: &[u64]) -> [f64; 2] {
+        let mut sums = [0.0; 2];
+        for m in ones(domain) {
+            sums[0] += self.weight[m];
+            sums[1] += self.wlogw[m];
+        }
+        sums
+    }
+
+    /// [`Rules::union_into`] into a new bit set.
+    #[cfg(test)]
+    pub(super) fn union(&self, d: usize, domain: &[u64]) -> Vec<u64> {
+        let mut union = vec![0u64; self.words];
+        self.union_into(d, domain, &mut union);
         union
     }
 }

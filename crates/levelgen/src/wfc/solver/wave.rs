@@ -13,7 +13,9 @@
 //!
 //! Every change is logged in the [`History`] (while a decision is remembered) and gives the cell
 //! a new version. While an attempt is selecting cells, changed cells are collected and enter the
-//! [`EntropyQueue`] once each, with their new key, before the next selection. Neighbours are
+//! [`EntropyQueue`] once each, with their new key, before the next selection. The wave knows
+//! which cells' live entries sit in the queue's heap, so it counts the stale ones there and
+//! compacts the heap once they are half of it. Neighbours are
 //! found from a cell's coordinates, so nothing per cell is stored but the domain words, two
 //! weight sums, a version and a byte of bookkeeping.
 //!
@@ -40,8 +42,10 @@ const OFF_STACK: u8 = 0;
 const SEVERAL: u8 = 7;
 /// `mark` bit 3: changed since the queue last saw the cell.
 const DIRTY: u8 = 8;
+/// `mark` bit 4: the cell's current (live) queue entry is in the heap.
+const IN_HEAP: u8 = 16;
 
-/// Stale queue entries allowed beyond twice the cells before the queue is compacted.
+/// The heap is compacted once more than half its entries, and more than this many, are stale.
 const QUEUE_SLACK: usize = 1024;
 
 /// Every cell's domain, sums and version; the propagation stack; the queue and the history.
@@ -56,7 +60,7 @@ pub(super) struct Wave {
     /// Goes up at every change of the cell's domain; queue entries of older versions are stale.
     version: Vec<u32>,
     /// Per cell: bits 0–2 are [`OFF_STACK`], `1 + d` (on the stack, changed only by the
-    /// neighbour towards `d`) or [`SEVERAL`]; bit 3 is [`DIRTY`].
+    /// neighbour towards `d`) or [`SEVERAL`]; bit 3 is [`DIRTY`], bit 4 [`IN_HEAP`].
     mark: Vec<u8>,
     /// Cells whose domain shrank and whose neighbours have not been narrowed since.
     stack: Vec<u32>,
@@ -64,6 +68,8 @@ pub(super) struct Wave {
     dirty: Vec<u32>,
     /// Undecided cells by key.
     pub(super) queue: EntropyQueue,
+    /// Stale entries in the queue's heap.
+    heap_stale: usize,
     /// Decisions and the trail of changes.
     pub(super) history: History,
     /// Whether changes are collected for the queue (during an attempt; before one, the queue is
@@ -91,12 +97,13 @@ impl Wave {
             sums: vec![[0.0; 2]; cells],
             version: vec![0; cells],
             mark: vec![0; cells],
-            // Each cell is on the stack and the dirty list at most once, and the queue is
-            // compacted past twice the cells (plus one batch of changes): reserving that much
-            // keeps solving free of allocations.
+            // Each cell is on the stack and the dirty list at most once, and the heap holds at
+            // most one live entry per cell, as many stale ones (plus the slack) and one batch of
+            // changes: reserving that much keeps solving free of allocations.
             stack: Vec::with_capacity(cells),
             dirty: Vec::with_capacity(cells),
-            queue: EntropyQueue::with_capacity(3 * cells + QUEUE_SLACK),
+            queue: EntropyQueue::with_capacity(cells, 3 * cells + QUEUE_SLACK),
+            heap_stale: 0,
             history: History::new(words),
             selecting: false,
             salt: 0,
@@ -134,13 +141,40 @@ impl Wave {
     /// Empties the stack, the dirty list, the queue and the history.
     fn forget_pending(&mut self) {
         self.abandon();
-        for &cell in &self.dirty {
-            self.mark[cell as usize] &= !DIRTY;
-        }
-        self.dirty.clear();
-        self.queue.clear();
+        self.clear_queue();
         self.history.clear();
         self.selecting = false;
+    }
+
+    /// Gives every cell of layer `y` the domain `layers[y·words..][..words]`, nothing logged
+    /// or queued (the boundary conditions on a fresh wave).
+    pub(super) fn fill_layers(&mut self, rules: &Rules, layers: &[u64]) {
+        let w = self.words;
+        let layer_cells = self.size.x as usize * self.size.z as usize;
+        if w == 0 || layer_cells == 0 {
+            return;
+        }
+        let cells = self.domains.chunks_exact_mut(layer_cells * w);
+        let sums = self.sums.chunks_exact_mut(layer_cells);
+        for ((cells, sums), layer) in cells.zip(sums).zip(layers.chunks_exact(w)) {
+            for cell in cells.chunks_exact_mut(w) {
+                cell.copy_from_slice(layer);
+            }
+            sums.fill(rules.sums(layer));
+        }
+        for v in &mut self.version {
+            *v = v.wrapping_add(1);
+        }
+    }
+
+    /// Puts every cell on the stack, to propagate from all of them.
+    pub(super) fn push_all(&mut self) {
+        for cell in 0..self.cells() {
+            if self.mark[cell] & SEVERAL == OFF_STACK {
+                self.mark[cell] |= SEVERAL;
+                self.stack.push(cell as u32);
+            }
+        }
     }
 
     /// Number of cells.
@@ -177,19 +211,25 @@ impl Wave {
 
     /// Puts every undecided cell in the queue afresh and starts collecting changes for it.
     pub(super) fn start_selecting(&mut self) {
-        self.queue.clear();
-        for &cell in &self.dirty {
-            self.mark[cell as usize] &= !DIRTY;
-        }
-        self.dirty.clear();
+        self.clear_queue();
         for cell in 0..self.cells() {
             if count(self.domain(cell)) > 1 {
                 self.queue
-                    .push_unordered(self.key(cell), cell as u32, self.version[cell]);
+                    .add_to_reserve(self.key(cell), cell as u32, self.version[cell]);
             }
         }
-        self.queue.heapify();
+        self.queue.sort_reserve();
         self.selecting = true;
+    }
+
+    /// Empties the queue and the dirty list.
+    fn clear_queue(&mut self) {
+        self.queue.clear();
+        self.heap_stale = 0;
+        for mark in &mut self.mark {
+            *mark &= !(DIRTY | IN_HEAP);
+        }
+        self.dirty.clear();
     }
 
     /// The undecided cell of lowest key, skipping stale entries; `None` when every cell is
@@ -197,29 +237,39 @@ impl Wave {
     pub(super) fn pop_undecided(&mut self) -> Option<usize> {
         self.enqueue_dirty();
         loop {
-            let (cell, version) = self.queue.pop()?;
+            let (cell, version, from_heap) = self.queue.pop()?;
             let cell = cell as usize;
-            if self.version[cell] == version && count(self.domain(cell)) > 1 {
+            if self.version[cell] == version {
+                if from_heap {
+                    self.mark[cell] &= !IN_HEAP;
+                }
                 return Some(cell);
+            }
+            if from_heap {
+                self.heap_stale = self.heap_stale.saturating_sub(1);
             }
         }
     }
 
-    /// Gives every cell changed since the last selection a queue entry, if it is undecided.
+    /// Gives every cell changed since the last selection a queue entry, if it is undecided
+    /// (its previous entry, if any, is stale from now on), and compacts the heap when at least
+    /// half of it is stale.
     fn enqueue_dirty(&mut self) {
         while let Some(cell) = self.dirty.pop() {
             let c = cell as usize;
-            self.mark[c] &= !DIRTY;
+            if self.mark[c] & IN_HEAP != 0 {
+                self.heap_stale += 1;
+            }
+            self.mark[c] &= !(DIRTY | IN_HEAP);
             if count(self.domain(c)) > 1 {
                 self.queue.push(self.key(c), cell, self.version[c]);
+                self.mark[c] |= IN_HEAP;
             }
         }
-        if self.queue.len() > 2 * self.cells() + QUEUE_SLACK {
-            let (version, domains, words) = (&self.version, &self.domains, self.words);
-            self.queue.retain(|c, v| {
-                let c = c as usize;
-                version[c] == v && count(&domains[c * words..(c + 1) * words]) > 1
-            });
+        if self.heap_stale > QUEUE_SLACK && 2 * self.heap_stale > self.queue.heap_len() {
+            let version = &self.version;
+            self.queue.retain(|c, v| version[c as usize] == v);
+            self.heap_stale = 0;
         }
     }
 
@@ -292,7 +342,7 @@ impl Wave {
         while let Some(cell) = self.stack.pop() {
             let c = cell as usize;
             let source = self.mark[c] & SEVERAL;
-            self.mark[c] &= DIRTY;
+            self.mark[c] &= !SEVERAL;
             let (x, y, z) = self.size.coords(c);
             for d in 0..6 {
                 if usize::from(source) == d + 1 && rules.symmetric {
@@ -413,7 +463,7 @@ impl Wave {
     /// Empties the stack.
     fn abandon(&mut self) {
         for &cell in &self.stack {
-            self.mark[cell as usize] &= DIRTY;
+            self.mark[cell as usize] &= !SEVERAL;
         }
         self.stack.clear();
     }
