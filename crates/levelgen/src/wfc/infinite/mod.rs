@@ -91,6 +91,8 @@ pub struct InfiniteMap<'s> {
     /// Backtracks one attempt at a block may take before the block keeps the layer below.
     /// Part of what the map is a function of: change it only on an empty map.
     pub block_backtracks: u64,
+    /// Solvers kept between requests, one per parallel share of a layer's blocks.
+    scratch: Vec<Scratch<'s>>,
 }
 
 impl<'s> InfiniteMap<'s> {
@@ -117,6 +119,7 @@ impl<'s> InfiniteMap<'s> {
             layers: Default::default(),
             stats: InfiniteStats::default(),
             block_backtracks: BLOCK_BACKTRACKS,
+            scratch: Vec::new(),
         })
     }
 
@@ -240,28 +243,39 @@ impl<'s> InfiniteMap<'s> {
         if wanted.is_empty() {
             return;
         }
+        // The blocks in shares, each solved by one kept solver, reset for every block: nothing
+        // is allocated per block but its cells.
+        let wanted: Vec<BlockCoord> = wanted.iter().copied().collect();
+        let shares = (2 * rayon::current_num_threads()).clamp(1, wanted.len());
+        let per_share = wanted.len().div_ceil(shares);
+        let shares = wanted.len().div_ceil(per_share);
+        while self.scratch.len() < shares {
+            let scratch = Scratch::new(self.set, self.height, self.block_backtracks);
+            self.scratch.push(scratch);
+        }
         let (below, here) = self.layers.split_at_mut(layer);
-        let below = below.last();
+        for scratch in &mut self.scratch {
+            scratch.solver.max_backtracks = self.block_backtracks;
+        }
         let job = BlockJob {
-            set: self.set,
             height: self.height,
             seed: self.seed,
             background: &self.background,
-            below,
+            below: below.last(),
             layer,
-            max_backtracks: self.block_backtracks,
         };
-        // One solver per worker, reset for every block: nothing is allocated per block but its
-        // cells.
         let solved: Vec<(BlockCoord, Block, BlockOutcome)> = wanted
-            .par_iter()
-            .map_init(
-                || job.scratch(),
-                |scratch, &b| {
-                    let (block, outcome) = job.solve(b, scratch);
-                    (b, block, outcome)
-                },
-            )
+            .par_chunks(per_share)
+            .zip(self.scratch[..shares].par_iter_mut())
+            .flat_map_iter(|(blocks, scratch)| {
+                blocks
+                    .iter()
+                    .map(|&b| {
+                        let (block, outcome) = job.solve(b, scratch);
+                        (b, block, outcome)
+                    })
+                    .collect::<Vec<_>>()
+            })
             .collect();
         for (b, block, outcome) in solved {
             self.stats.backtracks += outcome.backtracks;
@@ -284,16 +298,14 @@ struct BlockOutcome {
     backtracks: u64,
 }
 
-/// What solving one block of a layer needs: the set, the seed, and the layer below.
+/// What solving one block of a layer needs: the seed and the layer below.
 struct BlockJob<'a> {
-    set: &'a ModuleSet,
     height: u32,
     seed: u64,
     background: &'a [u16],
     /// The layer below (`None` for the first layer, which starts from the background).
     below: Option<&'a HashMap<BlockCoord, Block>>,
     layer: usize,
-    max_backtracks: u64,
 }
 
 impl BlockJob<'_> {
@@ -342,22 +354,6 @@ impl BlockJob<'_> {
         (Block { cells }, BlockOutcome { solved, backtracks })
     }
 
-    /// A solver for this job's blocks, to be reset for each.
-    fn scratch(&self) -> Scratch<'_> {
-        let size = Size {
-            x: BLOCK as u32,
-            y: self.height,
-            z: BLOCK as u32,
-        };
-        let mut solver = Solver::new(self.set, size, 0);
-        solver.max_attempts = BLOCK_ATTEMPTS;
-        solver.max_backtracks = self.max_backtracks;
-        Scratch {
-            solver,
-            out: Vec::with_capacity(size.cells()),
-        }
-    }
-
     /// Solves the block's interior against its ring (the ring's cells pinned to `cells`) into
     /// `scratch.out`. Returns the backtracks made, as the error too when it fails.
     fn re_solve(
@@ -395,10 +391,36 @@ impl BlockJob<'_> {
     }
 }
 
-/// A worker's reusable solver and output buffer.
+/// A reusable solver for blocks of `set`, `height` cells tall, and its output buffer.
 struct Scratch<'s> {
     solver: Solver<'s>,
     out: Vec<u16>,
+}
+
+impl std::fmt::Debug for Scratch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scratch")
+            .field("size", &self.solver.size())
+            .finish()
+    }
+}
+
+impl<'s> Scratch<'s> {
+    /// A solver for blocks of `set`, `height` cells tall, to be reset for each block.
+    fn new(set: &'s ModuleSet, height: u32, max_backtracks: u64) -> Scratch<'s> {
+        let size = Size {
+            x: BLOCK as u32,
+            y: height,
+            z: BLOCK as u32,
+        };
+        let mut solver = Solver::new(set, size, 0);
+        solver.max_attempts = BLOCK_ATTEMPTS;
+        solver.max_backtracks = max_backtracks;
+        Scratch {
+            solver,
+            out: Vec::with_capacity(size.cells()),
+        }
+    }
 }
 
 /// Where column `(x, z)` of a block covering `area` starts in its cells.

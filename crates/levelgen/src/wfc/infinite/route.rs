@@ -91,8 +91,9 @@ pub fn walk(
     let mut shown: HashMap<(i32, i32), u64> = HashMap::new();
     let remember = keep.saturating_mul(2);
     let mut last_prune = (0i32, 0i32);
-    let margin = (keep - view).clamp(0, BLOCK);
+    let margin = (keep - view).clamp(0, 2 * BLOCK);
     let mut made: Option<Area> = None;
+    let mut previous: Option<Area> = None;
     for (x, z) in route {
         stats.steps += 1;
         let side = (2 * view + 1) as u32;
@@ -104,8 +105,13 @@ pub fn walk(
             map.retain_near(x, z, keep);
             made = Some(ahead);
         }
-        for cz in z - view..=z + view {
-            for cx in x - view..=x + view {
+        // Columns that stayed in view cannot have changed (their blocks are held); only those
+        // entering the view are compared with what was shown there before.
+        for cz in seen.z0..seen.z1 {
+            for cx in seen.x0..seen.x1 {
+                if previous.is_some_and(|p| p.contains(Area::new(cx, cz, 1, 1))) {
+                    continue;
+                }
                 let Some(column) = map.column(cx, cz) else {
                     continue;
                 };
@@ -122,6 +128,7 @@ pub fn walk(
                 }
             }
         }
+        previous = Some(seen);
         if (x - last_prune.0).abs().max((z - last_prune.1).abs()) > keep {
             last_prune = (x, z);
             shown.retain(|&(cx, cz), _| (cx - x).abs().max((cz - z).abs()) <= remember);
