@@ -26,7 +26,15 @@ const QUEUE: usize = 64;
 /// One column of the map: its position and its modules, bottom to top.
 pub type Column = ((i32, i32), Vec<u16>);
 
-/// What the generator hands over at a time.
+/// What the generator hands over: finished columns, or why it stopped.
+pub enum Generated {
+    /// Newly made columns.
+    Columns(Settled),
+    /// The generator stopped for this reason; nothing more will come.
+    Failed(String),
+}
+
+/// Columns the generator hands over at a time.
 pub struct Settled {
     /// The columns of newly made blocks.
     pub columns: Vec<Column>,
@@ -37,18 +45,20 @@ pub struct Settled {
 }
 
 /// Starts the generator for `set` and `seed` on a background worker; send it walker cells.
-pub fn start(set: ModuleSet, seed: u64) -> std::io::Result<Worker<(i32, i32), Settled>> {
+pub fn start(set: ModuleSet, seed: u64) -> std::io::Result<Worker<(i32, i32), Generated>> {
     Worker::spawn("city generator", QUEUE, move |channels| {
         generate(&set, seed, channels)
     })
 }
 
 /// The worker's loop: for the newest position, the near square, then the far one.
-fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Settled>) {
+fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Generated>) {
     let mut map = match InfiniteMap::new(set, HEIGHT, seed) {
         Ok(map) => map,
         Err(error) => {
-            log::error!("the city generator cannot start: {error}");
+            let _ = channels.results.send(Generated::Failed(format!(
+                "the city generator cannot start: {error}"
+            )));
             return;
         }
     };
@@ -72,7 +82,9 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Set
                 Err(_) => map.ensure(area),
             };
             if let Err(error) = made {
-                log::error!("the city generator stopped: {error}");
+                let _ = channels.results.send(Generated::Failed(format!(
+                    "the city generator stopped: {error}"
+                )));
                 return;
             }
             let mut columns = Vec::new();
@@ -96,7 +108,7 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Set
                     backtracks: stats.backtracks,
                     blocks_kept: stats.blocks_kept.iter().sum(),
                 };
-                if channels.results.send(settled).is_err() {
+                if channels.results.send(Generated::Columns(settled)).is_err() {
                     return;
                 }
             }

@@ -6,7 +6,7 @@
 //! W/A/S/D walk, middle-drag looks around, Space toggles auto-walk (on at start).
 
 use super::draw::{CITY_SET, CITY_SET_PATH, module_instances};
-use super::generator::{self, Column, Settled};
+use super::generator::{self, Column, Generated};
 use crate::clock::STEP;
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
@@ -90,7 +90,9 @@ pub struct CityScene {
     in_view: Vec<u32>,
     /// Columns received but not yet turned into boxes.
     arrived: VecDeque<Column>,
-    generator: Worker<(i32, i32), Settled>,
+    generator: Worker<(i32, i32), Generated>,
+    /// Why the generator stopped, if it did (shown in the overlay).
+    pub failure: Option<String>,
     /// Walker position (simulation frame: `+x` east, `+z` north), in cells.
     pub position: Vec3,
     /// Heading, radians clockwise from north.
@@ -123,6 +125,7 @@ impl CityScene {
             in_view: Vec::new(),
             arrived: VecDeque::new(),
             generator,
+            failure: None,
             position: Vec3::new(0.5, 0.0, 0.5),
             yaw: 0.0,
             pitch: -0.2,
@@ -223,10 +226,18 @@ impl CityScene {
         }
         // Never waits: takes only what the generator has already finished, and turns columns
         // into boxes for at most half a millisecond; the rest waits for the next frame.
-        while let Some(settled) = self.generator.try_recv() {
-            self.stats.backtracks = settled.backtracks;
-            self.stats.blocks_kept = settled.blocks_kept;
-            self.arrived.extend(settled.columns);
+        while let Some(generated) = self.generator.try_recv() {
+            match generated {
+                Generated::Columns(settled) => {
+                    self.stats.backtracks = settled.backtracks;
+                    self.stats.blocks_kept = settled.blocks_kept;
+                    self.arrived.extend(settled.columns);
+                }
+                Generated::Failed(reason) => {
+                    log::error!("{reason}");
+                    self.failure = Some(reason);
+                }
+            }
         }
         while timer.elapsed_s() < CONVERT_BUDGET_S
             && let Some(((x, z), column)) = self.arrived.pop_front()
@@ -348,6 +359,9 @@ impl Scene for CityScene {
                         s.backtracks,
                         s.regenerated_shown
                     ));
+                    if let Some(failure) = &self.failure {
+                        ui.colored_label(egui::Color32::from_rgb(255, 90, 90), failure);
+                    }
                     ui.checkbox(&mut self.auto_walk, "auto-walk (Space)");
                     ui.small("WASD walk · middle-drag look · F12 screenshot · Esc quit");
                 });
@@ -385,8 +399,12 @@ impl Scene for CityScene {
 
     fn exit_line(&self) -> String {
         let s = &self.stats;
+        let failure = self
+            .failure
+            .as_ref()
+            .map_or(String::new(), |f| format!("; {f}"));
         format!(
-            "{} columns, {} backtracks, {} shown cells regenerated, {}",
+            "{} columns, {} backtracks, {} shown cells regenerated, {}{failure}",
             s.columns,
             s.backtracks,
             s.regenerated_shown,

@@ -30,6 +30,7 @@ use crate::hash::hash_words;
 use layout::{block_area, block_of, blocks_over, on_ring};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::{Mutex, PoisonError};
 
 /// The most columns one request may cover (a 1024 × 1024 region).
 pub const MAX_REQUEST_COLUMNS: u64 = 1 << 20;
@@ -243,20 +244,15 @@ impl<'s> InfiniteMap<'s> {
         if wanted.is_empty() {
             return;
         }
-        // The blocks in shares, each solved by one kept solver, reset for every block: nothing
-        // is allocated per block but its cells.
-        let wanted: Vec<BlockCoord> = wanted.iter().copied().collect();
-        let shares = (2 * rayon::current_num_threads()).clamp(1, wanted.len());
-        let per_share = wanted.len().div_ceil(shares);
-        let shares = wanted.len().div_ceil(per_share);
-        while self.scratch.len() < shares {
-            let scratch = Scratch::new(self.set, self.height, self.block_backtracks);
-            self.scratch.push(scratch);
-        }
-        let (below, here) = self.layers.split_at_mut(layer);
+        // Each rayon job leases a kept solver from the pool (or makes one) and resets it for
+        // every block it takes: nothing is allocated per block but its cells, and the blocks
+        // are shared out one by one, so both threads stay busy to the end of the layer.
+        let (set, height, backtracks) = (self.set, self.height, self.block_backtracks);
         for scratch in &mut self.scratch {
-            scratch.solver.max_backtracks = self.block_backtracks;
+            scratch.solver.max_backtracks = backtracks;
         }
+        let pool = Mutex::new(std::mem::take(&mut self.scratch));
+        let (below, here) = self.layers.split_at_mut(layer);
         let job = BlockJob {
             height: self.height,
             seed: self.seed,
@@ -265,18 +261,19 @@ impl<'s> InfiniteMap<'s> {
             layer,
         };
         let solved: Vec<(BlockCoord, Block, BlockOutcome)> = wanted
-            .par_chunks(per_share)
-            .zip(self.scratch[..shares].par_iter_mut())
-            .flat_map_iter(|(blocks, scratch)| {
-                blocks
-                    .iter()
-                    .map(|&b| {
-                        let (block, outcome) = job.solve(b, scratch);
-                        (b, block, outcome)
-                    })
-                    .collect::<Vec<_>>()
-            })
+            .par_iter()
+            .map_init(
+                || Lease::take(&pool, || Scratch::new(set, height, backtracks)),
+                |lease, &b| {
+                    // A lease holds its solver until it is dropped.
+                    let scratch = lease.scratch.as_mut()?;
+                    let (block, outcome) = job.solve(b, scratch);
+                    Some((b, block, outcome))
+                },
+            )
+            .flatten()
             .collect();
+        self.scratch = pool.into_inner().unwrap_or_else(PoisonError::into_inner);
         for (b, block, outcome) in solved {
             self.stats.backtracks += outcome.backtracks;
             if outcome.solved {
@@ -388,6 +385,34 @@ impl BlockJob<'_> {
         solver
             .solve_into(&mut scratch.out)
             .map_err(|_| solver.backtracks())
+    }
+}
+
+/// A solver taken from the pool for one rayon job, given back when the job ends.
+struct Lease<'p, 's> {
+    pool: &'p Mutex<Vec<Scratch<'s>>>,
+    scratch: Option<Scratch<'s>>,
+}
+
+impl<'p, 's> Lease<'p, 's> {
+    /// A solver from `pool`, or a new one from `make` when the pool is empty.
+    fn take(pool: &'p Mutex<Vec<Scratch<'s>>>, make: impl FnOnce() -> Scratch<'s>) -> Self {
+        let kept = pool.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        Lease {
+            pool,
+            scratch: Some(kept.unwrap_or_else(make)),
+        }
+    }
+}
+
+impl Drop for Lease<'_, '_> {
+    fn drop(&mut self) {
+        if let Some(scratch) = self.scratch.take() {
+            self.pool
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(scratch);
+        }
     }
 }
 
