@@ -12,9 +12,10 @@ struct Frame {
     view_proj: mat4x4<f32>,
     // xyz: direction towards the light, in the instances' world frame.
     light_dir: vec4<f32>,
-    // x: ambient share of the light, y: diffuse share.
+    // x: ambient share of the light, y: diffuse share, z: fog start, w: fog end (0: no fog).
     light: vec4<f32>,
-    // xyz: the camera's position in the world frame.
+    // xyz: the camera's position in the world frame; w: the fog colour, linear, 8 bits a
+    // channel, packed as r + 256 g + 65536 b.
     eye: vec4<f32>,
 };
 
@@ -59,5 +60,18 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
         normal = -normal;
     }
     let diffuse = max(dot(normal, normalize(frame.light_dir.xyz)), 0.0);
-    return vec4<f32>(in.color * (frame.light.x + frame.light.y * diffuse), 1.0);
+    var color = in.color * (frame.light.x + frame.light.y * diffuse);
+    let fog_start = frame.light.z;
+    let fog_end = frame.light.w;
+    if fog_end > fog_start {
+        let packed = frame.eye.w;
+        let fog = vec3<f32>(
+            packed - 256.0 * floor(packed / 256.0),
+            floor(packed / 256.0) - 256.0 * floor(packed / 65536.0),
+            floor(packed / 65536.0),
+        ) / 255.0;
+        let t = clamp((distance(frame.eye.xyz, in.world) - fog_start) / (fog_end - fog_start), 0.0, 1.0);
+        color = mix(color, fog, t);
+    }
+    return vec4<f32>(color, 1.0);
 }

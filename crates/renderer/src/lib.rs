@@ -52,6 +52,7 @@
 //!     ambient: 0.35,
 //!     clear: [0.1, 0.1, 0.12, 1.0],
 //!     viewport: None,
+//!     fog: None,
 //! };
 //! let counters = renderer.render_offscreen(&ctx, &target, &params);
 //! assert_eq!(counters.draw_calls, 1); // one batch, one draw call

@@ -39,6 +39,27 @@ pub struct FrameParams {
     /// Draw into this rectangle of the target only (`x, y, width, height` in pixels from the
     /// top-left); `None` for the whole target. The background is cleared everywhere.
     pub viewport: Option<[f32; 4]>,
+    /// Distance fog in the background colour: `[start, end]` in world units from the eye,
+    /// nothing fogged before `start`, everything fully fogged from `end` on; `None` for none.
+    pub fog: Option<[f32; 2]>,
+}
+
+/// The fog's uniform terms: `(start, end, colour)` with the background colour's linear
+/// channels quantised to 8 bits and packed as `r + 256·g + 65536·b` (exact in an `f32`);
+/// `end = 0` turns fog off.
+fn fog_terms(params: &FrameParams) -> (f32, f32, f32) {
+    match params.fog {
+        Some([start, end]) if end.is_finite() && start.is_finite() && end > start.max(0.0) => {
+            let [r, g, b, _] = params.clear;
+            let byte = |c: f64| (c.clamp(0.0, 1.0) * 255.0).round() as f32;
+            (
+                start.max(0.0),
+                end,
+                byte(r) + 256.0 * byte(g) + 65536.0 * byte(b),
+            )
+        }
+        _ => (0.0, 0.0, 0.0),
+    }
 }
 
 /// The uniform block of `shaders/instanced.wgsl`.
@@ -285,15 +306,16 @@ impl Renderer {
             .timer
             .as_ref()
             .map(|timer| timer.profiler.begin_pass_query("scene", encoder));
+        let fog = fog_terms(params);
         let uniform = FrameUniform {
             view_proj: (params.proj * params.view).to_cols_array_2d(),
             light_dir: params.light_dir.normalize_or_zero().extend(0.0).to_array(),
-            light: [params.ambient, 1.0 - params.ambient, 0.0, 0.0],
+            light: [params.ambient, 1.0 - params.ambient, fog.0, fog.1],
             eye: params
                 .view
                 .inverse()
                 .transform_point3(Vec3::ZERO)
-                .extend(1.0)
+                .extend(fog.2)
                 .to_array(),
         };
         ctx.queue

@@ -56,6 +56,7 @@ pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
         ambient: 0.35,
         clear: [0.45, 0.6, 0.8, 1.0],
         viewport: None,
+        fog: None,
     };
     off.take_picture(&params)
 }

@@ -31,6 +31,12 @@ const BODY_RADIUS: f32 = 0.2;
 const EYE_HEIGHT: f32 = 0.8;
 /// Cells drawn around the walker.
 pub const VIEW_RADIUS: i32 = 14;
+/// Cells drawn around the walker in the overview.
+pub const OVERVIEW_RADIUS: i32 = 36;
+/// Columns (and their boxes) kept around the walker; farther ones are dropped.
+pub const KEEP_RADIUS: i32 = super::generator::KEEP_RADIUS;
+/// Cells the walker moves between two sweeps for columns to drop.
+const DROP_EVERY: i32 = 8;
 /// Render-thread time per frame for turning arrived columns into boxes, seconds.
 const CONVERT_BUDGET_S: f64 = 0.5e-3;
 
@@ -88,6 +94,12 @@ pub struct CityScene {
     modules: Vec<Vec<u16>>,
     /// Scratch for [`CityScene::rebuild`]: the `boxes` entries within view.
     in_view: Vec<u32>,
+    /// Slots of dropped columns, reused for the next ones to arrive.
+    free: Vec<u32>,
+    /// Where the last sweep for far columns was made.
+    last_drop: (i32, i32),
+    /// The radius the batch was last filled for.
+    drawn_radius: i32,
     /// Columns received but not yet turned into boxes.
     arrived: VecDeque<Column>,
     generator: Worker<(i32, i32), Generated>,
@@ -101,6 +113,8 @@ pub struct CityScene {
     pub pitch: f32,
     /// Walk forward by itself.
     pub auto_walk: bool,
+    /// Show the city from above the walker instead of through its eyes (`O`).
+    pub overview: bool,
     /// Height of the walker's feet (what it stands on, smoothed).
     pub feet: f32,
     /// The cell the generator was last told about.
@@ -122,6 +136,9 @@ impl CityScene {
             boxes: Vec::new(),
             tops: Vec::new(),
             modules: Vec::new(),
+            free: Vec::new(),
+            last_drop: (0, 0),
+            drawn_radius: VIEW_RADIUS,
             in_view: Vec::new(),
             arrived: VecDeque::new(),
             generator,
@@ -131,6 +148,7 @@ impl CityScene {
             pitch: -0.2,
             feet: 0.0,
             auto_walk: true,
+            overview: false,
             last_cell: None,
             dirty: true,
             batch: None,
@@ -242,58 +260,113 @@ impl CityScene {
         while timer.elapsed_s() < CONVERT_BUDGET_S
             && let Some(((x, z), column)) = self.arrived.pop_front()
         {
-            match self.columns.entry((x, z)) {
-                std::collections::hash_map::Entry::Vacant(entry) => {
-                    let mut boxes = Vec::new();
-                    for (y, &m) in column.iter().enumerate() {
-                        let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
-                        module_instances(&self.set, m as usize, cell_centre, &mut boxes);
-                    }
-                    entry.insert(self.boxes.len() as u32);
-                    self.tops.push(self.set.column_top(&column));
-                    self.boxes.push(boxes);
-                    self.modules.push(column);
-                }
-                // Sent again (the generator dropped it and made it anew): it must not differ.
-                std::collections::hash_map::Entry::Occupied(entry) => {
-                    let before = &self.modules[*entry.get() as usize];
-                    self.stats.regenerated_shown +=
-                        before.iter().zip(&column).filter(|(a, b)| a != b).count() as u64;
-                }
-            }
+            self.take_column((x, z), column);
             self.stats.columns = self.columns.len();
             self.stats.columns_resident_max =
                 self.stats.columns_resident_max.max(self.columns.len());
             self.dirty = true;
         }
+        if (cell.0 - self.last_drop.0)
+            .abs()
+            .max((cell.1 - self.last_drop.1).abs())
+            >= DROP_EVERY
+        {
+            self.drop_far(cell);
+        }
+        self.dirty |= self.drawn_radius != self.draw_radius();
         if self.dirty
             && let Some(batch) = self.batch
         {
+            self.drawn_radius = self.draw_radius();
             self.rebuild(cell, renderer, batch);
             self.dirty = false;
         }
         self.stats.stall.record(timer);
     }
 
+    /// Turns an arrived column into boxes in a free slot (or checks it against the column
+    /// already there: a column sent again must not differ).
+    fn take_column(&mut self, (x, z): (i32, i32), column: Vec<u16>) {
+        match self.columns.entry((x, z)) {
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                // A dropped column's slot is reused, boxes vector and all.
+                let slot = match self.free.pop() {
+                    Some(slot) => slot,
+                    None => {
+                        self.boxes.push(Vec::new());
+                        self.tops.push(0.0);
+                        self.modules.push(Vec::new());
+                        (self.boxes.len() - 1) as u32
+                    }
+                };
+                let i = slot as usize;
+                self.boxes[i].clear();
+                for (y, &m) in column.iter().enumerate() {
+                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                    module_instances(&self.set, m as usize, cell_centre, &mut self.boxes[i]);
+                }
+                self.tops[i] = self.set.column_top(&column);
+                self.modules[i] = column;
+                entry.insert(slot);
+            }
+            // Sent again (the generator dropped it and made it anew): it must not differ.
+            std::collections::hash_map::Entry::Occupied(entry) => {
+                let before = &self.modules[*entry.get() as usize];
+                self.stats.regenerated_shown +=
+                    before.iter().zip(&column).filter(|(a, b)| a != b).count() as u64;
+            }
+        }
+    }
+
+    /// Drops the columns (and their boxes) more than [`KEEP_RADIUS`] columns from `cell`;
+    /// their slots are reused. Coming back, the generator sends them again, identical.
+    fn drop_far(&mut self, cell: (i32, i32)) {
+        self.last_drop = cell;
+        let free = &mut self.free;
+        self.columns.retain(|&(x, z), &mut slot| {
+            let near = (x - cell.0).abs().max((z - cell.1).abs()) <= KEEP_RADIUS;
+            if !near {
+                free.push(slot);
+            }
+            near
+        });
+        self.stats.columns = self.columns.len();
+    }
+
+    /// Cells drawn around the walker now.
+    fn draw_radius(&self) -> i32 {
+        if self.overview {
+            OVERVIEW_RADIUS
+        } else {
+            VIEW_RADIUS
+        }
+    }
+
     /// Copies the cached boxes of the columns within view straight into the batch (one hash
-    /// lookup per cell of the view).
+    /// lookup per cell of the view). Columns missing within the walker's view are counted.
     fn rebuild(&mut self, (cx, cz): (i32, i32), renderer: &mut Renderer, batch: BatchId) {
         self.in_view.clear();
-        let mut cells_in_view = 0;
+        let radius = self.draw_radius();
+        let (mut cells_in_view, mut missing) = (0, 0);
         let mut count = 0;
-        for z in -VIEW_RADIUS..=VIEW_RADIUS {
-            for x in -VIEW_RADIUS..=VIEW_RADIUS {
-                if x * x + z * z > VIEW_RADIUS * VIEW_RADIUS {
+        for z in -radius..=radius {
+            for x in -radius..=radius {
+                if x * x + z * z > radius * radius {
                     continue;
                 }
-                cells_in_view += 1;
-                if let Some(&slot) = self.columns.get(&(cx + x, cz + z)) {
-                    self.in_view.push(slot);
-                    count += self.boxes[slot as usize].len();
+                let walker_view = x * x + z * z <= VIEW_RADIUS * VIEW_RADIUS;
+                cells_in_view += walker_view as usize;
+                match self.columns.get(&(cx + x, cz + z)) {
+                    Some(&slot) => {
+                        self.in_view.push(slot);
+                        count += self.boxes[slot as usize].len();
+                    }
+                    None => missing += walker_view as usize,
                 }
             }
         }
-        self.stats.view.record(cells_in_view - self.in_view.len());
+        debug_assert!(missing <= cells_in_view);
+        self.stats.view.record(missing);
         let slots = renderer.instances_mut(batch, count);
         let mut at = 0;
         for &slot in &self.in_view {
@@ -304,18 +377,30 @@ impl CityScene {
         self.stats.instances = count;
     }
 
-    /// Camera and light: the walker's eyes, [`EYE_HEIGHT`] above its feet.
+    /// Camera and light: the walker's eyes, [`EYE_HEIGHT`] above its feet, with fog in the
+    /// sky's colour fading the view's end; or, in the overview, from high above and behind the
+    /// walker, looking down at it, without fog.
     pub fn camera(&self, aspect: f32) -> FrameParams {
-        let eye = self.eye();
-        let (sp, cp) = self.pitch.sin_cos();
-        let look = Vec3::new(self.yaw.sin() * cp, sp, self.yaw.cos() * cp);
+        let (view, fog) = if self.overview {
+            let behind = Vec3::new(-self.yaw.sin(), 0.0, -self.yaw.cos());
+            let target = self.position + Vec3::new(0.0, self.feet, 0.0);
+            let eye = target + behind * 34.0 + Vec3::new(0.0, 42.0, 0.0);
+            (look_at(eye, target), None)
+        } else {
+            let eye = self.eye();
+            let (sp, cp) = self.pitch.sin_cos();
+            let look = Vec3::new(self.yaw.sin() * cp, sp, self.yaw.cos() * cp);
+            let end = VIEW_RADIUS as f32 - 0.5;
+            (look_at(eye, eye + look), Some([end * 0.45, end]))
+        };
         FrameParams {
-            view: look_at(eye, eye + look),
+            view,
             proj: perspective(70.0, aspect, 0.05, 200.0),
             light_dir: Vec3::new(0.4, 1.0, -0.3),
             ambient: 0.4,
             clear: [0.45, 0.6, 0.8, 1.0],
             viewport: None,
+            fog,
         }
     }
 }
@@ -363,7 +448,8 @@ impl Scene for CityScene {
                         ui.colored_label(egui::Color32::from_rgb(255, 90, 90), failure);
                     }
                     ui.checkbox(&mut self.auto_walk, "auto-walk (Space)");
-                    ui.small("WASD walk · middle-drag look · F12 screenshot · Esc quit");
+                    ui.checkbox(&mut self.overview, "overview (O)");
+                    ui.small("WASD walk · right-drag look · F12 screenshot · Esc quit");
                 });
             });
         0.0
@@ -385,13 +471,21 @@ impl Scene for CityScene {
     }
 
     fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
-        if key == KeyCode::Space && pressed && !repeat {
-            self.auto_walk = !self.auto_walk;
+        if !pressed || repeat {
+            return;
+        }
+        match key {
+            KeyCode::Space => self.auto_walk = !self.auto_walk,
+            KeyCode::KeyO => {
+                self.overview = !self.overview;
+                self.dirty = true;
+            }
+            _ => {}
         }
     }
 
     fn cursor_moved(&mut self, delta: glam::Vec2, input: &InputState) {
-        if input.button_held(MouseButton::Middle) {
+        if input.button_held(MouseButton::Right) || input.button_held(MouseButton::Middle) {
             self.yaw += delta.x * 0.005;
             self.pitch = (self.pitch - delta.y * 0.005).clamp(-1.4, 1.4);
         }
@@ -520,6 +614,48 @@ mod tests {
             scene.stats.distance
         );
         assert!((scene.position.z - 4.5).abs() < 1e-3, "{}", scene.position);
+    }
+
+    #[test]
+    fn far_columns_are_dropped_and_their_slots_reused() {
+        let mut scene = scene_with_column(0.1);
+        let street = vec![0u16; 6];
+        scene.take_column((200, 0), street.clone());
+        let held = scene.columns.len();
+        scene.drop_far((0, 0));
+        assert_eq!(scene.columns.len(), held - 1, "the far column stays");
+        assert_eq!(scene.free.len(), 1);
+        let slots = scene.boxes.len();
+        scene.take_column((10, 10), street.clone());
+        assert_eq!(
+            scene.boxes.len(),
+            slots,
+            "a new slot was made instead of reusing one"
+        );
+        assert!(scene.free.is_empty());
+        // A column sent again is compared with what is held.
+        let mut other = street.clone();
+        other[5] = 1;
+        scene.take_column((10, 10), other);
+        assert_eq!(scene.stats.regenerated_shown, 1);
+        scene.take_column((10, 10), street);
+        assert_eq!(scene.stats.regenerated_shown, 1);
+    }
+
+    #[test]
+    fn the_walker_view_is_fogged_and_the_overview_is_not() {
+        let mut scene = scene_with_column(0.1);
+        let walker = scene.camera(16.0 / 9.0);
+        let [start, end] = walker.fog.unwrap();
+        assert!(start > 0.0 && end <= VIEW_RADIUS as f32 && start < end);
+        scene.key(KeyCode::KeyO, true, false, &mut Requests::default());
+        assert!(scene.overview);
+        let overview = scene.camera(16.0 / 9.0);
+        assert!(overview.fog.is_none());
+        // Seen from above: the camera is far higher than the walker's eye.
+        let eye = overview.view.inverse().transform_point3(Vec3::ZERO);
+        assert!(eye.y > 30.0, "{eye}");
+        assert_eq!(scene.draw_radius(), OVERVIEW_RADIUS);
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub fn frame_params(z: f32, aspect: f32) -> FrameParams {
         ambient: 0.4,
         clear: [0.55, 0.72, 0.9, 1.0],
         viewport: None,
+        fog: None,
     }
 }
 

@@ -251,6 +251,7 @@ impl TdScene {
             ambient: 0.35,
             clear: colors::SKY,
             viewport: None,
+            fog: None,
         }
     }
 }
