@@ -307,9 +307,22 @@ pub struct ScreenshotArgs {
     /// City scene: the module set (default: the built-in `assets/wfc/city.ron`).
     #[arg(long, value_name = "FILE")]
     pub modules: Option<PathBuf>,
-    /// City scene: the map size in cells, `XxYxZ`.
+    /// City scene: the map size in cells, `XxYxZ` (the finite map drawn without `--view`).
     #[arg(long, value_name = "XxYxZ", default_value = "24x6x24", value_parser = parse_size3)]
     pub map_size: (u32, u32, u32),
+    /// City scene: the infinite city after `--frames` steps of auto-walk, through the walker's
+    /// eyes or from the overview camera (without it, a finite `--map-size` map from above).
+    #[arg(long, value_enum)]
+    pub view: Option<CityView>,
+}
+
+/// What `horde screenshot --scene city --view` shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CityView {
+    /// Through the walker's eyes.
+    Walker,
+    /// From above and behind the walker.
+    Overview,
 }
 
 /// Spawn settings as flags, shared by `sim`, `run` and `screenshot`.

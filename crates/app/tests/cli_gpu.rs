@@ -177,3 +177,59 @@ fn the_runner_screenshot_is_deterministic_and_its_look_follows_the_slice() {
         "desert ground {d:?} vs forest {f:?}"
     );
 }
+
+#[test]
+fn the_city_walker_and_overview_screenshots_are_deterministic() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let shot = |name: &str, view: &str| {
+        let path = dir.path().join(name);
+        let out = horde(&[
+            "screenshot",
+            "--scene",
+            "city",
+            "--view",
+            view,
+            "--seed",
+            "2",
+            "--frames",
+            "240",
+            "--size",
+            "320x180",
+            "--backend",
+            "vulkan",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        image::load_from_memory(&std::fs::read(path).unwrap())
+            .unwrap()
+            .to_rgba8()
+    };
+    let walker = shot("walker-a.png", "walker");
+    assert_eq!(
+        walker,
+        shot("walker-b.png", "walker"),
+        "two runs gave different images"
+    );
+    let overview = shot("overview.png", "overview");
+    assert_ne!(walker, overview);
+    for picture in [&walker, &overview] {
+        // Not one colour over most of it: there is a city in the picture, not only sky.
+        let mut counts = std::collections::HashMap::new();
+        for p in picture.pixels() {
+            *counts.entry(p.0).or_insert(0usize) += 1;
+        }
+        let most = counts.values().max().copied().unwrap_or(0);
+        assert!(
+            most * 10 < picture.len() / 4 * 9,
+            "one colour covers {most} pixels"
+        );
+    }
+}

@@ -1,16 +1,20 @@
 //! `horde screenshot`: a deterministic offscreen picture of a scene after N fixed steps.
 
 use crate::cli::GpuFlags;
-use crate::cli::{Scene, ScreenshotArgs};
+use crate::cli::{CityView, Scene, ScreenshotArgs};
 use crate::clock::{STEP, STEP_F32};
 use crate::levels;
 use crate::offscreen::{Offscreen, Picture};
 use crate::scenes::city::draw::{load_set, map_instances};
+use crate::scenes::city::{CityScene, generator};
 use crate::scenes::runner::draw::{chunk_instances, frame_params, game_instances};
 use crate::scenes::runner::scene::rows_in_view;
 use crate::scenes::runner::{load_scenery, load_settings};
 use crate::scenes::td::{TdCamera, TdScene};
+use crate::scenes::{InputState, Scene as _, Tick};
 use anyhow::{Context, Result};
+use horde_levelgen::wfc::InfiniteMap;
+use horde_levelgen::wfc::infinite::Area;
 
 /// Renders the tower-defense scene after `frames` fixed steps.
 pub fn render_td(
@@ -61,6 +65,32 @@ pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
     off.take_picture(&params)
 }
 
+/// Renders the infinite city after `--frames` fixed steps of auto-walk, from `view`. The map
+/// is made in this thread, around the walker, before every step, so the picture is a pure
+/// function of the flags.
+pub fn render_city_walk(args: &ScreenshotArgs, view: CityView) -> Result<Picture> {
+    let set = load_set(args.modules.as_deref())?;
+    let mut map = InfiniteMap::new(&set, generator::HEIGHT, args.seed)?;
+    let mut scene = CityScene::without_generator(set.clone());
+    let mut off = Offscreen::new(&args.gpu, args.size)?;
+    scene.attach(&mut off.renderer);
+    scene.overview = view == CityView::Overview;
+    let reach = generator::REACH;
+    for _ in 0..=args.frames {
+        let (x, z) = scene.cell();
+        let side = (2 * reach + 1) as u32;
+        let area = Area::new(x - reach, z - reach, side, side);
+        map.ensure(area)?;
+        scene.take_columns(&map, area);
+        scene.update_batch(&mut off.renderer);
+        scene.update(Tick::steps(1), &InputState::default());
+        map.retain_near(x, z, generator::KEEP_RADIUS);
+    }
+    scene.update_batch(&mut off.renderer);
+    let aspect = args.size.0 as f32 / args.size.1 as f32;
+    off.take_picture(&scene.camera(aspect))
+}
+
 /// Renders the runner after `--frames` fixed steps of the autopilot, with the scenery in view
 /// generated on the spot (the same pure function of seed and chunk the scene streams).
 pub fn render_runner(args: &ScreenshotArgs) -> Result<(Picture, horde_core_sim::runner::Runner)> {
@@ -104,7 +134,10 @@ fn save(picture: &Picture, out: &std::path::Path) -> Result<()> {
 /// Runs `horde screenshot`.
 pub fn run(args: &ScreenshotArgs) -> Result<()> {
     if args.scene == Scene::City {
-        let picture = render_city(args)?;
+        let picture = match args.view {
+            Some(view) => render_city_walk(args, view)?,
+            None => render_city(args)?,
+        };
         save(&picture, &args.out)?;
         eprintln!(
             "{}: city {}x{}, {} instances, {} draw calls",

@@ -17,7 +17,7 @@ pub const HEIGHT: u32 = 6;
 /// radius: the generator's slack when it falls behind).
 const NEAR: i32 = 16;
 /// The outer reach of what is made.
-const REACH: i32 = 24;
+pub const REACH: i32 = 24;
 /// Columns the map keeps around the walker; what lies beyond is dropped.
 pub const KEEP_RADIUS: i32 = 48;
 /// Walker positions and finished batches in flight between the scene and the worker.

@@ -14,7 +14,8 @@ use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
 use glam::{Mat4, Vec3};
-use horde_levelgen::wfc::ModuleSet;
+use horde_levelgen::wfc::infinite::Area;
+use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
@@ -102,7 +103,8 @@ pub struct CityScene {
     drawn_radius: i32,
     /// Columns received but not yet turned into boxes.
     arrived: VecDeque<Column>,
-    generator: Worker<(i32, i32), Generated>,
+    /// The background generator (none when columns are fed by hand, as for screenshots).
+    generator: Option<Worker<(i32, i32), Generated>>,
     /// Why the generator stopped, if it did (shown in the overlay).
     pub failure: Option<String>,
     /// Walker position (simulation frame: `+x` east, `+z` north), in cells.
@@ -130,7 +132,20 @@ impl CityScene {
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
         let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?;
         let generator = generator::start(set.clone(), seed)?;
-        Ok(CityScene {
+        Ok(CityScene::with_generator(set, Some(generator)))
+    }
+
+    /// The scene of `set` with no generator: columns come only through
+    /// [`CityScene::take_columns`] (deterministic, for screenshots and tests).
+    pub fn without_generator(set: ModuleSet) -> CityScene {
+        CityScene::with_generator(set, None)
+    }
+
+    fn with_generator(
+        set: ModuleSet,
+        generator: Option<Worker<(i32, i32), Generated>>,
+    ) -> CityScene {
+        CityScene {
             set,
             columns: HashMap::new(),
             boxes: Vec::new(),
@@ -153,7 +168,31 @@ impl CityScene {
             dirty: true,
             batch: None,
             stats: CityStats::default(),
-        })
+        }
+    }
+
+    /// Takes the columns of `area` that `map` has made and the scene does not hold yet.
+    pub fn take_columns(&mut self, map: &InfiniteMap<'_>, area: Area) {
+        for z in area.z0..area.z1 {
+            for x in area.x0..area.x1 {
+                if !self.columns.contains_key(&(x, z))
+                    && let Some(column) = map.column(x, z)
+                {
+                    self.take_column((x, z), column.to_vec());
+                }
+            }
+        }
+        self.stats.columns = self.columns.len();
+        self.stats.columns_resident_max = self.stats.columns_resident_max.max(self.columns.len());
+        self.dirty = true;
+    }
+
+    /// The walker's cell.
+    pub fn cell(&self) -> (i32, i32) {
+        (
+            self.position.x.floor() as i32,
+            self.position.z.floor() as i32,
+        )
     }
 
     /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds. The
@@ -238,13 +277,17 @@ impl CityScene {
         if self.last_cell != Some(cell) {
             self.dirty = true;
             // A full queue is tried again next frame.
-            if self.generator.try_send(cell).is_ok() {
+            if self
+                .generator
+                .as_ref()
+                .is_none_or(|g| g.try_send(cell).is_ok())
+            {
                 self.last_cell = Some(cell);
             }
         }
         // Never waits: takes only what the generator has already finished, and turns columns
         // into boxes for at most half a millisecond; the rest waits for the next frame.
-        while let Some(generated) = self.generator.try_recv() {
+        while let Some(generated) = self.generator.as_ref().and_then(Worker::try_recv) {
             match generated {
                 Generated::Columns(settled) => {
                     self.stats.backtracks = settled.backtracks;
