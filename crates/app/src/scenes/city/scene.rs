@@ -19,6 +19,7 @@ use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
@@ -117,6 +118,8 @@ pub struct CityScene {
     pub auto_walk: bool,
     /// Show the city from above the walker instead of through its eyes (`O`).
     pub overview: bool,
+    /// Quarter turns auto-walk made since the walker entered its cell.
+    turns_in_cell: u8,
     /// Height of the walker's feet (what it stands on, smoothed).
     pub feet: f32,
     /// The cell the generator was last told about.
@@ -164,6 +167,7 @@ impl CityScene {
             feet: 0.0,
             auto_walk: true,
             overview: false,
+            turns_in_cell: 0,
             last_cell: None,
             dirty: true,
             batch: None,
@@ -199,44 +203,65 @@ impl CityScene {
     /// walker waits where it stands until the view around it has been generated once, and
     /// whenever columns in view are still missing, so it never walks into ungenerated space.
     ///
-    /// It walks on whatever is highest in its column (street, stairs, roofs, bridges). Walking
-    /// by hand it can step up at most [`STEP_UP`] (a storey) and drop any height; a move into
-    /// a column it cannot climb slides along the wall, one axis at a time. On auto-walk it
-    /// heads straight on and climbs whatever it meets, so it never gets stuck and keeps
-    /// reaching new city.
+    /// It stands on whatever is highest in its column (street, stairs, roofs, bridges). It can
+    /// step up at most [`STEP_UP`] (a storey) and drop any height. Walking by hand, a move into
+    /// a column it cannot climb slides along the wall, one axis at a time; on auto-walk it heads
+    /// straight on and, at a wall, turns a quarter to the right, else to the left, else back
+    /// (walled in, after four turns in one cell, it climbs out ahead).
+    /// Its feet rise at once onto what it climbs (so its eye is never inside a box of its
+    /// column) and sink smoothly when it steps down.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
-        if !self.stats.view.filled || self.stats.view.missing > 0 {
-            return;
-        }
-        let forward = if self.auto_walk {
-            forward.max(1.0)
-        } else {
-            forward
-        };
-        let ahead = Vec3::new(self.yaw.sin(), 0.0, self.yaw.cos());
-        let side = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
-        let step = (ahead * forward + side * right) * WALK_SPEED * dt;
-        let free = |scene: &CityScene, p: Vec3| {
-            let limit = scene.feet + STEP_UP;
-            scene.auto_walk
-                || [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
-                    .iter()
-                    .all(|&(dx, dz)| {
-                        scene.top_at(p + Vec3::new(dx, 0.0, dz) * BODY_RADIUS) <= limit
-                    })
-        };
         let p = self.position;
-        if free(self, p + step) {
-            self.position += step;
-        } else if free(self, p + Vec3::new(step.x, 0.0, 0.0)) {
-            self.position.x += step.x;
-        } else if free(self, p + Vec3::new(0.0, 0.0, step.z)) {
-            self.position.z += step.z;
+        let waiting = !self.stats.view.filled || self.stats.view.missing > 0;
+        if waiting {
+            // Stands still, on whatever has arrived under it.
+        } else if self.auto_walk {
+            let heading = |yaw: f32| Vec3::new(yaw.sin(), 0.0, yaw.cos()) * WALK_SPEED * dt;
+            let confined = self.turns_in_cell >= 4;
+            if confined || self.free(p + heading(self.yaw)) {
+                // Walled in (four turns without leaving the cell): climb out straight ahead
+                // rather than circle for ever.
+                self.position += heading(self.yaw);
+            } else if let Some(turn) = [FRAC_PI_2, -FRAC_PI_2, PI]
+                .into_iter()
+                .find(|&turn| self.free(p + heading(self.yaw + turn)))
+            {
+                self.yaw = (self.yaw + turn).rem_euclid(TAU);
+                self.turns_in_cell += 1;
+            } else {
+                self.turns_in_cell = 4;
+            }
+            if (self.position.x.floor(), self.position.z.floor()) != (p.x.floor(), p.z.floor()) {
+                self.turns_in_cell = 0;
+            }
+        } else {
+            let ahead = Vec3::new(self.yaw.sin(), 0.0, self.yaw.cos());
+            let side = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
+            let step = (ahead * forward + side * right) * WALK_SPEED * dt;
+            if self.free(p + step) {
+                self.position += step;
+            } else if self.free(p + Vec3::new(step.x, 0.0, 0.0)) {
+                self.position.x += step.x;
+            } else if self.free(p + Vec3::new(0.0, 0.0, step.z)) {
+                self.position.z += step.z;
+            }
         }
         self.stats.distance += f64::from((self.position - p).length());
-        // Feet follow the ground below quickly but not in one jump (stairs, kerbs, roofs).
         let ground = self.top_at(self.position);
-        self.feet += (ground - self.feet) * (dt * 8.0).min(1.0);
+        if ground > self.feet {
+            self.feet = ground;
+        } else {
+            self.feet += (ground - self.feet) * (dt * 8.0).min(1.0);
+        }
+    }
+
+    /// Whether the walker's body fits at `p`: no column under it rises more than a storey
+    /// above its feet.
+    fn free(&self, p: Vec3) -> bool {
+        let limit = self.feet + STEP_UP;
+        [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+            .iter()
+            .all(|&(dx, dz)| self.top_at(p + Vec3::new(dx, 0.0, dz) * BODY_RADIUS) <= limit)
     }
 
     /// The height of the highest box in the column under `p` (0 where nothing has arrived).
@@ -316,6 +341,8 @@ impl CityScene {
         {
             self.drop_far(cell);
         }
+        // What just arrived under the walker lifts it at once (its eye stays out of boxes).
+        self.feet = self.feet.max(self.top_at(self.position));
         self.dirty |= self.drawn_radius != self.draw_radius();
         if self.dirty
             && let Some(batch) = self.batch
@@ -630,11 +657,53 @@ mod tests {
     }
 
     #[test]
-    fn auto_walk_climbs_anything() {
+    fn auto_walk_turns_at_a_wall_instead_of_climbing_it() {
         let mut scene = scene_with_column(3.0);
         scene.auto_walk = true;
+        walk_north(&mut scene, 1.5);
+        assert!(
+            scene.position.z < 2.0 - BODY_RADIUS + 1e-3,
+            "{}",
+            scene.position
+        );
+        assert!(
+            scene.position.x > 1.5,
+            "it did not turn right: {}",
+            scene.position
+        );
+        assert!((scene.yaw - FRAC_PI_2).abs() < 1e-4, "{}", scene.yaw);
+        assert!(scene.feet < 0.2, "it climbed: {}", scene.feet);
+    }
+
+    #[test]
+    fn auto_walk_climbs_out_when_walled_in() {
+        let mut scene = scene_with_column(0.1);
+        for (x, z) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            scene.take_column((x + 100, z + 100), vec![0; 6]);
+            let slot = scene.columns[&(x + 100, z + 100)] as usize;
+            scene.tops[slot] = 3.0;
+        }
+        scene.take_column((100, 100), vec![0; 6]);
+        scene.position = Vec3::new(100.5, 0.0, 100.5);
+        scene.auto_walk = true;
         walk_north(&mut scene, 1.0);
-        assert!(scene.position.z > 4.0, "{}", scene.position);
+        assert!(scene.position.z > 101.0, "stuck at {}", scene.position);
+        assert!(!scene.inside_solid(scene.eye()));
+    }
+
+    #[test]
+    fn the_eye_never_enters_a_box_of_its_column_while_climbing() {
+        let mut scene = scene_with_column(1.0);
+        for _ in 0..120 {
+            scene.walk(1.0, 0.0, 1.0 / 60.0);
+            assert!(
+                !scene.inside_solid(scene.eye()),
+                "{} {}",
+                scene.position,
+                scene.feet
+            );
+        }
+        assert!(scene.position.z > 2.0, "{}", scene.position);
     }
 
     #[test]
