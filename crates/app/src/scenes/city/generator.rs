@@ -114,11 +114,6 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Gen
             }
         }
         map.retain_near(at.0, at.1, KEEP_RADIUS);
-        sent.retain(|&b| {
-            let a = block_area(last, b);
-            let dx = (a.x0 - at.0).max(at.0 - (a.x1 - 1)).max(0);
-            let dz = (a.z0 - at.1).max(at.1 - (a.z1 - 1)).max(0);
-            dx.max(dz) <= KEEP_RADIUS
-        });
+        sent.retain(|&b| block_area(last, b).distance_to(at.0, at.1) <= KEEP_RADIUS);
     }
 }

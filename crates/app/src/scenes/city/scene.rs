@@ -186,9 +186,6 @@ impl CityScene {
                 }
             }
         }
-        self.stats.columns = self.columns.len();
-        self.stats.columns_resident_max = self.stats.columns_resident_max.max(self.columns.len());
-        self.dirty = true;
     }
 
     /// The walker's cell.
@@ -329,10 +326,6 @@ impl CityScene {
             && let Some(((x, z), column)) = self.arrived.pop_front()
         {
             self.take_column((x, z), column);
-            self.stats.columns = self.columns.len();
-            self.stats.columns_resident_max =
-                self.stats.columns_resident_max.max(self.columns.len());
-            self.dirty = true;
         }
         if (cell.0 - self.last_drop.0)
             .abs()
@@ -355,7 +348,7 @@ impl CityScene {
     }
 
     /// Turns an arrived column into boxes in a free slot (or checks it against the column
-    /// already there: a column sent again must not differ).
+    /// already there: a column sent again must not differ), and counts it.
     fn take_column(&mut self, (x, z): (i32, i32), column: Vec<u16>) {
         match self.columns.entry((x, z)) {
             std::collections::hash_map::Entry::Vacant(entry) => {
@@ -386,6 +379,9 @@ impl CityScene {
                     before.iter().zip(&column).filter(|(a, b)| a != b).count() as u64;
             }
         }
+        self.stats.columns = self.columns.len();
+        self.stats.columns_resident_max = self.stats.columns_resident_max.max(self.columns.len());
+        self.dirty = true;
     }
 
     /// Drops the columns (and their boxes) more than [`KEEP_RADIUS`] columns from `cell`;

@@ -66,6 +66,24 @@ impl Area {
                 && other.z1 <= self.z1)
     }
 
+    /// Columns along x (0 when empty).
+    pub fn width(&self) -> u32 {
+        (self.x1 as i64 - self.x0 as i64).max(0) as u32
+    }
+
+    /// Columns along z (0 when empty).
+    pub fn depth(&self) -> u32 {
+        (self.z1 as i64 - self.z0 as i64).max(0) as u32
+    }
+
+    /// How many columns column `(x, z)` lies outside the area, along x or z, whichever is
+    /// more (0 inside).
+    pub fn distance_to(&self, x: i32, z: i32) -> i32 {
+        let dx = (self.x0 - x).max(x - (self.x1 - 1)).max(0);
+        let dz = (self.z0 - z).max(z - (self.z1 - 1)).max(0);
+        dx.max(dz)
+    }
+
     /// Whether the area holds no column.
     pub fn is_empty(&self) -> bool {
         self.x1 <= self.x0 || self.z1 <= self.z0
@@ -185,6 +203,12 @@ mod tests {
             assert!(blocks.len() <= 4 * 3);
         }
         assert_eq!(blocks_over(0, Area::new(0, 0, 0, 5)).count(), 0);
+        let area = Area::new(-5, 3, 40, 17);
+        assert_eq!((area.width(), area.depth()), (40, 17));
+        assert_eq!(area.distance_to(0, 10), 0);
+        assert_eq!(area.distance_to(-8, 10), 3);
+        assert_eq!(area.distance_to(40, 25), 6);
+        assert_eq!(Area::new(0, 0, 0, 5).width(), 0);
     }
 
     #[test]

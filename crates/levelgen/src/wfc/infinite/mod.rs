@@ -161,8 +161,7 @@ impl<'s> InfiniteMap<'s> {
     /// Makes every column of `area` (and what they depend on), solving missing blocks layer by
     /// layer, each layer's blocks in parallel on the current rayon pool.
     pub fn ensure(&mut self, area: Area) -> Result<(), GrowError> {
-        let columns = (area.x1 as i64 - area.x0 as i64).max(0) as u64
-            * (area.z1 as i64 - area.z0 as i64).max(0) as u64;
+        let columns = u64::from(area.width()) * u64::from(area.depth());
         if columns > MAX_REQUEST_COLUMNS {
             return Err(GrowError::TooLarge { columns });
         }
@@ -193,10 +192,7 @@ impl<'s> InfiniteMap<'s> {
     /// `x + W·(z + D·y)` relative to the area's corner), made first where needed.
     pub fn region(&mut self, area: Area) -> Result<Map, GrowError> {
         self.ensure(area)?;
-        let (w, d) = (
-            (area.x1 - area.x0).max(0) as u32,
-            (area.z1 - area.z0).max(0) as u32,
-        );
+        let (w, d) = (area.width(), area.depth());
         let size = Size {
             x: w,
             y: self.height,
@@ -230,12 +226,7 @@ impl<'s> InfiniteMap<'s> {
             } else {
                 radius.saturating_add(BLOCK)
             };
-            blocks.retain(|&b, _| {
-                let area = block_area(layer, b);
-                let dx = (area.x0 - x).max(x - (area.x1 - 1)).max(0);
-                let dz = (area.z0 - z).max(z - (area.z1 - 1)).max(0);
-                dx.max(dz) <= reach
-            });
+            blocks.retain(|&b, _| block_area(layer, b).distance_to(x, z) <= reach);
         }
     }
 
