@@ -71,7 +71,7 @@ pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
 pub fn render_city_walk(args: &ScreenshotArgs, view: CityView) -> Result<Picture> {
     let set = load_set(args.modules.as_deref())?;
     let mut map = InfiniteMap::new(&set, generator::HEIGHT, args.seed)?;
-    let mut scene = CityScene::without_generator(set.clone());
+    let mut scene = CityScene::without_generator(set.clone(), args.seed);
     let mut off = Offscreen::new(&args.gpu, args.size)?;
     scene.attach(&mut off.renderer);
     scene.overview = view == CityView::Overview;

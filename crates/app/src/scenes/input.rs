@@ -20,6 +20,9 @@ pub struct InputState {
     pub cursor: Vec2,
     /// Left, middle and right mouse buttons held.
     buttons: [bool; 3],
+    /// The cursor is captured for looking (hidden and held in the window): mouse movement
+    /// arrives as raw motion and means "look", not "point".
+    pub captured: bool,
 }
 
 impl InputState {

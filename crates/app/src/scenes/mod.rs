@@ -67,6 +67,9 @@ pub struct Requests {
     pub screenshot: bool,
     /// Rebuild the GPU side on this backend (and adapter name); the scene carries on.
     pub switch_renderer: Option<(BackendChoice, Option<String>)>,
+    /// Capture the cursor for looking around (hide it and keep it in the window); Escape, or
+    /// losing focus, releases it again ([`Scene::cursor_released`]).
+    pub capture_cursor: bool,
 }
 
 /// What the shell knows about the frames, for the overlay.
@@ -162,7 +165,8 @@ pub trait Scene {
     }
 
     /// A key went down (`pressed`) or up, and egui did not take it. `repeat` marks the
-    /// keyboard's auto-repeat. Escape (quit) and F12 (screenshot) are the shell's.
+    /// keyboard's auto-repeat. Escape (release a captured cursor, else quit) and F12
+    /// (screenshot) are the shell's.
     fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, requests: &mut Requests) {
         let _ = (key, pressed, repeat, requests);
     }
@@ -178,7 +182,8 @@ pub trait Scene {
         let _ = (button, pressed, input, requests);
     }
 
-    /// The cursor moved by `delta` pixels; `input` says what is held.
+    /// The cursor moved by `delta` pixels; `input` says what is held. While the cursor is
+    /// captured (`input.captured`) this is raw mouse motion.
     fn cursor_moved(&mut self, delta: glam::Vec2, input: &InputState) {
         let _ = (delta, input);
     }
@@ -190,6 +195,9 @@ pub trait Scene {
 
     /// The window lost focus (held keys were released).
     fn focus_lost(&mut self) {}
+
+    /// A cursor captured at the scene's request was released (Escape, or focus lost).
+    fn cursor_released(&mut self) {}
 
     /// A message from the shell for the player (a screenshot saved, a renderer switch that
     /// failed).

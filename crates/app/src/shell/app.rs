@@ -10,10 +10,10 @@ use horde_renderer::FrameCounters;
 use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
-use winit::event::{ElementState, WindowEvent};
+use winit::event::{DeviceEvent, DeviceId, ElementState, WindowEvent};
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::{KeyCode, PhysicalKey};
-use winit::window::{Window, WindowId};
+use winit::window::{CursorGrabMode, Window, WindowId};
 
 /// Frame times kept for the overlay's graph and FPS.
 const FRAME_TIMES_KEPT: usize = 240;
@@ -170,6 +170,32 @@ impl<'s, S: Scene> ShellApp<'s, S> {
         if let Some(request) = requests.switch_renderer {
             self.switch_renderer(event_loop, request);
         }
+        if requests.capture_cursor && !self.input.captured {
+            self.capture_cursor(true);
+        }
+    }
+
+    /// Captures the cursor for looking (hidden, locked or at least confined to the window),
+    /// or releases it and tells the scene.
+    fn capture_cursor(&mut self, capture: bool) {
+        let Some(window) = self.window.as_ref() else {
+            return;
+        };
+        if capture {
+            let grabbed = window
+                .set_cursor_grab(CursorGrabMode::Locked)
+                .or_else(|_| window.set_cursor_grab(CursorGrabMode::Confined));
+            if let Err(e) = grabbed {
+                log::warn!("cannot hold the cursor in the window: {e}");
+            }
+        } else {
+            let _ = window.set_cursor_grab(CursorGrabMode::None);
+        }
+        window.set_cursor_visible(!capture);
+        self.input.captured = capture;
+        if !capture {
+            self.scene.cursor_released();
+        }
     }
 
     /// F12: the scene's part of the window, without the overlay, as the next free
@@ -252,6 +278,9 @@ impl<S: Scene> ApplicationHandler for ShellApp<'_, S> {
             }
             WindowEvent::Focused(false) => {
                 self.input.release_all();
+                if self.input.captured {
+                    self.capture_cursor(false);
+                }
                 self.scene.focus_lost();
             }
             WindowEvent::RedrawRequested => self.frame(event_loop),
@@ -266,6 +295,9 @@ impl<S: Scene> ApplicationHandler for ShellApp<'_, S> {
                 }
                 self.input.key(code, event.state);
                 match code {
+                    KeyCode::Escape if pressed && self.input.captured => {
+                        self.capture_cursor(false);
+                    }
                     KeyCode::Escape if pressed => event_loop.exit(),
                     KeyCode::F12 if pressed && !event.repeat => self.requests.screenshot = true,
                     _ => self
@@ -283,7 +315,10 @@ impl<S: Scene> ApplicationHandler for ShellApp<'_, S> {
                 let delta = self
                     .input
                     .cursor_moved(Vec2::new(position.x as f32, position.y as f32));
-                self.scene.cursor_moved(delta, &self.input);
+                // A captured cursor's movement comes as raw motion (`device_event`) instead.
+                if !self.input.captured {
+                    self.scene.cursor_moved(delta, &self.input);
+                }
             }
             WindowEvent::MouseInput { state, button, .. } => {
                 let pressed = state == ElementState::Pressed;
@@ -298,6 +333,13 @@ impl<S: Scene> ApplicationHandler for ShellApp<'_, S> {
                 self.scene.wheel(wheel_steps(delta));
             }
             _ => {}
+        }
+    }
+
+    fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
+        if let (true, DeviceEvent::MouseMotion { delta }) = (self.input.captured, event) {
+            let delta = Vec2::new(delta.0 as f32, delta.1 as f32);
+            self.scene.cursor_moved(delta, &self.input);
         }
     }
 

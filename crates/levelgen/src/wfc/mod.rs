@@ -13,7 +13,9 @@
 //! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
 //! - [`solver`]: the finite solver, reusable across same-sized blocks.
 //! - [`map`]: a solved grid and its `--out` JSON form.
-//! - [`surface`]: how high a column of modules' shapes reaches, to stand on.
+//! - [`surface`]: how high a column of modules' shapes reaches.
+//! - [`walkable`]: where one can stand in a column (from the module shapes) and how a walker's
+//!   body moves among the solids: steps climbed, walls stopping it, surfaces for path search.
 //! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
 //!   re-solving offset layers of blocks over a valid background.
 //!
@@ -32,6 +34,7 @@ pub mod map;
 pub mod module_set;
 pub mod solver;
 pub mod surface;
+pub mod walkable;
 
 pub use grid::Size;
 pub use infinite::{Area, InfiniteMap};

@@ -34,8 +34,9 @@
 //! # Rotations and fitting
 //!
 //! Each prototype gives up to four modules, turned 0, 90, 180 and 270° clockwise seen from
-//! above (`north → east → south → west`); a turn that looks exactly like an earlier one is
-//! dropped. A turn moves horizontal faces round and adds to vertical rotation indices.
+//! above (`north → east → south → west`); a turn whose faces *and* shape look exactly like an
+//! earlier turn's is dropped (a turn with the same faces but a shape pointing another way, such
+//! as stairs, is kept). A turn moves horizontal faces round and adds to vertical rotation indices.
 //!
 //! Two horizontal faces fit when their connectors are equal and either is symmetric or one is
 //! flipped and the other not. Two vertical faces fit when their connectors are equal and either
@@ -208,6 +209,25 @@ pub struct BoxShape {
 
 fn grey() -> (u8, u8, u8) {
     (180, 180, 180)
+}
+
+impl BoxShape {
+    /// The box's lowest and highest corners after `rotation` quarter turns clockwise seen
+    /// from above, about the cell's vertical centre line (local north, `+z`, turns to east,
+    /// `+x`): one turn maps `(x, z)` to `(z, 1 - x)`. Heights never change.
+    pub fn turned(&self, rotation: u8) -> ([f32; 3], [f32; 3]) {
+        let (mut min, mut max) = (
+            [self.min.0, self.min.1, self.min.2],
+            [self.max.0, self.max.1, self.max.2],
+        );
+        for _ in 0..rotation % 4 {
+            (min, max) = (
+                [min[2], min[1], 1.0 - max[0]],
+                [max[2], max[1], 1.0 - min[0]],
+            );
+        }
+        (min, max)
+    }
 }
 
 /// One face of a module after its turn.
@@ -479,13 +499,19 @@ impl ModuleSet {
         }
         let mut modules: Vec<Module> = Vec::new();
         for (i, faces) in base_faces.iter().enumerate() {
-            let mut seen: Vec<[Face; 6]> = Vec::new();
+            // A turn is dropped only when both its faces and its shape look exactly like an
+            // earlier turn's: stairs with plain faces all round still climb four ways.
+            let mut seen: Vec<([Face; 6], Vec<ShapeKey>)> = Vec::new();
             for rotation in 0..4u8 {
-                let turned = turn(faces, rotation);
-                if seen.contains(&turned) {
+                let look = (
+                    turn(faces, rotation),
+                    shape_key(&prototypes[i].shape, rotation),
+                );
+                if seen.contains(&look) {
                     continue;
                 }
-                seen.push(turned.clone());
+                let turned = look.0.clone();
+                seen.push(look);
                 let name = match rotation {
                     0 => prototypes[i].name.clone(),
                     r => format!("{}_r{r}", prototypes[i].name),
@@ -535,6 +561,34 @@ fn may_neighbour(a: &Module, b: &Module, d: Dir) -> bool {
     let fa = &a.faces[d as usize];
     let fb = &b.faces[d.opposite() as usize];
     fa.fits(fb) && !fa.excluded.contains(&b.prototype) && !fb.excluded.contains(&a.prototype)
+}
+
+/// A box of a turned shape, rounded to 1/10000 of a cell, to compare turns of a shape.
+type ShapeKey = ([i32; 6], (u8, u8, u8));
+
+/// The boxes of `shape` turned `rotation` quarter turns, rounded and sorted: two turns look
+/// alike exactly when their keys are equal.
+fn shape_key(shape: &[BoxShape], rotation: u8) -> Vec<ShapeKey> {
+    let round = |v: f32| (v * 10_000.0).round() as i32;
+    let mut keys: Vec<ShapeKey> = shape
+        .iter()
+        .map(|b| {
+            let (min, max) = b.turned(rotation);
+            (
+                [
+                    round(min[0]),
+                    round(min[1]),
+                    round(min[2]),
+                    round(max[0]),
+                    round(max[1]),
+                    round(max[2]),
+                ],
+                b.color,
+            )
+        })
+        .collect();
+    keys.sort_unstable();
+    keys
 }
 
 /// The faces of a module turned `rotation` quarter turns clockwise seen from above.

@@ -37,23 +37,25 @@ pub fn map_instances(set: &ModuleSet, map: &Map, out: &mut Vec<Instance>) {
 }
 
 /// Appends the boxes of `module` in the cell whose bottom centre is `cell_centre`, turned with
-/// the module (quarter turns clockwise seen from above: local `+z`, north, turns to `+x`).
+/// the module (quarter turns clockwise seen from above: local `+z`, north, turns to `+x`) by
+/// [`BoxShape::turned`](horde_levelgen::wfc::module_set::BoxShape::turned), the same turn the
+/// walker's solids take, so what is drawn is what is walked on.
 pub fn module_instances(
     set: &ModuleSet,
     module: usize,
     cell_centre: Vec3,
     out: &mut Vec<Instance>,
 ) {
-    let module = &set.modules[module];
-    let turn = Quat::from_rotation_y(module.rotation as f32 * std::f32::consts::FRAC_PI_2);
+    let Some(module) = set.modules.get(module) else {
+        return;
+    };
+    let corner = cell_centre - Vec3::new(0.5, 0.0, 0.5);
     for b in &set.prototypes[module.prototype].shape {
-        let min = Vec3::new(b.min.0, b.min.1, b.min.2);
-        let max = Vec3::new(b.max.0, b.max.1, b.max.2);
+        let (min, max) = b.turned(module.rotation);
+        let (min, max) = (Vec3::from_array(min), Vec3::from_array(max));
         let size = (max - min).max(Vec3::splat(0.001));
-        let centre = (min + max) * 0.5 - Vec3::new(0.5, 0.0, 0.5);
-        let model = Mat4::from_translation(cell_centre)
-            * Mat4::from_quat(turn)
-            * Mat4::from_scale_rotation_translation(size, Quat::IDENTITY, centre);
+        let model =
+            Mat4::from_scale_rotation_translation(size, Quat::IDENTITY, corner + (min + max) * 0.5);
         out.push(Instance::new(model, [b.color.0, b.color.1, b.color.2, 255]));
     }
 }

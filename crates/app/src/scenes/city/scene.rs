@@ -1,36 +1,33 @@
 //! The city walk: a walker in the infinite Wave Function Collapse city. The render thread only
 //! takes finished columns from the generator and never waits; it draws the columns near the
-//! walker (distance culling keeps the edge of generation out of sight) as instanced cubes in one
-//! batch.
+//! walker (distance fog hides the edge of what is drawn) as instanced cubes in one batch.
 //!
-//! W/A/S/D walk, middle-drag looks around, Space toggles auto-walk (on at start).
+//! The walker stands only on the walkable surfaces of the module shapes and moves among their
+//! solids ([`walker`](super::walker)); auto-walk follows paths it searches over the places to
+//! stand around it. W/A/S/D walk relative to the view (and take over from auto-walk), Space
+//! toggles auto-walk, right-drag looks around, a left click captures the mouse for looking
+//! (Esc releases it), `O` switches to the overview camera.
 
-use super::draw::{CITY_SET, CITY_SET_PATH, module_instances};
+use super::columns::{Columns, Inserted};
+use super::draw::{CITY_SET, CITY_SET_PATH};
 use super::generator::{self, Column, Generated};
+use super::walker::{AutoWalk, BODY, EYE_HEIGHT, WALK_SPEED};
 use crate::clock::STEP;
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
-use glam::{Mat4, Vec3};
+use glam::{Vec2, Vec3};
 use horde_levelgen::wfc::infinite::Area;
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
-use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+use horde_renderer::{BatchId, FrameParams, GpuContext, MeshKind, Renderer};
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
+use std::f32::consts::{PI, TAU};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
-/// Walking speed, cells per second.
-const WALK_SPEED: f32 = 4.0;
-/// The highest step the walker climbs, in cells (a storey is one).
-const STEP_UP: f32 = 1.05;
-/// The walker's half width, in cells.
-const BODY_RADIUS: f32 = 0.2;
-/// Eye height above the feet, in cells.
-const EYE_HEIGHT: f32 = 0.8;
 /// Cells drawn around the walker.
 pub const VIEW_RADIUS: i32 = 14;
 /// Cells drawn around the walker in the overview.
@@ -41,11 +38,17 @@ pub const KEEP_RADIUS: i32 = super::generator::KEEP_RADIUS;
 const DROP_EVERY: i32 = 8;
 /// Render-thread time per frame for turning arrived columns into boxes, seconds.
 const CONVERT_BUDGET_S: f64 = 0.5e-3;
+/// How fast the walker's view turns towards where auto-walk goes, radians per second.
+const TURN_RATE: f32 = 3.0;
+/// Radians of view turned per pixel of mouse movement.
+const LOOK_PER_PIXEL: f32 = 0.004;
+/// Columns searched for a street to start on.
+const START_SEARCH: i32 = 8;
 
 /// Counters for the overlay, the exit line and the summary.
 #[derive(Clone, Debug, Default)]
 pub struct CityStats {
-    /// Columns received from the generator.
+    /// Columns held.
     pub columns: usize,
     /// Backtracks reported by the generator.
     pub backtracks: u64,
@@ -62,6 +65,8 @@ pub struct CityStats {
     pub inside_solid_frames: u64,
     /// The most columns held at once.
     pub columns_resident_max: usize,
+    /// Paths planned by auto-walk.
+    pub plans: u64,
     /// The render thread's time taking columns and rebuilding the batch.
     pub stall: StallStats,
     /// Columns within view not arrived yet.
@@ -81,23 +86,19 @@ struct Summary {
     stall_cpu_ms: Stat,
     columns: usize,
     backtracks: u64,
+    plans: u64,
+    feet_max: f32,
 }
 
 /// The walker's city.
 pub struct CityScene {
     set: ModuleSet,
-    /// Where each received column's boxes are in `boxes`.
-    columns: HashMap<(i32, i32), u32>,
-    /// Each received column's boxes, built once when it arrives.
-    boxes: Vec<Vec<Instance>>,
-    /// The top of each received column (its highest box), what the walker stands on.
-    tops: Vec<f32>,
-    /// Each received column's modules, bottom first (to check a column sent again).
-    modules: Vec<Vec<u16>>,
-    /// Scratch for [`CityScene::rebuild`]: the `boxes` entries within view.
-    in_view: Vec<u32>,
-    /// Slots of dropped columns, reused for the next ones to arrive.
-    free: Vec<u32>,
+    /// The columns received, with their boxes, solids and places to stand.
+    columns: Columns,
+    /// Recent visits per column (auto-walk avoids walking the same cells again).
+    visits: HashMap<(i32, i32), u32>,
+    /// Scratch for [`CityScene::rebuild`]: the columns within view.
+    in_view: Vec<(i32, i32)>,
     /// Where the last sweep for far columns was made.
     last_drop: (i32, i32),
     /// The radius the batch was last filled for.
@@ -108,20 +109,29 @@ pub struct CityScene {
     generator: Option<Worker<(i32, i32), Generated>>,
     /// Why the generator stopped, if it did (shown in the overlay).
     pub failure: Option<String>,
-    /// Walker position (simulation frame: `+x` east, `+z` north), in cells.
+    /// Walker position (simulation frame: `+x` east, `+z` north), in cells; `y` unused.
     pub position: Vec3,
-    /// Heading, radians clockwise from north.
+    /// Height of the walker's feet: the surface it stands on.
+    pub feet: f32,
+    /// Height the eye is drawn from, minus [`EYE_HEIGHT`]: rises at once with the feet and
+    /// sinks smoothly when they drop.
+    view_feet: f32,
+    /// Whether the walker has been put on a street yet.
+    placed: bool,
+    /// The highest the feet have been.
+    feet_max: f32,
+    /// Heading of the view, radians clockwise from north.
     pub yaw: f32,
     /// Look up/down, radians.
     pub pitch: f32,
-    /// Walk forward by itself.
+    /// Walk by itself.
     pub auto_walk: bool,
+    /// Auto-walk's planner and path.
+    pub autopilot: AutoWalk,
     /// Show the city from above the walker instead of through its eyes (`O`).
     pub overview: bool,
-    /// Quarter turns auto-walk made since the walker entered its cell.
-    turns_in_cell: u8,
-    /// Height of the walker's feet (what it stands on, smoothed).
-    pub feet: f32,
+    /// Whether the mouse is captured for looking (a left click; Esc releases).
+    captured: bool,
     /// The cell the generator was last told about.
     last_cell: Option<(i32, i32)>,
     dirty: bool,
@@ -135,26 +145,25 @@ impl CityScene {
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
         let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?;
         let generator = generator::start(set.clone(), seed)?;
-        Ok(CityScene::with_generator(set, Some(generator)))
+        Ok(CityScene::with_generator(set, Some(generator), seed))
     }
 
     /// The scene of `set` with no generator: columns come only through
-    /// [`CityScene::take_columns`] (deterministic, for screenshots and tests).
-    pub fn without_generator(set: ModuleSet) -> CityScene {
-        CityScene::with_generator(set, None)
+    /// [`CityScene::take_columns`] (deterministic, for screenshots and tests). `seed` steers
+    /// auto-walk's wandering.
+    pub fn without_generator(set: ModuleSet, seed: u64) -> CityScene {
+        CityScene::with_generator(set, None, seed)
     }
 
     fn with_generator(
         set: ModuleSet,
         generator: Option<Worker<(i32, i32), Generated>>,
+        seed: u64,
     ) -> CityScene {
         CityScene {
+            columns: Columns::new(&set),
             set,
-            columns: HashMap::new(),
-            boxes: Vec::new(),
-            tops: Vec::new(),
-            modules: Vec::new(),
-            free: Vec::new(),
+            visits: HashMap::new(),
             last_drop: (0, 0),
             drawn_radius: VIEW_RADIUS,
             in_view: Vec::new(),
@@ -162,12 +171,16 @@ impl CityScene {
             generator,
             failure: None,
             position: Vec3::new(0.5, 0.0, 0.5),
-            yaw: 0.0,
-            pitch: -0.2,
             feet: 0.0,
+            view_feet: 0.0,
+            placed: false,
+            feet_max: 0.0,
+            yaw: 0.0,
+            pitch: -0.15,
             auto_walk: true,
+            autopilot: AutoWalk::new(seed),
             overview: false,
-            turns_in_cell: 0,
+            captured: false,
             last_cell: None,
             dirty: true,
             batch: None,
@@ -179,7 +192,7 @@ impl CityScene {
     pub fn take_columns(&mut self, map: &InfiniteMap<'_>, area: Area) {
         for z in area.z0..area.z1 {
             for x in area.x0..area.x1 {
-                if !self.columns.contains_key(&(x, z))
+                if !self.columns.contains((x, z))
                     && let Some(column) = map.column(x, z)
                 {
                     self.take_column((x, z), column.to_vec());
@@ -196,106 +209,149 @@ impl CityScene {
         )
     }
 
-    /// Moves the walker: `forward` and `right` in cells per second, for `dt` seconds. The
-    /// walker waits where it stands until the view around it has been generated once, and
-    /// whenever columns in view are still missing, so it never walks into ungenerated space.
+    /// Moves the walker: `forward` and `right` (each `-1..1`, relative to the view) for `dt`
+    /// seconds; on auto-walk, along its planned path. The walker waits where it stands until
+    /// the view around it has been generated once, and whenever columns in view are still
+    /// missing, so it never walks into ungenerated space. It is first put on the street
+    /// nearest its start.
     ///
-    /// It stands on whatever is highest in its column (street, stairs, roofs, bridges). It can
-    /// step up at most [`STEP_UP`] (a storey) and drop any height. Walking by hand, a move into
-    /// a column it cannot climb slides along the wall, one axis at a time; on auto-walk it heads
-    /// straight on and, at a wall, turns a quarter to the right, else to the left, else back
-    /// (walled in, after four turns in one cell, it climbs out ahead).
-    /// Its feet rise at once onto what it climbs (so its eye is never inside a box of its
-    /// column) and sink smoothly when it steps down.
+    /// It stands only on walkable surfaces and moves by levelgen's rules
+    /// ([`Body::settle`](horde_levelgen::wfc::walkable::Body::settle)): up a step at most,
+    /// stopped by walls; walking by hand, a move into a wall slides along it, one axis at a
+    /// time.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
-        let p = self.position;
         let waiting = !self.stats.view.filled || self.stats.view.missing > 0;
         if waiting {
-            // Stands still, on whatever has arrived under it.
-        } else if self.auto_walk {
-            let heading = |yaw: f32| Vec3::new(yaw.sin(), 0.0, yaw.cos()) * WALK_SPEED * dt;
-            let confined = self.turns_in_cell >= 4;
-            if confined || self.free(p + heading(self.yaw)) {
-                // Walled in (four turns without leaving the cell): climb out straight ahead
-                // rather than circle for ever.
-                self.position += heading(self.yaw);
-            } else if let Some(turn) = [FRAC_PI_2, -FRAC_PI_2, PI]
-                .into_iter()
-                .find(|&turn| self.free(p + heading(self.yaw + turn)))
-            {
-                self.yaw = (self.yaw + turn).rem_euclid(TAU);
-                self.turns_in_cell += 1;
-            } else {
-                self.turns_in_cell = 4;
-            }
-            if (self.position.x.floor(), self.position.z.floor()) != (p.x.floor(), p.z.floor()) {
-                self.turns_in_cell = 0;
-            }
-        } else {
+            return;
+        }
+        if !self.placed && !self.place_on_street() {
+            return;
+        }
+        let before = self.position;
+        if forward != 0.0 || right != 0.0 {
+            self.auto_walk = false;
             let ahead = Vec3::new(self.yaw.sin(), 0.0, self.yaw.cos());
             let side = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
-            let step = (ahead * forward + side * right) * WALK_SPEED * dt;
-            if self.free(p + step) {
-                self.position += step;
-            } else if self.free(p + Vec3::new(step.x, 0.0, 0.0)) {
-                self.position.x += step.x;
-            } else if self.free(p + Vec3::new(0.0, 0.0, step.z)) {
-                self.position.z += step.z;
+            let step = (ahead * forward + side * right).clamp_length_max(1.0) * WALK_SPEED * dt;
+            self.try_move(step, true);
+        } else if self.auto_walk {
+            self.follow_path(dt);
+        }
+        let moved = (self.position - before).length();
+        self.stats.distance += f64::from(moved);
+        if moved > 0.0 && self.cell() != (before.x.floor() as i32, before.z.floor() as i32) {
+            *self.visits.entry(self.cell()).or_insert(0) += 1;
+        }
+        self.view_feet = if self.feet >= self.view_feet {
+            self.feet
+        } else {
+            self.view_feet + (self.feet - self.view_feet) * (dt * 10.0).min(1.0)
+        };
+        self.feet_max = self.feet_max.max(self.feet);
+    }
+
+    /// Puts the walker on the lowest place to stand at the middle of the nearest column
+    /// (spiralling out) that has one at street level. False while none has arrived.
+    fn place_on_street(&mut self) -> bool {
+        let (cx, cz) = self.cell();
+        for r in 0..=START_SEARCH {
+            for dz in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs().max(dz.abs()) != r {
+                        continue;
+                    }
+                    let cell = (cx + dx, cz + dz);
+                    let middle = self
+                        .columns
+                        .stands(cell)
+                        .iter()
+                        .find(|s| s.position() == (0.5, 0.5) && s.height < 0.5);
+                    if let Some(stand) = middle {
+                        self.position = Vec3::new(cell.0 as f32 + 0.5, 0.0, cell.1 as f32 + 0.5);
+                        self.feet = stand.height;
+                        self.view_feet = stand.height;
+                        self.placed = true;
+                        return true;
+                    }
+                }
             }
         }
-        self.stats.distance += f64::from((self.position - p).length());
-        let ground = self.top_at(self.position);
-        if ground > self.feet {
-            self.feet = ground;
-        } else {
-            self.feet += (ground - self.feet) * (dt * 8.0).min(1.0);
+        false
+    }
+
+    /// Moves by `step` if the body may go there; with `slide`, else along one axis.
+    /// Returns whether it moved.
+    fn try_move(&mut self, step: Vec3, slide: bool) -> bool {
+        let tries = [
+            step,
+            Vec3::new(step.x, 0.0, 0.0),
+            Vec3::new(0.0, 0.0, step.z),
+        ];
+        let count = if slide { 3 } else { 1 };
+        for step in tries.into_iter().take(count) {
+            if step.length_squared() == 0.0 {
+                continue;
+            }
+            let to = self.position + step;
+            let columns = &self.columns;
+            if let Some(feet) = BODY.settle(|c| columns.solids(c), (to.x, to.z), self.feet) {
+                self.position = to;
+                self.feet = feet;
+                return true;
+            }
         }
+        false
     }
 
-    /// Whether the walker's body fits at `p`: no column under it rises more than a storey
-    /// above its feet.
-    fn free(&self, p: Vec3) -> bool {
-        let limit = self.feet + STEP_UP;
-        [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
-            .iter()
-            .all(|&(dx, dz)| self.top_at(p + Vec3::new(dx, 0.0, dz) * BODY_RADIUS) <= limit)
-    }
-
-    /// The height of the highest box in the column under `p` (0 where nothing has arrived).
-    fn top_at(&self, p: Vec3) -> f32 {
-        self.columns
-            .get(&(p.x.floor() as i32, p.z.floor() as i32))
-            .and_then(|&slot| self.tops.get(slot as usize))
-            .copied()
-            .unwrap_or(0.0)
+    /// Auto-walk: plans when due, walks towards the next point of the path and turns the view
+    /// towards where it goes.
+    fn follow_path(&mut self, dt: f32) {
+        if self.autopilot.needs_plan() {
+            let visits = &self.visits;
+            self.autopilot
+                .plan(&self.columns, self.position, self.feet, |c| {
+                    visits.get(&c).copied().unwrap_or(0)
+                });
+            self.stats.plans = self.autopilot.plans;
+        }
+        let speed = WALK_SPEED * dt;
+        let moved = match self.autopilot.waypoint(self.position, speed.max(0.02)) {
+            Some(point) => {
+                let to = Vec2::new(point.x - self.position.x, point.z - self.position.z);
+                let step = to.clamp_length_max(speed);
+                let moved = self.try_move(Vec3::new(step.x, 0.0, step.y), true);
+                if moved {
+                    let wanted = step.x.atan2(step.y);
+                    let diff = (wanted - self.yaw + PI).rem_euclid(TAU) - PI;
+                    self.yaw = (self.yaw + diff.clamp(-TAU, TAU) * (TURN_RATE * dt).min(1.0))
+                        .rem_euclid(TAU);
+                }
+                moved
+            }
+            None => false,
+        };
+        self.autopilot.tick(dt, moved);
     }
 
     /// The walker's eye.
     fn eye(&self) -> Vec3 {
-        self.position + Vec3::new(0.0, self.feet + EYE_HEIGHT, 0.0)
+        Vec3::new(
+            self.position.x,
+            self.view_feet + EYE_HEIGHT,
+            self.position.z,
+        )
     }
 
-    /// Whether `p` lies inside one of the boxes of its column.
+    /// Whether `p` lies inside one of the solids of its column.
     fn inside_solid(&self, p: Vec3) -> bool {
-        let Some(&slot) = self.columns.get(&(p.x.floor() as i32, p.z.floor() as i32)) else {
-            return false;
-        };
-        self.boxes[slot as usize].iter().any(|b| {
-            let local = Mat4::from_cols_array_2d(&b.model)
-                .inverse()
-                .transform_point3(p);
-            local.abs().max_element() < 0.5
-        })
+        self.columns.inside_solid(p)
     }
 
     /// Takes whatever the generator finished (never waiting) and rebuilds the batch if the
     /// view changed. Measures the time this costs the render thread.
     pub fn update_batch(&mut self, renderer: &mut Renderer) {
         let timer = StallTimer::start();
-        let cell = (
-            self.position.x.floor() as i32,
-            self.position.z.floor() as i32,
-        );
+        let cell = self.cell();
         if self.last_cell != Some(cell) {
             self.dirty = true;
             // A full queue is tried again next frame.
@@ -334,8 +390,6 @@ impl CityScene {
         {
             self.drop_far(cell);
         }
-        // What just arrived under the walker lifts it at once (its eye stays out of boxes).
-        self.feet = self.feet.max(self.top_at(self.position));
         self.dirty |= self.drawn_radius != self.draw_radius();
         if self.dirty
             && let Some(batch) = self.batch
@@ -347,55 +401,25 @@ impl CityScene {
         self.stats.stall.record(timer);
     }
 
-    /// Turns an arrived column into boxes in a free slot (or checks it against the column
-    /// already there: a column sent again must not differ), and counts it.
-    fn take_column(&mut self, (x, z): (i32, i32), column: Vec<u16>) {
-        match self.columns.entry((x, z)) {
-            std::collections::hash_map::Entry::Vacant(entry) => {
-                // A dropped column's slot is reused, boxes vector and all.
-                let slot = match self.free.pop() {
-                    Some(slot) => slot,
-                    None => {
-                        self.boxes.push(Vec::new());
-                        self.tops.push(0.0);
-                        self.modules.push(Vec::new());
-                        (self.boxes.len() - 1) as u32
-                    }
-                };
-                let i = slot as usize;
-                self.boxes[i].clear();
-                for (y, &m) in column.iter().enumerate() {
-                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
-                    module_instances(&self.set, m as usize, cell_centre, &mut self.boxes[i]);
-                }
-                self.tops[i] = self.set.column_top(&column);
-                self.modules[i] = column;
-                entry.insert(slot);
-            }
-            // Sent again (the generator dropped it and made it anew): it must not differ.
-            std::collections::hash_map::Entry::Occupied(entry) => {
-                let before = &self.modules[*entry.get() as usize];
-                self.stats.regenerated_shown +=
-                    before.iter().zip(&column).filter(|(a, b)| a != b).count() as u64;
-            }
+    /// Turns an arrived column into boxes, solids and places to stand (or checks it against
+    /// the column already held: a column sent again must not differ), and counts it.
+    fn take_column(&mut self, cell: (i32, i32), column: Vec<u16>) {
+        match self.columns.insert(&self.set, cell, column) {
+            Inserted::New => self.dirty = true,
+            Inserted::Again(differ) => self.stats.regenerated_shown += differ as u64,
         }
         self.stats.columns = self.columns.len();
         self.stats.columns_resident_max = self.stats.columns_resident_max.max(self.columns.len());
-        self.dirty = true;
     }
 
-    /// Drops the columns (and their boxes) more than [`KEEP_RADIUS`] columns from `cell`;
-    /// their slots are reused. Coming back, the generator sends them again, identical.
+    /// Drops the columns (and their boxes) more than [`KEEP_RADIUS`] columns from `cell`, and
+    /// the visits counted there; slots are reused. Coming back, the generator sends them
+    /// again, identical.
     fn drop_far(&mut self, cell: (i32, i32)) {
         self.last_drop = cell;
-        let free = &mut self.free;
-        self.columns.retain(|&(x, z), &mut slot| {
-            let near = (x - cell.0).abs().max((z - cell.1).abs()) <= KEEP_RADIUS;
-            if !near {
-                free.push(slot);
-            }
-            near
-        });
+        self.columns.drop_far(cell, KEEP_RADIUS);
+        self.visits
+            .retain(|&(x, z), _| (x - cell.0).abs().max((z - cell.1).abs()) <= KEEP_RADIUS);
         self.stats.columns = self.columns.len();
     }
 
@@ -422,12 +446,12 @@ impl CityScene {
                 }
                 let walker_view = x * x + z * z <= VIEW_RADIUS * VIEW_RADIUS;
                 cells_in_view += walker_view as usize;
-                match self.columns.get(&(cx + x, cz + z)) {
-                    Some(&slot) => {
-                        self.in_view.push(slot);
-                        count += self.boxes[slot as usize].len();
-                    }
-                    None => missing += walker_view as usize,
+                let cell = (cx + x, cz + z);
+                if self.columns.contains(cell) {
+                    self.in_view.push(cell);
+                    count += self.columns.boxes(cell).len();
+                } else {
+                    missing += walker_view as usize;
                 }
             }
         }
@@ -435,8 +459,8 @@ impl CityScene {
         self.stats.view.record(missing);
         let slots = renderer.instances_mut(batch, count);
         let mut at = 0;
-        for &slot in &self.in_view {
-            let boxes = &self.boxes[slot as usize];
+        for &cell in &self.in_view {
+            let boxes = self.columns.boxes(cell);
             slots[at..at + boxes.len()].copy_from_slice(boxes);
             at += boxes.len();
         }
@@ -449,7 +473,7 @@ impl CityScene {
     pub fn camera(&self, aspect: f32) -> FrameParams {
         let (view, fog) = if self.overview {
             let behind = Vec3::new(-self.yaw.sin(), 0.0, -self.yaw.cos());
-            let target = self.position + Vec3::new(0.0, self.feet, 0.0);
+            let target = Vec3::new(self.position.x, self.feet, self.position.z);
             let eye = target + behind * 34.0 + Vec3::new(0.0, 42.0, 0.0);
             (look_at(eye, target), None)
         } else {
@@ -461,13 +485,19 @@ impl CityScene {
         };
         FrameParams {
             view,
-            proj: perspective(70.0, aspect, 0.05, 200.0),
+            proj: perspective(70.0, aspect, 0.03, 200.0),
             light_dir: Vec3::new(0.4, 1.0, -0.3),
             ambient: 0.4,
             clear: [0.45, 0.6, 0.8, 1.0],
             viewport: None,
             fog,
         }
+    }
+
+    /// Turns the view by a mouse movement of `delta` pixels.
+    fn look(&mut self, delta: Vec2) {
+        self.yaw = (self.yaw + delta.x * LOOK_PER_PIXEL).rem_euclid(TAU);
+        self.pitch = (self.pitch - delta.y * LOOK_PER_PIXEL).clamp(-1.4, 1.4);
     }
 }
 
@@ -515,7 +545,11 @@ impl Scene for CityScene {
                     }
                     ui.checkbox(&mut self.auto_walk, "auto-walk (Space)");
                     ui.checkbox(&mut self.overview, "overview (O)");
-                    ui.small("WASD walk · right-drag look · F12 screenshot · Esc quit");
+                    ui.small(if self.captured {
+                        "WASD walk · mouse looks · Esc releases the mouse · F12 screenshot"
+                    } else {
+                        "WASD walk · click or right-drag to look · F12 screenshot · Esc quit"
+                    });
                 });
             });
         0.0
@@ -551,10 +585,29 @@ impl Scene for CityScene {
     }
 
     fn cursor_moved(&mut self, delta: glam::Vec2, input: &InputState) {
-        if input.button_held(MouseButton::Right) || input.button_held(MouseButton::Middle) {
-            self.yaw += delta.x * 0.005;
-            self.pitch = (self.pitch - delta.y * 0.005).clamp(-1.4, 1.4);
+        if input.captured
+            || input.button_held(MouseButton::Right)
+            || input.button_held(MouseButton::Middle)
+        {
+            self.look(delta);
         }
+    }
+
+    fn mouse_button(
+        &mut self,
+        button: MouseButton,
+        pressed: bool,
+        input: &InputState,
+        requests: &mut Requests,
+    ) {
+        if button == MouseButton::Left && pressed && !input.captured && !self.overview {
+            requests.capture_cursor = true;
+            self.captured = true;
+        }
+    }
+
+    fn cursor_released(&mut self) {
+        self.captured = false;
     }
 
     fn exit_line(&self) -> String {
@@ -585,6 +638,8 @@ impl Scene for CityScene {
             stall_cpu_ms: s.stall.cpu_stat(),
             columns: s.columns,
             backtracks: s.backtracks,
+            plans: s.plans,
+            feet_max: self.feet_max,
         })?)
     }
 }
@@ -593,30 +648,38 @@ impl Scene for CityScene {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use glam::Quat;
+    use horde_levelgen::wfc::walkable::Solid;
 
-    /// A scene whose columns around the origin are flat street, with one column of height
-    /// `top` at `(0, 2)`.
-    fn scene_with_column(top: f32) -> CityScene {
-        let mut scene = CityScene::new(1).unwrap();
-        for z in -3..6 {
-            for x in -3..4 {
-                let height = if (x, z) == (0, 2) { top } else { 0.1 };
-                let model = Mat4::from_scale_rotation_translation(
-                    Vec3::new(1.0, height, 1.0),
-                    Quat::IDENTITY,
-                    Vec3::new(x as f32 + 0.5, height * 0.5, z as f32 + 0.5),
-                );
-                scene.columns.insert((x, z), scene.boxes.len() as u32);
-                scene.tops.push(height);
-                scene.modules.push(vec![0; 6]);
-                scene.boxes.push(vec![Instance::new(model, [255; 4])]);
+    const SET_PATH: &str = "assets/wfc/city.ron";
+
+    fn city_set() -> ModuleSet {
+        ModuleSet::parse(CITY_SET, SET_PATH.as_ref()).unwrap()
+    }
+
+    /// A solid box over the whole of column `(x, z)` from `y0` to `y1`.
+    fn slab((x, z): (i32, i32), y0: f32, y1: f32) -> Solid {
+        Solid {
+            min: [x as f32, y0, z as f32],
+            max: [x as f32 + 1.0, y1, z as f32 + 1.0],
+            module: 0,
+        }
+    }
+
+    /// A scene on flat street (0.1 high) around the origin, whose column `(0, 2)` holds
+    /// `extra` on top of its street, ready to walk by hand, facing north.
+    fn scene_with(extra: &[(f32, f32)]) -> CityScene {
+        let mut scene = CityScene::without_generator(city_set(), 1);
+        for z in -4..8 {
+            for x in -4..5 {
+                let mut solids = vec![slab((x, z), 0.0, 0.1)];
+                if (x, z) == (0, 2) {
+                    solids.extend(extra.iter().map(|&(y0, y1)| slab((x, z), y0, y1)));
+                }
+                scene.columns.insert_solids((x, z), solids);
             }
         }
         scene.stats.view.filled = true;
         scene.auto_walk = false;
-        scene.yaw = 0.0;
-        scene.position = Vec3::new(0.5, 0.0, 0.5);
         scene
     }
 
@@ -626,121 +689,146 @@ mod tests {
         }
     }
 
+    /// No solid reaches into the walker's body, and its eye is in the open.
+    fn assert_body_free(scene: &CityScene) {
+        let p = scene.position;
+        for (dx, dz) in [
+            (0.0, 0.0),
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ] {
+            let (x, z) = (p.x + dx * BODY.radius, p.z + dz * BODY.radius);
+            let cell = (x.floor() as i32, z.floor() as i32);
+            for solid in scene.columns.solids(cell) {
+                assert!(
+                    !(solid.covers(x, z)
+                        && solid.overlaps_height(scene.feet + 1e-3, scene.feet + BODY.height)),
+                    "a solid {solid:?} inside the body at {p} (feet {})",
+                    scene.feet
+                );
+            }
+        }
+        assert!(!scene.inside_solid(scene.eye()), "eye inside at {p}");
+    }
+
     #[test]
-    fn a_wall_higher_than_a_storey_stops_the_walker() {
-        let mut scene = scene_with_column(3.0);
+    fn the_walker_starts_on_the_street_and_walks_by_fixed_steps() {
+        let mut scene = scene_with(&[]);
+        scene.update(Tick::steps(60), &InputState::default());
+        // Auto-walk is off and nothing is held: placed, but standing.
+        assert!((scene.feet - 0.1).abs() < 1e-6, "{}", scene.feet);
+        assert_eq!(scene.position, Vec3::new(0.5, 0.0, 0.5));
         walk_north(&mut scene, 1.0);
         assert!(
-            scene.position.z < 2.0 - BODY_RADIUS + 1e-3,
+            (scene.stats.distance - f64::from(WALK_SPEED)).abs() < 1e-3,
+            "{}",
+            scene.stats.distance
+        );
+    }
+
+    #[test]
+    fn a_wall_stops_the_walker() {
+        let mut scene = scene_with(&[(0.1, 3.0)]);
+        walk_north(&mut scene, 2.0);
+        assert!(
+            scene.position.z < 2.0 - BODY.radius + 1e-3,
             "{}",
             scene.position
         );
-        assert!(scene.feet < 0.2);
+        assert!((scene.feet - 0.1).abs() < 1e-6);
+        assert_body_free(&scene);
     }
 
     #[test]
-    fn a_storey_is_climbed_and_its_top_becomes_the_ground() {
-        let mut scene = scene_with_column(1.0);
-        // Onto the column, then stop on it.
-        for _ in 0..24 {
-            scene.walk(1.0, 0.0, 1.0 / 60.0);
-        }
-        assert!(scene.position.z > 2.0, "{}", scene.position);
-        for _ in 0..60 {
-            scene.walk(0.0, 0.0, 1.0 / 60.0);
-        }
-        assert!((scene.feet - 1.0).abs() < 0.01, "{}", scene.feet);
+    fn a_low_step_is_climbed_and_a_storey_is_not() {
+        let mut step = scene_with(&[(0.1, 0.22)]);
+        walk_north(&mut step, 1.0);
+        assert!(step.position.z > 2.0, "{}", step.position);
+        assert!((step.feet - 0.22).abs() < 1e-6, "{}", step.feet);
+        let mut storey = scene_with(&[(0.1, 1.1)]);
+        walk_north(&mut storey, 2.0);
+        assert!(storey.position.z < 2.0, "{}", storey.position);
+        assert!(storey.feet < 0.2, "it climbed: {}", storey.feet);
     }
 
     #[test]
-    fn auto_walk_turns_at_a_wall_instead_of_climbing_it() {
-        let mut scene = scene_with_column(3.0);
+    fn a_walker_slides_along_a_wall_it_meets_at_an_angle() {
+        let mut scene = scene_with(&[(0.1, 3.0)]);
+        scene.yaw = 0.3;
+        walk_north(&mut scene, 2.0);
+        assert!(
+            scene.position.x > 1.0,
+            "it did not slide: {}",
+            scene.position
+        );
+        assert!(scene.position.z < 2.0 || scene.position.x >= 1.0 + BODY.radius);
+        assert_body_free(&scene);
+    }
+
+    #[test]
+    fn the_walker_passes_under_a_bridge_but_not_a_low_lintel() {
+        let mut bridge = scene_with(&[(1.0, 1.1)]);
+        walk_north(&mut bridge, 2.0);
+        assert!(bridge.position.z > 3.0, "{}", bridge.position);
+        assert!((bridge.feet - 0.1).abs() < 1e-6);
+        let mut lintel = scene_with(&[(0.5, 0.6)]);
+        walk_north(&mut lintel, 2.0);
+        assert!(lintel.position.z < 2.0, "{}", lintel.position);
+    }
+
+    #[test]
+    fn auto_walk_goes_round_a_wall_by_its_path() {
+        let mut scene = scene_with(&[(0.1, 3.0)]);
         scene.auto_walk = true;
-        walk_north(&mut scene, 1.5);
-        assert!(
-            scene.position.z < 2.0 - BODY_RADIUS + 1e-3,
-            "{}",
-            scene.position
-        );
-        assert!(
-            scene.position.x > 1.5,
-            "it did not turn right: {}",
-            scene.position
-        );
-        assert!((scene.yaw - FRAC_PI_2).abs() < 1e-4, "{}", scene.yaw);
+        scene.autopilot.heading = 0.0;
+        for _ in 0..300 {
+            scene.walk(0.0, 0.0, 1.0 / 60.0);
+            assert_body_free(&scene);
+        }
+        assert!(scene.stats.distance > 5.0, "{}", scene.stats.distance);
+        assert!(scene.stats.plans > 0);
         assert!(scene.feet < 0.2, "it climbed: {}", scene.feet);
     }
 
     #[test]
-    fn auto_walk_climbs_out_when_walled_in() {
-        let mut scene = scene_with_column(0.1);
-        for (x, z) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            scene.take_column((x + 100, z + 100), vec![0; 6]);
-            let slot = scene.columns[&(x + 100, z + 100)] as usize;
-            scene.tops[slot] = 3.0;
-        }
-        scene.take_column((100, 100), vec![0; 6]);
-        scene.position = Vec3::new(100.5, 0.0, 100.5);
+    fn moving_by_hand_takes_over_from_auto_walk() {
+        let mut scene = scene_with(&[]);
         scene.auto_walk = true;
-        walk_north(&mut scene, 1.0);
-        assert!(scene.position.z > 101.0, "stuck at {}", scene.position);
-        assert!(!scene.inside_solid(scene.eye()));
-    }
-
-    #[test]
-    fn the_eye_never_enters_a_box_of_its_column_while_climbing() {
-        let mut scene = scene_with_column(1.0);
-        for _ in 0..120 {
-            scene.walk(1.0, 0.0, 1.0 / 60.0);
-            assert!(
-                !scene.inside_solid(scene.eye()),
-                "{} {}",
-                scene.position,
-                scene.feet
-            );
-        }
-        assert!(scene.position.z > 2.0, "{}", scene.position);
+        scene.walk(1.0, 0.0, 1.0 / 60.0);
+        assert!(!scene.auto_walk);
+        scene.key(KeyCode::Space, true, false, &mut Requests::default());
+        assert!(scene.auto_walk);
     }
 
     #[test]
     fn nobody_walks_before_the_view_is_generated() {
-        let mut scene = scene_with_column(0.1);
+        let mut scene = scene_with(&[]);
         scene.stats.view.filled = false;
         walk_north(&mut scene, 1.0);
         assert_eq!(scene.position, Vec3::new(0.5, 0.0, 0.5));
-    }
-
-    #[test]
-    fn the_scene_walks_by_fixed_steps_and_counts_its_distance() {
-        let mut scene = scene_with_column(0.1);
-        scene.auto_walk = true;
-        scene.update(Tick::steps(60), &InputState::default());
-        // One second at four cells a second.
-        assert!(
-            (scene.stats.distance - 4.0).abs() < 1e-3,
-            "{}",
-            scene.stats.distance
-        );
-        assert!((scene.position.z - 4.5).abs() < 1e-3, "{}", scene.position);
+        assert_eq!(scene.stats.distance, 0.0);
     }
 
     #[test]
     fn far_columns_are_dropped_and_their_slots_reused() {
-        let mut scene = scene_with_column(0.1);
+        let set = city_set();
+        let mut scene = CityScene::without_generator(set, 1);
         let street = vec![0u16; 6];
+        scene.take_column((0, 0), street.clone());
         scene.take_column((200, 0), street.clone());
-        let held = scene.columns.len();
         scene.drop_far((0, 0));
-        assert_eq!(scene.columns.len(), held - 1, "the far column stays");
-        assert_eq!(scene.free.len(), 1);
-        let slots = scene.boxes.len();
+        assert_eq!(scene.columns.len(), 1, "the far column stays");
+        assert_eq!(scene.columns.slots_free(), 1);
+        let made = scene.columns.slots_made();
         scene.take_column((10, 10), street.clone());
         assert_eq!(
-            scene.boxes.len(),
-            slots,
-            "a new slot was made instead of reusing one"
+            scene.columns.slots_made(),
+            made,
+            "a slot was made, not reused"
         );
-        assert!(scene.free.is_empty());
+        assert_eq!(scene.columns.slots_free(), 0);
         // A column sent again is compared with what is held.
         let mut other = street.clone();
         other[5] = 1;
@@ -752,7 +840,7 @@ mod tests {
 
     #[test]
     fn the_walker_view_is_fogged_and_the_overview_is_not() {
-        let mut scene = scene_with_column(0.1);
+        let mut scene = scene_with(&[]);
         let walker = scene.camera(16.0 / 9.0);
         let [start, end] = walker.fog.unwrap();
         assert!(start > 0.0 && end <= VIEW_RADIUS as f32 && start < end);
@@ -767,10 +855,66 @@ mod tests {
     }
 
     #[test]
+    fn a_click_captures_the_mouse_for_looking_and_its_release_is_heard() {
+        let mut scene = scene_with(&[]);
+        let mut requests = Requests::default();
+        let mut input = InputState::default();
+        scene.mouse_button(MouseButton::Left, true, &input, &mut requests);
+        assert!(requests.capture_cursor && scene.captured);
+        input.captured = true;
+        let yaw = scene.yaw;
+        scene.cursor_moved(Vec2::new(100.0, 0.0), &input);
+        assert!((scene.yaw - yaw - 100.0 * LOOK_PER_PIXEL).abs() < 1e-5);
+        scene.cursor_released();
+        assert!(!scene.captured);
+        // Without capture or a held button, moving the mouse only points.
+        input.captured = false;
+        let yaw = scene.yaw;
+        scene.cursor_moved(Vec2::new(100.0, 0.0), &input);
+        assert_eq!(scene.yaw, yaw);
+    }
+
+    #[test]
     fn an_eye_inside_a_box_is_seen() {
-        let scene = scene_with_column(3.0);
+        let scene = scene_with(&[(0.1, 3.0)]);
         assert!(scene.inside_solid(Vec3::new(0.5, 1.5, 2.5)));
         assert!(!scene.inside_solid(Vec3::new(0.5, 3.5, 2.5)));
         assert!(!scene.inside_solid(Vec3::new(0.5, 1.5, 1.5)));
+    }
+
+    /// Auto-walk on the real infinite city, made in this thread around the walker at every
+    /// step as `horde screenshot --view walker` makes it: the body never holds a solid, the
+    /// eye is never inside one, and the walker keeps going.
+    #[test]
+    fn a_long_auto_walk_never_enters_a_solid_and_keeps_moving() {
+        for seed in [1, 2, 3] {
+            let set = city_set();
+            let mut map = InfiniteMap::new(&set, generator::HEIGHT, seed).unwrap();
+            let mut scene = CityScene::without_generator(set.clone(), seed);
+            scene.stats.view.filled = true;
+            let reach = VIEW_RADIUS + 2;
+            for step in 0..2400 {
+                let (x, z) = scene.cell();
+                let side = (2 * reach + 1) as u32;
+                let area = Area::new(x - reach, z - reach, side, side);
+                map.ensure(area).unwrap();
+                scene.take_columns(&map, area);
+                scene.walk(0.0, 0.0, 1.0 / 60.0);
+                if scene.placed {
+                    assert_body_free(&scene);
+                }
+                if step % 600 == 599 {
+                    scene.drop_far(scene.cell());
+                    map.retain_near(x, z, generator::KEEP_RADIUS);
+                }
+            }
+            assert!(scene.placed, "seed {seed}: never found a street");
+            assert!(
+                scene.stats.distance >= 25.0,
+                "seed {seed}: walked only {} cells in 40 s",
+                scene.stats.distance
+            );
+            assert!(scene.feet >= 0.0);
+        }
     }
 }

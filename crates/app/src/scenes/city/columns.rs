@@ -1,0 +1,177 @@
+//! The columns the city scene holds: for each column that has arrived from the generator, its
+//! modules, the boxes drawn for it, its solids (what the walker bumps into and stands on) and
+//! its places to stand (for path search), all worked out once when it arrives. Columns far
+//! from the walker are dropped and their slots, buffers and all, reused.
+
+use super::draw::module_instances;
+use super::walker::{BODY, surface_costs};
+use glam::Vec3;
+use horde_levelgen::wfc::ModuleSet;
+use horde_levelgen::wfc::walkable::{Solid, Stand, column_stands};
+use horde_renderer::Instance;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+/// What became of a column handed to [`Columns::insert`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inserted {
+    /// It was new and is now held.
+    New,
+    /// It was held already; this many of its cells differ from what is held.
+    Again(usize),
+}
+
+/// The held columns, by position.
+pub struct Columns {
+    slots: HashMap<(i32, i32), u32>,
+    modules: Vec<Vec<u16>>,
+    boxes: Vec<Vec<Instance>>,
+    solids: Vec<Vec<Solid>>,
+    stands: Vec<Vec<Stand>>,
+    free: Vec<u32>,
+    /// Cost per cell of standing on each module (for path search).
+    costs: Vec<f32>,
+}
+
+impl Columns {
+    /// No columns, for modules of `set`.
+    pub fn new(set: &ModuleSet) -> Columns {
+        Columns {
+            slots: HashMap::new(),
+            modules: Vec::new(),
+            boxes: Vec::new(),
+            solids: Vec::new(),
+            stands: Vec::new(),
+            free: Vec::new(),
+            costs: surface_costs(set),
+        }
+    }
+
+    /// Takes column `(x, z)` (modules bottom first) if it is new, working out its boxes,
+    /// solids and places to stand; a column held already is only compared.
+    pub fn insert(&mut self, set: &ModuleSet, (x, z): (i32, i32), column: Vec<u16>) -> Inserted {
+        match self.slots.entry((x, z)) {
+            Entry::Occupied(entry) => {
+                let held = &self.modules[*entry.get() as usize];
+                let differ = held.iter().zip(&column).filter(|(a, b)| a != b).count()
+                    + held.len().abs_diff(column.len());
+                Inserted::Again(differ)
+            }
+            Entry::Vacant(entry) => {
+                let slot = match self.free.pop() {
+                    Some(slot) => slot,
+                    None => {
+                        self.modules.push(Vec::new());
+                        self.boxes.push(Vec::new());
+                        self.solids.push(Vec::new());
+                        self.stands.push(Vec::new());
+                        (self.modules.len() - 1) as u32
+                    }
+                };
+                let i = slot as usize;
+                let (boxes, solids, stands) =
+                    (&mut self.boxes[i], &mut self.solids[i], &mut self.stands[i]);
+                boxes.clear();
+                solids.clear();
+                stands.clear();
+                for (y, &m) in column.iter().enumerate() {
+                    let cell_centre = Vec3::new(x as f32 + 0.5, y as f32, z as f32 + 0.5);
+                    module_instances(set, usize::from(m), cell_centre, boxes);
+                }
+                set.column_solids((x, z), &column, solids);
+                column_stands(solids, (x, z), &BODY, stands);
+                self.modules[i] = column;
+                entry.insert(slot);
+                Inserted::New
+            }
+        }
+    }
+
+    /// Puts hand-made solids in column `(x, z)` (for tests): no boxes, no modules.
+    #[cfg(test)]
+    pub fn insert_solids(&mut self, (x, z): (i32, i32), solids: Vec<Solid>) {
+        let slot = self.modules.len() as u32;
+        let mut stands = Vec::new();
+        column_stands(&solids, (x, z), &BODY, &mut stands);
+        self.modules.push(Vec::new());
+        self.boxes.push(Vec::new());
+        self.solids.push(solids);
+        self.stands.push(stands);
+        self.slots.insert((x, z), slot);
+    }
+
+    /// How many columns are held.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether no column is held.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Whether column `(x, z)` is held.
+    pub fn contains(&self, cell: (i32, i32)) -> bool {
+        self.slots.contains_key(&cell)
+    }
+
+    /// The boxes to draw for column `(x, z)` (none when it is not held).
+    pub fn boxes(&self, cell: (i32, i32)) -> &[Instance] {
+        self.slots
+            .get(&cell)
+            .map_or(&[], |&slot| &self.boxes[slot as usize])
+    }
+
+    /// The solids of column `(x, z)` (none when it is not held).
+    pub fn solids(&self, cell: (i32, i32)) -> &[Solid] {
+        self.slots
+            .get(&cell)
+            .map_or(&[], |&slot| &self.solids[slot as usize])
+    }
+
+    /// The places to stand in column `(x, z)` (none when it is not held).
+    pub fn stands(&self, cell: (i32, i32)) -> &[Stand] {
+        self.slots
+            .get(&cell)
+            .map_or(&[], |&slot| &self.stands[slot as usize])
+    }
+
+    /// The cost per cell of walking on a surface of module `module`.
+    pub fn surface_cost(&self, module: u16) -> f32 {
+        self.costs
+            .get(usize::from(module))
+            .copied()
+            .unwrap_or(super::walker::cost::OTHER)
+    }
+
+    /// Whether `p` lies strictly inside a solid of its column.
+    pub fn inside_solid(&self, p: Vec3) -> bool {
+        let cell = (p.x.floor() as i32, p.z.floor() as i32);
+        self.solids(cell).iter().any(|s| s.contains(p.to_array()))
+    }
+
+    /// Drops the columns more than `radius` columns from `cell` (their slots are reused);
+    /// returns how many were dropped.
+    pub fn drop_far(&mut self, cell: (i32, i32), radius: i32) -> usize {
+        let free = &mut self.free;
+        let before = self.slots.len();
+        self.slots.retain(|&(x, z), &mut slot| {
+            let near = (x - cell.0).abs().max((z - cell.1).abs()) <= radius;
+            if !near {
+                free.push(slot);
+            }
+            near
+        });
+        before - self.slots.len()
+    }
+
+    /// Slots made so far (held and free).
+    pub fn slots_made(&self) -> usize {
+        self.modules.len()
+    }
+
+    /// Slots free for reuse.
+    pub fn slots_free(&self) -> usize {
+        self.free.len()
+    }
+}
