@@ -11,7 +11,7 @@
 use super::columns::{Columns, Inserted};
 use super::draw::{CITY_SET, CITY_SET_PATH};
 use super::generator::{self, Column, Generated};
-use super::walker::{AutoWalk, BODY, EYE_HEIGHT, WALK_SPEED};
+use super::walker::{AutoWalk, BODY, EYE_HEIGHT, WALK_SPEED, cost};
 use crate::clock::STEP;
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
@@ -42,8 +42,13 @@ const CONVERT_BUDGET_S: f64 = 0.5e-3;
 const TURN_RATE: f32 = 3.0;
 /// Radians of view turned per pixel of mouse movement.
 const LOOK_PER_PIXEL: f32 = 0.004;
+/// The walker waits while a column this close is missing: two more than the view, so that the
+/// view never shows a hole while the generator catches up.
+const WAIT_RADIUS: i32 = VIEW_RADIUS + 2;
 /// Columns searched for a street to start on.
 const START_SEARCH: i32 = 8;
+/// Street columns tried for a way out before the walker is put on the nearest anyway.
+const START_TRIES: usize = 24;
 
 /// Counters for the overlay, the exit line and the summary.
 #[derive(Clone, Debug, Default)]
@@ -132,6 +137,8 @@ pub struct CityScene {
     pub overview: bool,
     /// Whether the mouse is captured for looking (a left click; Esc releases).
     captured: bool,
+    /// Columns within [`WAIT_RADIUS`] not arrived yet, at the last rebuild.
+    missing_ahead: usize,
     /// The cell the generator was last told about.
     last_cell: Option<(i32, i32)>,
     dirty: bool,
@@ -181,6 +188,7 @@ impl CityScene {
             autopilot: AutoWalk::new(seed),
             overview: false,
             captured: false,
+            missing_ahead: 0,
             last_cell: None,
             dirty: true,
             batch: None,
@@ -211,20 +219,31 @@ impl CityScene {
 
     /// Moves the walker: `forward` and `right` (each `-1..1`, relative to the view) for `dt`
     /// seconds; on auto-walk, along its planned path. The walker waits where it stands until
-    /// the view around it has been generated once, and whenever columns in view are still
-    /// missing, so it never walks into ungenerated space. It is first put on the street
-    /// nearest its start.
+    /// the view around it has been generated once, and whenever columns in view or just
+    /// beyond it ([`WAIT_RADIUS`]) are still missing, so it never walks into ungenerated space
+    /// and the view never shows a hole. It is first put on the street
+    /// nearest its start as soon as one has arrived (until then its eye stays above what is
+    /// under it).
     ///
     /// It stands only on walkable surfaces and moves by levelgen's rules
     /// ([`Body::settle`](horde_levelgen::wfc::walkable::Body::settle)): up a step at most,
     /// stopped by walls; walking by hand, a move into a wall slides along it, one axis at a
     /// time.
     pub fn walk(&mut self, forward: f32, right: f32, dt: f32) {
-        let waiting = !self.stats.view.filled || self.stats.view.missing > 0;
-        if waiting {
+        if !self.placed && !self.place_on_street() {
+            // Until there is a street to stand on, the eye stays above whatever has arrived
+            // where the walker waits.
+            let top = self
+                .columns
+                .solids(self.cell())
+                .iter()
+                .map(|s| s.max[1])
+                .fold(0.0, f32::max);
+            self.view_feet = self.view_feet.max(top);
             return;
         }
-        if !self.placed && !self.place_on_street() {
+        let waiting = !self.stats.view.filled || self.missing_ahead > 0;
+        if waiting {
             return;
         }
         let before = self.position;
@@ -250,10 +269,14 @@ impl CityScene {
         self.feet_max = self.feet_max.max(self.feet);
     }
 
-    /// Puts the walker on the lowest place to stand at the middle of the nearest column
-    /// (spiralling out) that has one at street level. False while none has arrived.
+    /// Puts the walker on the middle of the nearest column (spiralling out) that is street at
+    /// ground level and from where auto-walk finds somewhere to go (not a closed yard); after
+    /// [`START_TRIES`] such columns without a way out, on the nearest of them. False while no
+    /// street has arrived.
     fn place_on_street(&mut self) -> bool {
         let (cx, cz) = self.cell();
+        let mut first: Option<((i32, i32), f32)> = None;
+        let mut tries = 0;
         for r in 0..=START_SEARCH {
             for dz in -r..=r {
                 for dx in -r..=r {
@@ -261,22 +284,42 @@ impl CityScene {
                         continue;
                     }
                     let cell = (cx + dx, cz + dz);
-                    let middle = self
-                        .columns
-                        .stands(cell)
-                        .iter()
-                        .find(|s| s.position() == (0.5, 0.5) && s.height < 0.5);
-                    if let Some(stand) = middle {
-                        self.position = Vec3::new(cell.0 as f32 + 0.5, 0.0, cell.1 as f32 + 0.5);
-                        self.feet = stand.height;
-                        self.view_feet = stand.height;
-                        self.placed = true;
+                    let street = self.columns.stands(cell).iter().find(|s| {
+                        s.position() == (0.5, 0.5)
+                            && s.height < 0.5
+                            && self.columns.surface_cost(s.module) <= cost::STREET
+                    });
+                    let Some(height) = street.map(|s| s.height) else {
+                        continue;
+                    };
+                    first.get_or_insert((cell, height));
+                    let at = Vec3::new(cell.0 as f32 + 0.5, 0.0, cell.1 as f32 + 0.5);
+                    let visits = |_| 0;
+                    if self.autopilot.plan(&self.columns, at, height, visits) {
+                        self.put(cell, height);
+                        return true;
+                    }
+                    tries += 1;
+                    if tries >= START_TRIES {
+                        let (cell, height) = first.unwrap_or((cell, height));
+                        self.put(cell, height);
                         return true;
                     }
                 }
             }
         }
         false
+    }
+
+    /// Puts the walker on the middle of `cell`, feet at `height`; start-up then ends with the
+    /// view complete around it.
+    fn put(&mut self, cell: (i32, i32), height: f32) {
+        self.position = Vec3::new(cell.0 as f32 + 0.5, 0.0, cell.1 as f32 + 0.5);
+        self.feet = height;
+        self.view_feet = height;
+        self.placed = true;
+        self.stats.view.filled = false;
+        self.dirty = true;
     }
 
     /// Moves by `step` if the body may go there; with `slide`, else along one axis.
@@ -437,24 +480,28 @@ impl CityScene {
     fn rebuild(&mut self, (cx, cz): (i32, i32), renderer: &mut Renderer, batch: BatchId) {
         self.in_view.clear();
         let radius = self.draw_radius();
-        let (mut cells_in_view, mut missing) = (0, 0);
+        let scan = radius.max(WAIT_RADIUS);
+        let (mut cells_in_view, mut missing, mut missing_ahead) = (0, 0, 0);
         let mut count = 0;
-        for z in -radius..=radius {
-            for x in -radius..=radius {
-                if x * x + z * z > radius * radius {
+        for z in -scan..=scan {
+            for x in -scan..=scan {
+                let d2 = x * x + z * z;
+                if d2 > scan * scan {
                     continue;
                 }
-                let walker_view = x * x + z * z <= VIEW_RADIUS * VIEW_RADIUS;
+                let walker_view = d2 <= VIEW_RADIUS * VIEW_RADIUS;
                 cells_in_view += walker_view as usize;
                 let cell = (cx + x, cz + z);
-                if self.columns.contains(cell) {
+                if !self.columns.contains(cell) {
+                    missing += walker_view as usize;
+                    missing_ahead += (d2 <= WAIT_RADIUS * WAIT_RADIUS) as usize;
+                } else if d2 <= radius * radius {
                     self.in_view.push(cell);
                     count += self.columns.boxes(cell).len();
-                } else {
-                    missing += walker_view as usize;
                 }
             }
         }
+        self.missing_ahead = missing_ahead;
         debug_assert!(missing <= cells_in_view);
         self.stats.view.record(missing);
         let slots = renderer.instances_mut(batch, count);
@@ -656,12 +703,15 @@ mod tests {
         ModuleSet::parse(CITY_SET, SET_PATH.as_ref()).unwrap()
     }
 
-    /// A solid box over the whole of column `(x, z)` from `y0` to `y1`.
+    /// A solid box over the whole of column `(x, z)` from `y0` to `y1`, part of a street
+    /// module (the cheapest surface for auto-walk).
     fn slab((x, z): (i32, i32), y0: f32, y1: f32) -> Solid {
+        let set = city_set();
+        let street = set.modules.iter().position(|m| m.name == "street").unwrap();
         Solid {
             min: [x as f32, y0, z as f32],
             max: [x as f32 + 1.0, y1, z as f32 + 1.0],
-            module: 0,
+            module: street as u16,
         }
     }
 
@@ -678,6 +728,7 @@ mod tests {
                 scene.columns.insert_solids((x, z), solids);
             }
         }
+        assert!(scene.place_on_street());
         scene.stats.view.filled = true;
         scene.auto_walk = false;
         scene
@@ -716,6 +767,7 @@ mod tests {
     #[test]
     fn the_walker_starts_on_the_street_and_walks_by_fixed_steps() {
         let mut scene = scene_with(&[]);
+        assert!(scene.placed);
         scene.update(Tick::steps(60), &InputState::default());
         // Auto-walk is off and nothing is held: placed, but standing.
         assert!((scene.feet - 0.1).abs() < 1e-6, "{}", scene.feet);
@@ -900,6 +952,8 @@ mod tests {
                 map.ensure(area).unwrap();
                 scene.take_columns(&map, area);
                 scene.walk(0.0, 0.0, 1.0 / 60.0);
+                // Every column within reach is there: the view is complete.
+                scene.stats.view.filled = true;
                 if scene.placed {
                     assert_body_free(&scene);
                 }

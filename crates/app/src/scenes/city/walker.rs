@@ -49,6 +49,8 @@ const WINDOW: usize = (2 * PLAN_RADIUS as usize + 1) * SAMPLES;
 const REPLAN_LEFT: usize = 6;
 /// Plans again after this many seconds on one plan.
 const PLAN_AGE_S: f32 = 2.0;
+/// Plans no more often than this, in seconds (a walker with nowhere to go retries slowly).
+const RETRY_S: f32 = 0.2;
 /// The nearest target considered, in cells from the walker.
 const MIN_TARGET: f32 = 3.0;
 
@@ -135,7 +137,7 @@ impl AutoWalk {
             path: Vec::new(),
             next: 0,
             heading: 0.0,
-            age: 0.0,
+            age: RETRY_S,
             plans: 0,
             seed,
             stuck: 0,
@@ -150,7 +152,8 @@ impl AutoWalk {
 
     /// Whether a new plan is due.
     pub fn needs_plan(&self) -> bool {
-        self.path.len().saturating_sub(self.next) < REPLAN_LEFT || self.age > PLAN_AGE_S
+        let running_out = self.path.len().saturating_sub(self.next) < REPLAN_LEFT;
+        (running_out && self.age >= RETRY_S) || self.age > PLAN_AGE_S
     }
 
     /// Plans a path from `position` (feet at `feet`) over the columns in `columns`.
