@@ -10,6 +10,12 @@ use horde_core_sim::{FloatRange, SpawnSettings};
 use horde_renderer::BackendChoice;
 use std::path::PathBuf;
 
+/// The most frames `stress` measures or `screenshot` steps before its picture (`stress` keeps
+/// a figure per frame).
+pub const MAX_FRAMES: u64 = 1_000_000;
+/// The most fixed steps `sim --ticks` runs.
+pub const MAX_TICKS: u64 = 100_000_000;
+
 /// Horde: tower-defense swarms and endless procedural levels.
 #[derive(Debug, Parser)]
 #[command(name = "horde", version, about)]
@@ -181,8 +187,8 @@ pub struct StressArgs {
     /// Enemies on the board, held constant.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=20_000_000))]
     pub enemies: u64,
-    /// Frames to measure (after a short warm-up that is not measured).
-    #[arg(long, value_name = "N", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Frames to measure (after a short warm-up that is not measured), 1–1,000,000.
+    #[arg(long, value_name = "N", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=MAX_FRAMES))]
     pub frames: u64,
     /// Render offscreen instead of opening a window.
     #[arg(long)]
@@ -289,8 +295,8 @@ pub struct ScreenshotArgs {
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// Fixed 1/60 s simulation steps before the picture is taken.
-    #[arg(long, value_name = "N", default_value_t = 600)]
+    /// Fixed 1/60 s simulation steps before the picture is taken, 0–1,000,000.
+    #[arg(long, value_name = "N", default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=MAX_FRAMES))]
     pub frames: u64,
     /// Image size in pixels.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
@@ -370,8 +376,8 @@ pub struct SimArgs {
     /// Level file (default: the built-in 11×11 board, `assets/levels/default.txt`).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
-    /// Number of fixed steps to run.
-    #[arg(long, value_name = "N", default_value_t = 600)]
+    /// Number of fixed steps to run, 0–100,000,000.
+    #[arg(long, value_name = "N", default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=MAX_TICKS))]
     pub ticks: u64,
     /// Random seed (ChaCha8).
     #[arg(long, value_name = "N", default_value_t = 0)]

@@ -116,6 +116,7 @@ fn fifty_city_maps_pass_the_independent_checker() {
     for seed in 0..50 {
         let size = Size { x: 12, y: 5, z: 10 };
         let map = Solver::new(&set, size, seed)
+            .unwrap()
             .solve()
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         backtracks += map.backtracks;
@@ -129,6 +130,7 @@ fn fifty_city_maps_pass_the_independent_checker() {
 fn the_checker_catches_a_broken_map() {
     let set = city();
     let map = Solver::new(&set, Size { x: 6, y: 4, z: 6 }, 3)
+        .unwrap()
         .solve()
         .unwrap();
     let mut json: Value = serde_json::from_str(&map_json(&map, &set).unwrap()).unwrap();
@@ -147,9 +149,9 @@ fn the_checker_catches_a_broken_map() {
 fn the_same_seed_gives_the_same_map_byte_for_byte() {
     let set = city();
     let size = Size { x: 10, y: 5, z: 10 };
-    let a = map_json(&Solver::new(&set, size, 42).solve().unwrap(), &set).unwrap();
-    let b = map_json(&Solver::new(&set, size, 42).solve().unwrap(), &set).unwrap();
-    let c = map_json(&Solver::new(&set, size, 43).solve().unwrap(), &set).unwrap();
+    let a = map_json(&Solver::new(&set, size, 42).unwrap().solve().unwrap(), &set).unwrap();
+    let b = map_json(&Solver::new(&set, size, 42).unwrap().solve().unwrap(), &set).unwrap();
+    let c = map_json(&Solver::new(&set, size, 43).unwrap().solve().unwrap(), &set).unwrap();
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
@@ -184,6 +186,7 @@ fn a_contradiction_prone_set_completes_by_backtracking() {
     let mut total = 0;
     for seed in 0..20 {
         let map = Solver::new(&set, Size { x: 12, y: 1, z: 12 }, seed)
+            .unwrap()
             .solve()
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let json: Value = serde_json::from_str(&map_json(&map, &set).unwrap()).unwrap();

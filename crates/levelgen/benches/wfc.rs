@@ -27,7 +27,12 @@ fn city(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     seed += 1;
-                    black_box(Solver::new(&set, size, seed).solve().expect("map"))
+                    black_box(
+                        Solver::new(&set, size, seed)
+                            .expect("size within limits")
+                            .solve()
+                            .expect("map"),
+                    )
                 });
             },
         );
@@ -35,7 +40,7 @@ fn city(c: &mut Criterion) {
     let size = Size { x: 16, y: 6, z: 16 };
     group.sample_size(20);
     group.throughput(Throughput::Elements(size.cells() as u64));
-    let mut solver = Solver::new(&set, size, 0);
+    let mut solver = Solver::new(&set, size, 0).expect("size within limits");
     let mut cells = Vec::with_capacity(size.cells());
     let mut seed = 0;
     group.bench_function(BenchmarkId::from_parameter("16x6x16_reused"), |b| {

@@ -184,7 +184,10 @@ fn side_by_side(c: &mut Criterion) {
         let (cells, n) = peer_solve(&problem, seed);
         check(&set, &cells);
         tries += n;
-        let map = Solver::new(&set, SIZE, seed).solve().expect("map");
+        let map = Solver::new(&set, SIZE, seed)
+            .expect("size within limits")
+            .solve()
+            .expect("map");
         check(&set, &map.cells);
         backtracks += map.backtracks;
     }
@@ -199,7 +202,12 @@ fn side_by_side(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("horde", "32x6x32"), |b| {
         b.iter(|| {
             seed += 1;
-            black_box(Solver::new(&set, SIZE, seed).solve().expect("map"))
+            black_box(
+                Solver::new(&set, SIZE, seed)
+                    .expect("size within limits")
+                    .solve()
+                    .expect("map"),
+            )
         });
     });
     let mut seed = 0;

@@ -35,7 +35,9 @@ fn main() -> ExitCode {
     };
     let size = Size { x, y, z };
     let start = Instant::now();
-    let result = Solver::new(&set, size, seed).solve();
+    let result = Solver::new(&set, size, seed)
+        .expect("size within limits")
+        .solve();
     let seconds = start.elapsed().as_secs_f64();
     match result {
         Ok(map) => {

@@ -62,7 +62,7 @@ fn reused_solvers_allocate_nothing_per_block() {
     let set = ModuleSet::load(&path).unwrap();
     let size = Size { x: 16, y: 6, z: 16 };
     // The ring each block is pinned to: a solved map's outer columns.
-    let ring_map = Solver::new(&set, size, 99).solve().unwrap();
+    let ring_map = Solver::new(&set, size, 99).unwrap().solve().unwrap();
     let ring: Vec<(usize, usize)> = (0..size.cells())
         .filter(|&c| {
             let (x, _, z) = size.coords(c);
@@ -70,7 +70,7 @@ fn reused_solvers_allocate_nothing_per_block() {
         })
         .map(|c| (c, usize::from(ring_map.cells[c])))
         .collect();
-    let mut solver = Solver::new(&set, size, 0);
+    let mut solver = Solver::new(&set, size, 0).unwrap();
     let mut out = Vec::with_capacity(size.cells());
     let block = |solver: &mut Solver<'_>, seed: u64, out: &mut Vec<u16>| {
         solver.reset_with_seed(seed);

@@ -97,14 +97,14 @@ fn check(set: &ModuleSet, size: Size, cells: &[u16]) -> Result<(), String> {
 fn solvers_can_move_between_threads() {
     fn send<T: Send>(_: &T) {}
     let set = city();
-    send(&Solver::new(&set, Size { x: 2, y: 2, z: 2 }, 1));
+    send(&Solver::new(&set, Size { x: 2, y: 2, z: 2 }, 1).unwrap());
 }
 
 #[test]
 fn the_checker_catches_broken_adjacency_and_boundaries() {
     let set = city();
     let size = Size { x: 6, y: 4, z: 6 };
-    let mut map = Solver::new(&set, size, 3).solve().unwrap();
+    let mut map = Solver::new(&set, size, 3).unwrap().solve().unwrap();
     check(&set, size, &map.cells).unwrap();
     let roof = set
         .modules
@@ -132,6 +132,7 @@ fn city_maps_of_several_sizes_pass_the_checker() {
         (6, Size { x: 7, y: 1, z: 9 }),
     ] {
         let map = Solver::new(&set, size, seed)
+            .unwrap()
             .solve()
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         check(&set, size, &map.cells).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -139,7 +140,7 @@ fn city_maps_of_several_sizes_pass_the_checker() {
     // As the app's map test does: fifty 12×5×10 maps.
     for seed in 0..50 {
         let size = Size { x: 12, y: 5, z: 10 };
-        let map = Solver::new(&set, size, seed).solve().unwrap();
+        let map = Solver::new(&set, size, seed).unwrap().solve().unwrap();
         check(&set, size, &map.cells).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
@@ -151,6 +152,7 @@ fn the_contradiction_prone_set_completes_by_backtracking() {
     let mut total = 0;
     for seed in 0..20 {
         let map = Solver::new(&set, size, seed)
+            .unwrap()
             .solve()
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         check(&set, size, &map.cells).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -159,7 +161,7 @@ fn the_contradiction_prone_set_completes_by_backtracking() {
     assert!(total > 0, "no backtracking was needed");
     // Several layers: each is its own colouring.
     let size = Size { x: 9, y: 3, z: 7 };
-    let map = Solver::new(&set, size, 5).solve().unwrap();
+    let map = Solver::new(&set, size, 5).unwrap().solve().unwrap();
     check(&set, size, &map.cells).unwrap();
 }
 
@@ -167,9 +169,9 @@ fn the_contradiction_prone_set_completes_by_backtracking() {
 fn the_same_inputs_give_the_same_map() {
     let set = city();
     let size = Size { x: 10, y: 5, z: 10 };
-    let a = Solver::new(&set, size, 42).solve().unwrap();
-    let b = Solver::new(&set, size, 42).solve().unwrap();
-    let c = Solver::new(&set, size, 43).solve().unwrap();
+    let a = Solver::new(&set, size, 42).unwrap().solve().unwrap();
+    let b = Solver::new(&set, size, 42).unwrap().solve().unwrap();
+    let c = Solver::new(&set, size, 43).unwrap().solve().unwrap();
     assert_eq!(a, b);
     assert_ne!(a.cells, c.cells);
 }
@@ -183,7 +185,7 @@ fn pinned_cells_keep_their_module_through_restarts() {
     let pins = [(0usize, 2usize), (9, 0), (27, 1), (63, 2)];
     let mut restarted = 0;
     for seed in 0..40 {
-        let mut solver = Solver::new(&set, size, seed);
+        let mut solver = Solver::new(&set, size, seed).unwrap();
         solver.max_backtracks = 0;
         solver.max_attempts = 200;
         // Half pinned, half restricted to one module.
@@ -217,7 +219,7 @@ fn pinned_cells_keep_their_module_through_restarts() {
     keep[street / 64] |= 1 << (street % 64);
     let cell = size.index(5, 0, 5);
     for seed in 0..30 {
-        let mut solver = Solver::new(&set, size, seed);
+        let mut solver = Solver::new(&set, size, seed).unwrap();
         solver.max_backtracks = 0;
         solver.max_attempts = 200;
         solver.apply_boundary().unwrap();
@@ -234,7 +236,7 @@ fn pinned_cells_keep_their_module_through_restarts() {
 fn reset_with_seed_matches_a_fresh_solver() {
     let set = city();
     let size = Size { x: 16, y: 6, z: 16 };
-    let mut reused = Solver::new(&set, size, 1000);
+    let mut reused = Solver::new(&set, size, 1000).unwrap();
     reused.solve().unwrap();
     let ring: Vec<usize> = (0..size.cells())
         .filter(|&c| {
@@ -247,15 +249,18 @@ fn reset_with_seed_matches_a_fresh_solver() {
         // Plain.
         reused.reset_with_seed(seed);
         let backtracks = reused.solve_into(&mut out).unwrap();
-        let fresh = Solver::new(&set, size, seed).solve().unwrap();
+        let fresh = Solver::new(&set, size, seed).unwrap().solve().unwrap();
         assert_eq!(out, fresh.cells, "seed {seed}");
         assert_eq!(backtracks, fresh.backtracks);
 
         // With the outer ring pinned to a solved map's modules, as the infinite map does.
-        let pinned = Solver::new(&set, size, seed + 100).solve().unwrap();
+        let pinned = Solver::new(&set, size, seed + 100)
+            .unwrap()
+            .solve()
+            .unwrap();
         reused.reset_with_seed(seed);
         reused.apply_boundary().unwrap();
-        let mut fresh = Solver::new(&set, size, seed);
+        let mut fresh = Solver::new(&set, size, seed).unwrap();
         fresh.apply_boundary().unwrap();
         for &c in &ring {
             let m = usize::from(pinned.cells[c]);
@@ -276,7 +281,7 @@ fn reset_with_seed_matches_a_fresh_solver() {
 fn no_backtracks_allowed_gives_up_after_the_last_attempt() {
     let set = tricky();
     let size = Size { x: 40, y: 1, z: 40 };
-    let mut solver = Solver::new(&set, size, 7);
+    let mut solver = Solver::new(&set, size, 7).unwrap();
     solver.max_backtracks = 0;
     solver.max_attempts = 3;
     match solver.solve() {
@@ -298,7 +303,7 @@ fn a_history_of_one_decision_still_terminates() {
     let (mut solved, mut gave_up) = (0, 0);
     for max_history in [0, 1] {
         for seed in 0..10 {
-            let mut solver = Solver::new(&set, size, seed);
+            let mut solver = Solver::new(&set, size, seed).unwrap();
             solver.max_history = max_history;
             solver.max_attempts = 5;
             match solver.solve() {
@@ -315,7 +320,7 @@ fn a_history_of_one_decision_still_terminates() {
     // The city set with a short history still solves.
     let set = city();
     let size = Size { x: 16, y: 6, z: 16 };
-    let mut solver = Solver::new(&set, size, 3);
+    let mut solver = Solver::new(&set, size, 3).unwrap();
     solver.max_history = 1;
     let map = solver.solve().unwrap();
     check(&set, size, &map.cells).unwrap();
@@ -327,12 +332,15 @@ fn an_odd_ring_of_two_colours_is_proved_unsatisfiable() {
     // consistency sees nothing wrong, the search exhausts every choice.
     let set = two_colours();
     let size = Size { x: 3, y: 1, z: 2 };
-    let mut solver = Solver::with_wrapping(&set, size, 1, true);
+    let mut solver = Solver::with_wrapping(&set, size, 1, true).unwrap();
     solver.apply_boundary().unwrap();
     assert!(matches!(solver.solve(), Err(SolveError::Unsatisfiable(_))));
     // An even ring is fine.
     let size = Size { x: 4, y: 1, z: 2 };
-    let map = Solver::with_wrapping(&set, size, 1, true).solve().unwrap();
+    let map = Solver::with_wrapping(&set, size, 1, true)
+        .unwrap()
+        .solve()
+        .unwrap();
     for z in 0..2 {
         for x in 0..4 {
             let here = map.cells[size.index(x, 0, z)];
@@ -347,12 +355,12 @@ fn impossible_constraints_are_unsatisfiable() {
     let set = tricky();
     let size = Size { x: 4, y: 1, z: 4 };
     // Two neighbours pinned to the same colour.
-    let mut solver = Solver::new(&set, size, 1);
+    let mut solver = Solver::new(&set, size, 1).unwrap();
     solver.pin(0, 1).unwrap();
     assert_eq!(solver.pin(1, 1).map_err(|c| c.cell), Err(1));
     assert!(matches!(solver.solve(), Err(SolveError::Unsatisfiable(_))));
     // Bad input is a contradiction too, not a panic.
-    let mut solver = Solver::new(&set, size, 1);
+    let mut solver = Solver::new(&set, size, 1).unwrap();
     assert!(solver.pin(size.cells(), 0).is_err());
     assert!(solver.pin(0, set.modules.len()).is_err());
     assert!(solver.restrict(99, &[u64::MAX]).is_err());
@@ -370,7 +378,7 @@ fn impossible_constraints_are_unsatisfiable() {
 fn an_empty_grid_solves_to_an_empty_map() {
     let set = city();
     for size in [Size { x: 0, y: 6, z: 4 }, Size { x: 3, y: 0, z: 3 }] {
-        let map = Solver::new(&set, size, 1).solve().unwrap();
+        let map = Solver::new(&set, size, 1).unwrap().solve().unwrap();
         assert!(map.cells.is_empty());
     }
 }

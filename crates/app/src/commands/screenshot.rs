@@ -39,9 +39,10 @@ pub fn render_td(
 pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
     let set = load_set(args.modules.as_deref())?;
     let (x, y, z) = args.map_size;
-    let map =
-        horde_levelgen::wfc::Solver::new(&set, horde_levelgen::wfc::Size { x, y, z }, args.seed)
-            .solve()?;
+    let size = horde_levelgen::wfc::Size { x, y, z };
+    let map = horde_levelgen::wfc::Solver::new(&set, size, args.seed)
+        .map_err(|e| anyhow::anyhow!("--map-size: {e}"))?
+        .solve()?;
     let mut off = Offscreen::new(&args.gpu, args.size)?;
     let batch = off
         .renderer

@@ -23,7 +23,7 @@
 //! use horde_levelgen::wfc::{ModuleSet, Solver, Size};
 //!
 //! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
-//! let mut solver = Solver::new(&set, Size { x: 6, y: 3, z: 6 }, 7);
+//! let mut solver = Solver::new(&set, Size { x: 6, y: 3, z: 6 }, 7).unwrap();
 //! let map = solver.solve().unwrap();
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
@@ -36,7 +36,7 @@ pub mod solver;
 pub mod surface;
 pub mod walkable;
 
-pub use grid::Size;
+pub use grid::{MAX_CELLS, Size, TooManyCells};
 pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
 pub use module_set::{Module, ModuleSet, ModuleSetError};

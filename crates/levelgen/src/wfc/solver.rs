@@ -26,7 +26,7 @@
 //!
 //! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
 //! let size = Size { x: 4, y: 3, z: 4 };
-//! let mut solver = Solver::new(&set, size, 0);
+//! let mut solver = Solver::new(&set, size, 0).unwrap();
 //! let mut cells = Vec::with_capacity(size.cells());
 //! for block in 0..3u64 {
 //!     solver.reset_with_seed(block);
@@ -47,7 +47,7 @@ mod queue;
 mod rules;
 mod wave;
 
-use super::grid::Size;
+use super::grid::{Size, TooManyCells};
 use super::map::Map;
 use super::module_set::ModuleSet;
 use rand::{RngCore, SeedableRng};
@@ -114,13 +114,21 @@ pub struct Solver<'s> {
 }
 
 impl<'s> Solver<'s> {
-    /// A solver for a finite `size` map of `set`, seeded with `seed` (ChaCha8).
-    pub fn new(set: &'s ModuleSet, size: Size, seed: u64) -> Solver<'s> {
+    /// A solver for a finite `size` map of `set`, seeded with `seed` (ChaCha8). A size of
+    /// more than [`MAX_CELLS`](super::grid::MAX_CELLS) cells is refused before anything is
+    /// allocated.
+    pub fn new(set: &'s ModuleSet, size: Size, seed: u64) -> Result<Solver<'s>, TooManyCells> {
         Solver::with_wrapping(set, size, seed, false)
     }
 
     /// The same, with the horizontal edges wrapped round (used for the boundary column).
-    pub fn with_wrapping(set: &'s ModuleSet, size: Size, seed: u64, wrap: bool) -> Solver<'s> {
+    pub fn with_wrapping(
+        set: &'s ModuleSet,
+        size: Size,
+        seed: u64,
+        wrap: bool,
+    ) -> Result<Solver<'s>, TooManyCells> {
+        let size = size.within_limit()?;
         let rules = Rules::new(set);
         let wave = Wave::new(&rules, size, wrap);
         let mut solver = Solver {
@@ -143,7 +151,7 @@ impl<'s> Solver<'s> {
             max_attempts: 20,
         };
         solver.reset_with_seed(seed);
-        solver
+        Ok(solver)
     }
 
     /// Back to every module possible everywhere, seeded with `seed`, as a new solver of the

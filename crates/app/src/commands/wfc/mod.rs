@@ -115,7 +115,9 @@ fn write_region(
     }
     let start = Instant::now();
     let area = Area::new(region.x, region.z, region.width, region.depth);
-    let cells = map.region(area)?;
+    let cells = map
+        .region(area)
+        .map_err(|e| anyhow::anyhow!("--region: {e}"))?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
     let json = map_file::region_json(&cells, set, [region.x, 0, region.z])?;
     write_atomically(out, json.as_bytes())
@@ -156,6 +158,7 @@ pub fn run(args: &WfcArgs) -> Result<()> {
     let start = Instant::now();
     let spinner = Progress::spinner(&format!("solving {x}x{y}x{z}"), !args.json);
     let map = Solver::new(&set, size, args.seed)
+        .map_err(|e| anyhow::anyhow!("--size: {e}"))?
         .solve()
         .with_context(|| format!("{}: no map of size {x}x{y}x{z}", args.modules.display()))?;
     drop(spinner);

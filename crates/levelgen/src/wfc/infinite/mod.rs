@@ -22,7 +22,7 @@ pub mod route;
 pub use layout::{Area, BLOCK, BlockCoord, LAYERS};
 pub use route::{Route, WalkStats, line_route, spiral_route, walk};
 
-use super::grid::Size;
+use super::grid::{Size, TooManyCells};
 use super::map::Map;
 use super::module_set::ModuleSet;
 use super::solver::{SolveError, Solver};
@@ -34,6 +34,9 @@ use std::sync::{Mutex, PoisonError};
 
 /// The most columns one request may cover (a 1024 × 1024 region).
 pub const MAX_REQUEST_COLUMNS: u64 = 1 << 20;
+/// The most cells one request may cover, columns times height (each held in four layers of
+/// blocks, two bytes a cell: about 270 MB at the limit).
+pub const MAX_REQUEST_CELLS: u64 = 1 << 25;
 
 /// Attempts a block's solver makes before the block keeps the layer below.
 const BLOCK_ATTEMPTS: u32 = 2;
@@ -47,15 +50,23 @@ pub enum GrowError {
     /// The boundary column has no solution, so there is no background to start from.
     #[error("the module set has no valid background column: {0}")]
     Column(SolveError),
-    /// A request covers more columns than one request may.
-    #[error("{columns} columns asked for at once; at most {MAX_REQUEST_COLUMNS}")]
+    /// A request covers more columns than one request may, or more cells (columns times
+    /// height).
+    #[error(
+        "{columns} columns of {height} cells asked for at once; at most {MAX_REQUEST_COLUMNS} columns and {MAX_REQUEST_CELLS} cells"
+    )]
     TooLarge {
         /// Columns asked for.
         columns: u64,
+        /// The map's height.
+        height: u32,
     },
     /// The height is zero.
     #[error("the map must be at least one cell tall")]
     NoHeight,
+    /// A block of the map would be larger than a solver may be.
+    #[error("the map is too tall: {0}")]
+    TooTall(TooManyCells),
 }
 
 /// One block of one layer: its columns, each `height` modules bottom first, row by row.
@@ -107,8 +118,11 @@ impl<'s> InfiniteMap<'s> {
             y: height,
             z: 1,
         };
+        // One block's solver first: it refuses a height too large before anything else.
+        let first = Scratch::new(set, height, BLOCK_BACKTRACKS).map_err(GrowError::TooTall)?;
         let column_seed = hash_words(&[seed, 0x6261_636b]);
         let background = Solver::with_wrapping(set, size, column_seed, true)
+            .map_err(GrowError::TooTall)?
             .solve()
             .map_err(GrowError::Column)?
             .cells;
@@ -120,7 +134,7 @@ impl<'s> InfiniteMap<'s> {
             layers: Default::default(),
             stats: InfiniteStats::default(),
             block_backtracks: BLOCK_BACKTRACKS,
-            scratch: Vec::new(),
+            scratch: vec![first],
         })
     }
 
@@ -162,8 +176,12 @@ impl<'s> InfiniteMap<'s> {
     /// layer, each layer's blocks in parallel on the current rayon pool.
     pub fn ensure(&mut self, area: Area) -> Result<(), GrowError> {
         let columns = u64::from(area.width()) * u64::from(area.depth());
-        if columns > MAX_REQUEST_COLUMNS {
-            return Err(GrowError::TooLarge { columns });
+        let cells = columns.saturating_mul(u64::from(self.height));
+        if columns > MAX_REQUEST_COLUMNS || cells > MAX_REQUEST_CELLS {
+            return Err(GrowError::TooLarge {
+                columns,
+                height: self.height,
+            });
         }
         // What is missing, top down: a missing block needs the blocks below it.
         let mut missing: [BTreeSet<BlockCoord>; LAYERS] = Default::default();
@@ -254,7 +272,7 @@ impl<'s> InfiniteMap<'s> {
         let solved: Vec<(BlockCoord, Block, BlockOutcome)> = wanted
             .par_iter()
             .map_init(
-                || Lease::take(&pool, || Scratch::new(set, height, backtracks)),
+                || Lease::take(&pool, || Scratch::new(set, height, backtracks).ok()),
                 |lease, &b| {
                     // A lease holds its solver until it is dropped.
                     let scratch = lease.scratch.as_mut()?;
@@ -386,12 +404,13 @@ struct Lease<'p, 's> {
 }
 
 impl<'p, 's> Lease<'p, 's> {
-    /// A solver from `pool`, or a new one from `make` when the pool is empty.
-    fn take(pool: &'p Mutex<Vec<Scratch<'s>>>, make: impl FnOnce() -> Scratch<'s>) -> Self {
+    /// A solver from `pool`, or a new one from `make` when the pool is empty. (`make` cannot
+    /// fail once [`InfiniteMap::new`] has made the first solver of the same size.)
+    fn take(pool: &'p Mutex<Vec<Scratch<'s>>>, make: impl FnOnce() -> Option<Scratch<'s>>) -> Self {
         let kept = pool.lock().unwrap_or_else(PoisonError::into_inner).pop();
         Lease {
             pool,
-            scratch: Some(kept.unwrap_or_else(make)),
+            scratch: kept.or_else(make),
         }
     }
 }
@@ -423,19 +442,23 @@ impl std::fmt::Debug for Scratch<'_> {
 
 impl<'s> Scratch<'s> {
     /// A solver for blocks of `set`, `height` cells tall, to be reset for each block.
-    fn new(set: &'s ModuleSet, height: u32, max_backtracks: u64) -> Scratch<'s> {
+    fn new(
+        set: &'s ModuleSet,
+        height: u32,
+        max_backtracks: u64,
+    ) -> Result<Scratch<'s>, TooManyCells> {
         let size = Size {
             x: BLOCK as u32,
             y: height,
             z: BLOCK as u32,
         };
-        let mut solver = Solver::new(set, size, 0);
+        let mut solver = Solver::new(set, size, 0)?;
         solver.max_attempts = BLOCK_ATTEMPTS;
         solver.max_backtracks = max_backtracks;
-        Scratch {
+        Ok(Scratch {
             solver,
             out: Vec::with_capacity(size.cells()),
-        }
+        })
     }
 }
 

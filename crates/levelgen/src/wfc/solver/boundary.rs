@@ -144,10 +144,10 @@ mod tests {
                     z,
                 };
                 // Fresh: the one-pass path.
-                let mut fast = Solver::with_wrapping(set, size, 1, wrap);
+                let mut fast = Solver::with_wrapping(set, size, 1, wrap).unwrap();
                 fast.apply_boundary().expect("boundary");
                 // No longer fresh (a restriction that changes nothing): cell by cell.
-                let mut slow = Solver::with_wrapping(set, size, 1, wrap);
+                let mut slow = Solver::with_wrapping(set, size, 1, wrap).unwrap();
                 slow.restrict(0, &rules.full).expect("no change");
                 slow.apply_boundary().expect("boundary");
                 let fast = domains(&fast, &rules, size.cells());
