@@ -575,3 +575,20 @@ fn scatter_can_be_shared_between_threads() {
     shared::<Scatter>();
     shared::<ChunkPlacements>();
 }
+
+#[test]
+fn a_chunk_setting_over_the_texel_budget_is_refused_where_it_is_named() {
+    // 1024² texels a layer: 16 layers are the most one chunk may sample.
+    let layer = r#"(kind: "rock", radius: 0.5, noise: (frequency: 0.1, octaves: 2), threshold: 0.1, spacing: 2.0),"#;
+    let many = layer.repeat(17);
+    let text = MINI
+        .replacen("texture_size: 32", "texture_size: 1024", 1)
+        .replacen(layer, &many, 1);
+    let error = ScatterSettings::parse(&text, Path::new("dir/big.ron")).unwrap_err();
+    let message = error.to_string();
+    assert!(message.starts_with("dir/big.ron:12:20: "), "{message}");
+    assert!(message.contains("at most 16777216 per chunk"), "{message}");
+    // Within the budget it loads.
+    let text = MINI.replacen("texture_size: 32", "texture_size: 1024", 1);
+    assert!(ScatterSettings::parse(&text, Path::new("ok.ron")).is_ok());
+}

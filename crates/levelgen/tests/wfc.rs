@@ -112,3 +112,63 @@ fn module_set_errors_name_file_line_and_column() {
         horde_levelgen::wfc::EXAMPLE_SET.replacen("weight: 4.0,", "weight: 4.0, colour: 3,", 1);
     assert!(err(&unknown_field).contains("bad.ron:"));
 }
+
+#[test]
+fn hostile_module_sets_are_refused_before_they_are_expanded() {
+    use horde_levelgen::wfc::module_set::{MAX_BOXES, MAX_MODULES};
+    let one = |i: usize| {
+        format!(
+            r#"(name: "p{i}", faces: (west: (connector: 0, symmetry: Symmetric), east: (connector: 0, symmetry: Symmetric), south: (connector: 0, symmetry: Symmetric), north: (connector: 0, symmetry: Symmetric), down: (connector: 0, rotation: Invariant), up: (connector: 0, rotation: Invariant))),"#
+        )
+    };
+    let many: String = (0..=MAX_MODULES).map(one).collect();
+    let text = format!("(boundary: (up: 0, down: 0), prototypes: [{many}])");
+    let e = ModuleSet::parse(&text, "many.ron".as_ref()).unwrap_err();
+    assert!(
+        e.to_string().starts_with(&format!(
+            "many.ron:1:1: {} prototypes; at most",
+            MAX_MODULES + 1
+        )),
+        "{e}"
+    );
+
+    // Boxes: too many, not finite, or inside out.
+    let shaped = |shape: &str| {
+        horde_levelgen::wfc::EXAMPLE_SET.replacen(
+            "shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.2, 1.0), color: (90, 140, 70))]",
+            &format!("shape: [{shape}]"),
+            1,
+        )
+    };
+    let unit = "(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0)),";
+    for (shape, says) in [
+        (unit.repeat(MAX_BOXES + 1), "boxes; at most"),
+        (
+            "(min: (0.0, NaN, 0.0), max: (1.0, 1.0, 1.0))".to_string(),
+            "finite corners",
+        ),
+        (
+            "(min: (0.0, 0.0, 0.0), max: (1.0, inf, 1.0))".to_string(),
+            "finite corners",
+        ),
+        (
+            "(min: (0.0, 0.9, 0.0), max: (1.0, 0.1, 1.0))".to_string(),
+            "min <= max",
+        ),
+        (
+            "(min: (0.0, 0.0, 0.0), max: (1e30, 1.0, 1.0))".to_string(),
+            "in -1..2",
+        ),
+    ] {
+        let text = shaped(&shape);
+        assert_ne!(text, horde_levelgen::wfc::EXAMPLE_SET);
+        let e = ModuleSet::parse(&text, "shape.ron".as_ref()).unwrap_err();
+        let message = e.to_string();
+        assert!(message.starts_with("shape.ron:"), "{message}");
+        assert!(message.contains(says), "{says}: {message}");
+        assert!(
+            !message.starts_with("shape.ron:1:1:"),
+            "no place: {message}"
+        );
+    }
+}

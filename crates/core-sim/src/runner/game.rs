@@ -204,7 +204,10 @@ impl Runner {
             for section in &mut self.sections {
                 section.start_z += laps * span;
             }
-            self.recycled += laps as u64 * pool as u64;
+            // `as` saturates; the count saturates too rather than overflow.
+            self.recycled = self
+                .recycled
+                .saturating_add((laps as u64).saturating_mul(pool as u64));
         }
         for _ in 0..pool {
             let front = (self.back + 1) % pool;

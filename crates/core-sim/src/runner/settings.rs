@@ -174,6 +174,12 @@ pub enum RunnerSettingsError {
     },
 }
 
+/// The smallest section or player size accepted, in units (a smaller section makes the pool
+/// wrap round absurdly often).
+pub const MIN_SIZE: f32 = 0.01;
+/// The largest section or player size accepted, in units.
+pub const MAX_SIZE: f32 = 10_000.0;
+
 /// The largest pool accepted (sections are checked one by one each step).
 pub const MAX_POOL: usize = 1000;
 /// The largest base speed accepted, units per second.
@@ -225,6 +231,12 @@ impl RunnerSettings {
         ] {
             if !(v > 0.0 && v.is_finite()) {
                 return Err((field, format!("`{name}` must be positive, found {v}")));
+            }
+            if !(MIN_SIZE..=MAX_SIZE).contains(&v) {
+                return Err((
+                    field,
+                    format!("`{name}` must be {MIN_SIZE} to {MAX_SIZE} units, found {v}"),
+                ));
             }
         }
         positive("base_speed", self.base_speed)?;
@@ -376,5 +388,18 @@ mod tests {
         );
         let e = RunnerSettings::parse("(\n  speed: 3.0,\n)", "bad.ron".as_ref()).unwrap_err();
         assert!(e.to_string().starts_with("bad.ron:2:3: "), "{e}");
+    }
+
+    #[test]
+    fn a_tiny_or_huge_section_is_refused() {
+        for length in ["1e-30", "0.001", "1e9"] {
+            let text = format!("(\n    section: (width: 9.0, height: 4.0, length: {length}),\n)");
+            let e = RunnerSettings::parse(&text, "s.ron".as_ref()).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with("s.ron:2:5: `section.length` must be"),
+                "{length}: {e}"
+            );
+        }
     }
 }

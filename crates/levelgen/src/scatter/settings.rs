@@ -37,7 +37,8 @@
 //! ```
 //!
 //! Every field is required; unknown fields are errors. Lists of kinds, slices, chunk settings
-//! and layers may not be empty. A bad value, a syntax error, a layer naming a kind that is not
+//! and layers may not be empty; a chunk setting samples at most [`MAX_CHUNK_TEXELS`] texels
+//! (layers times `texture_size²`). A bad value, a syntax error, a layer naming a kind that is not
 //! in `kinds` or two kinds with one name give a [`ScatterError`] naming the file, line and
 //! column.
 
@@ -56,6 +57,9 @@ pub const MAX_SLICE_LENGTH: u32 = 100_000;
 pub const MAX_COLUMNS: u32 = 1024;
 /// The most kinds, and the most layers in one chunk setting (placements index them as `u16`).
 pub const MAX_INDEXED: usize = 1 << 16;
+/// The most noise texels one chunk may sample, layers times `texture_size²` (16.8 million:
+/// a few hundred milliseconds of one core per chunk at most).
+pub const MAX_CHUNK_TEXELS: u64 = 1 << 24;
 
 /// A whole scatter configuration.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -213,7 +217,8 @@ impl ScatterSettings {
         Ok(settings)
     }
 
-    /// Kind names are unique, and every layer names a known kind.
+    /// Kind names are unique, every layer names a known kind, and no chunk setting samples more
+    /// than [`MAX_CHUNK_TEXELS`].
     fn check_names(&self, text: &str, path: &Path) -> Result<(), ScatterError> {
         let error =
             |key: &str, name: &str, nth: usize, message: String| match locate(text, key, name, nth)
@@ -240,8 +245,24 @@ impl ScatterSettings {
                 ));
             }
         }
+        let per_layer = u64::from(self.texture_size) * u64::from(self.texture_size);
         for slice in &self.slices {
             for chunk in &slice.chunks {
+                let texels = per_layer.saturating_mul(chunk.layers.len() as u64);
+                if texels > MAX_CHUNK_TEXELS {
+                    return Err(error(
+                        "name",
+                        &chunk.name,
+                        0,
+                        format!(
+                            "slice `{}`, chunk `{}`: {} layers of {}² texels are {texels} texels; at most {MAX_CHUNK_TEXELS} per chunk",
+                            slice.name,
+                            chunk.name,
+                            chunk.layers.len(),
+                            self.texture_size
+                        ),
+                    ));
+                }
                 for (i, layer) in chunk.layers.iter().enumerate() {
                     if !names.contains(layer.kind.as_str()) {
                         return Err(error(

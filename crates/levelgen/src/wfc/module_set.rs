@@ -356,8 +356,11 @@ pub enum ModuleSetError {
     },
 }
 
-/// The most modules a set may have (cells hold them in bit sets; indices are `u16`).
+/// The most modules a set may have (cells hold them in bit sets; indices are `u16`); a set
+/// with more prototypes than this is refused before any is turned.
 pub const MAX_MODULES: usize = 4096;
+/// The most boxes in one prototype's shape.
+pub const MAX_BOXES: usize = 256;
 
 impl ModuleSet {
     /// Reads and parses a module set file.
@@ -432,8 +435,53 @@ impl ModuleSet {
                 }
             }
         }
+        for (p, &pos) in file.prototypes.iter().zip(&prototype_starts) {
+            if p.shape.len() > MAX_BOXES {
+                let (line, column) = locate("shape", pos);
+                return Err(invalid(
+                    line,
+                    column,
+                    format!(
+                        "prototype `{}`: {} boxes; at most {MAX_BOXES}",
+                        p.name,
+                        p.shape.len()
+                    ),
+                ));
+            }
+            let bad = p.shape.iter().find(|b| {
+                let corners = [b.min.0, b.min.1, b.min.2, b.max.0, b.max.1, b.max.2];
+                !corners
+                    .iter()
+                    .all(|v| v.is_finite() && (-1.0..=2.0).contains(v))
+                    || b.min.0 > b.max.0
+                    || b.min.1 > b.max.1
+                    || b.min.2 > b.max.2
+            });
+            if let Some(b) = bad {
+                let (line, column) = locate("shape", pos);
+                return Err(invalid(
+                    line,
+                    column,
+                    format!(
+                        "prototype `{}`: box {:?}..{:?} must have finite corners in -1..2 with min <= max",
+                        p.name, b.min, b.max
+                    ),
+                ));
+            }
+        }
         if file.prototypes.is_empty() {
             return Err(invalid(1, 1, "the set has no prototypes".to_string()));
+        }
+        // Before anything is expanded: each prototype gives up to four modules.
+        if file.prototypes.len() > MAX_MODULES {
+            return Err(invalid(
+                1,
+                1,
+                format!(
+                    "{} prototypes; at most {MAX_MODULES}",
+                    file.prototypes.len()
+                ),
+            ));
         }
         let mut prototypes = Vec::new();
         let mut base_faces: Vec<[Face; 6]> = Vec::new();
