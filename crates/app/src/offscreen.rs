@@ -57,12 +57,15 @@ impl Offscreen {
         })
     }
 
-    /// Draws one frame of the renderer's batches with `params` and reads it back.
+    /// Draws one frame of the renderer's batches with `params` and reads it back; an error
+    /// wgpu raises meanwhile (validation, out of memory) is an error here.
     pub fn take_picture(&mut self, params: &FrameParams) -> Result<Picture> {
-        let counters = self
-            .renderer
-            .render_offscreen(&self.ctx, &self.target, params);
-        let pixels = self.target.read_rgba(&self.ctx)?;
+        let (renderer, target, ctx) = (&mut self.renderer, &self.target, &self.ctx);
+        let (counters, pixels) = ctx.checked("drawing the picture", || {
+            let counters = renderer.render_offscreen(ctx, target, params);
+            (counters, target.read_rgba(ctx))
+        })?;
+        let pixels = pixels?;
         let summary = self.ctx.summary();
         let (width, height) = self.target.size();
         Ok(Picture {

@@ -116,3 +116,42 @@ fn the_whole_swarm_is_one_draw_call() {
         assert_eq!(again.bytes_uploaded, expected, "{enemies} enemies");
     }
 }
+
+/// GPU work wgpu refuses is an error for the caller, not only a line in the log: a buffer
+/// that may be mapped for reading and writing at once is invalid.
+#[test]
+fn a_validation_error_in_headless_work_is_an_error() {
+    if !gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let ctx = horde_renderer::GpuContext::headless(horde_renderer::GpuRequest {
+        backend: BackendChoice::Vulkan,
+        ..Default::default()
+    })
+    .unwrap();
+    let bad = ctx.checked("making a bad buffer", || {
+        ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bad"),
+            size: 16,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::MAP_WRITE,
+            mapped_at_creation: false,
+        })
+    });
+    let error = bad.err().expect("the invalid buffer was accepted");
+    assert!(
+        error
+            .to_string()
+            .starts_with("GPU error while making a bad buffer: "),
+        "{error}"
+    );
+    // Good work inside the same kind of scope passes.
+    let good = ctx.checked("making a buffer", || {
+        ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("good"),
+            size: 16,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    });
+    assert!(good.is_ok());
+}

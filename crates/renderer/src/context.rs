@@ -180,6 +180,37 @@ impl GpuContext {
     }
 }
 
+/// GPU work that wgpu refused: a validation error or running out of memory.
+#[derive(Debug, thiserror::Error)]
+#[error("GPU error while {what}: {message}")]
+pub struct GpuError {
+    /// What was being done.
+    pub what: String,
+    /// wgpu's error.
+    pub message: String,
+}
+
+impl GpuContext {
+    /// Runs `work` inside wgpu error scopes (validation and out-of-memory) and waits for the
+    /// device to finish it; an error wgpu raised meanwhile is returned instead of only being
+    /// logged, so headless commands fail rather than write a garbage picture or report.
+    /// `what` names the work in the error.
+    pub fn checked<T>(&self, what: &str, work: impl FnOnce() -> T) -> Result<T, GpuError> {
+        let out_of_memory = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let value = work();
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+        let errors = [validation.pop(), out_of_memory.pop()].map(pollster::block_on);
+        match errors.into_iter().flatten().next() {
+            None => Ok(value),
+            Some(error) => Err(GpuError {
+                what: what.to_string(),
+                message: error.to_string(),
+            }),
+        }
+    }
+}
+
 /// Builds an instance for the chosen backend.
 fn make_instance(
     backend: &BackendChoice,

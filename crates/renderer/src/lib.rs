@@ -73,7 +73,7 @@ pub mod target;
 
 pub use backend::{AdapterSummary, BackendChoice};
 pub use batch::BatchId;
-pub use context::{ContextError, GpuContext, GpuRequest};
+pub use context::{ContextError, GpuContext, GpuError, GpuRequest};
 pub use counters::FrameCounters;
 pub use instance::Instance;
 pub use mesh::MeshKind;

@@ -69,9 +69,10 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                     (sim_ms, upload_ms) =
                         step_into_batch(&mut sim, n, &mut off.renderer, &off.ctx, batches.enemies)?;
                 }
-                off.renderer
-                    .render_offscreen(&off.ctx, &off.target, &params);
-                let _ = off.ctx.device.poll(wgpu::PollType::wait_indefinitely());
+                let (renderer, target, ctx) = (&mut off.renderer, &off.target, &off.ctx);
+                ctx.checked("drawing a stress frame", || {
+                    renderer.render_offscreen(ctx, target, &params)
+                })?;
                 draw_calls = off.renderer.batch_draw_calls(batches.enemies);
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, upload_ms, ms(start));
                 progress.inc();
