@@ -137,7 +137,7 @@ fn a_validation_error_in_headless_work_is_an_error() {
             mapped_at_creation: false,
         })
     });
-    let error = bad.err().expect("the invalid buffer was accepted");
+    let error = bad.expect_err("the invalid buffer was accepted");
     assert!(
         error
             .to_string()
