@@ -2,13 +2,17 @@
 //! parsers included), so a bad flag is reported with its name before anything runs. Nothing
 //! here does the work: each subcommand's module under `commands/` does.
 
+pub mod values;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use horde_core_sim::settings::{
-    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
-};
 use horde_core_sim::{FloatRange, SpawnSettings};
 use horde_renderer::BackendChoice;
 use std::path::PathBuf;
+pub use values::Region;
+use values::{
+    parse_column, parse_dt, parse_path_offset, parse_region, parse_scale, parse_seconds,
+    parse_size, parse_size3, parse_spawn_speed, parse_speed,
+};
 
 /// The most frames `stress` measures or `screenshot` steps before its picture (`stress` keeps
 /// a figure per frame).
@@ -93,18 +97,6 @@ pub struct RunnerArgs {
     pub json: bool,
 }
 
-/// `--seconds`: a finite, non-negative number of seconds (at most a simulated day).
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if (0.0..=86_400.0).contains(&seconds) {
-        Ok(seconds)
-    } else {
-        Err(format!("{seconds} is not between 0 and 86400 seconds"))
-    }
-}
-
 /// Flags of `horde wfc`.
 #[derive(Debug, Args)]
 pub struct WfcArgs {
@@ -157,19 +149,6 @@ pub enum Route {
     Spiral,
     /// Straight east from the origin.
     Line,
-}
-
-/// A rectangle of columns of the infinite map: corner and size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Region {
-    /// West edge (first column along x).
-    pub x: i32,
-    /// South edge (first column along z).
-    pub z: i32,
-    /// Columns along x.
-    pub width: u32,
-    /// Columns along z.
-    pub depth: u32,
 }
 
 /// What `horde stress` draws with.
@@ -397,121 +376,9 @@ pub struct SimArgs {
     pub script: Option<PathBuf>,
 }
 
-/// Parses a range for `setting` and checks it against `limits`.
-fn limited_range(
-    setting: &'static str,
-    text: &str,
-    limits: FloatRange,
-) -> Result<FloatRange, String> {
-    let range = parse_range(setting, text).map_err(|e| e.to_string())?;
-    if !limits.contains_range(range) {
-        return Err(format!(
-            "{setting}: {range} is outside the allowed {limits}"
-        ));
-    }
-    Ok(range)
-}
-
-fn parse_scale(text: &str) -> Result<FloatRange, String> {
-    limited_range("scale", text, SCALE_LIMITS)
-}
-
-fn parse_speed(text: &str) -> Result<FloatRange, String> {
-    limited_range("speed", text, SPEED_LIMITS)
-}
-
-fn parse_path_offset(text: &str) -> Result<FloatRange, String> {
-    limited_range("path offset", text, PATH_OFFSET_LIMITS)
-}
-
-fn parse_spawn_speed(text: &str) -> Result<f32, String> {
-    let value: f32 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number"))?;
-    if !(SPAWN_SPEED_LIMITS.min()..=SPAWN_SPEED_LIMITS.max()).contains(&value) {
-        return Err(format!(
-            "spawn speed {value} is outside the allowed {SPAWN_SPEED_LIMITS}"
-        ));
-    }
-    Ok(value)
-}
-
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {
     text.parse()
         .map_err(|e: horde_renderer::backend::UnknownBackend| e.to_string())
-}
-
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("`{text}` is not a size WIDTHxHEIGHT, each 1–8192");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=8192).contains(v))
-    };
-    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
-}
-
-fn parse_size3(text: &str) -> Result<(u32, u32, u32), String> {
-    let bad = || format!("`{text}` is not a size XxYxZ, each 1–1024");
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=1024).contains(v))
-    };
-    match parts.as_slice() {
-        [x, y, z] => Ok((
-            side(x).ok_or_else(bad)?,
-            side(y).ok_or_else(bad)?,
-            side(z).ok_or_else(bad)?,
-        )),
-        _ => Err(bad()),
-    }
-}
-
-/// `X,Z`: a column of the infinite map.
-fn parse_column(text: &str) -> Result<(i32, i32), String> {
-    let bad = || format!("`{text}` is not a column X,Z (two whole numbers)");
-    let (x, z) = text.split_once(',').ok_or_else(bad)?;
-    Ok((
-        x.trim().parse().map_err(|_| bad())?,
-        z.trim().parse().map_err(|_| bad())?,
-    ))
-}
-
-/// `X,Z,WxD`: a region of the infinite map, each side 1–1024.
-fn parse_region(text: &str) -> Result<Region, String> {
-    let bad = || format!("`{text}` is not a region X,Z,WxD (corner, then size 1–1024 each way)");
-    let (corner, size) = text.rsplit_once(',').ok_or_else(bad)?;
-    let (x, z) = parse_column(corner).map_err(|_| bad())?;
-    let (width, depth) = size.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=1024).contains(v))
-    };
-    Ok(Region {
-        x,
-        z,
-        width: side(width).ok_or_else(bad)?,
-        depth: side(depth).ok_or_else(bad)?,
-    })
-}
-
-fn parse_dt(text: &str) -> Result<f32, String> {
-    let value: f32 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number"))?;
-    if !(value > 0.0 && value <= 10.0) {
-        return Err(format!("{value} is not a step length in (0, 10] seconds"));
-    }
-    Ok(value)
 }
 
 #[cfg(test)]

@@ -1,0 +1,153 @@
+//! The command line's value parsers: sizes, regions, columns, numbers and ranges, each checked
+//! against its documented limits, returning a message clap prints next to the flag's name.
+//! Plain functions of a string with no other state, so they are fuzzed on their own
+//! (`fuzz/fuzz_targets/cli_values.rs`).
+
+use horde_core_sim::FloatRange;
+use horde_core_sim::settings::{
+    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
+};
+
+/// A rectangle of columns of the infinite map: corner and size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// West edge (first column along x).
+    pub x: i32,
+    /// South edge (first column along z).
+    pub z: i32,
+    /// Columns along x.
+    pub width: u32,
+    /// Columns along z.
+    pub depth: u32,
+}
+
+/// `--seconds`: a finite, non-negative number of seconds (at most a simulated day).
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if (0.0..=86_400.0).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!("{seconds} is not between 0 and 86400 seconds"))
+    }
+}
+
+/// Parses a range for `setting` and checks it against `limits`.
+pub fn limited_range(
+    setting: &'static str,
+    text: &str,
+    limits: FloatRange,
+) -> Result<FloatRange, String> {
+    let range = parse_range(setting, text).map_err(|e| e.to_string())?;
+    if !limits.contains_range(range) {
+        return Err(format!(
+            "{setting}: {range} is outside the allowed {limits}"
+        ));
+    }
+    Ok(range)
+}
+
+/// `--scale A..B`, within the reference text's limits.
+pub fn parse_scale(text: &str) -> Result<FloatRange, String> {
+    limited_range("scale", text, SCALE_LIMITS)
+}
+
+/// `--speed A..B`, within the reference text's limits.
+pub fn parse_speed(text: &str) -> Result<FloatRange, String> {
+    limited_range("speed", text, SPEED_LIMITS)
+}
+
+/// `--path-offset A..B`, within the reference text's limits.
+pub fn parse_path_offset(text: &str) -> Result<FloatRange, String> {
+    limited_range("path offset", text, PATH_OFFSET_LIMITS)
+}
+
+/// `--spawn-speed X`, within the reference text's limits.
+pub fn parse_spawn_speed(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(SPAWN_SPEED_LIMITS.min()..=SPAWN_SPEED_LIMITS.max()).contains(&value) {
+        return Err(format!(
+            "spawn speed {value} is outside the allowed {SPAWN_SPEED_LIMITS}"
+        ));
+    }
+    Ok(value)
+}
+
+/// `WxH`: a picture or window size, each side 1–8192.
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{text}` is not a size WIDTHxHEIGHT, each 1–8192");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=8192).contains(v))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+}
+
+/// `XxYxZ`: a grid size, each side 1–1024.
+pub fn parse_size3(text: &str) -> Result<(u32, u32, u32), String> {
+    let bad = || format!("`{text}` is not a size XxYxZ, each 1–1024");
+    let parts: Vec<&str> = text.split(['x', 'X']).collect();
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=1024).contains(v))
+    };
+    match parts.as_slice() {
+        [x, y, z] => Ok((
+            side(x).ok_or_else(bad)?,
+            side(y).ok_or_else(bad)?,
+            side(z).ok_or_else(bad)?,
+        )),
+        _ => Err(bad()),
+    }
+}
+
+/// `X,Z`: a column of the infinite map.
+pub fn parse_column(text: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("`{text}` is not a column X,Z (two whole numbers)");
+    let (x, z) = text.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        z.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// `X,Z,WxD`: a region of the infinite map, each side 1–1024.
+pub fn parse_region(text: &str) -> Result<Region, String> {
+    let bad = || format!("`{text}` is not a region X,Z,WxD (corner, then size 1–1024 each way)");
+    let (corner, size) = text.rsplit_once(',').ok_or_else(bad)?;
+    let (x, z) = parse_column(corner).map_err(|_| bad())?;
+    let (width, depth) = size.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=1024).contains(v))
+    };
+    Ok(Region {
+        x,
+        z,
+        width: side(width).ok_or_else(bad)?,
+        depth: side(depth).ok_or_else(bad)?,
+    })
+}
+
+/// `--dt`: a step length in (0, 10] seconds.
+pub fn parse_dt(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !(value > 0.0 && value <= 10.0) {
+        return Err(format!("{value} is not a step length in (0, 10] seconds"));
+    }
+    Ok(value)
+}
