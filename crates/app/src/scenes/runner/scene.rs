@@ -222,6 +222,8 @@ struct Summary {
     holes_after_first_view: usize,
     stall_ms: Stat,
     stall_cpu_ms: Stat,
+    scenery_rows: usize,
+    scenery_instances: usize,
 }
 
 impl Scene for RunnerScene {
@@ -343,6 +345,8 @@ impl Scene for RunnerScene {
             holes_after_first_view: self.stats.view.max_missing_after_fill,
             stall_ms: self.stats.stall.wall_stat(),
             stall_cpu_ms: self.stats.stall.cpu_stat(),
+            scenery_rows: self.stats.rows,
+            scenery_instances: self.stats.scenery_instances,
         })?)
     }
 }
