@@ -78,3 +78,22 @@ fn a_short_sink_is_an_error_before_anything_changes() {
     assert!(sim.step_into(0.1, &mut WriteOnlySink(&mut out)).is_err());
     assert_eq!(sim.counts(), before);
 }
+
+/// Two simulations from the same seed: one takes fused steps, the other plain steps followed
+/// by a separate write. They stay the same, enemy for enemy and instance for instance.
+#[test]
+fn a_fused_step_equals_a_plain_step_then_a_write() {
+    let mut fused_sim = busy_sim();
+    let mut plain_sim = busy_sim();
+    let mut fused = vec![ModelInstance::zeroed_instance(); 25_000];
+    let mut plain = vec![ModelInstance::zeroed_instance(); 25_000];
+    for step in 0..40 {
+        let n = fused_sim.step_and_write(0.1, &mut fused).unwrap();
+        plain_sim.step(0.1);
+        plain_sim.enemies().write_instances(&mut plain).unwrap();
+        assert_eq!(fused_sim.counts(), plain_sim.counts(), "step {step}");
+        assert_eq!(n, plain_sim.enemies().len(), "step {step}");
+        assert!(fused[..n] == plain[..n], "step {step}: instances differ");
+    }
+    assert!(fused_sim.counts().reclaimed > 1000);
+}

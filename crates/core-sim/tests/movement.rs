@@ -212,7 +212,8 @@ fn walk_with(
     }
     let mut during = during;
     let mut samples = vec![sample(sim).unwrap()];
-    loop {
+    // Bounded like `walk`: an enemy that never arrives fails the test instead of hanging it.
+    for _ in 0..200_000 {
         during(sim, samples.last().unwrap());
         sim.step(dt);
         match sample(sim) {
@@ -220,6 +221,7 @@ fn walk_with(
             None => return samples,
         }
     }
+    panic!("the enemy never arrived");
 }
 
 #[test]

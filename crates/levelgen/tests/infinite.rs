@@ -22,23 +22,22 @@ fn assert_valid(set: &ModuleSet, map: &Map) {
         for z in 0..s.z {
             for x in 0..s.x {
                 let m = at(x, y, z);
-                if x + 1 < s.x {
-                    assert!(
-                        set.may_neighbour(m, at(x + 1, y, z), Dir::East),
-                        "({x},{y},{z}) E"
+                // Each cell against its neighbour on every side, so a rule that held one way
+                // only would be caught.
+                for d in Dir::ALL {
+                    let (dx, dy, dz) = d.step();
+                    let (nx, ny, nz) = (
+                        x as i64 + dx as i64,
+                        y as i64 + dy as i64,
+                        z as i64 + dz as i64,
                     );
-                }
-                if z + 1 < s.z {
-                    assert!(
-                        set.may_neighbour(m, at(x, y, z + 1), Dir::North),
-                        "({x},{y},{z}) N"
-                    );
-                }
-                if y + 1 < s.y {
-                    assert!(
-                        set.may_neighbour(m, at(x, y + 1, z), Dir::Up),
-                        "({x},{y},{z}) U"
-                    );
+                    let inside = (0..s.x as i64).contains(&nx)
+                        && (0..s.y as i64).contains(&ny)
+                        && (0..s.z as i64).contains(&nz);
+                    if inside {
+                        let n = at(nx as u32, ny as u32, nz as u32);
+                        assert!(set.may_neighbour(m, n, d), "({x},{y},{z}) {d:?}");
+                    }
                 }
             }
         }
