@@ -336,7 +336,7 @@ checked!(track_clearance: f32, "track_clearance", "must be a number >= 0", |v| v
 checked!(colour: [f32; 3], "colour", "must have components 0..=1", |v| v.iter().all(|c| (0.0..=1.0).contains(c)));
 checked!(height: f32, "height", "must be a positive number", |v| positive(f64::from(*v)));
 checked!(length: u32, "length", "must be 1..=100000", |v| (1..=MAX_SLICE_LENGTH).contains(v));
-checked!(within: f32, "within", "must be >= 0", |v| *v >= 0.0);
+checked!(within: f32, "within", "must be a finite number >= 0", |v| v.is_finite() && *v >= 0.0);
 checked!(radius: f32, "radius", "must be a positive number", |v| positive(f64::from(*v)));
 checked!(threshold: f32, "threshold", "must be a finite number", |v| v.is_finite());
 checked!(spacing: f32, "spacing", "must be a positive number", |v| positive(f64::from(*v)));
