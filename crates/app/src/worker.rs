@@ -7,7 +7,7 @@
 //! to what the render thread takes. Dropping the [`Worker`] closes both channels (a worker
 //! blocked on a full result queue wakes with an error) and joins the thread.
 
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::thread::JoinHandle;
 
 /// Cross-platform priority 22 of 0–99, which the `thread-priority` crate maps to nice 10 on
@@ -81,12 +81,10 @@ impl<Request: Send + 'static, Response: Send + 'static> Worker<Request, Response
         self.results.as_ref()?.try_recv().ok()
     }
 
-    /// Whether the worker thread has ended (returned or panicked) and delivered everything.
+    /// Whether the worker thread has ended (returned or panicked). Takes nothing from the
+    /// result queue: what it delivered before ending is still there for [`Worker::try_recv`].
     pub fn stopped(&self) -> bool {
-        match &self.results {
-            Some(results) => matches!(results.try_recv(), Err(TryRecvError::Disconnected)),
-            None => true,
-        }
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
     }
 }
 
@@ -174,5 +172,20 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         assert_eq!(worker.try_send(1), Err(1));
+    }
+
+    #[test]
+    fn asking_whether_a_worker_stopped_takes_none_of_its_results() {
+        let worker = Worker::<u32, u32>::spawn("test last words", 2, |channels| {
+            let _ = channels.results.send(7);
+        })
+        .unwrap();
+        let start = Instant::now();
+        while !worker.stopped() {
+            assert!(start.elapsed() < Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(worker.stopped());
+        assert_eq!(worker.try_recv(), Some(7));
     }
 }

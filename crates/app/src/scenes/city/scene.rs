@@ -421,6 +421,12 @@ impl CityScene {
                 }
             }
         }
+        // A generator that ended without saying why (a panic) is a failure too.
+        if self.failure.is_none() && self.generator.as_ref().is_some_and(Worker::stopped) {
+            let reason = "the city generator stopped: no more columns will arrive";
+            log::error!("{reason}");
+            self.failure = Some(reason.to_string());
+        }
         while timer.elapsed_s() < CONVERT_BUDGET_S
             && let Some(((x, z), column)) = self.arrived.pop_front()
         {

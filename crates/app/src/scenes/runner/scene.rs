@@ -41,6 +41,8 @@ pub struct RunnerStats {
     pub stall: StallStats,
     /// Scenery rows within view not arrived yet.
     pub view: ViewFill,
+    /// Why the scenery generator stopped, if it did (shown in the overlay and logged).
+    pub failure: Option<String>,
 }
 
 /// The runner, its scenery and their batches.
@@ -163,6 +165,11 @@ impl RunnerScene {
                 self.scenery_dirty = true;
             }
         }
+        if self.stats.failure.is_none() && self.generator.stopped() {
+            let reason = "the scenery generator stopped: no more scenery will arrive";
+            log::error!("{reason}");
+            self.stats.failure = Some(reason.to_string());
+        }
         // Rows behind the player are dropped, except those a restart shows at once.
         let (_, start_last) = rows_in_view(0.0, self.scatter.settings().chunk_size);
         let keep = |row: i32| row >= first || row <= start_last;
@@ -270,6 +277,9 @@ impl Scene for RunnerScene {
                         "scenery stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})",
                         s.ms, s.max_ms, s.cpu_ms, s.max_cpu_ms
                     ));
+                    if let Some(failure) = &stats.failure {
+                        ui.colored_label(egui::Color32::from_rgb(255, 90, 90), failure);
+                    }
                     ui.checkbox(autopilot, "autopilot (P)");
                     ui.small("Space start/restart · W/Up jump · S/Down crouch · F12 screenshot · Esc quit");
                 });
