@@ -165,6 +165,20 @@ impl Columns {
         before - self.slots.len()
     }
 
+    /// Drops the columns of `area` that are held (their slots are reused); returns how many.
+    pub fn drop_area(&mut self, area: horde_levelgen::wfc::Area) -> usize {
+        let mut dropped = 0;
+        for z in area.z0..area.z1 {
+            for x in area.x0..area.x1 {
+                if let Some(slot) = self.slots.remove(&(x, z)) {
+                    self.free.push(slot);
+                    dropped += 1;
+                }
+            }
+        }
+        dropped
+    }
+
     /// Slots made so far (held and free).
     pub fn slots_made(&self) -> usize {
         self.modules.len()

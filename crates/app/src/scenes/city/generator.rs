@@ -30,6 +30,10 @@ pub type Column = ((i32, i32), Vec<u16>);
 pub enum Generated {
     /// Newly made columns.
     Columns(Settled),
+    /// Blocks (of the map's last layer) the generator dropped: the scene drops their columns
+    /// too. The generator is the one judge of what is held, so a block it will send again
+    /// when the walker comes back is never one the scene still holds, nor one it lacks.
+    Dropped(Vec<BlockCoord>),
     /// The generator stopped for this reason; nothing more will come.
     Failed(String),
 }
@@ -114,6 +118,89 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Gen
             }
         }
         map.retain_near(at.0, at.1, KEEP_RADIUS);
-        sent.retain(|&b| block_area(last, b).distance_to(at.0, at.1) <= KEEP_RADIUS);
+        let mut dropped = Vec::new();
+        sent.retain(|&b| {
+            let near = block_area(last, b).distance_to(at.0, at.1) <= KEEP_RADIUS;
+            if !near {
+                dropped.push(b);
+            }
+            near
+        });
+        if !dropped.is_empty() && channels.results.send(Generated::Dropped(dropped)).is_err() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// What a scene holds, kept from the generator's messages.
+    fn take(worker: &Worker<(i32, i32), Generated>, held: &mut HashSet<(i32, i32)>) {
+        while let Some(generated) = worker.try_recv() {
+            match generated {
+                Generated::Columns(settled) => {
+                    held.extend(settled.columns.into_iter().map(|(at, _)| at));
+                }
+                Generated::Dropped(blocks) => {
+                    for block in blocks {
+                        let b = block_area(LAYERS - 1, block);
+                        held.retain(|&(x, z)| {
+                            !((b.x0..b.x1).contains(&x) && (b.z0..b.z1).contains(&z))
+                        });
+                    }
+                }
+                Generated::Failed(reason) => panic!("{reason}"),
+            }
+        }
+    }
+
+    /// Out 160 columns and back: what was dropped on the way out is sent again on the way
+    /// back, so the view at the start is whole again (a scene that dropped by its own rule
+    /// could be left with holes the generator thought it had filled).
+    #[test]
+    fn columns_dropped_far_away_come_back_with_the_walker() {
+        let set = horde_levelgen::wfc::ModuleSet::parse(
+            crate::scenes::city::draw::CITY_SET,
+            "city.ron".as_ref(),
+        )
+        .unwrap();
+        let worker = start(set, 5).unwrap();
+        let mut held = HashSet::new();
+        let out = (0..=160).step_by(8).map(|x| (x, 0));
+        let back = (0..=160).rev().step_by(8).map(|x| (x, 0));
+        let start_time = Instant::now();
+        for at in out.chain(back) {
+            while worker.try_send(at).is_err() {
+                take(&worker, &mut held);
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            // Let the generator catch up a little, as a walker would.
+            std::thread::sleep(Duration::from_millis(30));
+            take(&worker, &mut held);
+        }
+        let view = |held: &HashSet<(i32, i32)>| {
+            (-16..=16)
+                .flat_map(|z| (-16..=16).map(move |x| (x, z)))
+                .filter(|at| !held.contains(at))
+                .count()
+        };
+        while view(&held) > 0 {
+            assert!(
+                start_time.elapsed() < Duration::from_secs(120),
+                "{} columns near the start never came back",
+                view(&held)
+            );
+            std::thread::sleep(Duration::from_millis(20));
+            take(&worker, &mut held);
+        }
+        // Nothing far away is kept.
+        assert!(
+            held.iter()
+                .all(|&(x, z)| x.abs().max(z.abs()) <= KEEP_RADIUS + 32)
+        );
     }
 }

@@ -19,11 +19,12 @@ use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
 use glam::{Vec2, Vec3};
-use horde_levelgen::wfc::infinite::Area;
+use horde_levelgen::wfc::infinite::layout::{block_area, block_of};
+use horde_levelgen::wfc::infinite::{Area, BlockCoord, LAYERS};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use horde_renderer::{BatchId, FrameParams, GpuContext, MeshKind, Renderer};
 use serde::Serialize;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::f32::consts::{PI, TAU};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
@@ -415,6 +416,7 @@ impl CityScene {
                     self.stats.blocks_kept = settled.blocks_kept;
                     self.arrived.extend(settled.columns);
                 }
+                Generated::Dropped(blocks) => self.drop_blocks(&blocks),
                 Generated::Failed(reason) => {
                     log::error!("{reason}");
                     self.failure = Some(reason);
@@ -461,12 +463,28 @@ impl CityScene {
         self.stats.columns_resident_max = self.stats.columns_resident_max.max(self.columns.len());
     }
 
-    /// Drops the columns (and their boxes) more than [`KEEP_RADIUS`] columns from `cell`, and
-    /// the visits counted there; slots are reused. Coming back, the generator sends them
-    /// again, identical.
+    /// Drops the columns of `blocks` (blocks of the map's last layer the generator dropped),
+    /// also those arrived but not yet taken; their slots are reused. Coming back, the
+    /// generator sends them again, identical.
+    fn drop_blocks(&mut self, blocks: &[BlockCoord]) {
+        let last = LAYERS - 1;
+        for &block in blocks {
+            self.columns.drop_area(block_area(last, block));
+        }
+        let gone: HashSet<BlockCoord> = blocks.iter().copied().collect();
+        self.arrived
+            .retain(|((x, z), _)| !gone.contains(&block_of(last, *x, *z)));
+        self.stats.columns = self.columns.len();
+        self.dirty = true;
+    }
+
+    /// Forgets the visits counted more than [`KEEP_RADIUS`] columns from `cell`; without a
+    /// generator (columns fed by hand) also drops the columns there, as the generator would.
     fn drop_far(&mut self, cell: (i32, i32)) {
         self.last_drop = cell;
-        self.columns.drop_far(cell, KEEP_RADIUS);
+        if self.generator.is_none() {
+            self.columns.drop_far(cell, KEEP_RADIUS);
+        }
         self.visits
             .retain(|&(x, z), _| (x - cell.0).abs().max((z - cell.1).abs()) <= KEEP_RADIUS);
         self.stats.columns = self.columns.len();
@@ -894,6 +912,29 @@ mod tests {
         assert_eq!(scene.stats.regenerated_shown, 1);
         scene.take_column((10, 10), street);
         assert_eq!(scene.stats.regenerated_shown, 1);
+    }
+
+    #[test]
+    fn with_a_generator_only_the_generator_decides_what_is_dropped() {
+        let mut scene = CityScene::new(1).unwrap();
+        let street = vec![0u16; 6];
+        scene.take_column((200, 0), street.clone());
+        scene.drop_far((0, 0));
+        assert!(
+            scene.columns.contains((200, 0)),
+            "dropped by the scene's own rule"
+        );
+        // The generator says the block is gone: its columns go, held or still arriving.
+        let block = block_of(LAYERS - 1, 200, 0);
+        let other = block_area(LAYERS - 1, block);
+        scene
+            .arrived
+            .push_back(((other.x0 + 1, other.z0 + 1), street.clone()));
+        scene.arrived.push_back(((0, 0), street));
+        scene.drop_blocks(&[block]);
+        assert!(!scene.columns.contains((200, 0)));
+        assert_eq!(scene.arrived.len(), 1);
+        assert_eq!(scene.arrived[0].0, (0, 0));
     }
 
     #[test]
