@@ -35,28 +35,7 @@ fn run(target: &str, data: &[u8]) {
         "runner_settings" => drop(horde_core_sim::runner::RunnerSettings::parse(text, path)),
         "scatter_settings" => drop(horde_levelgen::scatter::ScatterSettings::parse(text, path)),
         "module_set" => drop(horde_levelgen::wfc::ModuleSet::parse(text, path)),
-        "cli_values" => {
-            if let Ok((w, h)) = values::parse_size(text) {
-                assert!((1..=8192).contains(&w) && (1..=8192).contains(&h));
-            }
-            if let Ok((x, y, z)) = values::parse_size3(text) {
-                assert!([x, y, z].iter().all(|v| (1..=1024).contains(v)));
-            }
-            if let Ok(region) = values::parse_region(text) {
-                assert!((1..=1024).contains(&region.width) && (1..=1024).contains(&region.depth));
-            }
-            let _ = values::parse_column(text);
-            if let Ok(seconds) = values::parse_seconds(text) {
-                assert!((0.0..=86_400.0).contains(&seconds));
-            }
-            if let Ok(dt) = values::parse_dt(text) {
-                assert!(dt > 0.0 && dt <= 10.0);
-            }
-            let _ = values::parse_spawn_speed(text);
-            let _ = values::parse_scale(text);
-            let _ = values::parse_speed(text);
-            let _ = values::parse_path_offset(text);
-        }
+        "cli_values" => values::check_all(text),
         other => panic!("unknown fuzz target {other}"),
     }
 }

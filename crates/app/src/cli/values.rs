@@ -151,3 +151,32 @@ pub fn parse_dt(text: &str) -> Result<f32, String> {
     }
     Ok(value)
 }
+
+/// Runs every parser here on `text` and checks that what each accepts is within its limits
+/// (a panic otherwise): the body of the `cli_values` fuzz target, replayed by `cargo test`.
+pub fn check_all(text: &str) {
+    if let Ok((w, h)) = parse_size(text) {
+        assert!((1..=8192).contains(&w) && (1..=8192).contains(&h));
+    }
+    if let Ok((x, y, z)) = parse_size3(text) {
+        assert!([x, y, z].iter().all(|v| (1..=1024).contains(v)));
+    }
+    if let Ok(region) = parse_region(text) {
+        assert!((1..=1024).contains(&region.width) && (1..=1024).contains(&region.depth));
+    }
+    let _ = parse_column(text);
+    if let Ok(seconds) = parse_seconds(text) {
+        assert!((0.0..=86_400.0).contains(&seconds));
+    }
+    if let Ok(dt) = parse_dt(text) {
+        assert!(dt > 0.0 && dt <= 10.0);
+    }
+    if let Ok(speed) = parse_spawn_speed(text) {
+        assert!(speed.is_finite());
+    }
+    for parse in [parse_scale, parse_speed, parse_path_offset] {
+        if let Ok(range) = parse(text) {
+            assert!(range.min().is_finite() && range.max().is_finite());
+        }
+    }
+}
