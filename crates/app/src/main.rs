@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Wfc(args) => commands::wfc::run(&args),
         Command::Runner(args) => commands::runner::run(&args),
         Command::Scatter(args) => commands::scatter::run(&args),
+        Command::Platformer(args) => commands::platformer::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,7 +8,7 @@ use horde::cli::values;
 use std::path::{Path, PathBuf};
 
 /// Every fuzz target, as named in `fuzz/Cargo.toml`.
-const TARGETS: [&str; 7] = [
+const TARGETS: [&str; 8] = [
     "level",
     "edit_script",
     "input_script",
@@ -16,6 +16,7 @@ const TARGETS: [&str; 7] = [
     "scatter_settings",
     "module_set",
     "cli_values",
+    "platformer_sections",
 ];
 
 fn fuzz_dir() -> PathBuf {
@@ -36,6 +37,7 @@ fn run(target: &str, data: &[u8]) {
         "scatter_settings" => drop(horde_levelgen::scatter::ScatterSettings::parse(text, path)),
         "module_set" => drop(horde_levelgen::wfc::ModuleSet::parse(text, path)),
         "cli_values" => values::check_all(text),
+        "platformer_sections" => horde_core_sim::platformer::check_sections_text(text),
         other => panic!("unknown fuzz target {other}"),
     }
 }

@@ -14,6 +14,7 @@
 //! - [`settings`]: spawn settings and their limits; [`model`]: the instance the renderer draws;
 //!   [`sink`]: where the fused pass writes instances (a slice, or GPU staging memory).
 //! - [`runner`]: the endless runner game (track pool, obstacles, jump and crouch, autopilot).
+//! - [`platformer`]: the 2D section treadmill (three points, templates not active elsewhere).
 //! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits;
 //!   [`trace`]: the CSV trace; [`atomic_file`]: saving a file so that a crash or error never
 //!   leaves it half written.
@@ -41,6 +42,7 @@ pub mod flow_field;
 pub mod generate;
 pub mod level;
 pub mod model;
+pub mod platformer;
 pub mod runner;
 pub mod script;
 pub mod settings;

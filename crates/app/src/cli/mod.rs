@@ -48,6 +48,25 @@ pub enum Command {
     Runner(RunnerArgs),
     /// Scatter noise-placed scenery over the first slices of the runner's band.
     Scatter(ScatterArgs),
+    /// Run the 2D section treadmill headless (three points, templates recycled ahead).
+    Platformer(PlatformerArgs),
+}
+
+/// Flags of `horde platformer`.
+#[derive(Debug, Args)]
+pub struct PlatformerArgs {
+    /// Simulated seconds to run at a fixed 1/60 s step.
+    #[arg(long, value_name = "S", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub seconds: f64,
+    /// Random seed (template choice).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Sections file (RON; default: `assets/platformer/default.ron`, built in).
+    #[arg(long, value_name = "F.ron")]
+    pub sections: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Flags of `horde scatter`.

@@ -2,6 +2,7 @@
 //! work and output. The CLI contract they keep is in `docs/ARCHITECTURE.md` and README.md.
 
 pub mod adapters;
+pub mod platformer;
 pub mod run;
 pub mod runner;
 pub mod scatter;

@@ -1,0 +1,60 @@
+//! `horde platformer`: the 2D section treadmill headless, at a fixed 1/60 s step, with a
+//! summary of what it recycled and how often each template was used.
+
+use crate::cli::PlatformerArgs;
+use crate::clock::STEP;
+use anyhow::Result;
+use horde_core_sim::platformer::{DEFAULT_SECTIONS, Sections, Treadmill};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The `--json` summary (DESIGN's contract keys, in order).
+#[derive(Serialize)]
+struct Summary {
+    seconds: f64,
+    speed: f64,
+    recycled: u64,
+    template_uses: BTreeMap<String, u64>,
+    max_same_template_active: usize,
+}
+
+/// Runs `horde platformer`.
+pub fn run(args: &PlatformerArgs) -> Result<()> {
+    let sections = match &args.sections {
+        Some(path) => Sections::load(path)?,
+        None => Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?,
+    };
+    let speed = sections.speed;
+    let mut treadmill = Treadmill::new(sections, args.seed);
+    let steps = (args.seconds / STEP).round() as u64;
+    for _ in 0..steps {
+        treadmill.step(STEP);
+    }
+    let template_uses = treadmill
+        .sections()
+        .templates
+        .iter()
+        .zip(treadmill.template_uses())
+        .map(|(t, &n)| (t.name.clone(), n))
+        .collect();
+    let summary = Summary {
+        seconds: (treadmill.seconds() * 1000.0).round() / 1000.0,
+        speed,
+        recycled: treadmill.recycled(),
+        template_uses,
+        max_same_template_active: treadmill.max_same_template_active(),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        println!(
+            "{:.1} s at speed {}: {} sections recycled; most points with one template at once: {}; uses {:?}",
+            summary.seconds,
+            summary.speed,
+            summary.recycled,
+            summary.max_same_template_active,
+            summary.template_uses
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,426 @@
+//! The 2D section treadmill (the infinite-level text's "2D runner"): not a game but a way to
+//! loop a level. Three points stand a section apart, at `−w`, `0` and `+w` (`w`, the section
+//! width, 10 by default); the camera stays and the points move left at `speed` (5). A point
+//! that passes `−w` moves ahead by `3w` and takes a random section template that is not active
+//! at another point. At the start the level's start section sits on the middle point and the
+//! other two take random templates. A level with fewer than [`MIN_TEMPLATES`] templates is
+//! refused.
+//!
+//! # Sections file
+//!
+//! ```ron
+//! (
+//!     section_width: 10.0,   // > 0
+//!     speed: 5.0,            // > 0, units per second
+//!     start: (name: "start", boxes: [(min: (-5.0, -1.0), max: (5.0, 0.0))]),
+//!     templates: [           // at least 4
+//!         (name: "flat", boxes: [(min: (-5.0, -1.0), max: (5.0, 0.0))]),
+//!     ],
+//! )
+//! ```
+//!
+//! Boxes are in section coordinates: `x` across `−w/2..w/2`, `y` up. Unknown fields, a bad
+//! number, a box outside its section or inside out, duplicate names and too few templates are
+//! errors naming the file, line and column.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The fewest templates a level may have.
+pub const MIN_TEMPLATES: usize = 4;
+/// The most templates a level may have.
+pub const MAX_TEMPLATES: usize = 1024;
+/// The most boxes in one section.
+pub const MAX_BOXES: usize = 256;
+/// The widest section, and the fastest speed, accepted.
+pub const MAX_VALUE: f64 = 10_000.0;
+
+/// The built-in sections file, `assets/platformer/default.ron`.
+pub const DEFAULT_SECTIONS: &str = include_str!("../../../assets/platformer/default.ron");
+
+/// A box of a section, in section coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionBox {
+    /// Lower-left corner `(x, y)`.
+    pub min: (f64, f64),
+    /// Upper-right corner `(x, y)`.
+    pub max: (f64, f64),
+}
+
+/// A section: a name and its boxes.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionTemplate {
+    /// Unique name.
+    pub name: String,
+    /// Its boxes.
+    pub boxes: Vec<SectionBox>,
+}
+
+/// A level's sections file.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sections {
+    /// Width of a section (the distance between two points).
+    pub section_width: f64,
+    /// How fast the points move left, units per second.
+    pub speed: f64,
+    /// The section on the middle point at the start (never reused).
+    pub start: SectionTemplate,
+    /// The templates the treadmill chooses from.
+    pub templates: Vec<SectionTemplate>,
+}
+
+/// A sections file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SectionsError {
+    /// Bad syntax, structure or value.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file could not be read.
+    #[error("{}: {error}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+}
+
+impl Sections {
+    /// Reads and checks a sections file.
+    pub fn load(path: &Path) -> Result<Sections, SectionsError> {
+        let text = std::fs::read_to_string(path).map_err(|error| SectionsError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Sections::parse(&text, path)
+    }
+
+    /// Parses and checks sections text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Sections, SectionsError> {
+        let invalid = |(line, column): (usize, usize), message: String| SectionsError::Invalid {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        };
+        let sections: Sections = ron::from_str(text)
+            .map_err(|e| invalid((e.span.start.line, e.span.start.col), e.code.to_string()))?;
+        let at = |key: &str| locate(text, key);
+        for (key, value) in [
+            ("section_width", sections.section_width),
+            ("speed", sections.speed),
+        ] {
+            if !(value.is_finite() && value > 0.0 && value <= MAX_VALUE) {
+                return Err(invalid(
+                    at(key),
+                    format!("`{key}` must be a number in (0, {MAX_VALUE}], found {value}"),
+                ));
+            }
+        }
+        let n = sections.templates.len();
+        if !(MIN_TEMPLATES..=MAX_TEMPLATES).contains(&n) {
+            return Err(invalid(
+                at("templates"),
+                format!(
+                    "{n} templates; a level needs at least {MIN_TEMPLATES} (and at most {MAX_TEMPLATES})"
+                ),
+            ));
+        }
+        let half = sections.section_width / 2.0;
+        let mut names = std::collections::HashSet::new();
+        for section in std::iter::once(&sections.start).chain(&sections.templates) {
+            let here = locate(text, &format!("\"{}\"", section.name));
+            if section.name != sections.start.name && !names.insert(section.name.as_str()) {
+                return Err(invalid(
+                    here,
+                    format!("duplicate template name `{}`", section.name),
+                ));
+            }
+            if section.boxes.len() > MAX_BOXES {
+                return Err(invalid(
+                    here,
+                    format!(
+                        "section `{}`: {} boxes; at most {MAX_BOXES}",
+                        section.name,
+                        section.boxes.len()
+                    ),
+                ));
+            }
+            for b in &section.boxes {
+                let corners = [b.min.0, b.min.1, b.max.0, b.max.1];
+                let ok = corners
+                    .iter()
+                    .all(|v| v.is_finite() && v.abs() <= MAX_VALUE)
+                    && b.min.0 < b.max.0
+                    && b.min.1 < b.max.1
+                    && b.min.0 >= -half - 1e-9
+                    && b.max.0 <= half + 1e-9;
+                if !ok {
+                    return Err(invalid(
+                        here,
+                        format!(
+                            "section `{}`: box {:?}..{:?} must be finite, min below max, x within ±{half}",
+                            section.name, b.min, b.max
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(sections)
+    }
+}
+
+/// Line and column (1-based) of the first `needle` in `text`, or 1:1.
+fn locate(text: &str, needle: &str) -> (usize, usize) {
+    let at = text.find(needle).unwrap_or(0);
+    let line = text[..at].matches('\n').count() + 1;
+    let column = text[..at]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    (line, column)
+}
+
+/// Parses `text` as a sections file and, when it is accepted, runs its treadmill for a few
+/// seconds: the body of the `platformer_sections` fuzz target, replayed by `cargo test`.
+pub fn check_sections_text(text: &str) {
+    if let Ok(sections) = Sections::parse(text, "fuzz.ron".as_ref()) {
+        let mut treadmill = Treadmill::new(sections, 1);
+        for _ in 0..300 {
+            treadmill.step(1.0 / 60.0);
+        }
+        assert_eq!(treadmill.max_same_template_active(), 1);
+    }
+}
+
+/// What a point carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The level's start section.
+    Start,
+    /// Template `i`.
+    Template(usize),
+}
+
+/// The treadmill: three points and the sections they carry.
+#[derive(Clone, Debug)]
+pub struct Treadmill {
+    sections: Sections,
+    /// The points' positions along `x`, in the order they wrap.
+    points: [f64; 3],
+    /// What each point carries.
+    held: [Held; 3],
+    rng: ChaCha8Rng,
+    recycled: u64,
+    uses: Vec<u64>,
+    max_same_active: usize,
+    seconds: f64,
+}
+
+impl Treadmill {
+    /// The treadmill of `sections` at its start, seeded with `seed`.
+    pub fn new(sections: Sections, seed: u64) -> Treadmill {
+        let w = sections.section_width;
+        let n = sections.templates.len();
+        let mut treadmill = Treadmill {
+            uses: vec![0; n],
+            sections,
+            points: [-w, 0.0, w],
+            held: [Held::Start; 3],
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            recycled: 0,
+            max_same_active: 0,
+            seconds: 0.0,
+        };
+        // The start section on the middle point, random templates on the other two.
+        for point in [0, 2] {
+            let template = treadmill.inactive_template(point);
+            treadmill.put(point, template);
+        }
+        treadmill
+    }
+
+    /// A random template not carried by a point other than `point`.
+    fn inactive_template(&mut self, point: usize) -> usize {
+        let n = self.sections.templates.len();
+        let active = |t: usize, held: &[Held; 3]| {
+            held.iter()
+                .enumerate()
+                .any(|(i, h)| i != point && *h == Held::Template(t))
+        };
+        let free = (0..n).filter(|&t| !active(t, &self.held)).count();
+        // At least MIN_TEMPLATES − 2 are free: two other points hold one each at most.
+        let mut k = self.rng.random_range(0..free.max(1));
+        for t in 0..n {
+            if !active(t, &self.held) {
+                if k == 0 {
+                    return t;
+                }
+                k -= 1;
+            }
+        }
+        0
+    }
+
+    /// Puts template `t` on point `point` and counts it.
+    fn put(&mut self, point: usize, t: usize) {
+        self.held[point] = Held::Template(t);
+        self.uses[t] += 1;
+        let most = self
+            .held
+            .iter()
+            .map(|h| {
+                self.held
+                    .iter()
+                    .filter(|o| *o == h && *h != Held::Start)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        self.max_same_active = self.max_same_active.max(most);
+    }
+
+    /// Moves the points left for `dt` seconds; a point that passes `−w` moves ahead by `3w`,
+    /// lets its section go and takes a random template not active at another point.
+    pub fn step(&mut self, dt: f64) {
+        if !(dt.is_finite() && dt > 0.0) {
+            return;
+        }
+        self.seconds += dt;
+        let w = self.sections.section_width;
+        for point in 0..3 {
+            self.points[point] -= self.sections.speed * dt;
+            if self.points[point] < -w {
+                // Usually one lap; a step longer than three sections moves it by whole laps.
+                let laps = ((-w - self.points[point]) / (3.0 * w)).floor() + 1.0;
+                self.points[point] += laps * 3.0 * w;
+                // Its own section is let go: it may be chosen again at once.
+                let template = self.inactive_template(point);
+                self.put(point, template);
+                self.recycled += 1;
+            }
+        }
+    }
+
+    /// The points' positions and what they carry.
+    pub fn points(&self) -> impl Iterator<Item = (f64, Held)> + '_ {
+        self.points.iter().copied().zip(self.held.iter().copied())
+    }
+
+    /// The sections file.
+    pub fn sections(&self) -> &Sections {
+        &self.sections
+    }
+
+    /// Sections recycled (points that wrapped round).
+    pub fn recycled(&self) -> u64 {
+        self.recycled
+    }
+
+    /// How often each template was put on a point (the two at the start included).
+    pub fn template_uses(&self) -> &[u64] {
+        &self.uses
+    }
+
+    /// The most points that ever carried one template at once (1: never two).
+    pub fn max_same_template_active(&self) -> usize {
+        self.max_same_active
+    }
+
+    /// Simulated seconds.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn default_sections() -> Sections {
+        Sections::parse(DEFAULT_SECTIONS, "default.ron".as_ref()).unwrap()
+    }
+
+    #[test]
+    fn the_default_file_has_the_texts_numbers_and_enough_templates() {
+        let s = default_sections();
+        assert_eq!(s.section_width, 10.0);
+        assert_eq!(s.speed, 5.0);
+        assert!(s.templates.len() >= 6);
+    }
+
+    #[test]
+    fn a_section_is_recycled_every_width_over_speed_seconds() {
+        let mut t = Treadmill::new(default_sections(), 1);
+        for _ in 0..120 * 60 {
+            t.step(1.0 / 60.0);
+        }
+        // 10 / 5 = 2 s a section: 60 in 120 s.
+        assert!((59..=61).contains(&t.recycled()), "{}", t.recycled());
+        assert_eq!(t.max_same_template_active(), 1);
+        assert!(t.template_uses().iter().all(|&n| n > 0));
+        // The points stay a section apart, within −w..2w.
+        let mut xs: Vec<f64> = t.points().map(|(x, _)| x).collect();
+        xs.sort_by(f64::total_cmp);
+        assert!((xs[1] - xs[0] - 10.0).abs() < 1e-6 && (xs[2] - xs[1] - 10.0).abs() < 1e-6);
+        assert!(xs[0] >= -10.0 && xs[2] < 20.0);
+    }
+
+    #[test]
+    fn the_start_section_is_on_the_middle_point_at_the_start_and_never_again() {
+        let mut t = Treadmill::new(default_sections(), 3);
+        let held: Vec<Held> = t.points().map(|(_, h)| h).collect();
+        assert_eq!(held[1], Held::Start);
+        assert!(matches!(held[0], Held::Template(_)) && matches!(held[2], Held::Template(_)));
+        assert_ne!(held[0], held[2]);
+        for _ in 0..60 * 10 {
+            t.step(1.0 / 60.0);
+        }
+        assert!(t.points().all(|(_, h)| h != Held::Start));
+    }
+
+    #[test]
+    fn too_few_templates_are_refused_naming_the_file_and_the_minimum() {
+        let s = default_sections();
+        let mut text = String::from("(\n    section_width: 10.0,\n    speed: 5.0,\n");
+        text += "    start: (name: \"start\", boxes: []),\n    templates: [\n";
+        for t in s.templates.iter().take(3) {
+            text += &format!("        (name: \"{}\", boxes: []),\n", t.name);
+        }
+        text += "    ],\n)\n";
+        let e = Sections::parse(&text, "three.ron".as_ref()).unwrap_err();
+        let message = e.to_string();
+        assert!(
+            message.starts_with("three.ron:5:5: 3 templates"),
+            "{message}"
+        );
+        assert!(message.contains("at least 4"), "{message}");
+    }
+
+    #[test]
+    fn bad_numbers_and_boxes_are_refused_with_their_place() {
+        let bad_speed = DEFAULT_SECTIONS.replacen("speed: 5.0", "speed: NaN", 1);
+        let e = Sections::parse(&bad_speed, "s.ron".as_ref()).unwrap_err();
+        assert!(e.to_string().contains("`speed` must be"), "{e}");
+        let wide = DEFAULT_SECTIONS.replacen("max: (5.0, 0.0)", "max: (50.0, 0.0)", 1);
+        assert_ne!(wide, DEFAULT_SECTIONS);
+        let e = Sections::parse(&wide, "s.ron".as_ref()).unwrap_err();
+        assert!(e.to_string().contains("x within"), "{e}");
+    }
+}
