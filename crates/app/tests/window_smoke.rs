@@ -386,3 +386,28 @@ fn the_runner_scene_plays_by_autopilot_and_streams_scenery() {
     assert!(stderr.contains("in a pool of 15"), "{stderr}");
     assert!(stderr.contains("render-thread stall max"), "{stderr}");
 }
+
+#[test]
+fn the_platformer_scene_moves_its_sections() {
+    let args = [
+        "run",
+        "--scene",
+        "platformer",
+        "--frames",
+        "90",
+        "--json",
+        "--backend",
+        "vulkan",
+    ];
+    let Some(out) = horde_under_xvfb(&args) else {
+        return;
+    };
+    let summary = summary(&out);
+    assert_eq!(summary["frames"], 90);
+    assert!(summary["seconds"].as_f64().unwrap() > 0.0, "{summary}");
+    assert_eq!(summary["speed"], 5.0);
+    assert_eq!(summary["max_same_template_active"], 1);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("presented 90 frames"), "{stderr}");
+    assert!(stderr.contains("sections recycled"), "{stderr}");
+}

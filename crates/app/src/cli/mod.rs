@@ -239,6 +239,8 @@ pub enum Scene {
     City,
     /// The endless runner.
     Runner,
+    /// The 2D section treadmill, seen from the side.
+    Platformer,
 }
 
 /// Flags of `horde run`.

@@ -5,10 +5,12 @@ use crate::cli::{RunArgs, Scene as SceneChoice};
 use crate::levels;
 use crate::scenes::Scene;
 use crate::scenes::city::CityScene;
+use crate::scenes::platformer::PlatformerScene;
 use crate::scenes::runner::{RunnerScene, load_settings};
 use crate::scenes::td::{TdPlay, TdScene};
 use crate::shell::{self, GpuSettings, ShellOptions};
 use anyhow::Result;
+use horde_core_sim::platformer::{DEFAULT_SECTIONS, Sections};
 use horde_renderer::BackendChoice;
 
 /// Runs `horde run`.
@@ -35,6 +37,15 @@ pub fn run(args: &RunArgs) -> Result<()> {
         SceneChoice::Runner => {
             let scene = RunnerScene::new(load_settings(None)?, args.seed, args.autoplay)?;
             show(scene, options, args.json)
+        }
+        SceneChoice::Platformer => {
+            let sections =
+                Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?;
+            show(
+                PlatformerScene::new(sections, args.seed),
+                options,
+                args.json,
+            )
         }
     }
 }

@@ -17,13 +17,14 @@
 //! On exit the shell prints [`Scene::exit_line`] and, with `--json`, [`Scene::summary_json`].
 //!
 //! The rooms: [`td`] (the tower-defense board), [`city`] (the infinite WFC city walk),
-//! [`runner`] (the endless runner), with [`camera`] (the one place the simulation's frame
+//! [`runner`] (the endless runner), [`platformer`] (the 2D section treadmill), with [`camera`] (the one place the simulation's frame
 //! meets the renderer's), [`input`] (what is held) and [`stall`] (what background generation
 //! costs the render thread) shared between them.
 
 pub mod camera;
 pub mod city;
 pub mod input;
+pub mod platformer;
 pub mod runner;
 pub mod stall;
 pub mod td;

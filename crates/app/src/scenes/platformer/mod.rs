@@ -1,0 +1,170 @@
+//! The platformer scene: the 2D section treadmill seen from the side. The camera stays; the
+//! three points and the sections they carry move left at the level's speed; the HUD shows the
+//! speed, the sections recycled and the templates in use.
+
+use crate::clock::STEP;
+use crate::scenes::camera::{look_at, perspective};
+use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use glam::{Mat4, Quat, Vec3};
+use horde_core_sim::platformer::{Held, Sections, Treadmill};
+use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+use serde::Serialize;
+
+/// Depth of the boxes (the level is 2D; its boxes are drawn as slabs).
+const DEPTH: f32 = 2.0;
+/// Colours: the start section, then the templates in turn.
+const COLOURS: [[u8; 4]; 4] = [
+    [150, 150, 140, 255],
+    [90, 140, 80, 255],
+    [150, 110, 70, 255],
+    [90, 110, 160, 255],
+];
+/// The point markers' colour.
+const MARKER: [u8; 4] = [230, 200, 60, 255];
+
+/// `--json` summary of the scene.
+#[derive(Serialize)]
+struct Summary {
+    frames: u64,
+    seconds: f64,
+    speed: f64,
+    recycled: u64,
+    max_same_template_active: usize,
+}
+
+/// The treadmill and its batch.
+pub struct PlatformerScene {
+    treadmill: Treadmill,
+    batch: Option<BatchId>,
+    /// Scratch: this frame's boxes.
+    boxes: Vec<Instance>,
+}
+
+impl PlatformerScene {
+    /// The treadmill of `sections`, seeded with `seed`.
+    pub fn new(sections: Sections, seed: u64) -> PlatformerScene {
+        PlatformerScene {
+            treadmill: Treadmill::new(sections, seed),
+            batch: None,
+            boxes: Vec::new(),
+        }
+    }
+
+    /// The treadmill.
+    pub fn treadmill(&self) -> &Treadmill {
+        &self.treadmill
+    }
+
+    /// Fills `boxes` with every box of the three points' sections, and a marker at each point.
+    fn build(&mut self) {
+        self.boxes.clear();
+        let sections = self.treadmill.sections();
+        for (x, held) in self.treadmill.points() {
+            let (section, colour) = match held {
+                Held::Start => (&sections.start, COLOURS[0]),
+                Held::Template(t) => (&sections.templates[t], COLOURS[1 + t % 3]),
+            };
+            for b in &section.boxes {
+                let min = Vec3::new((x + b.min.0) as f32, b.min.1 as f32, -DEPTH / 2.0);
+                let max = Vec3::new((x + b.max.0) as f32, b.max.1 as f32, DEPTH / 2.0);
+                let model = Mat4::from_scale_rotation_translation(
+                    max - min,
+                    Quat::IDENTITY,
+                    (min + max) * 0.5,
+                );
+                self.boxes.push(Instance::new(model, colour));
+            }
+            let marker = Mat4::from_scale_rotation_translation(
+                Vec3::new(0.2, 0.2, 0.2),
+                Quat::IDENTITY,
+                Vec3::new(x as f32, -1.4, -DEPTH / 2.0),
+            );
+            self.boxes.push(Instance::new(marker, MARKER));
+        }
+    }
+}
+
+impl Scene for PlatformerScene {
+    fn title(&self) -> String {
+        "Horde — platformer".to_string()
+    }
+
+    fn attach(&mut self, renderer: &mut Renderer) {
+        self.batch = Some(renderer.add_batch(MeshKind::Cube, "platformer"));
+    }
+
+    fn update(&mut self, tick: Tick, _input: &InputState) {
+        for _ in 0..tick.steps {
+            self.treadmill.step(STEP);
+        }
+    }
+
+    fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, _requests: &mut Requests) -> f32 {
+        let t = &self.treadmill;
+        let names: Vec<&str> = t
+            .points()
+            .map(|(_, held)| match held {
+                Held::Start => t.sections().start.name.as_str(),
+                Held::Template(i) => t.sections().templates[i].name.as_str(),
+            })
+            .collect();
+        egui::Area::new(egui::Id::unique("platformer hud"))
+            .fixed_pos(egui::pos2(10.0, 10.0))
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(format!(
+                        "{:.0} FPS   speed {}   recycled {}   {:.0} s",
+                        info.fps(),
+                        t.sections().speed,
+                        t.recycled(),
+                        t.seconds()
+                    ));
+                    ui.label(format!("sections: {}", names.join(" · ")));
+                    ui.small("F12 screenshot · Esc quit");
+                });
+            });
+        0.0
+    }
+
+    fn prepare(&mut self, renderer: &mut Renderer, _ctx: &GpuContext) -> anyhow::Result<()> {
+        self.build();
+        if let Some(batch) = self.batch {
+            let slots = renderer.instances_mut(batch, self.boxes.len());
+            slots.copy_from_slice(&self.boxes);
+        }
+        Ok(())
+    }
+
+    fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
+        // From the south, looking north at the strip the sections move along.
+        let w = self.treadmill.sections().section_width as f32;
+        let eye = Vec3::new(0.0, 2.0, -1.6 * w);
+        FrameParams {
+            view: look_at(eye, Vec3::new(0.0, 0.2, 0.0)),
+            proj: perspective(50.0, viewport.aspect(), 0.1, 500.0),
+            light_dir: Vec3::new(0.3, 1.0, -0.6),
+            ambient: 0.45,
+            clear: [0.55, 0.7, 0.85, 1.0],
+            viewport: None,
+            fog: None,
+        }
+    }
+
+    fn exit_line(&self) -> String {
+        format!(
+            "{} sections recycled in {:.1} s",
+            self.treadmill.recycled(),
+            self.treadmill.seconds()
+        )
+    }
+
+    fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
+        Ok(serde_json::to_string(&Summary {
+            frames,
+            seconds: (self.treadmill.seconds() * 1000.0).round() / 1000.0,
+            speed: self.treadmill.sections().speed,
+            recycled: self.treadmill.recycled(),
+            max_same_template_active: self.treadmill.max_same_template_active(),
+        })?)
+    }
+}
