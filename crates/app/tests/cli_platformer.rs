@@ -34,6 +34,9 @@ fn two_minutes_recycle_sixty_sections_and_never_show_a_template_twice() {
         // The two templates placed at the start, then one per recycled section.
         let total: u64 = uses.values().map(|n| n.as_u64().unwrap()).sum();
         assert_eq!(total, recycled + 2);
+        // The autopilot plays through.
+        assert_eq!(summary["game_over"], false, "{summary}");
+        assert!(summary["jumps"].as_u64().unwrap() > 10, "{summary}");
     }
 }
 

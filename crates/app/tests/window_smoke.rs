@@ -407,6 +407,7 @@ fn the_platformer_scene_moves_its_sections() {
     assert!(summary["seconds"].as_f64().unwrap() > 0.0, "{summary}");
     assert_eq!(summary["speed"], 5.0);
     assert_eq!(summary["max_same_template_active"], 1);
+    assert_eq!(summary["game_over"], false, "{summary}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("presented 90 frames"), "{stderr}");
     assert!(stderr.contains("sections recycled"), "{stderr}");

@@ -1,10 +1,11 @@
-//! `horde platformer`: the 2D section treadmill headless, at a fixed 1/60 s step, with a
-//! summary of what it recycled and how often each template was used.
+//! `horde platformer`: the 2D section treadmill headless, at a fixed 1/60 s step, with the
+//! autopilot playing, and a summary of what it recycled, how often each template was used and
+//! whether the player was still in the run.
 
 use crate::cli::PlatformerArgs;
 use crate::clock::STEP;
 use anyhow::Result;
-use horde_core_sim::platformer::{DEFAULT_SECTIONS, Sections, Treadmill};
+use horde_core_sim::platformer::{DEFAULT_SECTIONS, Player, Sections, Treadmill, autopilot};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -16,6 +17,8 @@ struct Summary {
     recycled: u64,
     template_uses: BTreeMap<String, u64>,
     max_same_template_active: usize,
+    game_over: bool,
+    jumps: u64,
 }
 
 /// Runs `horde platformer`.
@@ -26,9 +29,12 @@ pub fn run(args: &PlatformerArgs) -> Result<()> {
     };
     let speed = sections.speed;
     let mut treadmill = Treadmill::new(sections, args.seed);
+    let mut player = Player::default();
     let steps = (args.seconds / STEP).round() as u64;
     for _ in 0..steps {
         treadmill.step(STEP);
+        let jump = autopilot(&player, &treadmill);
+        player.step(&treadmill, jump, STEP);
     }
     let template_uses = treadmill
         .sections()
@@ -43,6 +49,8 @@ pub fn run(args: &PlatformerArgs) -> Result<()> {
         recycled: treadmill.recycled(),
         template_uses,
         max_same_template_active: treadmill.max_same_template_active(),
+        game_over: player.out,
+        jumps: player.jumps,
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);

@@ -1,14 +1,18 @@
 //! The platformer scene: the 2D section treadmill seen from the side. The camera stays; the
-//! three points and the sections they carry move left at the level's speed; the HUD shows the
-//! speed, the sections recycled and the templates in use.
+//! three points and the sections they carry move left at the level's speed; the player runs on
+//! them (the autopilot plays; `P` toggles it, `W` jumps, Space restarts after a fall); the HUD
+//! shows the speed, the sections recycled, the templates in use and the jumps.
 
 use crate::clock::STEP;
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::platformer::{Held, Sections, Treadmill};
+use horde_core_sim::platformer::{
+    Held, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player, Sections, Treadmill, autopilot,
+};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
+use winit::keyboard::KeyCode;
 
 /// Depth of the boxes (the level is 2D; its boxes are drawn as slabs).
 const DEPTH: f32 = 2.0;
@@ -21,6 +25,8 @@ const COLOURS: [[u8; 4]; 4] = [
 ];
 /// The point markers' colour.
 const MARKER: [u8; 4] = [230, 200, 60, 255];
+/// The player's colour.
+const PLAYER: [u8; 4] = [210, 60, 50, 255];
 
 /// `--json` summary of the scene.
 #[derive(Serialize)]
@@ -30,11 +36,21 @@ struct Summary {
     speed: f64,
     recycled: u64,
     max_same_template_active: usize,
+    game_over: bool,
+    jumps: u64,
+    runs: u64,
 }
 
-/// The treadmill and its batch.
+/// The treadmill, the player and the batch.
 pub struct PlatformerScene {
     treadmill: Treadmill,
+    player: Player,
+    /// The autopilot plays (`P` toggles).
+    pub autopilot: bool,
+    /// A jump asked for since the last step (`W`).
+    jump: bool,
+    /// Runs started (Space restarts after a fall).
+    runs: u64,
     batch: Option<BatchId>,
     /// Scratch: this frame's boxes.
     boxes: Vec<Instance>,
@@ -45,6 +61,10 @@ impl PlatformerScene {
     pub fn new(sections: Sections, seed: u64) -> PlatformerScene {
         PlatformerScene {
             treadmill: Treadmill::new(sections, seed),
+            player: Player::default(),
+            autopilot: true,
+            jump: false,
+            runs: 1,
             batch: None,
             boxes: Vec::new(),
         }
@@ -55,9 +75,22 @@ impl PlatformerScene {
         &self.treadmill
     }
 
-    /// Fills `boxes` with every box of the three points' sections, and a marker at each point.
+    /// The player.
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// Fills `boxes` with every box of the three points' sections, a marker at each point and
+    /// the player.
     fn build(&mut self) {
         self.boxes.clear();
+        let p = &self.player;
+        let body = Mat4::from_scale_rotation_translation(
+            Vec3::new(2.0 * PLAYER_HALF_WIDTH as f32, PLAYER_HEIGHT as f32, 0.6),
+            Quat::IDENTITY,
+            Vec3::new(0.0, (p.y + PLAYER_HEIGHT / 2.0) as f32, 0.0),
+        );
+        self.boxes.push(Instance::new(body, PLAYER));
         let sections = self.treadmill.sections();
         for (x, held) in self.treadmill.points() {
             let (section, colour) = match held {
@@ -96,6 +129,24 @@ impl Scene for PlatformerScene {
     fn update(&mut self, tick: Tick, _input: &InputState) {
         for _ in 0..tick.steps {
             self.treadmill.step(STEP);
+            let jump = std::mem::take(&mut self.jump)
+                || (self.autopilot && autopilot(&self.player, &self.treadmill));
+            self.player.step(&self.treadmill, jump, STEP);
+        }
+    }
+
+    fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
+        if !pressed || repeat {
+            return;
+        }
+        match key {
+            KeyCode::KeyW | KeyCode::ArrowUp => self.jump = true,
+            KeyCode::KeyP => self.autopilot = !self.autopilot,
+            KeyCode::Space if self.player.out => {
+                self.player = Player::default();
+                self.runs += 1;
+            }
+            _ => {}
         }
     }
 
@@ -120,7 +171,15 @@ impl Scene for PlatformerScene {
                         t.seconds()
                     ));
                     ui.label(format!("sections: {}", names.join(" · ")));
-                    ui.small("F12 screenshot · Esc quit");
+                    ui.label(format!("jumps {}   run {}", self.player.jumps, self.runs));
+                    if self.player.out {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(230, 60, 60),
+                            "Fell! Space restarts",
+                        );
+                    }
+                    ui.checkbox(&mut self.autopilot, "autopilot (P)");
+                    ui.small("W jump · Space restart · F12 screenshot · Esc quit");
                 });
             });
         0.0
@@ -165,6 +224,9 @@ impl Scene for PlatformerScene {
             speed: self.treadmill.sections().speed,
             recycled: self.treadmill.recycled(),
             max_same_template_active: self.treadmill.max_same_template_active(),
+            game_over: self.player.out,
+            jumps: self.player.jumps,
+            runs: self.runs,
         })?)
     }
 }
