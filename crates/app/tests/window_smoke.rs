@@ -3,20 +3,14 @@
 //! is unset.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::skipped;
+
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// Says that a test is skipped, and why, straight on stderr (not captured by the test
-/// harness), so a skipped test never reads as a plain "ok".
-fn skipped(why: &str) {
-    use std::io::Write as _;
-    let _ = writeln!(
-        std::io::stderr(),
-        "SKIPPED (HORDE_REQUIRE_GPU unset): {why}"
-    );
-}
 
 /// A private X server, killed on drop.
 struct Xvfb {

@@ -16,7 +16,7 @@
 //! - [`runner`]: the endless runner game (track pool, obstacles, jump and crouch, autopilot).
 //! - [`platformer`]: the 2D section treadmill (three points, templates not active elsewhere).
 //! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits;
-//!   [`trace`]: the CSV trace; [`atomic_file`]: saving a file so that a crash or error never
+//!   [`trace`]: the CSV trace; `text_pos`: the line and column errors name; [`atomic_file`]: saving a file so that a crash or error never
 //!   leaves it half written.
 //!
 //! ```
@@ -48,6 +48,7 @@ pub mod script;
 pub mod settings;
 pub mod simulation;
 pub mod sink;
+mod text_pos;
 pub mod tile;
 pub mod trace;
 

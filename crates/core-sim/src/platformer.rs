@@ -32,6 +32,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The fewest templates a level may have.
 pub const MIN_TEMPLATES: usize = 4;
@@ -191,14 +192,7 @@ impl Sections {
 
 /// Line and column (1-based) of the first `needle` in `text`, or 1:1.
 fn locate(text: &str, needle: &str) -> (usize, usize) {
-    let at = text.find(needle).unwrap_or(0);
-    let line = text[..at].matches('\n').count() + 1;
-    let column = text[..at]
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
-    (line, column)
+    crate::text_pos::line_column(text, text.find(needle).unwrap_or(0))
 }
 
 /// Parses `text` as a sections file and, when it is accepted, runs its treadmill for a few
@@ -225,7 +219,8 @@ pub enum Held {
 /// The treadmill: three points and the sections they carry.
 #[derive(Clone, Debug)]
 pub struct Treadmill {
-    sections: Sections,
+    /// Shared, so that the autopilot's look-ahead copies cost no allocation.
+    sections: Arc<Sections>,
     /// The points' positions along `x`, in the order they wrap.
     points: [f64; 3],
     /// What each point carries.
@@ -244,7 +239,7 @@ impl Treadmill {
         let n = sections.templates.len();
         let mut treadmill = Treadmill {
             uses: vec![0; n],
-            sections,
+            sections: Arc::new(sections),
             points: [-w, 0.0, w],
             held: [Held::Start; 3],
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -285,7 +280,10 @@ impl Treadmill {
     /// Puts template `t` on point `point` and counts it.
     fn put(&mut self, point: usize, t: usize) {
         self.held[point] = Held::Template(t);
-        self.uses[t] += 1;
+        // A look-ahead copy keeps no counts.
+        if let Some(uses) = self.uses.get_mut(t) {
+            *uses += 1;
+        }
         let most = self
             .held
             .iter()
@@ -327,9 +325,32 @@ impl Treadmill {
         self.points.iter().copied().zip(self.held.iter().copied())
     }
 
+    /// The section `held` stands for.
+    pub fn section(&self, held: Held) -> &SectionTemplate {
+        match held {
+            Held::Start => &self.sections.start,
+            Held::Template(t) => &self.sections.templates[t],
+        }
+    }
+
     /// The sections file.
     pub fn sections(&self) -> &Sections {
         &self.sections
+    }
+
+    /// A copy to simulate ahead with: the same points, sections and random stream, without
+    /// the use counts, so that making it allocates nothing.
+    fn lookahead(&self) -> Treadmill {
+        Treadmill {
+            sections: Arc::clone(&self.sections),
+            points: self.points,
+            held: self.held,
+            rng: self.rng.clone(),
+            recycled: self.recycled,
+            uses: Vec::new(),
+            max_same_active: self.max_same_active,
+            seconds: self.seconds,
+        }
     }
 
     /// Sections recycled (points that wrapped round).
@@ -400,13 +421,9 @@ impl Default for Player {
 
 /// Every box of the three points' sections in treadmill coordinates: `(x0, y0, x1, y1)`.
 pub fn world_boxes(treadmill: &Treadmill) -> impl Iterator<Item = (f64, f64, f64, f64)> + '_ {
-    let sections = treadmill.sections();
     treadmill.points().flat_map(move |(x, held)| {
-        let section = match held {
-            Held::Start => &sections.start,
-            Held::Template(t) => &sections.templates[t],
-        };
-        section
+        treadmill
+            .section(held)
             .boxes
             .iter()
             .map(move |b| (x + b.min.0, b.min.1, x + b.max.0, b.max.1))
@@ -455,7 +472,7 @@ impl Player {
 /// after the first step (on which it jumps if `jump`).
 fn survives(player: &Player, treadmill: &Treadmill, jump: bool, seconds: f64) -> bool {
     let dt = 1.0 / 60.0;
-    let (mut p, mut t) = (*player, treadmill.clone());
+    let (mut p, mut t) = (*player, treadmill.lookahead());
     let start = p.y;
     for k in 0..(seconds / dt).ceil() as usize {
         t.step(dt);
@@ -478,7 +495,7 @@ pub fn autopilot(player: &Player, treadmill: &Treadmill) -> bool {
         return false;
     }
     // Would waiting one more step and then jumping still work? Then wait.
-    let mut later = (*player, treadmill.clone());
+    let mut later = (*player, treadmill.lookahead());
     later.1.step(1.0 / 60.0);
     later.0.step(&later.1, false, 1.0 / 60.0);
     let wait = later.0.grounded && survives(&later.0, &later.1, true, 1.05);

@@ -35,7 +35,7 @@ pub fn skipped(why: &str) {
     use std::io::Write as _;
     let _ = writeln!(
         std::io::stderr(),
-        "SKIPPED (no GPU here, HORDE_REQUIRE_GPU unset): {why}"
+        "SKIPPED (HORDE_REQUIRE_GPU unset): {why}"
     );
 }
 

@@ -352,13 +352,7 @@ fn locate(text: &str, field: &str) -> (usize, usize) {
                 .is_some_and(|c| c.is_alphanumeric() || c == '_')
         })
         .map_or(0, |(i, _)| i);
-    let line = text[..at].matches('\n').count() + 1;
-    let column = text[..at]
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
-    (line, column)
+    crate::text_pos::line_column(text, at)
 }
 
 #[cfg(test)]

@@ -91,13 +91,12 @@ impl PlatformerScene {
             Vec3::new(0.0, (p.y + PLAYER_HEIGHT / 2.0) as f32, 0.0),
         );
         self.boxes.push(Instance::new(body, PLAYER));
-        let sections = self.treadmill.sections();
         for (x, held) in self.treadmill.points() {
-            let (section, colour) = match held {
-                Held::Start => (&sections.start, COLOURS[0]),
-                Held::Template(t) => (&sections.templates[t], COLOURS[1 + t % 3]),
+            let colour = match held {
+                Held::Start => COLOURS[0],
+                Held::Template(t) => COLOURS[1 + t % 3],
             };
-            for b in &section.boxes {
+            for b in &self.treadmill.section(held).boxes {
                 let min = Vec3::new((x + b.min.0) as f32, b.min.1 as f32, -DEPTH / 2.0);
                 let max = Vec3::new((x + b.max.0) as f32, b.max.1 as f32, DEPTH / 2.0);
                 let model = Mat4::from_scale_rotation_translation(
@@ -152,13 +151,11 @@ impl Scene for PlatformerScene {
 
     fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, _requests: &mut Requests) -> f32 {
         let t = &self.treadmill;
-        let names: Vec<&str> = t
-            .points()
-            .map(|(_, held)| match held {
-                Held::Start => t.sections().start.name.as_str(),
-                Held::Template(i) => t.sections().templates[i].name.as_str(),
-            })
-            .collect();
+        // Three names, no allocation.
+        let mut names = [""; 3];
+        for (name, (_, held)) in names.iter_mut().zip(t.points()) {
+            *name = t.section(held).name.as_str();
+        }
         egui::Area::new(egui::Id::unique("platformer hud"))
             .fixed_pos(egui::pos2(10.0, 10.0))
             .show(ui.ctx(), |ui| {
