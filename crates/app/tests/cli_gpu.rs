@@ -133,18 +133,33 @@ fn ground_colour(png: &[u8]) -> [f32; 3] {
     sum.map(|s| s / n)
 }
 
+/// Writes the built-in scatter settings without their roads into `dir`; returns the path.
+fn scenery_without_roads(dir: &std::path::Path) -> std::path::PathBuf {
+    let with_roads = include_str!("../../../assets/scatter/default.ron");
+    let start = with_roads.find("    roads: (").unwrap();
+    let end = start + with_roads[start..].find("    ),\n").unwrap() + "    ),\n".len();
+    let without_roads = format!("{}{}", &with_roads[..start], &with_roads[end..]);
+    let path = dir.join("no-roads.ron");
+    std::fs::write(&path, without_roads).unwrap();
+    path
+}
+
 #[test]
 fn the_runner_screenshot_is_deterministic_and_its_look_follows_the_slice() {
     if !common::gpu_available(BackendChoice::Vulkan) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    // The ground's colour is sampled where a road may run: the scenery without roads.
+    let scenery = scenery_without_roads(dir.path());
     let shot = |name: &str, frames: &str| {
         let path = dir.path().join(name);
         let out = horde(&[
             "screenshot",
             "--scene",
             "runner",
+            "--scenery",
+            scenery.to_str().unwrap(),
             "--seed",
             "2",
             "--frames",
@@ -232,4 +247,67 @@ fn the_city_walker_and_overview_screenshots_are_deterministic() {
             "one colour covers {most} pixels"
         );
     }
+}
+
+#[test]
+fn the_runner_screenshot_shows_the_roads_where_the_scenery_leaves_room() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let settings = scenery_without_roads(dir.path());
+    let shot = |name: &str, scenery: Option<&std::path::Path>| {
+        let path = dir.path().join(name);
+        let mut args = vec![
+            "screenshot",
+            "--scene",
+            "runner",
+            "--seed",
+            "1",
+            "--frames",
+            "1300",
+            "--size",
+            "320x180",
+            "--backend",
+            "vulkan",
+            "--out",
+            path.to_str().unwrap(),
+        ];
+        if let Some(scenery) = scenery {
+            args.extend(["--scenery", scenery.to_str().unwrap()]);
+        }
+        let out = horde(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        image::load_from_memory(&std::fs::read(path).unwrap())
+            .unwrap()
+            .to_rgb8()
+    };
+    let (roads, bare) = (shot("roads.png", None), shot("bare.png", Some(&settings)));
+    // Road pixels: the road colour (sRGB 112, 96, 78) lit, so in its proportions; sand
+    // (196, 170, 118) and the other kinds are not.
+    let road_like = |p: &image::Rgb<u8>| {
+        let [r, g, b] = p.0.map(f32::from);
+        b > 0.0
+            && g > 0.0
+            && (r / g - 112.0 / 96.0).abs() < 0.06
+            && (g / b - 96.0 / 78.0).abs() < 0.08
+            && (60.0..=130.0).contains(&r)
+    };
+    let count = |picture: &image::RgbImage| picture.pixels().filter(|p| road_like(p)).count();
+    let (on_roads, on_bare) = (count(&roads), count(&bare));
+    let pixels = (roads.width() * roads.height()) as usize;
+    eprintln!("road-coloured pixels: {on_roads} with roads, {on_bare} without, of {pixels}");
+    assert!(
+        on_roads * 50 > pixels,
+        "roads cover only {on_roads} of {pixels} pixels"
+    );
+    assert!(
+        on_bare * 10 < on_roads,
+        "{on_bare} road-coloured pixels without roads"
+    );
+    assert_ne!(roads, bare);
 }

@@ -34,7 +34,7 @@ fn run(target: &str, data: &[u8]) {
         "edit_script" => drop(horde_core_sim::script::EditScript::parse(text, path)),
         "input_script" => drop(horde_core_sim::runner::InputScript::parse(text, path)),
         "runner_settings" => drop(horde_core_sim::runner::RunnerSettings::parse(text, path)),
-        "scatter_settings" => drop(horde_levelgen::scatter::ScatterSettings::parse(text, path)),
+        "scatter_settings" => drop(horde_levelgen::scatter::check_settings_text(text)),
         "module_set" => drop(horde_levelgen::wfc::ModuleSet::parse(text, path)),
         "cli_values" => values::check_all(text),
         "platformer_sections" => horde_core_sim::platformer::check_sections_text(text),

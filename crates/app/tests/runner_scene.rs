@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 use horde::clock::FixedClock;
-use horde::scenes::runner::{RunnerScene, load_settings};
+use horde::scenes::runner::{RunnerScene, load_scenery, load_settings};
 use horde::scenes::{InputState, Scene, Tick};
 use horde_core_sim::runner::RunState;
 
@@ -14,7 +14,13 @@ fn advance(scene: &mut RunnerScene, clock: &mut FixedClock, seconds: f64) {
 
 #[test]
 fn space_starts_a_run_and_restarts_it_after_game_over() {
-    let mut scene = RunnerScene::new(load_settings(None).unwrap(), 5, false).unwrap();
+    let mut scene = RunnerScene::new(
+        load_settings(None).unwrap(),
+        load_scenery(None).unwrap(),
+        5,
+        false,
+    )
+    .unwrap();
     let mut clock = FixedClock::default();
     advance(&mut scene, &mut clock, 1.0);
     assert_eq!(scene.runner.state(), RunState::Ready, "it waits for Space");
@@ -40,7 +46,13 @@ fn space_starts_a_run_and_restarts_it_after_game_over() {
 
 #[test]
 fn the_jump_key_jumps_once_per_press_and_crouch_follows_the_key() {
-    let mut scene = RunnerScene::new(load_settings(None).unwrap(), 5, false).unwrap();
+    let mut scene = RunnerScene::new(
+        load_settings(None).unwrap(),
+        load_scenery(None).unwrap(),
+        5,
+        false,
+    )
+    .unwrap();
     let mut clock = FixedClock::default();
     scene.press_start();
     advance(&mut scene, &mut clock, 1.0 / 60.0);

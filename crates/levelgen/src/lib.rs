@@ -6,8 +6,9 @@
 //!   (docs/ARCHITECTURE.md, level generation); an infinite map grown in chunks around a walker.
 //! - [`scatter`]: noise-driven scatter of scenery along the runner's band — slices chosen by
 //!   distance from the origin, chunk settings by distance from the slice centre, layers of
-//!   fractal Perlin noise filtered into non-overlapping placements, generated in parallel and
-//!   identical for any thread count.
+//!   fractal Perlin noise filtered into non-overlapping placements, and roads joined across
+//!   chunks and slices that no placement stands on, generated in parallel and identical for
+//!   any thread count.
 //! - [`hash`]: seeded, platform-independent 64-bit mixing shared by both, so that their output
 //!   is a pure function of seed and position.
 

@@ -84,6 +84,10 @@ pub struct ScatterArgs {
     /// Write every placement as JSON (written to a temporary file, then renamed).
     #[arg(long, value_name = "POINTS.json")]
     pub out: Option<PathBuf>,
+    /// Write the roads as JSON polylines, `[{"width": w, "points": [[x, z], ..]}, ..]`, joined
+    /// across chunks and slices (written to a temporary file, then renamed).
+    #[arg(long, value_name = "ROADS.json")]
+    pub roads_out: Option<PathBuf>,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -220,6 +224,7 @@ impl Default for Command {
         Command::Run(RunArgs {
             scene: Scene::Td,
             level: None,
+            scenery: None,
             seed: 0,
             gpu: GpuFlags::default(),
             frames: None,
@@ -252,6 +257,10 @@ pub struct RunArgs {
     /// Level file (default: the built-in 11×11 board).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// Scatter settings for the runner scene's scenery and roads (RON; default:
+    /// `assets/scatter/default.ron`, built in).
+    #[arg(long, value_name = "FILE")]
+    pub scenery: Option<PathBuf>,
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
@@ -292,6 +301,10 @@ pub struct ScreenshotArgs {
     /// Level file (default: the built-in 11×11 board).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// Scatter settings for the runner scene's scenery and roads (RON; default:
+    /// `assets/scatter/default.ron`, built in).
+    #[arg(long, value_name = "FILE")]
+    pub scenery: Option<PathBuf>,
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,

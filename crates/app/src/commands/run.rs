@@ -6,7 +6,7 @@ use crate::levels;
 use crate::scenes::Scene;
 use crate::scenes::city::CityScene;
 use crate::scenes::platformer::PlatformerScene;
-use crate::scenes::runner::{RunnerScene, load_settings};
+use crate::scenes::runner::{RunnerScene, load_scenery, load_settings};
 use crate::scenes::td::{TdPlay, TdScene};
 use crate::shell::{self, GpuSettings, ShellOptions};
 use anyhow::Result;
@@ -35,7 +35,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
         }
         SceneChoice::City => show(CityScene::new(args.seed)?, options, args.json),
         SceneChoice::Runner => {
-            let scene = RunnerScene::new(load_settings(None)?, args.seed, args.autoplay)?;
+            let scene = RunnerScene::new(
+                load_settings(None)?,
+                load_scenery(args.scenery.as_deref())?,
+                args.seed,
+                args.autoplay,
+            )?;
             show(scene, options, args.json)
         }
         SceneChoice::Platformer => {

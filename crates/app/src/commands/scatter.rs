@@ -1,12 +1,12 @@
 //! `horde scatter`: the first K slices of the scenery band, generated in parallel, with a JSON
-//! summary line and optionally every placement as JSON.
+//! summary line and optionally every placement and every road as JSON.
 
 use crate::cli::ScatterArgs;
 use crate::progress::Progress;
 use crate::scenes::runner::load_scenery;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::atomic_file::write_atomically;
-use horde_levelgen::scatter::{ChunkPlacements, Scatter};
+use horde_levelgen::scatter::{ChunkPlacements, Road, Scatter};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -14,13 +14,24 @@ use std::time::Instant;
 /// millisecond of one core).
 const MAX_CHUNKS: u64 = 1_000_000;
 
-/// The summary line (keys in contract order).
+/// The summary line (keys in contract order; extras after them).
 #[derive(Debug, Serialize)]
 struct Summary {
     chunks: usize,
     points: usize,
     ms: f64,
     threads: usize,
+    /// Whole roads after joining the chunks' pieces.
+    roads: usize,
+    /// Their total length, world units.
+    road_length: f64,
+}
+
+/// One road in `--roads-out` (keys in contract order).
+#[derive(Debug, Serialize)]
+struct RoadFile<'a> {
+    width: f32,
+    points: &'a [[f32; 2]],
 }
 
 /// One placement in `--out` (keys in contract order; extras after them).
@@ -61,23 +72,37 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
     let chunks = generate_with_progress(&scatter, &coords, !args.json);
     let ms = start.elapsed().as_secs_f64() * 1e3;
     let points = chunks.iter().map(|c| c.placements.len()).sum();
+    let roads = scatter.join_roads(&chunks);
     if let Some(out) = &args.out {
         let json = points_json(&scatter, &chunks)?;
         write_atomically(out, json.as_bytes())
             .with_context(|| format!("--out: cannot write {}", out.display()))?;
+    }
+    if let Some(out) = &args.roads_out {
+        let json = roads_json(&roads)?;
+        write_atomically(out, json.as_bytes())
+            .with_context(|| format!("--roads-out: cannot write {}", out.display()))?;
     }
     let summary = Summary {
         chunks: chunks.len(),
         points,
         ms,
         threads: rayon::current_num_threads(),
+        roads: roads.len(),
+        road_length: roads.iter().map(length).sum(),
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
         println!(
-            "{} slices: {} chunks, {} placements in {:.1} ms on {} threads",
-            args.slices, summary.chunks, summary.points, summary.ms, summary.threads
+            "{} slices: {} chunks, {} placements, {} roads ({:.0} m) in {:.1} ms on {} threads",
+            args.slices,
+            summary.chunks,
+            summary.points,
+            summary.roads,
+            summary.road_length,
+            summary.ms,
+            summary.threads
         );
     }
     Ok(())
@@ -119,4 +144,27 @@ fn points_json(scatter: &Scatter, chunks: &[ChunkPlacements]) -> Result<String> 
         })
         .collect::<Vec<_>>();
     Ok(serde_json::to_string(&points)?)
+}
+
+/// Every road as one JSON array of `{width, points}`.
+fn roads_json(roads: &[Road]) -> Result<String> {
+    let roads: Vec<RoadFile> = roads
+        .iter()
+        .map(|r| RoadFile {
+            width: r.width,
+            points: &r.points,
+        })
+        .collect();
+    Ok(serde_json::to_string(&roads)?)
+}
+
+/// Length of a road's polyline, world units.
+fn length(road: &Road) -> f64 {
+    road.points
+        .windows(2)
+        .map(|w| {
+            let (dx, dz) = (w[1][0] - w[0][0], w[1][1] - w[0][1]);
+            f64::from(dx).hypot(f64::from(dz))
+        })
+        .sum()
 }

@@ -103,7 +103,7 @@ pub fn render_runner(args: &ScreenshotArgs) -> Result<(Picture, horde_core_sim::
         let input = autopilot(&runner);
         runner.step(input, STEP);
     }
-    let scenery = load_scenery(None)?;
+    let scenery = load_scenery(args.scenery.as_deref())?;
     let scatter = Scatter::new(scenery.clone(), args.seed);
     let z = runner.player().z as f32;
     let (first, last) = rows_in_view(z, scenery.chunk_size);

@@ -7,6 +7,7 @@
 //! `(seed, chunk, layer, texel)`. Nothing is shared between chunks or layers while they run, so
 //! the output is the same for any number of threads and any order of generation.
 
+use super::roads::{RoadPiece, RoadPlan, near_segment};
 use super::settings::{MAX_COLUMNS, MAX_INDEXED, MAX_OCTAVES, MAX_TEXTURE_SIZE, ScatterSettings};
 use crate::hash::{hash_words, mix64};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
@@ -16,7 +17,7 @@ use std::collections::HashMap;
 /// The smallest gap, in world units, left between two footprints, between a footprint and a
 /// chunk border (half of it on each side), so that rounding never turns touching into
 /// overlapping.
-const GAP: f64 = 1e-3;
+pub(super) const GAP: f64 = 1e-3;
 
 /// The most grid cells along one side of a chunk's lookup grid.
 const MAX_GRID: usize = 64;
@@ -55,20 +56,25 @@ pub struct ChunkPlacements {
     pub slice: usize,
     /// Index of its chunk settings within the slice.
     pub chunk: usize,
-    /// The placements, by layer, then in texel scan order; no two overlap.
+    /// The placements, by layer, then in texel scan order; no two overlap, and none comes
+    /// within half a road's width of a road.
     pub placements: Vec<Placement>,
+    /// The parts of the roads inside the chunk, by road (see [`super::roads`]).
+    pub roads: Vec<RoadPiece>,
 }
 
 /// A scatter generator: settings, seed and the prebuilt noise of every layer.
 #[derive(Clone, Debug)]
 pub struct Scatter {
     settings: ScatterSettings,
-    seed: u64,
-    chunk_size: f64,
+    pub(super) seed: u64,
+    pub(super) chunk_size: f64,
     texture_size: usize,
     columns: i32,
     track_clearance: f64,
     slices: Vec<SlicePlan>,
+    /// The roads, when the settings lay any.
+    pub(super) roads: Option<RoadPlan>,
 }
 
 /// A slice's first pass and its prepared chunk settings.
@@ -177,17 +183,23 @@ impl Scatter {
             })
             .collect();
         let track_clearance = f64::from(settings.track_clearance);
+        let track_clearance = if track_clearance.is_nan() {
+            0.0
+        } else {
+            track_clearance
+        };
+        let columns = settings.columns.min(MAX_COLUMNS) as i32;
+        let roads = settings.roads.as_ref().map(|roads| {
+            RoadPlan::new(&settings, roads, seed, chunk_size, columns, track_clearance)
+        });
         Scatter {
             seed,
             chunk_size,
             texture_size: settings.texture_size.clamp(1, MAX_TEXTURE_SIZE) as usize,
-            columns: settings.columns.min(MAX_COLUMNS) as i32,
-            track_clearance: if track_clearance.is_nan() {
-                0.0
-            } else {
-                track_clearance
-            },
+            columns,
+            track_clearance,
             slices,
+            roads,
             settings,
         }
     }
@@ -248,6 +260,7 @@ impl Scatter {
                 slice,
                 chunk: 0,
                 placements: Vec::new(),
+                roads: Vec::new(),
             };
         };
         let centre = (start as f64 + length as f64 / 2.0) * self.chunk_size;
@@ -258,10 +271,18 @@ impl Scatter {
             .position(|c| f64::from(c.within) >= distance)
             .unwrap_or(plan.chunks.len().saturating_sub(1));
         let layers: Vec<Vec<Placement>> = plan.chunks.get(chunk).map_or(Vec::new(), |c| {
+            let largest = c
+                .layers
+                .iter()
+                .map(|l| f64::from(l.radius))
+                .filter(|r| r.is_finite())
+                .fold(0.0, f64::max)
+                .min(self.chunk_size);
+            let roads = self.road_segments_near(coord, largest + GAP);
             c.layers
                 .par_iter()
                 .enumerate()
-                .map(|(i, layer)| self.layer(coord, i as u16, layer))
+                .map(|(i, layer)| self.layer(coord, i as u16, layer, &roads))
                 .collect()
         });
         ChunkPlacements {
@@ -269,6 +290,7 @@ impl Scatter {
             slice,
             chunk,
             placements: self.stack(coord, layers),
+            roads: self.chunk_roads(coord),
         }
     }
 
@@ -301,6 +323,28 @@ impl Scatter {
         (k, s.start, s.length)
     }
 
+    /// The pass (slice index counting repeats of the last) holding chunk row `row`; `None`
+    /// before row 0.
+    pub(super) fn pass_of_row(&self, row: i64) -> Option<u64> {
+        let last = self.slices.last()?;
+        if row < 0 {
+            return None;
+        }
+        let n = self.slices.len() as u64 - 1;
+        if row >= last.start {
+            return Some(n + ((row - last.start) / last.length) as u64);
+        }
+        Some(
+            self.slices
+                .partition_point(|s| s.start.saturating_add(s.length) <= row) as u64,
+        )
+    }
+
+    /// First row and length of pass `pass` (see [`Scatter::pass_of_row`]).
+    pub(super) fn pass_rows(&self, pass: usize) -> (i64, i64) {
+        self.pass(pass)
+    }
+
     /// First row and length of slice `slice`, counting repeats of the last one.
     fn pass(&self, slice: usize) -> (i64, i64) {
         let Some(last) = self.slices.last() else {
@@ -327,8 +371,15 @@ impl Scatter {
         )
     }
 
-    /// The points of one layer in one chunk, in texel scan order (rows of `z`, then `x`).
-    fn layer(&self, coord: ChunkCoord, index: u16, plan: &LayerPlan) -> Vec<Placement> {
+    /// The points of one layer in one chunk, in texel scan order (rows of `z`, then `x`),
+    /// clear of `roads` (road segments near the chunk, and their half width).
+    fn layer(
+        &self,
+        coord: ChunkCoord,
+        index: u16,
+        plan: &LayerPlan,
+        roads: &(Vec<[[f64; 2]; 2]>, f64),
+    ) -> Vec<Placement> {
         let Some(kind) = plan.kind else {
             return Vec::new();
         };
@@ -363,6 +414,9 @@ impl Scatter {
                     continue;
                 }
                 if plan.noise.get([x, z]) <= plan.threshold {
+                    continue;
+                }
+                if near_segment(&roads.0, x, z, roads.1 + r + GAP) {
                     continue;
                 }
                 grid.insert(x, z);

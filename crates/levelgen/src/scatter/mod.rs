@@ -17,8 +17,14 @@
 //! Chunks and layers are generated in parallel with rayon; the result depends only on the seed
 //! and the chunk coordinates, never on the thread count or the order of generation.
 //!
+//! Roads (the map generator's paths, optional in the settings) run along the band beside the
+//! track: each chunk keeps the parts of the roads inside it, the pieces join bit for bit across
+//! chunk borders and slice boundaries, and no placement comes within half a road's width of
+//! a road.
+//!
 //! - [`settings`]: the RON settings and their validation.
 //! - [`generate`]: textures, filtering, overlap removal and the parallel driver.
+//! - [`roads`]: the roads' lanes, gates and centre lines, cut into chunks and joined again.
 //!
 //! ```
 //! use horde_levelgen::scatter::{DEFAULT_SETTINGS, Scatter, ScatterSettings};
@@ -34,13 +40,48 @@
 //! ```
 
 pub mod generate;
+pub mod roads;
 pub mod settings;
 
 pub use generate::{ChunkCoord, ChunkPlacements, Placement, Scatter};
+pub use roads::{Road, RoadId, RoadPiece, Side};
 pub use settings::{
-    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, ScatterError, ScatterSettings,
-    SliceSettings,
+    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterError,
+    ScatterSettings, SliceSettings,
 };
 
 /// The default scatter settings (`assets/scatter/default.ron`).
 pub const DEFAULT_SETTINGS: &str = include_str!("../../../../assets/scatter/default.ron");
+
+/// The most noise texels [`check_settings_text`] samples per chunk before it generates.
+const CHECK_TEXELS: u64 = 4096;
+
+/// Parses `text` as scatter settings and, when a chunk of them samples at most 4096 texels,
+/// generates a few chunks (both sides of the track, two slices) and joins their roads; returns
+/// how many placements and road points came out. The body of the `scatter_settings` fuzz
+/// target, which the regression tests replay: any text gives a value or an error, never a
+/// panic or a hang.
+pub fn check_settings_text(text: &str) -> Result<usize, ScatterError> {
+    let settings = ScatterSettings::parse(text, std::path::Path::new("fuzz.ron"))?;
+    let texels = u64::from(settings.texture_size).pow(2);
+    let layers = settings
+        .slices
+        .iter()
+        .flat_map(|s| &s.chunks)
+        .map(|c| c.layers.len() as u64)
+        .max()
+        .unwrap_or(0);
+    if texels * layers > CHECK_TEXELS {
+        return Ok(0);
+    }
+    let scatter = Scatter::new(settings, 1);
+    let mut coords = scatter.chunk_row(0);
+    coords.truncate(4);
+    let (next, _) = scatter.slice_range(1);
+    let row = (f64::from(next) / f64::from(scatter.settings().chunk_size)) as i32;
+    coords.extend(scatter.chunk_row(row).into_iter().take(4));
+    let chunks = scatter.generate(&coords);
+    let roads = scatter.join_roads(&chunks);
+    Ok(chunks.iter().map(|c| c.placements.len()).sum::<usize>()
+        + roads.iter().map(|r| r.points.len()).sum::<usize>())
+}

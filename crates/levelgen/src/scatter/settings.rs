@@ -8,6 +8,13 @@
 //!     texture_size: 64,       // noise texels per chunk side, 1..=1024
 //!     columns: 4,             // chunks across the band, 1..=1024
 //!     track_clearance: 5.0,   // footprints keep this far from the line x = 0, >= 0
+//!     roads: (            // optional: without it no roads are laid
+//!         width: 3.0,         // full width, world units, > 0 and at most 4 chunk sides
+//!         count: 2,           // roads per slice, 0..=16 (a slice may say otherwise)
+//!         track_distance: 24.0, // centre lines stay this close to the track, world units
+//!         wander: 8.0,        // how far a road strays from its straight line, world units, >= 0
+//!         noise: (frequency: 0.02, octaves: 2),  // the wander's noise
+//!     ),
 //!     kinds: [
 //!         // colour: linear RGB, each 0..=1; height: world units, > 0
 //!         (name: "pine", colour: (0.13, 0.4, 0.18), height: 4.0),
@@ -16,6 +23,7 @@
 //!         (
 //!             name: "forest",
 //!             length: 4,      // chunk rows, >= 1
+//!             roads: 3,       // optional: roads through this slice, 0..=16
 //!             chunks: [
 //!                 (
 //!                     name: "dense",
@@ -36,7 +44,7 @@
 //! )
 //! ```
 //!
-//! Every field is required; unknown fields are errors. Lists of kinds, slices, chunk settings
+//! Every field is required except `roads` (the map's and a slice's); unknown fields are errors. Lists of kinds, slices, chunk settings
 //! and layers may not be empty; a chunk setting samples at most [`MAX_CHUNK_TEXELS`] texels
 //! (layers times `texture_size²`). A bad value, a syntax error, a layer naming a kind that is not
 //! in `kinds` or two kinds with one name give a [`ScatterError`] naming the file, line and
@@ -57,6 +65,12 @@ pub const MAX_SLICE_LENGTH: u32 = 100_000;
 pub const MAX_COLUMNS: u32 = 1024;
 /// The most kinds, and the most layers in one chunk setting (placements index them as `u16`).
 pub const MAX_INDEXED: usize = 1 << 16;
+/// The most roads through one slice.
+pub const MAX_ROADS: u32 = 16;
+/// The widest road, in chunk sides.
+pub const MAX_ROAD_WIDTH_CHUNKS: f32 = 4.0;
+/// The largest `wander` and `track_distance` of roads, world units.
+pub const MAX_ROAD_DISTANCE: f32 = 100_000.0;
 /// The most noise texels one chunk may sample, layers times `texture_size²` (16.8 million:
 /// a few hundred milliseconds of one core per chunk at most).
 pub const MAX_CHUNK_TEXELS: u64 = 1 << 24;
@@ -77,6 +91,9 @@ pub struct ScatterSettings {
     /// No footprint comes closer than this to the track, the line `x = 0` (world units, >= 0).
     #[serde(deserialize_with = "track_clearance")]
     pub track_clearance: f32,
+    /// The roads laid through the band; `None` (the field left out): no roads.
+    #[serde(default, deserialize_with = "roads")]
+    pub roads: Option<RoadSettings>,
     /// The asset kinds placements refer to (by index).
     #[serde(deserialize_with = "kinds")]
     pub kinds: Vec<KindSettings>,
@@ -108,6 +125,10 @@ pub struct SliceSettings {
     /// Length in chunk rows (>= 1).
     #[serde(deserialize_with = "length")]
     pub length: u32,
+    /// Roads through this slice (`0..=16`); `None` (the field left out): the map's
+    /// [`RoadSettings::count`].
+    #[serde(default, deserialize_with = "slice_roads")]
+    pub roads: Option<u32>,
     /// Chunk settings: a chunk uses the first whose `within` reaches its distance from the
     /// slice centre, else the last.
     #[serde(deserialize_with = "chunks")]
@@ -147,6 +168,30 @@ pub struct LayerSettings {
     /// the radius.
     #[serde(deserialize_with = "spacing")]
     pub spacing: f32,
+}
+
+/// The roads of a map: polylines along the band beside the track, joined across chunks and
+/// slices (see [`super::roads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoadSettings {
+    /// Full width in world units (> 0, at most [`MAX_ROAD_WIDTH_CHUNKS`] chunk sides).
+    #[serde(deserialize_with = "road_width")]
+    pub width: f32,
+    /// Roads through a slice (`0..=16`) unless the slice says otherwise; they alternate
+    /// between the sides of the track, the first on the `+x` side.
+    #[serde(deserialize_with = "road_count")]
+    pub count: u32,
+    /// The farthest a road's centre line comes from the track (the line `x = 0`), world units
+    /// (> 0); the nearest is `track_clearance` plus half the width. Also bounded by the band.
+    #[serde(deserialize_with = "track_distance")]
+    pub track_distance: f32,
+    /// How far a road strays sideways from the straight line between its ends, world units
+    /// (>= 0): the wander noise's amplitude in the middle of a slice.
+    #[serde(deserialize_with = "wander")]
+    pub wander: f32,
+    /// The wander's noise, sampled along the road.
+    pub noise: NoiseSettings,
 }
 
 /// Fractal Perlin noise (fBm) sampled at world coordinates.
@@ -234,6 +279,27 @@ impl ScatterSettings {
                     message,
                 },
             };
+        if let Some(roads) = &self.roads
+            && roads.width > MAX_ROAD_WIDTH_CHUNKS * self.chunk_size
+        {
+            let message = format!(
+                "roads: width {} is more than {MAX_ROAD_WIDTH_CHUNKS} chunk sides ({})",
+                roads.width,
+                MAX_ROAD_WIDTH_CHUNKS * self.chunk_size
+            );
+            return Err(match locate_field(text, &["roads", "width"]) {
+                Some((line, column)) => ScatterError::Invalid {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message,
+                },
+                None => ScatterError::Unlocated {
+                    path: path.to_path_buf(),
+                    message,
+                },
+            });
+        }
         let mut names = HashSet::new();
         for kind in &self.kinds {
             if !names.insert(kind.name.as_str()) {
@@ -306,6 +372,31 @@ fn locate(text: &str, key: &str, name: &str, nth: usize) -> Option<(usize, usize
     Some((line, column))
 }
 
+/// Line and column (1-based) of the last key of `keys`, each key found after the one before
+/// it (`key:` as a whole word, outside strings and comments only roughly: good enough to
+/// point at a field of a file that parsed).
+fn locate_field(text: &str, keys: &[&str]) -> Option<(usize, usize)> {
+    let mut from = 0;
+    for key in keys {
+        let found = text[from..]
+            .match_indices(key)
+            .map(|(at, _)| from + at)
+            .find(|&at| {
+                let before_ok = !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+                let after = text[at + key.len()..].trim_start();
+                before_ok && after.starts_with(':')
+            })?;
+        from = found;
+    }
+    let line = text[..from].matches('\n').count() + 1;
+    let column = text[..from]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    Some((line, column))
+}
+
 /// A deserializer for one field that rejects values outside its rule, so that the error
 /// carries the value's place in the text.
 macro_rules! checked {
@@ -340,6 +431,11 @@ checked!(within: f32, "within", "must be a finite number >= 0", |v| v.is_finite(
 checked!(radius: f32, "radius", "must be a positive number", |v| positive(f64::from(*v)));
 checked!(threshold: f32, "threshold", "must be a finite number", |v| v.is_finite());
 checked!(spacing: f32, "spacing", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(road_width: f32, "width", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(road_count: u32, "count", "must be 0..=16", |v| *v <= MAX_ROADS);
+checked!(slice_road_count: u32, "roads", "must be 0..=16", |v| *v <= MAX_ROADS);
+checked!(track_distance: f32, "track_distance", "must be a positive number at most 100000", |v| positive(f64::from(*v)) && *v <= MAX_ROAD_DISTANCE);
+checked!(wander: f32, "wander", "must be a number 0..=100000", |v| (0.0..=MAX_ROAD_DISTANCE).contains(v));
 checked!(frequency: f64, "frequency", "must be a positive number", |v| positive(*v));
 checked!(octaves: u32, "octaves", "must be 1..=8", |v| (1..=MAX_OCTAVES).contains(v));
 
@@ -360,6 +456,14 @@ fn list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     } else {
         Ok(v)
     }
+}
+
+fn roads<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RoadSettings>, D::Error> {
+    RoadSettings::deserialize(d).map(Some)
+}
+
+fn slice_roads<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    slice_road_count(d).map(Some)
 }
 
 fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<KindSettings>, D::Error> {

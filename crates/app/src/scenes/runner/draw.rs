@@ -1,5 +1,6 @@
 //! What the runner looks like: the track, its obstacles and the player as boxes, each scenery
-//! chunk's ground (coloured by slice) and placements as boxes, and the chase camera.
+//! chunk's ground (coloured by slice), its roads as flat strips on it and its placements as
+//! boxes, and the chase camera.
 
 use crate::scenes::camera::{look_at, perspective};
 use glam::{Mat4, Quat, Vec3};
@@ -14,6 +15,15 @@ const GROUND: [[u8; 4]; 4] = [
     [196, 170, 118, 255],
     [150, 150, 160, 255],
 ];
+
+/// Colour of the roads, sRGB.
+const ROAD: [u8; 4] = [112, 96, 78, 255];
+/// Height of a road strip above its chunk's ground.
+const ROAD_THICKNESS: f32 = 0.03;
+/// Top of a chunk's ground (its box spans 0.1 below it).
+const GROUND_TOP: f32 = -0.5;
+/// Where placements stand: a little into the ground, so none seems to float.
+const PLACEMENT_BASE: f32 = -0.55;
 
 /// Camera and light: behind, above and a little to the right of a player at `z`.
 pub fn frame_params(z: f32, aspect: f32) -> FrameParams {
@@ -93,7 +103,7 @@ pub fn game_instances(runner: &Runner, out: &mut Vec<Instance>) {
     ));
 }
 
-/// One chunk's ground (coloured by slice) and its placements as boxes.
+/// One chunk's ground (coloured by slice), its roads and its placements as boxes.
 pub fn chunk_instances(
     settings: &ScatterSettings,
     chunk: &ChunkPlacements,
@@ -104,13 +114,19 @@ pub fn chunk_instances(
     out.push(upright_box(
         Vec3::new(
             (chunk.coord.x as f32 + 0.5) * size,
-            -0.6,
+            GROUND_TOP - 0.1,
             (chunk.coord.z as f32 + 0.5) * size,
         ),
         Vec3::new(size, 0.1, size),
         0.0,
         ground,
     ));
+    let width = settings.roads.map_or(0.0, |r| r.width);
+    for piece in &chunk.roads {
+        for w in piece.points.windows(2) {
+            road_strip(w[0], w[1], width, out);
+        }
+    }
     for p in &chunk.placements {
         let Some(kind) = settings.kinds.get(p.kind as usize) else {
             continue;
@@ -119,10 +135,76 @@ pub fn chunk_instances(
         let yaw = (p.x * 12.9898 + p.z * 78.233).sin() * std::f32::consts::PI;
         let side = p.radius * 1.4;
         out.push(upright_box(
-            Vec3::new(p.x, -0.55, p.z),
+            Vec3::new(p.x, PLACEMENT_BASE, p.z),
             Vec3::new(side, kind.height, side),
             yaw,
             srgb(kind.colour),
         ));
+    }
+}
+
+/// A flat strip of road `width` wide on the ground from `a` to `b` (world `x, z`), long enough
+/// to cover the joint with the next strip where the road bends.
+fn road_strip(a: [f32; 2], b: [f32; 2], width: f32, out: &mut Vec<Instance>) {
+    let (dx, dz) = (b[0] - a[0], b[1] - a[1]);
+    let length = dx.hypot(dz);
+    if length <= 0.0 || width <= 0.0 {
+        return;
+    }
+    let centre = Vec3::new((a[0] + b[0]) * 0.5, GROUND_TOP, (a[1] + b[1]) * 0.5);
+    out.push(upright_box(
+        centre,
+        Vec3::new(width, ROAD_THICKNESS, length + width * 0.25),
+        dx.atan2(dz),
+        ROAD,
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use horde_levelgen::scatter::{DEFAULT_SETTINGS, Scatter};
+
+    #[test]
+    fn every_road_segment_of_a_chunk_is_a_strip_along_it_on_the_ground() {
+        let settings = ScatterSettings::parse(DEFAULT_SETTINGS, "default.ron".as_ref())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let width = settings.roads.map_or(0.0, |r| r.width);
+        let scatter = Scatter::new(settings.clone(), 1);
+        let chunk = scatter
+            .chunk_row(0)
+            .into_iter()
+            .map(|c| scatter.generate_chunk(c))
+            .find(|c| !c.roads.is_empty())
+            .unwrap_or_else(|| panic!("no chunk of row 0 has a road"));
+        let mut out = Vec::new();
+        chunk_instances(&settings, &chunk, &mut out);
+        let segments: Vec<([f32; 2], [f32; 2])> = chunk
+            .roads
+            .iter()
+            .flat_map(|p| p.points.windows(2).map(|w| (w[0], w[1])))
+            .collect();
+        assert_eq!(out.len(), 1 + segments.len() + chunk.placements.len());
+        for (strip, (a, b)) in out[1..].iter().zip(&segments) {
+            assert_eq!(strip.color, Instance::new(Mat4::IDENTITY, ROAD).color);
+            let model = Mat4::from_cols_array_2d(&strip.model);
+            let at = |x: f32, y: f32, z: f32| model.transform_point3(Vec3::new(x, y, z));
+            // The strip's ends lie on the segment's line, past its ends; it lies on the ground.
+            let (start, end) = (at(0.0, -0.5, -0.5), at(0.0, -0.5, 0.5));
+            let (a, b) = (
+                Vec3::new(a[0], GROUND_TOP, a[1]),
+                Vec3::new(b[0], GROUND_TOP, b[1]),
+            );
+            let along = (b - a).normalize();
+            assert!(
+                (start - a).cross(along).length() < 1e-3,
+                "{start} off {a}–{b}"
+            );
+            assert!((end - b).cross(along).length() < 1e-3, "{end} off {a}–{b}");
+            assert!((start - a).dot(along) < 0.0 && (end - b).dot(along) > 0.0);
+            let across = at(0.5, -0.5, 0.0) - at(-0.5, -0.5, 0.0);
+            assert!((across.length() - width).abs() < 1e-3);
+            assert!(across.dot(along).abs() < 1e-3);
+        }
     }
 }

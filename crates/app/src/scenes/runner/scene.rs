@@ -16,7 +16,7 @@ use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
 use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
-use horde_levelgen::scatter::Scatter;
+use horde_levelgen::scatter::{Scatter, ScatterSettings};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -71,14 +71,13 @@ pub struct RunnerScene {
 }
 
 impl RunnerScene {
-    /// The game with `settings`, and the scenery generator for `seed` (built-in scatter
-    /// settings).
+    /// The game with `settings`, and the scenery generator for `scenery` and `seed`.
     pub fn new(
         settings: RunnerSettings,
+        scenery: ScatterSettings,
         seed: u64,
         autopilot: bool,
     ) -> anyhow::Result<RunnerScene> {
-        let scenery = super::load_scenery(None)?;
         let scatter = Scatter::new(scenery, seed);
         let generator = generator::start(scatter.clone())?;
         Ok(RunnerScene {
