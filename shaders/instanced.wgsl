@@ -3,6 +3,11 @@
 // Vertex buffer 0: the mesh (position; the normal attribute is not used). Vertex buffer 1: one
 // instance per draw instance, a column-major model matrix and an sRGB colour in 8-bit channels.
 //
+// Two pipelines: `vs_main` + `fs_main` transform a mesh's positions and shade each pixel by
+// the face normal from derivatives; `vs_visible_cube` + `fs_lit` draw the three-face cube,
+// whose vertices are corner codes (mesh.rs, `visible_cube`): only the faces of each instance
+// that face the camera are sent, lit per face in the vertex stage.
+//
 // Everything is shaded flat: the fragment shader takes each face's normal from the screen-space
 // derivatives of the world position, so meshes need no per-face vertices (the cube has 8, not
 // 24) and the vertex shader does as little as possible. That is where software rasterisers
@@ -17,6 +22,13 @@ struct Frame {
     // xyz: the camera's position in the world frame; w: the fog colour, linear, 8 bits a
     // channel, packed as r + 256 g + 65536 b.
     eye: vec4<f32>,
+    // The camera centre, homogeneous: the eye with w = 1 (perspective) or the direction
+    // towards the viewer with w = 0 (orthographic).
+    centre: vec4<f32>,
+    // x: pixels per world unit at clip w = 1 (the larger of the view-projection's x and y
+    // rows, scaled to the viewport); y: below this many pixels of half diagonal a three-face
+    // cube is drawn as one triangle.
+    detail: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -52,11 +64,210 @@ fn vs_main(v: VertexIn) -> VertexOut {
     return out;
 }
 
+struct CubeVertexIn {
+    // The corner code when the camera sits on an even number of negative sides, and when odd.
+    @location(0) code_even: vec3<f32>,
+    @location(1) code_odd: vec3<f32>,
+    @location(2) model0: vec4<f32>,
+    @location(3) model1: vec4<f32>,
+    @location(4) model2: vec4<f32>,
+    @location(5) model3: vec4<f32>,
+    @location(6) color: vec4<f32>,
+};
+
+// The three-face cube is lit per face in the vertex stage: each triangle's provoking vertex
+// (the hexagon vertex it starts from; mesh.rs orders the indices for the backend's convention)
+// carries its face's colour, so the fragment stage only passes it on, and fogs it.
+struct LitOut {
+    @builtin(position) clip: vec4<f32>,
+    // The face's colour, lit and fogged (at the provoking vertex: enemies are small).
+    @location(0) @interpolate(flat) color: vec3<f32>,
+};
+
+// Which face of each pair looks at the camera, for an instance: the sign (±1 per axis) of the
+// camera centre along the instance's axes (its model columns) seen from its centre, and the
+// unsigned distances along them (scaled by each column's length). Columns are orthogonal
+// (rotation and scale), so each column is its face's outward normal direction.
+struct Sides {
+    side: vec3<f32>,
+    along: vec3<f32>,
+    // Whether an even number of sides is negative (the outline is walked one way or the other).
+    even: bool,
+};
+
+fn cube_sides(v: CubeVertexIn) -> Sides {
+    let to_camera = frame.centre.xyz - frame.centre.w * v.model3.xyz;
+    let along = vec3<f32>(
+        dot(v.model0.xyz, to_camera),
+        dot(v.model1.xyz, to_camera),
+        dot(v.model2.xyz, to_camera),
+    );
+    let side = select(vec3<f32>(-1.0), vec3<f32>(1.0), along >= vec3<f32>(0.0));
+    return Sides(side, along, side.x * side.y * side.z > 0.0);
+}
+
+// The light on each of the three faces the camera sees (ambient plus diffuse shares), and the
+// columns' lengths.
+fn face_shades(v: CubeVertexIn, side: vec3<f32>, lengths: vec3<f32>) -> vec3<f32> {
+    // `light_dir` is normalised on the CPU.
+    let diffuse = max(side * vec3<f32>(
+        dot(v.model0.xyz, frame.light_dir.xyz),
+        dot(v.model1.xyz, frame.light_dir.xyz),
+        dot(v.model2.xyz, frame.light_dir.xyz),
+    ) / max(lengths, vec3<f32>(1e-30)), vec3<f32>(0.0));
+    return frame.light.x + frame.light.y * diffuse;
+}
+
+// A cube a pixel or two wide shows the mean of its faces' light, each weighted by how much of
+// the picture it covers: its area times the camera's height above its plane.
+fn mean_shade(shades: vec3<f32>, along: vec3<f32>, lengths: vec3<f32>, fallback: f32) -> f32 {
+    let safe = max(lengths, vec3<f32>(1e-30));
+    let height = max(abs(along) / safe - 0.5 * lengths * frame.centre.w, vec3<f32>(0.0));
+    let weights = height * lengths.yzx * lengths.zxy;
+    let total = weights.x + weights.y + weights.z;
+    return select(fallback, dot(shades, weights) / max(total, 1e-30), total > 0.0);
+}
+
+// The corner with `code` on the camera's `side`, grown by `grow` about the centre, in the world.
+fn cube_corner(v: CubeVertexIn, side: vec3<f32>, code: vec3<f32>, grow: f32) -> vec3<f32> {
+    let corner = 0.5 * side * (1.0 - 2.0 * code) * grow;
+    return v.model0.xyz * corner.x + v.model1.xyz * corner.y + v.model2.xyz * corner.z
+        + v.model3.xyz;
+}
+
+// The vertex at `world` with linear colour `color`, fogged.
+fn lit_vertex(world: vec3<f32>, color: vec3<f32>) -> LitOut {
+    var out: LitOut;
+    out.clip = frame.view_proj * vec4<f32>(world, 1.0);
+    out.color = color;
+    let fog_start = frame.light.z;
+    let fog_end = frame.light.w;
+    if fog_end > fog_start {
+        let fog = clamp((distance(frame.eye.xyz, world) - fog_start) / (fog_end - fog_start), 0.0, 1.0);
+        out.color = mix(color, fog_color(), fog);
+    }
+    return out;
+}
+
+// The small triangle joins every other outline corner, so it covers half the outline: grown
+// by √2 about the centre, it covers as much as the cube would.
+const SMALL_GROWTH: f32 = 1.41421356;
+
+@vertex
+fn vs_visible_cube(v: CubeVertexIn) -> LitOut {
+    let sides = cube_sides(v);
+    // Each code component packs the vertex's own code (bit 0) and its code in the small
+    // cube (bit 1): a cube covering a pixel or two becomes one triangle across the three
+    // faces' outline (the other five collapse to nothing).
+    let packed = select(v.code_odd, v.code_even, sides.even);
+    let small_code = floor(packed * 0.5);
+    let own_code = packed - 2.0 * small_code;
+    let centre_w = dot(
+        vec4<f32>(frame.view_proj[0].w, frame.view_proj[1].w, frame.view_proj[2].w, frame.view_proj[3].w),
+        vec4<f32>(v.model3.xyz, 1.0),
+    );
+    let lengths = vec3<f32>(length(v.model0.xyz), length(v.model1.xyz), length(v.model2.xyz));
+    let half_diagonal = 0.5 * length(lengths);
+    let small = centre_w > 0.0 && half_diagonal * frame.detail.x < frame.detail.y * centre_w;
+    let world = cube_corner(
+        v,
+        sides.side,
+        select(own_code, small_code, small),
+        select(1.0, SMALL_GROWTH, small),
+    );
+    // The face of the triangles this vertex provokes: a corner two axes away from the nearest
+    // lies on the face of the third axis; one axis away, on the face of the axis before it
+    // (after it, when the outline is walked the other way round).
+    var face: vec3<f32>;
+    if own_code.x + own_code.y + own_code.z > 1.5 {
+        face = 1.0 - own_code;
+    } else {
+        face = select(own_code.zxy, own_code.yzx, sides.even);
+    }
+    let shades = face_shades(v, sides.side, lengths);
+    var shade = dot(shades, face);
+    if small {
+        shade = mean_shade(shades, sides.along, lengths, shade);
+    }
+    return lit_vertex(world, srgb_to_linear(v.color.rgb) * shade);
+}
+
+// The small cube mesh (batches whose every cube is small): the three-face cube's small
+// triangle alone, with no size test.
+@vertex
+fn vs_small_cube(v: CubeVertexIn) -> LitOut {
+    return small_cube(v);
+}
+
+fn small_cube(v: CubeVertexIn) -> LitOut {
+    let sides = cube_sides(v);
+    let code = floor(select(v.code_odd, v.code_even, sides.even) * 0.5);
+    let world = cube_corner(v, sides.side, code, SMALL_GROWTH);
+    let lengths = vec3<f32>(length(v.model0.xyz), length(v.model1.xyz), length(v.model2.xyz));
+    let shades = face_shades(v, sides.side, lengths);
+    let shade = mean_shade(shades, sides.along, lengths, shades.x);
+    return lit_vertex(world, srgb_to_linear(v.color.rgb) * shade);
+}
+
+// The instance buffer as storage, for the pulled small cube: per instance 16 floats of the
+// column-major model matrix, then the colour's four bytes (red lowest), 17 words (68 bytes,
+// the instance vertex layout's).
+@group(1) @binding(0) var<storage, read> instance_words: array<f32>;
+
+// Whether flat outputs come from a triangle's last vertex (OpenGL) rather than its first.
+override provoking_last: bool = false;
+
+// The small cube without instancing: one draw of 3 vertices a cube, each vertex finding its
+// instance (vertex / 3) and its corner by its index and reading the instance from storage.
+// Software rasterisers run every instance of an instanced draw as a draw of its own; this
+// way they run one long draw.
+@vertex
+fn vs_pulled_small_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
+    let instance = vertex / 3u;
+    var corner = vertex % 3u;
+    if provoking_last {
+        // The mesh's order for the last-vertex convention: corners 1, 2, 0.
+        corner = (corner + 1u) % 3u;
+    }
+    // The small cube mesh's corners (mesh.rs, `small_cube`), packed as own + 2 × small code.
+    let axis = vec3<f32>(
+        select(0.0, 3.0, corner == 0u),
+        select(0.0, 3.0, corner == 1u),
+        select(0.0, 3.0, corner == 2u),
+    );
+    var v: CubeVertexIn;
+    v.code_even = axis;
+    v.code_odd = axis.xzy;
+    let base = instance * 17u;
+    v.model0 = vec4<f32>(instance_words[base], instance_words[base + 1u], instance_words[base + 2u], instance_words[base + 3u]);
+    v.model1 = vec4<f32>(instance_words[base + 4u], instance_words[base + 5u], instance_words[base + 6u], instance_words[base + 7u]);
+    v.model2 = vec4<f32>(instance_words[base + 8u], instance_words[base + 9u], instance_words[base + 10u], instance_words[base + 11u]);
+    v.model3 = vec4<f32>(instance_words[base + 12u], instance_words[base + 13u], instance_words[base + 14u], instance_words[base + 15u]);
+    v.color = unpack4x8unorm(bitcast<u32>(instance_words[base + 16u]));
+    return small_cube(v);
+}
+
+// The fog colour, linear, unpacked from `frame.eye.w`.
+fn fog_color() -> vec3<f32> {
+    let packed = frame.eye.w;
+    return vec3<f32>(
+        packed - 256.0 * floor(packed / 256.0),
+        floor(packed / 256.0) - 256.0 * floor(packed / 65536.0),
+        floor(packed / 65536.0),
+    ) / 255.0;
+}
+
+@fragment
+fn fs_lit(in: LitOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(in.color, 1.0);
+}
+
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     var normal = normalize(cross(dpdx(in.world), dpdy(in.world)));
-    // Only front faces are drawn: the face normal points towards the camera.
-    if dot(normal, frame.eye.xyz - in.world) < 0.0 {
+    // Only front faces are drawn: the face normal points towards the camera (its centre: the
+    // eye, or for an orthographic camera the direction towards the viewer).
+    if dot(normal, frame.centre.xyz - frame.centre.w * in.world) < 0.0 {
         normal = -normal;
     }
     let diffuse = max(dot(normal, normalize(frame.light_dir.xyz)), 0.0);
@@ -64,14 +275,8 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let fog_start = frame.light.z;
     let fog_end = frame.light.w;
     if fog_end > fog_start {
-        let packed = frame.eye.w;
-        let fog = vec3<f32>(
-            packed - 256.0 * floor(packed / 256.0),
-            floor(packed / 256.0) - 256.0 * floor(packed / 65536.0),
-            floor(packed / 65536.0),
-        ) / 255.0;
         let t = clamp((distance(frame.eye.xyz, in.world) - fog_start) / (fog_end - fog_start), 0.0, 1.0);
-        color = mix(color, fog, t);
+        color = mix(color, fog_color(), t);
     }
     return vec4<f32>(color, 1.0);
 }

@@ -13,7 +13,8 @@
 //! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
 //!   step; [`worker`]: background generator threads; [`levels`]: level files;
 //!   [`progress`]: progress bars; [`stats`]: percentiles; [`staging`]: the simulation's
-//!   instance sink over wgpu's staging memory (shared by the TD scene and the stress run).
+//!   instance sink over wgpu's staging memory (shared by the TD scene and the stress run);
+//!   [`heap`]: keeping the memory the software drivers free each frame.
 //!
 //! The mapping between the simulation's left-handed frame (`+z` north) and the renderer's
 //! right-handed one lives in one place: [`scenes::camera`].
@@ -21,6 +22,7 @@
 pub mod cli;
 pub mod clock;
 pub mod commands;
+pub mod heap;
 pub mod levels;
 pub mod offscreen;
 pub mod progress;

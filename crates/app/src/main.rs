@@ -7,6 +7,7 @@ use horde::commands;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    horde::heap::keep_freed_memory();
     env_logger::Builder::from_env(
         env_logger::Env::default()
             .default_filter_or("warn,horde=info,horde_renderer=info,egui_wgpu=error"),

@@ -97,6 +97,70 @@ fn headless_on_the_software_adapter_draws_the_swarm_in_one_call() {
 }
 
 #[test]
+fn both_cube_paths_draw_the_swarm_in_one_call_and_say_how() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let run = |cube: &str, size: &str| {
+        stress(&[
+            "--frames",
+            "3",
+            "--enemies",
+            "3000",
+            "--json",
+            "--headless",
+            "--backend",
+            "vulkan",
+            "--size",
+            size,
+            "--cube",
+            cube,
+        ])
+    };
+    let full = run("full", "320x180");
+    assert_eq!(
+        (full["cube"].as_str(), full["cube_path"].as_str()),
+        (Some("full"), Some("mesh"))
+    );
+    assert_eq!(full["enemy_draw_calls"], 1);
+    // 256 tiles across 180 pixels: every enemy a pixel or two, one triangle each, pulled.
+    let visible = run("visible", "320x180");
+    assert_eq!(visible["cube"], "visible");
+    assert_eq!(visible["cube_path"], "small-pulled");
+    assert_eq!(visible["enemy_draw_calls"], 1);
+    // At 4K the largest enemies at the board's near edge are wider than that: three faces.
+    let large = run("visible", "3840x2160");
+    assert_eq!(large["cube_path"], "three-face");
+    assert_eq!(large["enemy_draw_calls"], 1);
+    // The default is the visible cube.
+    let default = stress(&[
+        "--frames",
+        "2",
+        "--enemies",
+        "100",
+        "--json",
+        "--headless",
+        "--size",
+        "320x180",
+    ]);
+    assert_eq!(default["cube"], "visible");
+}
+
+#[test]
+fn a_bad_cube_choice_names_the_flag() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["stress", "--cube", "round", "--renderer", "none"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--cube") && stderr.contains("full"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn the_population_is_held_at_n() {
     // Every step reclaims some enemies and the top-up replaces them before the next step.
     use clap::Parser;

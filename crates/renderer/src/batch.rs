@@ -7,6 +7,51 @@
 use crate::instance::Instance;
 use crate::mesh::MeshKind;
 
+/// Where a batch's instances lie, as the caller knows it: every instance's centre (its model
+/// matrix's translation) inside the box `min..max`, and no instance's half diagonal (half the
+/// length of its model columns summed in quadrature) over `largest_half_diagonal`. With it the
+/// renderer can tell, once a frame, that every three-face cube of the batch is small on screen
+/// and draw each as its one triangle without sending the collapsed ones
+/// ([`crate::MeshKind::SmallCube`]). An extent the instances break may draw them too small.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Extent {
+    /// Least corner of the box holding every instance's centre, world units.
+    pub min: glam::Vec3,
+    /// Greatest corner.
+    pub max: glam::Vec3,
+    /// The largest half diagonal of an instance, world units.
+    pub largest_half_diagonal: f32,
+}
+
+/// How a frame drew a batch (one draw call whichever it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawPath {
+    /// Not drawn (hidden or empty).
+    None,
+    /// Its mesh, instanced (`draw_indexed`).
+    Mesh,
+    /// Three-face cubes, instanced, each small one collapsed to one triangle by the shader.
+    ThreeFaceCubes,
+    /// Every cube small: one triangle each, instanced.
+    SmallCubes,
+    /// Every cube small: one triangle each, without instancing (one `draw` of 3 vertices a
+    /// cube reading the instances from storage).
+    PulledSmallCubes,
+}
+
+impl DrawPath {
+    /// A short name for reports: `none`, `mesh`, `three-face`, `small` or `small-pulled`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawPath::None => "none",
+            DrawPath::Mesh => "mesh",
+            DrawPath::ThreeFaceCubes => "three-face",
+            DrawPath::SmallCubes => "small",
+            DrawPath::PulledSmallCubes => "small-pulled",
+        }
+    }
+}
+
 /// Names a batch of a [`crate::Renderer`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BatchId(pub(crate) usize);
@@ -30,6 +75,13 @@ pub(crate) struct Batch {
     pub direct: Option<u32>,
     /// Bytes written directly since the last frame, for the frame's counters.
     pub direct_bytes: u64,
+    /// Where the instances lie, if the caller said.
+    pub extent: Option<Extent>,
+    /// How the last frame drew this batch.
+    pub drawn: std::cell::Cell<DrawPath>,
+    /// The GPU buffer bound as a storage buffer, for drawing its cubes pulled (without
+    /// instancing); dropped whenever the buffer is replaced.
+    pub storage: Option<wgpu::BindGroup>,
 }
 
 impl Batch {
@@ -45,6 +97,9 @@ impl Batch {
             draws: std::cell::Cell::new(0),
             direct: None,
             direct_bytes: 0,
+            extent: None,
+            drawn: std::cell::Cell::new(DrawPath::None),
+            storage: None,
         }
     }
 
@@ -63,9 +118,12 @@ impl Batch {
         self.buffer = Some(device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(self.label),
             size: capacity * size_of::<Instance>() as u64,
-            usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+            usage: wgpu::BufferUsages::VERTEX
+                | wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         }));
+        self.storage = None;
         self.capacity = capacity;
     }
 

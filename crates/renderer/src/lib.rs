@@ -12,7 +12,8 @@
 //! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames.
 //! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
 //!   with RGBA8 readback.
-//! - [`renderer`]: the pipeline and [`Renderer::render`], shared by both targets.
+//! - [`renderer`]: the pipelines and [`Renderer::render`], shared by both targets.
+//! - [`viewpoint`]: the camera centre (eye or viewing direction) the three-face cube uses.
 //! - [`counters`]: per-frame figures (draw calls, instances, bytes uploaded, CPU time, and GPU
 //!   time of the scene pass through `wgpu-profiler` where timestamp queries exist).
 //!
@@ -70,12 +71,13 @@ pub mod instance;
 pub mod mesh;
 pub mod renderer;
 pub mod target;
+pub mod viewpoint;
 
 pub use backend::{AdapterSummary, BackendChoice};
-pub use batch::BatchId;
+pub use batch::{BatchId, DrawPath, Extent};
 pub use context::{ContextError, GpuContext, GpuError, GpuRequest};
 pub use counters::FrameCounters;
 pub use instance::Instance;
 pub use mesh::MeshKind;
-pub use renderer::{FrameParams, Renderer, RendererConfig};
+pub use renderer::{FRAME_UNIFORM_BYTES, FrameParams, Renderer, RendererConfig, SMALL_CUBE_PIXELS};
 pub use target::{OffscreenTarget, SurfaceTarget};

@@ -21,8 +21,20 @@ pub(crate) const ATTRIBUTES: [wgpu::VertexAttribute; 2] =
 /// The meshes the renderer knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MeshKind {
-    /// The unit cube, `[-½, ½]³`.
+    /// The unit cube, `[-½, ½]³`: 8 corners, 12 triangles (the 6 facing away are culled after
+    /// they are assembled).
     Cube,
+    /// The same unit cube drawn as only the (at most three) faces its camera can see: 7 corners,
+    /// 6 triangles, placed per instance by the vertex shader from which side of each face pair
+    /// the camera is on (see [`visible_cube`]). The same picture as [`MeshKind::Cube`] for
+    /// instances whose model matrix is a translation, a rotation and a positive scale per axis
+    /// (no shear, no mirroring).
+    VisibleCube,
+    /// The three-face cube as it is drawn when small on screen (a pixel or two): one triangle
+    /// across its outline, 3 corners, the same picture as a small [`MeshKind::VisibleCube`].
+    /// For batches whose every instance is known to be that small, which then send no
+    /// collapsed triangles at all.
+    SmallCube,
     /// A flat arrow on the `y = 0` plane pointing to `+z`, about 0.6 long, facing `+y`.
     Arrow,
     /// The unit square on the `y = 0` plane, `[-½, ½]` in `x` and `z`, facing `+y`.
@@ -31,12 +43,33 @@ pub enum MeshKind {
 
 impl MeshKind {
     /// Every mesh, in the renderer's storage order.
-    pub const ALL: [MeshKind; 3] = [MeshKind::Cube, MeshKind::Arrow, MeshKind::Quad];
+    pub const ALL: [MeshKind; 5] = [
+        MeshKind::Cube,
+        MeshKind::VisibleCube,
+        MeshKind::SmallCube,
+        MeshKind::Arrow,
+        MeshKind::Quad,
+    ];
 
-    /// The mesh's vertices and triangle indices.
+    /// Whether the vertex shader places this mesh's corners per instance (its vertices hold
+    /// corner codes, not positions; see [`visible_cube`]).
+    pub fn placed_by_shader(self) -> bool {
+        matches!(self, MeshKind::VisibleCube | MeshKind::SmallCube)
+    }
+
+    /// The mesh's vertices and triangle indices, for a backend whose flat-shaded outputs come
+    /// from each triangle's first vertex (Vulkan, Direct3D, Metal).
     pub fn geometry(self) -> (Vec<Vertex>, Vec<u16>) {
+        self.geometry_for(Provoking::First)
+    }
+
+    /// The mesh's vertices and triangle indices for a backend whose flat-shaded outputs come
+    /// from `provoking` vertex of each triangle.
+    pub fn geometry_for(self, provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
         match self {
             MeshKind::Cube => cube(),
+            MeshKind::VisibleCube => visible_cube(provoking),
+            MeshKind::SmallCube => small_cube(provoking),
             MeshKind::Arrow => flat(&[
                 // Shaft, then head.
                 &[[-0.06, -0.3], [-0.06, 0.05], [0.06, 0.05], [0.06, -0.3]],
@@ -72,6 +105,137 @@ fn cube() -> (Vec<Vertex>, Vec<u16>) {
     (vertices, indices)
 }
 
+/// Which vertex of a triangle gives flat-shaded outputs their value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Provoking {
+    /// The first (Vulkan, Direct3D, Metal).
+    First,
+    /// The last (OpenGL's default, which wgpu's GL backend keeps).
+    Last,
+}
+
+impl Provoking {
+    /// The convention of `backend`.
+    pub fn of(backend: wgpu::Backend) -> Provoking {
+        if backend == wgpu::Backend::Gl {
+            Provoking::Last
+        } else {
+            Provoking::First
+        }
+    }
+}
+
+/// Which corners [`visible_cube`]'s outline visits, in order, as the axes flipped from the
+/// corner nearest the camera: x, xy, y, yz, z, zx.
+const OUTLINE: [[f32; 3]; 6] = [
+    [1.0, 0.0, 0.0],
+    [1.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 1.0],
+    [0.0, 0.0, 1.0],
+    [1.0, 0.0, 1.0],
+];
+
+/// The three-face cube: its vertices are *corner codes*, not positions (each component's bit 0
+/// the vertex's own code, bit 1 its code when the cube is small on screen; see below). Seen from the camera, a
+/// cube shows at most three faces, which meet at the corner nearest the camera and are outlined
+/// by a hexagon of the six corners around it; vertex 0 is that corner, vertices 1–6 the
+/// hexagon, and the six triangles fan from vertex 0, two per face. Triangle `i` is hexagon
+/// vertex `i`, vertex `i + 1`, then vertex 0, turned so that hexagon vertex `i` is the
+/// `provoking` vertex: the shader lights it with the face that triangle lies on.
+///
+/// The vertex shader picks, for each axis, the face on the camera's side (`s`, ±1 per axis)
+/// and puts a vertex with code `f` (0 or 1 per axis) at `½ · s · (1 − 2f)`: the code says which
+/// axes are flipped away from the nearest corner. `position` holds the code to use when
+/// `s.x · s.y · s.z > 0`; mirroring the cube through an odd number of axes would turn its
+/// triangles inside out, so `normal` holds the codes of the hexagon walked the other way round,
+/// used when the product is negative. Either way every triangle winds counter-clockwise seen
+/// from outside the cube, and only faces the camera can see are sent. A cube whose half
+/// diagonal covers less than [`crate::renderer::SMALL_CUBE_PIXELS`] on screen takes the small
+/// codes: one triangle across its outline, the other five collapsed to points.
+pub fn visible_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
+    let n = OUTLINE.len();
+    // The codes of hexagon vertex `h` walking the outline one way and the other.
+    let even = |h: usize| OUTLINE[h];
+    let odd = |h: usize| OUTLINE[(n - h) % n];
+    // Bit 1 of each component: the code this vertex takes in a small cube.
+    let pack = |own: [f32; 3], small: [f32; 3]| [0, 1, 2].map(|k| own[k] + 2.0 * small[k]);
+    let mut vertices = vec![Vertex {
+        position: pack([0.0; 3], even(SMALL_SLOT[n])),
+        normal: pack([0.0; 3], odd(SMALL_SLOT[n])),
+    }];
+    for (h, &small) in SMALL_SLOT[..n].iter().enumerate() {
+        vertices.push(Vertex {
+            position: pack(even(h), even(small)),
+            normal: pack(odd(h), odd(small)),
+        });
+    }
+    let indices = (0..6u16)
+        .flat_map(|i| {
+            let (own, next) = (1 + i, 1 + (i + 1) % 6);
+            match provoking {
+                Provoking::First => [own, next, 0],
+                Provoking::Last => [next, 0, own],
+            }
+        })
+        .collect();
+    (vertices, indices)
+}
+
+/// [`visible_cube`]'s one small triangle on its own: hexagon vertices 0, 2 and 4, whose own
+/// codes are their small codes, hexagon vertex 0 provoking.
+pub fn small_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
+    let (cube, _) = visible_cube(provoking);
+    let vertices = vec![cube[1], cube[3], cube[5]];
+    let indices = match provoking {
+        Provoking::First => vec![0, 1, 2],
+        Provoking::Last => vec![1, 2, 0],
+    };
+    (vertices, indices)
+}
+
+/// In a small cube (a pixel or two on screen), the hexagon vertex whose corner each hexagon
+/// vertex takes, then the centre's: triangle 0 spans hexagon vertices 0, 2 and 4 (across all
+/// three faces, wound the same way) and the other five collapse onto its corners.
+const SMALL_SLOT: [usize; 7] = [0, 2, 2, 4, 4, 4, 4];
+
+/// The vertex's own corner code and its code in a small cube, for the side parity of `s`.
+fn codes(vertex: &Vertex, s: [f32; 3]) -> ([f32; 3], [f32; 3]) {
+    let packed = if s[0] * s[1] * s[2] > 0.0 {
+        vertex.position
+    } else {
+        vertex.normal
+    };
+    let small = packed.map(|c| (c * 0.5).floor());
+    ([0, 1, 2].map(|k| packed[k] - 2.0 * small[k]), small)
+}
+
+/// Where the vertex shader puts a [`visible_cube`] vertex for a camera on side `s` (±1 per
+/// axis) of an instance, drawn whole or `small`: the shader's arithmetic, for tests.
+pub fn visible_cube_corner(vertex: &Vertex, s: [f32; 3], small: bool) -> [f32; 3] {
+    let (own, small_code) = codes(vertex, s);
+    let code = if small { small_code } else { own };
+    [0, 1, 2].map(|k| 0.5 * s[k] * (1.0 - 2.0 * code[k]))
+}
+
+/// The axis of the face whose triangles a [`visible_cube`] vertex provokes, for a camera on
+/// side `s`: the shader's rule, for tests. A corner two axes away from the nearest lies on the
+/// face of the third axis; one axis away, on the face of the axis before it (after it when the
+/// outline is walked the other way round, for an odd number of negative sides).
+pub fn visible_cube_face(vertex: &Vertex, s: [f32; 3]) -> usize {
+    let even = s[0] * s[1] * s[2] > 0.0;
+    let (code, _) = codes(vertex, s);
+    match [0, 1, 2].map(|k| code[k] > 0.5) {
+        [true, true, false] => 2,
+        [false, true, true] => 0,
+        [true, false, true] => 1,
+        [true, false, false] => usize::from(even) * 2 + usize::from(!even),
+        [false, true, false] => usize::from(!even) * 2,
+        [false, false, true] => usize::from(even),
+        _ => 0,
+    }
+}
+
 /// Flat convex polygons on `y = 0`, each given as `(x, z)` corners counter-clockwise seen from
 /// above, fanned into triangles.
 fn flat(polygons: &[&[[f32; 2]]]) -> (Vec<Vertex>, Vec<u16>) {
@@ -101,9 +265,9 @@ pub(crate) struct GpuMesh {
 }
 
 impl GpuMesh {
-    /// Uploads `kind`.
-    pub fn new(device: &wgpu::Device, kind: MeshKind) -> GpuMesh {
-        let (vertices, indices) = kind.geometry();
+    /// Uploads `kind`, its triangles ordered for the `provoking` convention.
+    pub fn new(device: &wgpu::Device, kind: MeshKind, provoking: Provoking) -> GpuMesh {
+        let (vertices, indices) = kind.geometry_for(provoking);
         GpuMesh {
             vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("mesh vertices"),
@@ -132,9 +296,124 @@ mod tests {
         ]
     }
 
+    fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+        (0..3).map(|i| a[i] * b[i]).sum()
+    }
+
+    #[test]
+    fn the_visible_cube_shows_each_camera_exactly_the_faces_it_can_see() {
+        for provoking in [Provoking::First, Provoking::Last] {
+            visible_cube_for(provoking);
+        }
+    }
+
+    fn visible_cube_for(provoking: Provoking) {
+        let (v, idx) = MeshKind::VisibleCube.geometry_for(provoking);
+        assert_eq!((v.len(), idx.len()), (7, 18));
+        // Cameras in every octant and on every axis side, near and far, level with faces.
+        let mut cameras = Vec::new();
+        for x in [-3.0f32, -0.3, 0.3, 3.0] {
+            for y in [-2.5f32, -0.2, 0.4, 2.0] {
+                for z in [-4.0f32, -0.1, 0.2, 5.0] {
+                    cameras.push([x, y, z]);
+                }
+            }
+        }
+        let mut outside = 0;
+        for camera in cameras {
+            // The shader's choice: the face of each pair on the camera's side.
+            let s = camera.map(|c| if c >= 0.0 { 1.0 } else { -1.0 });
+            let corners: Vec<[f32; 3]> =
+                v.iter().map(|v| visible_cube_corner(v, s, false)).collect();
+            check_small(&v, &idx, camera, s, provoking);
+            assert!(corners.iter().all(|c| c.iter().all(|x| x.abs() == 0.5)));
+            let mut front_faces = std::collections::BTreeSet::new();
+            for t in idx.chunks(3) {
+                let [a, b, c] = [0, 1, 2].map(|k| corners[t[k] as usize]);
+                // The triangle lies on one face; its winding normal points out of the cube.
+                let axis = (0..3)
+                    .find(|&k| a[k] == b[k] && b[k] == c[k])
+                    .unwrap_or_else(|| panic!("{t:?} is not on a face"));
+                let mut outward = [0.0; 3];
+                outward[axis] = a[axis] * 2.0;
+                let n = cross(
+                    [0, 1, 2].map(|i| b[i] - a[i]),
+                    [0, 1, 2].map(|i| c[i] - a[i]),
+                );
+                assert!(
+                    dot(n, outward) > 0.0,
+                    "camera {camera:?}: {t:?} winds inwards"
+                );
+                // Its provoking vertex names its face, whose normal lights it.
+                let provoker = match provoking {
+                    Provoking::First => t[0],
+                    Provoking::Last => t[2],
+                };
+                assert_eq!(
+                    visible_cube_face(&v[provoker as usize], s),
+                    axis,
+                    "camera {camera:?}: {t:?} ({provoking:?})"
+                );
+                // Facing the camera exactly when the camera is outside the face's plane.
+                let to_camera = [0, 1, 2].map(|i| camera[i] - a[i]);
+                if dot(n, to_camera) > 0.0 {
+                    front_faces.insert((axis, outward[axis] > 0.0));
+                }
+            }
+            // Exactly the faces a full cube would show this camera.
+            let expected: std::collections::BTreeSet<(usize, bool)> = (0..3)
+                .filter(|&k| camera[k].abs() > 0.5)
+                .map(|k| (k, camera[k] > 0.0))
+                .collect();
+            assert_eq!(front_faces, expected, "camera {camera:?}");
+            outside += usize::from(expected.len() == 3);
+        }
+        assert!(outside > 0);
+    }
+
+    /// A small cube is one triangle of three cube corners facing the camera; the other five
+    /// triangles have no area. The small-cube mesh draws that triangle.
+    fn check_small(v: &[Vertex], idx: &[u16], camera: [f32; 3], s: [f32; 3], p: Provoking) {
+        let (small, small_idx) = MeshKind::SmallCube.geometry_for(p);
+        let triangle: Vec<[f32; 3]> = small_idx
+            .iter()
+            .map(|&i| visible_cube_corner(&small[i as usize], s, false))
+            .collect();
+        let corners: Vec<[f32; 3]> = v.iter().map(|v| visible_cube_corner(v, s, true)).collect();
+        assert!(corners.iter().all(|c| c.iter().all(|x| x.abs() == 0.5)));
+        let mut drawn = 0;
+        for t in idx.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| corners[t[k] as usize]);
+            let n = cross(
+                [0, 1, 2].map(|i| b[i] - a[i]),
+                [0, 1, 2].map(|i| c[i] - a[i]),
+            );
+            if n == [0.0; 3] {
+                continue;
+            }
+            drawn += 1;
+            assert_eq!(triangle, [a, b, c], "camera {camera:?}");
+            assert_eq!(
+                visible_cube_face(
+                    &small[small_idx[if p == Provoking::First { 0 } else { 2 }] as usize],
+                    s
+                ),
+                visible_cube_face(&v[t[if p == Provoking::First { 0 } else { 2 }] as usize], s),
+            );
+            if camera.iter().any(|c| c.abs() > 0.5) {
+                let to_camera = [0, 1, 2].map(|i| camera[i] - a[i]);
+                assert!(
+                    dot(n, to_camera) > 0.0,
+                    "camera {camera:?}: small {t:?} faces away"
+                );
+            }
+        }
+        assert_eq!(drawn, 1, "camera {camera:?}");
+    }
+
     #[test]
     fn every_triangle_winds_counter_clockwise_around_its_normal() {
-        for kind in MeshKind::ALL {
+        for kind in MeshKind::ALL.into_iter().filter(|k| !k.placed_by_shader()) {
             let (v, idx) = kind.geometry();
             for t in idx.chunks(3) {
                 let [a, b, c] = [0, 1, 2].map(|k| v[t[k] as usize].position);

@@ -1,11 +1,13 @@
-//! The renderer: one pipeline, the meshes, the batches, and the frame's draw.
+//! The renderer: the pipelines (plain meshes, and the three-face cube placed by the vertex
+//! shader; each for both windings), the meshes, the batches, and the frame's draw.
 
-use crate::batch::{Batch, BatchId};
+use crate::batch::{Batch, BatchId, DrawPath, Extent};
 use crate::context::GpuContext;
 use crate::counters::FrameCounters;
 use crate::instance::{self, Instance};
-use crate::mesh::{self, GpuMesh, MeshKind, Vertex};
+use crate::mesh::{self, GpuMesh, MeshKind, Provoking, Vertex};
 use crate::target::{Attachments, DEPTH_FORMAT};
+use crate::viewpoint::camera_centre;
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
 use std::time::Instant;
@@ -62,6 +64,42 @@ fn fog_terms(params: &FrameParams) -> (f32, f32, f32) {
     }
 }
 
+/// Pixels per world unit at clip `w = 1`: the larger of the view-projection's `x` and `y` rows
+/// (the most a world unit can stretch on screen along that axis) times half the viewport.
+fn pixels_per_unit(params: &FrameParams, target: (u32, u32)) -> f32 {
+    let (width, height) = match params.viewport {
+        Some([_, _, w, h]) => (w, h),
+        None => (target.0 as f32, target.1 as f32),
+    };
+    let view_proj = params.proj * params.view;
+    let x = view_proj.row(0).truncate().length() * width * 0.5;
+    let y = view_proj.row(1).truncate().length() * height * 0.5;
+    let pixels = x.max(y);
+    if pixels.is_finite() { pixels } else { 0.0 }
+}
+
+/// Whether every three-face cube within `extent` is small on screen: the shader's test
+/// (half diagonal × pixels per unit < [`SMALL_CUBE_PIXELS`] × clip `w`) holds for the largest
+/// half diagonal at the nearest point of the box (clip `w` is affine, so least at a corner),
+/// with 1 % to spare for rounding.
+fn all_small(extent: &Extent, view_proj: Mat4, pixels_per_unit: f32) -> bool {
+    let w_row = view_proj.row(3);
+    let nearest = (0..8)
+        .map(|corner| {
+            let pick = |bit: usize, lo: f32, hi: f32| if corner >> bit & 1 == 0 { lo } else { hi };
+            let p = Vec3::new(
+                pick(0, extent.min.x, extent.max.x),
+                pick(1, extent.min.y, extent.max.y),
+                pick(2, extent.min.z, extent.max.z),
+            );
+            w_row.dot(p.extend(1.0))
+        })
+        .fold(f32::INFINITY, f32::min);
+    nearest > 0.0
+        && extent.largest_half_diagonal.is_finite()
+        && extent.largest_half_diagonal * pixels_per_unit < 0.99 * SMALL_CUBE_PIXELS * nearest
+}
+
 /// The uniform block of `shaders/instanced.wgsl`.
 #[derive(Clone, Copy, Pod, Zeroable)]
 #[repr(C)]
@@ -70,13 +108,61 @@ struct FrameUniform {
     light_dir: [f32; 4],
     light: [f32; 4],
     eye: [f32; 4],
+    centre: [f32; 4],
+    detail: [f32; 4],
+}
+
+/// Below this half diagonal on screen, in pixels, a [`MeshKind::VisibleCube`] is drawn as one
+/// triangle instead of its three faces (it covers a pixel or two).
+pub const SMALL_CUBE_PIXELS: f32 = 2.5;
+
+/// The size of the frame's uniform block, uploaded once a frame.
+pub const FRAME_UNIFORM_BYTES: u64 = size_of::<FrameUniform>() as u64;
+
+/// How a batch's vertices are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// A mesh's positions, one instance per draw instance (`vs_main`, `fs_main`).
+    Mesh,
+    /// The three-face cube from its corner codes (`vs_visible_cube`, `fs_lit`).
+    VisibleCube,
+    /// The small cube: the three-face cube's one small triangle (`vs_small_cube`, `fs_lit`).
+    SmallCube,
+    /// The small cube without instancing (`vs_pulled_small_cube`, `fs_lit`): 3 vertices a
+    /// cube in one draw, each reading its instance from the instance buffer bound as storage.
+    /// Software rasterisers run each instance of an instanced draw as a draw of its own, so
+    /// for a million one-triangle cubes this is the cheaper way.
+    PulledSmallCube,
+}
+
+impl Stage {
+    const ALL: [Stage; 4] = [
+        Stage::Mesh,
+        Stage::VisibleCube,
+        Stage::SmallCube,
+        Stage::PulledSmallCube,
+    ];
+
+    /// The stage that draws `mesh`.
+    fn of(mesh: MeshKind) -> Stage {
+        match mesh {
+            MeshKind::VisibleCube => Stage::VisibleCube,
+            MeshKind::SmallCube => Stage::SmallCube,
+            MeshKind::Cube | MeshKind::Arrow | MeshKind::Quad => Stage::Mesh,
+        }
+    }
 }
 
 /// Draws batches of mesh instances.
 #[derive(Debug)]
 pub struct Renderer {
-    /// Counter-clockwise and clockwise front faces (for mirroring views).
-    pipelines: [wgpu::RenderPipeline; 2],
+    /// By [`Stage`], counter-clockwise and clockwise front faces (for mirroring views).
+    pipelines: [[wgpu::RenderPipeline; 2]; 4],
+    /// The instance buffer bound as storage, for the pulled small cube.
+    instances_layout: wgpu::BindGroupLayout,
+    /// The largest instance buffer the pulled small cube may read (0: the device cannot read
+    /// storage buffers in vertex shaders, and small cubes are drawn instanced).
+    max_pulled_bytes: u64,
     uniform: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     meshes: Vec<GpuMesh>,
@@ -125,26 +211,64 @@ impl Renderer {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let pipeline = |front_face| {
+        let instances_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("instances"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: true },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let pulled_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("pulled"),
+            bind_group_layouts: &[Some(&layout), Some(&instances_layout)],
+            immediate_size: 0,
+        });
+        let provoking = Provoking::of(ctx.info.backend);
+        let provoking_last = [(
+            "provoking_last",
+            f64::from(u8::from(provoking == Provoking::Last)),
+        )];
+        let instanced_buffers = [
+            Some(wgpu::VertexBufferLayout {
+                array_stride: size_of::<Vertex>() as u64,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &mesh::ATTRIBUTES,
+            }),
+            Some(wgpu::VertexBufferLayout {
+                array_stride: size_of::<Instance>() as u64,
+                step_mode: wgpu::VertexStepMode::Instance,
+                attributes: &instance::ATTRIBUTES,
+            }),
+        ];
+        let pipeline = |stage: Stage, front_face| {
+            let (vertex_entry, fragment_entry) = match stage {
+                Stage::Mesh => ("vs_main", "fs_main"),
+                Stage::VisibleCube => ("vs_visible_cube", "fs_lit"),
+                Stage::SmallCube => ("vs_small_cube", "fs_lit"),
+                Stage::PulledSmallCube => ("vs_pulled_small_cube", "fs_lit"),
+            };
+            let pulled = stage == Stage::PulledSmallCube;
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some("instanced"),
-                layout: Some(&pipeline_layout),
+                label: Some(vertex_entry),
+                layout: Some(if pulled {
+                    &pulled_layout
+                } else {
+                    &pipeline_layout
+                }),
                 vertex: wgpu::VertexState {
                     module: &shader,
-                    entry_point: Some("vs_main"),
-                    compilation_options: wgpu::PipelineCompilationOptions::default(),
-                    buffers: &[
-                        Some(wgpu::VertexBufferLayout {
-                            array_stride: size_of::<Vertex>() as u64,
-                            step_mode: wgpu::VertexStepMode::Vertex,
-                            attributes: &mesh::ATTRIBUTES,
-                        }),
-                        Some(wgpu::VertexBufferLayout {
-                            array_stride: size_of::<Instance>() as u64,
-                            step_mode: wgpu::VertexStepMode::Instance,
-                            attributes: &instance::ATTRIBUTES,
-                        }),
-                    ],
+                    entry_point: Some(vertex_entry),
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        constants: if pulled { &provoking_last } else { &[] },
+                        ..Default::default()
+                    },
+                    buffers: if pulled { &[] } else { &instanced_buffers },
                 },
                 primitive: wgpu::PrimitiveState {
                     topology: wgpu::PrimitiveTopology::TriangleList,
@@ -165,7 +289,7 @@ impl Renderer {
                 },
                 fragment: Some(wgpu::FragmentState {
                     module: &shader,
-                    entry_point: Some("fs_main"),
+                    entry_point: Some(fragment_entry),
                     compilation_options: wgpu::PipelineCompilationOptions::default(),
                     targets: &[Some(wgpu::ColorTargetState {
                         format: config.color_format,
@@ -177,16 +301,30 @@ impl Renderer {
                 cache: None,
             })
         };
+        let pulling = ctx
+            .adapter
+            .get_downlevel_capabilities()
+            .flags
+            .contains(wgpu::DownlevelFlags::VERTEX_STORAGE)
+            && device.limits().max_storage_buffers_per_shader_stage >= 1;
         Renderer {
-            pipelines: [
-                pipeline(wgpu::FrontFace::Ccw),
-                pipeline(wgpu::FrontFace::Cw),
-            ],
+            pipelines: Stage::ALL.map(|stage| {
+                [
+                    pipeline(stage, wgpu::FrontFace::Ccw),
+                    pipeline(stage, wgpu::FrontFace::Cw),
+                ]
+            }),
+            instances_layout,
+            max_pulled_bytes: if pulling {
+                device.limits().max_storage_buffer_binding_size
+            } else {
+                0
+            },
             uniform,
             bind_group,
             meshes: MeshKind::ALL
                 .iter()
-                .map(|&kind| GpuMesh::new(device, kind))
+                .map(|&kind| GpuMesh::new(device, kind, Provoking::of(ctx.info.backend)))
                 .collect(),
             batches: Vec::new(),
             config,
@@ -279,6 +417,18 @@ impl Renderer {
         self.batches[id.0].draws.get()
     }
 
+    /// Says where a batch's instances lie (see [`Extent`]); `None` forgets it.
+    pub fn set_extent(&mut self, id: BatchId, extent: Option<Extent>) {
+        self.batches[id.0].extent = extent;
+    }
+
+    /// How the last frame drew the batch: as its mesh, as three-face cubes, or (its
+    /// [`Extent`] showing every cube small on screen) as small cubes, pulled where the device
+    /// lets vertex shaders read storage buffers.
+    pub fn draw_path(&self, id: BatchId) -> DrawPath {
+        self.batches[id.0].drawn.get()
+    }
+
     /// Shows or hides a batch.
     pub fn set_visible(&mut self, id: BatchId, visible: bool) {
         self.batches[id.0].visible = visible;
@@ -317,6 +467,13 @@ impl Renderer {
                 .transform_point3(Vec3::ZERO)
                 .extend(fog.2)
                 .to_array(),
+            centre: camera_centre(params.view, params.proj).to_array(),
+            detail: [
+                pixels_per_unit(params, attachments.size),
+                SMALL_CUBE_PIXELS,
+                0.0,
+                0.0,
+            ],
         };
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
@@ -325,8 +482,29 @@ impl Renderer {
             counters.bytes_uploaded += batch.upload(&ctx.device, &ctx.queue) + batch.direct_bytes;
             batch.direct_bytes = 0;
             batch.draws.set(0);
+            batch.drawn.set(DrawPath::None);
+            let pullable = batch.mesh == MeshKind::VisibleCube
+                && batch.capacity * size_of::<Instance>() as u64 <= self.max_pulled_bytes
+                && batch.capacity.saturating_mul(3) <= u64::from(u32::MAX);
+            if !pullable {
+                batch.storage = None;
+            } else if batch.storage.is_none() {
+                // Made again only when the buffer was replaced (it grows geometrically).
+                batch.storage = batch.buffer.as_ref().map(|buffer| {
+                    ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("instances"),
+                        layout: &self.instances_layout,
+                        entries: &[wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: buffer.as_entire_binding(),
+                        }],
+                    })
+                });
+            }
         }
         let mirrored = params.view.determinant() < 0.0;
+        let view_proj = params.proj * params.view;
+        let pixels = uniform.detail[0];
         let [r, g, b, a] = params.clear;
         let (view, resolve_target) = match &attachments.msaa {
             Some(msaa) => (msaa, Some(color)),
@@ -371,19 +549,53 @@ impl Renderer {
                     1.0,
                 );
             }
-            pass.set_pipeline(&self.pipelines[mirrored as usize]);
             pass.set_bind_group(0, &self.bind_group, &[]);
+            let mut bound = None;
             for batch in &self.batches {
                 let count = batch.count();
                 let Some(buffer) = batch.buffer.as_ref().filter(|_| batch.visible && count > 0)
                 else {
                     continue;
                 };
-                let mesh = &self.meshes[batch.mesh as usize];
-                pass.set_vertex_buffer(0, mesh.vertices.slice(..));
-                pass.set_vertex_buffer(1, buffer.slice(..));
-                pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
-                pass.draw_indexed(0..mesh.index_count, 0, 0..count);
+                let small = batch.mesh == MeshKind::VisibleCube
+                    && batch
+                        .extent
+                        .is_some_and(|extent| all_small(&extent, view_proj, pixels));
+
+                let kind = if small {
+                    MeshKind::SmallCube
+                } else {
+                    batch.mesh
+                };
+                let pulled = small && batch.storage.is_some();
+                let stage = if pulled {
+                    Stage::PulledSmallCube
+                } else {
+                    Stage::of(kind)
+                };
+                batch.drawn.set(match stage {
+                    Stage::Mesh => DrawPath::Mesh,
+                    Stage::VisibleCube => DrawPath::ThreeFaceCubes,
+                    Stage::SmallCube => DrawPath::SmallCubes,
+                    Stage::PulledSmallCube => DrawPath::PulledSmallCubes,
+                });
+                if bound != Some(stage) {
+                    pass.set_pipeline(&self.pipelines[stage as usize][mirrored as usize]);
+                    bound = Some(stage);
+                }
+                match (&batch.storage, pulled) {
+                    (Some(storage), true) => {
+                        pass.set_bind_group(1, storage, &[]);
+                        pass.draw(0..count * 3, 0..1);
+                    }
+                    _ => {
+                        let mesh = &self.meshes[kind as usize];
+                        pass.set_vertex_buffer(0, mesh.vertices.slice(..));
+                        pass.set_vertex_buffer(1, buffer.slice(..));
+                        pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
+                        pass.draw_indexed(0..mesh.index_count, 0, 0..count);
+                    }
+                }
                 batch.draws.set(batch.draws.get() + 1);
                 counters.draw_calls += 1;
                 counters.instances += count as u64;

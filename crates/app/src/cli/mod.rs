@@ -217,6 +217,37 @@ pub struct StressArgs {
     /// Level file instead of the generated serpentine board.
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// How enemy cubes are drawn: `visible` (only the faces the camera can see, 6 triangles)
+    /// or `full` (12 triangles, half culled after assembly).
+    #[arg(long, value_enum, default_value = "visible")]
+    pub cube: CubeChoice,
+}
+
+/// How enemy cubes are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CubeChoice {
+    /// All six faces: 8 corners, 12 triangles.
+    Full,
+    /// Only the faces the camera can see: 7 corners, 6 triangles, placed by the vertex shader.
+    Visible,
+}
+
+impl CubeChoice {
+    /// The renderer's mesh for this choice.
+    pub fn mesh(self) -> horde_renderer::MeshKind {
+        match self {
+            CubeChoice::Full => horde_renderer::MeshKind::Cube,
+            CubeChoice::Visible => horde_renderer::MeshKind::VisibleCube,
+        }
+    }
+
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            CubeChoice::Full => "full",
+            CubeChoice::Visible => "visible",
+        }
+    }
 }
 
 impl Default for Command {
@@ -320,6 +351,10 @@ pub struct ScreenshotArgs {
     /// Spawn settings.
     #[command(flatten)]
     pub spawn: SpawnFlags,
+    /// TD scene: how enemy cubes are drawn, `visible` (only the faces the camera can see) or
+    /// `full` (all six).
+    #[arg(long, value_enum, default_value = "visible")]
+    pub cube: CubeChoice,
     /// Where to write the PNG (written to a temporary file, then renamed).
     #[arg(long, value_name = "FILE.png")]
     pub out: PathBuf,

@@ -89,7 +89,7 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
         ms,
         threads: rayon::current_num_threads(),
         roads: roads.len(),
-        road_length: roads.iter().map(length).sum(),
+        road_length: roads.iter().map(length).fold(0.0, |sum, l| sum + l),
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);

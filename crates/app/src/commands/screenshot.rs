@@ -167,6 +167,7 @@ pub fn run(args: &ScreenshotArgs) -> Result<()> {
     }
     let board = levels::load(args.level.as_deref())?;
     let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+    scene.enemy_mesh = args.cube.mesh();
     let picture = render_td(&mut scene, args.frames, &args.gpu, args.size)?;
     save(&picture, &args.out)?;
     eprintln!(

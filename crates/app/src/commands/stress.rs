@@ -25,7 +25,7 @@ pub fn run(args: &StressArgs) -> Result<()> {
     } else {
         println!(
             "{} enemies, {} frames on {} ({}), {} threads: sim p50 {:.2} ms, upload p50 {:.2} ms, \
-             frame p50 {:.2} ms ({:.1} FPS), {} enemy draw call(s), peak RSS {:.0} MB",
+             frame p50 {:.2} ms ({:.1} FPS), {} enemy draw call(s) of {} cubes, peak RSS {:.0} MB",
             report.enemies,
             report.frames,
             report.backend,
@@ -36,6 +36,7 @@ pub fn run(args: &StressArgs) -> Result<()> {
             report.frame_ms.p50,
             report.fps_p50,
             report.enemy_draw_calls,
+            report.cube,
             report.peak_rss_bytes as f64 / 1e6
         );
     }
@@ -55,6 +56,7 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
         args.frames as usize,
         args.static_instances,
     );
+    scene.scene.enemy_mesh = args.cube.mesh();
     let options = ShellOptions {
         size: args.size,
         gpu: GpuSettings {
@@ -74,7 +76,7 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
         args,
         scene.samples,
         adapter,
-        scene.enemy_draw_calls,
+        (scene.enemy_draw_calls, scene.cube_path),
         board,
         scene.size,
     ))

@@ -50,18 +50,19 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, 0.0, ms(start));
                 progress.inc();
             }
-            ("none".to_string(), "none".to_string(), 0, [0, 0])
+            ("none".to_string(), "none".to_string(), (0, "none"), [0, 0])
         }
         StressRenderer::Wgpu => {
             let mut off = Offscreen::with_samples(&args.gpu, args.size, 1)?;
             let board = sim.board().clone();
             let mut scene = TdScene::new(board, stress_settings()?, args.seed);
             scene.show_grid = false;
+            scene.enemy_mesh = args.cube.mesh();
             let batches = scene.attach(&mut off.renderer);
             scene.sync_static(&mut off.renderer);
             let aspect = args.size.0 as f32 / args.size.1 as f32;
             let params = scene.frame_params(&scene.default_camera(aspect), aspect);
-            let mut draw_calls = 0;
+            let mut draw_calls = (0, "none");
             for frame in 0..total {
                 let start = Instant::now();
                 let (mut sim_ms, mut upload_ms) = (0.0, 0.0);
@@ -73,7 +74,10 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 ctx.checked("drawing a stress frame", || {
                     renderer.render_offscreen(ctx, target, &params)
                 })?;
-                draw_calls = off.renderer.batch_draw_calls(batches.enemies);
+                draw_calls = (
+                    off.renderer.batch_draw_calls(batches.enemies),
+                    off.renderer.draw_path(batches.enemies).name(),
+                );
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, upload_ms, ms(start));
                 progress.inc();
             }

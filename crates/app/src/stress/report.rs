@@ -39,6 +39,12 @@ pub struct Report {
     pub peak_rss_bytes: u64,
     /// `peak_rss_bytes / enemies`.
     pub peak_rss_bytes_per_enemy: f64,
+    /// How enemy cubes were asked to be drawn: `visible` (only the faces the camera can see)
+    /// or `full`.
+    pub cube: &'static str,
+    /// How the last frame drew them: `mesh` (the full cube), `three-face`, `small` (every cube
+    /// a pixel or two: one triangle each) or `small-pulled` (the same without instancing).
+    pub cube_path: &'static str,
 }
 
 /// The per-frame samples, milliseconds.
@@ -84,7 +90,7 @@ pub fn report(
     args: &StressArgs,
     mut samples: Samples,
     (backend, adapter): (String, String),
-    enemy_draw_calls: u32,
+    (enemy_draw_calls, cube_path): (u32, &'static str),
     board: [u32; 2],
     size: [u32; 2],
 ) -> Report {
@@ -110,6 +116,8 @@ pub fn report(
         static_instances: args.static_instances,
         peak_rss_bytes: peak,
         peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
+        cube: args.cube.name(),
+        cube_path,
     }
 }
 

@@ -28,6 +28,8 @@ pub struct StressScene {
     written: bool,
     /// Draw calls of the enemy batch in the last frame.
     pub enemy_draw_calls: u32,
+    /// How the last frame drew the enemies ([`horde_renderer::DrawPath::name`]).
+    pub cube_path: &'static str,
     /// The adapter drawn with.
     pub adapter: Option<AdapterSummary>,
     /// The window's drawing area, pixels.
@@ -54,6 +56,7 @@ impl StressScene {
             last: (0.0, 0.0),
             written: false,
             enemy_draw_calls: 0,
+            cube_path: "none",
             adapter: None,
             size: [0, 0],
         }
@@ -108,9 +111,10 @@ impl Scene for StressScene {
                         self.last.0, self.last.1
                     ));
                     ui.label(format!(
-                        "GPU {}   enemy draw calls {}   all draw calls {}   instances {}",
+                        "GPU {}   enemy draw calls {} ({})   all draw calls {}   instances {}",
                         c.gpu_ms.map_or("n/a".to_string(), |g| format!("{g:.1} ms")),
                         self.enemy_draw_calls,
+                        self.cube_path,
                         c.draw_calls,
                         c.instances
                     ));
@@ -152,6 +156,7 @@ impl Scene for StressScene {
     fn rendered(&mut self, renderer: &Renderer, _counters: &FrameCounters) {
         if let Some(batches) = self.scene.batches() {
             self.enemy_draw_calls = renderer.batch_draw_calls(batches.enemies);
+            self.cube_path = renderer.draw_path(batches.enemies).name();
         }
     }
 

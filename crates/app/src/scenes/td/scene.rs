@@ -9,7 +9,7 @@ use glam::Vec3;
 use horde_core_sim::{
     Board, EditKind, EditRefused, ModelInstance, Simulation, SpawnSettings, TileContent,
 };
-use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 
 /// How long a refused tile flashes, seconds.
 const FLASH_SECONDS: f32 = 0.5;
@@ -54,6 +54,11 @@ pub struct TdScene {
     pub show_grid: bool,
     /// The last refused edit, for the status line.
     pub last_refusal: Option<String>,
+    /// How enemies are drawn: [`MeshKind::VisibleCube`] (the default: only the faces the
+    /// camera can see) or [`MeshKind::Cube`] (all twelve triangles). Takes effect at `attach`.
+    pub enemy_mesh: MeshKind,
+    /// The largest enemy scale of this run (enemies keep the scale they spawned with).
+    largest_scale: f32,
     flash: Option<(usize, f32)>,
     batches: Option<TdBatches>,
     drawn_revision: Option<(u64, usize)>,
@@ -82,6 +87,8 @@ impl TdScene {
             show_arrows: false,
             show_grid: true,
             last_refusal: None,
+            enemy_mesh: MeshKind::VisibleCube,
+            largest_scale: 0.0,
             flash: None,
             batches: None,
             drawn_revision: None,
@@ -165,7 +172,7 @@ impl TdScene {
             arrows: renderer.add_batch(MeshKind::Arrow, "arrows"),
             walls: renderer.add_batch(MeshKind::Cube, "walls"),
             markers: renderer.add_batch(MeshKind::Cube, "markers"),
-            enemies: renderer.add_batch(MeshKind::Cube, "enemies"),
+            enemies: renderer.add_batch(self.enemy_mesh, "enemies"),
             refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
         };
         self.batches = Some(batches);
@@ -228,6 +235,11 @@ impl TdScene {
             renderer.set_instances(b.arrows, &self.scratch);
             self.drawn_revision = Some(identity);
         }
+        // Enemies keep the scale they spawned with: the largest scale range of this run.
+        self.largest_scale = self
+            .largest_scale
+            .max(self.sim.settings().scale().max().abs());
+        renderer.set_extent(b.enemies, Some(enemy_extent(board, self.largest_scale)));
         renderer.set_visible(b.arrows, self.show_arrows);
         renderer.set_visible(b.grid, self.show_grid);
         match self.flash {
@@ -253,5 +265,21 @@ impl TdScene {
             viewport: None,
             fog: None,
         }
+    }
+}
+
+/// Where enemies can be, for the renderer's size test: centres over the board and a tile
+/// beyond it (path offsets reach at most 0.4 of a tile aside), up to the height of the largest
+/// enemy's centre; and the largest enemy's half diagonal (a cube of side half its scale,
+/// `ModelInstance`), for enemies of at most scale `largest`.
+fn enemy_extent(board: &Board, largest: f32) -> Extent {
+    let (half_w, half_h) = (
+        board.width() as f32 * 0.5 + 1.0,
+        board.height() as f32 * 0.5 + 1.0,
+    );
+    Extent {
+        min: Vec3::new(-half_w, 0.0, -half_h),
+        max: Vec3::new(half_w, 0.25 * largest, half_h),
+        largest_half_diagonal: 0.5 * 3f32.sqrt() * 0.5 * largest,
     }
 }
