@@ -7,7 +7,11 @@
 //! The rooms:
 //! - [`backend`]: backend choice (`--backend`, `WGPU_BACKEND`) and adapter listing.
 //! - [`context`]: instance, adapter, device and queue, with errors that say what to install.
-//! - [`mesh`]: the meshes (cube, arrow, ground quad) and their GPU buffers.
+//! - [`mesh`]: the meshes (cube; the three-face cube the vertex shader turns to its camera, and
+//!   its one-triangle small form; arrow, ground quad) and their GPU buffers.
+//! - [`batch`]'s [`Extent`]: where a batch's instances lie, so that a batch of cubes all a pixel
+//!   or two on screen is drawn one triangle each, in one non-instanced draw where the device
+//!   allows.
 //! - [`instance`]: the per-instance data, a model matrix and a packed colour.
 //! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames.
 //! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
