@@ -155,6 +155,10 @@ const SMALL_GROWTH: f32 = 1.41421356;
 
 @vertex
 fn vs_visible_cube(v: CubeVertexIn) -> LitOut {
+    return visible_cube(v);
+}
+
+fn visible_cube(v: CubeVertexIn) -> LitOut {
     let sides = cube_sides(v);
     // Each code component packs the vertex's own code (bit 0) and its code in the small
     // cube (bit 1): a cube covering a pixel or two becomes one triangle across the three
@@ -217,6 +221,47 @@ fn small_cube(v: CubeVertexIn) -> LitOut {
 // Whether flat outputs come from a triangle's last vertex (OpenGL) rather than its first.
 override provoking_last: bool = false;
 
+// Reads instance `instance` from storage into `v`'s model matrix and colour.
+fn load_instance(instance: u32, v: ptr<function, CubeVertexIn>) {
+    let base = instance * 17u;
+    (*v).model0 = vec4<f32>(instance_words[base], instance_words[base + 1u], instance_words[base + 2u], instance_words[base + 3u]);
+    (*v).model1 = vec4<f32>(instance_words[base + 4u], instance_words[base + 5u], instance_words[base + 6u], instance_words[base + 7u]);
+    (*v).model2 = vec4<f32>(instance_words[base + 8u], instance_words[base + 9u], instance_words[base + 10u], instance_words[base + 11u]);
+    (*v).model3 = vec4<f32>(instance_words[base + 12u], instance_words[base + 13u], instance_words[base + 14u], instance_words[base + 15u]);
+    (*v).color = unpack4x8unorm(bitcast<u32>(instance_words[base + 16u]));
+}
+
+// The code of outline corner `h` (0..6) walking x, xy, y, yz, z, zx (mesh.rs, `OUTLINE`).
+fn outline_code(h: u32) -> vec3<f32> {
+    return vec3<f32>(
+        select(0.0, 1.0, h == 0u || h == 1u || h == 5u),
+        select(0.0, 1.0, h >= 1u && h <= 3u),
+        select(0.0, 1.0, h >= 3u),
+    );
+}
+
+// The three-face cube without instancing: 7 vertices a cube (vertex / 7 is the instance,
+// vertex % 7 the mesh's vertex), joined by an index buffer of the mesh's 18 indices a cube.
+@vertex
+fn vs_pulled_visible_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
+    let corner = vertex % 7u;
+    // mesh.rs `visible_cube`: vertex 0 is the nearest corner, 1–6 the outline; each packs its
+    // own code and its code in the small triangle (SMALL_SLOT: 0, 2, 2, 4, 4, 4; centre 4).
+    var own = 0u;
+    var small = 4u;
+    if corner > 0u {
+        own = corner - 1u;
+        small = select(select(4u, 2u, own == 1u || own == 2u), 0u, own == 0u);
+    }
+    var v: CubeVertexIn;
+    let own_even = select(vec3<f32>(0.0), outline_code(own), corner > 0u);
+    let own_odd = select(vec3<f32>(0.0), outline_code((6u - own) % 6u), corner > 0u);
+    v.code_even = own_even + 2.0 * outline_code(small);
+    v.code_odd = own_odd + 2.0 * outline_code((6u - small) % 6u);
+    load_instance(vertex / 7u, &v);
+    return visible_cube(v);
+}
+
 // The small cube without instancing: one draw of 3 vertices a cube, each vertex finding its
 // instance (vertex / 3) and its corner by its index and reading the instance from storage.
 // Software rasterisers run every instance of an instanced draw as a draw of its own; this
@@ -238,12 +283,7 @@ fn vs_pulled_small_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
     var v: CubeVertexIn;
     v.code_even = axis;
     v.code_odd = axis.xzy;
-    let base = instance * 17u;
-    v.model0 = vec4<f32>(instance_words[base], instance_words[base + 1u], instance_words[base + 2u], instance_words[base + 3u]);
-    v.model1 = vec4<f32>(instance_words[base + 4u], instance_words[base + 5u], instance_words[base + 6u], instance_words[base + 7u]);
-    v.model2 = vec4<f32>(instance_words[base + 8u], instance_words[base + 9u], instance_words[base + 10u], instance_words[base + 11u]);
-    v.model3 = vec4<f32>(instance_words[base + 12u], instance_words[base + 13u], instance_words[base + 14u], instance_words[base + 15u]);
-    v.color = unpack4x8unorm(bitcast<u32>(instance_words[base + 16u]));
+    load_instance(instance, &v);
     return small_cube(v);
 }
 

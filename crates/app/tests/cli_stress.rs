@@ -130,7 +130,7 @@ fn both_cube_paths_draw_the_swarm_in_one_call_and_say_how() {
     assert_eq!(visible["enemy_draw_calls"], 1);
     // At 4K the largest enemies at the board's near edge are wider than that: three faces.
     let large = run("visible", "3840x2160");
-    assert_eq!(large["cube_path"], "three-face");
+    assert_eq!(large["cube_path"], "three-face-pulled");
     assert_eq!(large["enemy_draw_calls"], 1);
     // The default is the visible cube.
     let default = stress(&[

@@ -341,7 +341,7 @@ fn tiny_enemies(backend: BackendChoice) {
         "the swarm was not drawn as small cubes"
     );
     let (per_instance, path) = draw(MeshKind::VisibleCube, false);
-    assert_eq!(path, DrawPath::ThreeFaceCubes);
+    assert_eq!(path, DrawPath::PulledThreeFaceCubes);
     let (mean, bad) = difference(&small.pixels, &per_instance.pixels, 8);
     assert!(
         mean < 0.01 && bad < 0.0005,
@@ -382,7 +382,62 @@ fn tiny_enemies(backend: BackendChoice) {
     off.take_picture(&params).unwrap();
     assert_eq!(
         off.renderer.draw_path(batches.enemies),
-        DrawPath::ThreeFaceCubes
+        DrawPath::PulledThreeFaceCubes
     );
     assert!(off.renderer.instance_count(batches.enemies) > 0);
+}
+
+/// Pulled and instanced cubes draw the same pictures: the fortress (three faces) and a swarm
+/// of tiny enemies (small cubes), on both backends.
+#[test]
+fn pulled_and_instanced_cubes_draw_the_same_picture() {
+    for backend in [BackendChoice::Vulkan, BackendChoice::Gl] {
+        if !gpu_available(backend) {
+            continue;
+        }
+        for (level, enemies, size) in [("fortress.txt", 0, SIZE), ("large.txt", 20_000, (480, 270))]
+        {
+            let picture = |pulling: bool| {
+                let mut scene = scene(&level_text(level), 7, 10.0);
+                if enemies > 0 {
+                    scene.sim.set_spawning(false);
+                    scene.sim.populate(enemies);
+                } else {
+                    for _ in 0..600 {
+                        scene.sim.step(1.0 / 60.0);
+                    }
+                }
+                let mut off =
+                    horde::offscreen::Offscreen::with_samples(&flags(backend), size, 1).unwrap();
+                off.renderer.set_pulling(pulling);
+                let batches = scene.attach(&mut off.renderer);
+                scene.sync(&mut off.renderer, &off.ctx);
+                let aspect = size.0 as f32 / size.1 as f32;
+                let params = scene.frame_params(&scene.default_camera(aspect), aspect);
+                let picture = off.take_picture(&params).unwrap();
+                (picture, off.renderer.draw_path(batches.enemies))
+            };
+            let ((pulled, pulled_path), (instanced, instanced_path)) =
+                (picture(true), picture(false));
+            assert!(
+                matches!(
+                    pulled_path,
+                    DrawPath::PulledThreeFaceCubes | DrawPath::PulledSmallCubes
+                ),
+                "{backend:?} {level}: {pulled_path:?}"
+            );
+            assert!(
+                matches!(
+                    instanced_path,
+                    DrawPath::ThreeFaceCubes | DrawPath::SmallCubes
+                ),
+                "{backend:?} {level}: {instanced_path:?}"
+            );
+            let (mean, bad) = difference(&pulled.pixels, &instanced.pixels, 8);
+            assert!(
+                mean < 0.01 && bad < 0.0005,
+                "{backend:?} {level}: pulled and instanced differ: mean {mean}, {bad} of the pixels"
+            );
+        }
+    }
 }

@@ -37,6 +37,9 @@ pub enum DrawPath {
     /// Every cube small: one triangle each, without instancing (one `draw` of 3 vertices a
     /// cube reading the instances from storage).
     PulledSmallCubes,
+    /// Three-face cubes without instancing (one `draw_indexed` of 7 vertices a cube reading
+    /// the instances from storage), each small one collapsed to one triangle by the shader.
+    PulledThreeFaceCubes,
 }
 
 impl DrawPath {
@@ -48,6 +51,7 @@ impl DrawPath {
             DrawPath::ThreeFaceCubes => "three-face",
             DrawPath::SmallCubes => "small",
             DrawPath::PulledSmallCubes => "small-pulled",
+            DrawPath::PulledThreeFaceCubes => "three-face-pulled",
         }
     }
 }
@@ -82,6 +86,8 @@ pub(crate) struct Batch {
     /// The GPU buffer bound as a storage buffer, for drawing its cubes pulled (without
     /// instancing); dropped whenever the buffer is replaced.
     pub storage: Option<wgpu::BindGroup>,
+    /// The index buffer of the pulled three-face cube, made with `storage`.
+    pub pulled_indices: Option<wgpu::Buffer>,
 }
 
 impl Batch {
@@ -100,6 +106,7 @@ impl Batch {
             extent: None,
             drawn: std::cell::Cell::new(DrawPath::None),
             storage: None,
+            pulled_indices: None,
         }
     }
 

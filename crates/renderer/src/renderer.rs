@@ -78,6 +78,21 @@ fn pixels_per_unit(params: &FrameParams, target: (u32, u32)) -> f32 {
     if pixels.is_finite() { pixels } else { 0.0 }
 }
 
+/// The index buffer of the pulled three-face cube for `capacity` cubes: the mesh's 18 indices
+/// for each cube, offset by 7 vertices a cube. Made when a batch's buffer grows, not per frame.
+fn pulled_cube_indices(device: &wgpu::Device, capacity: u64, provoking: Provoking) -> wgpu::Buffer {
+    use wgpu::util::DeviceExt as _;
+    let (_, mesh) = MeshKind::VisibleCube.geometry_for(provoking);
+    let indices: Vec<u32> = (0..capacity as u32)
+        .flat_map(|cube| mesh.iter().map(move |&i| cube * 7 + u32::from(i)))
+        .collect();
+    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("pulled cube indices"),
+        contents: bytemuck::cast_slice(&indices),
+        usage: wgpu::BufferUsages::INDEX,
+    })
+}
+
 /// Whether every three-face cube within `extent` is small on screen: the shader's test
 /// (half diagonal × pixels per unit < [`SMALL_CUBE_PIXELS`] × clip `w`) holds for the largest
 /// half diagonal at the nearest point of the box (clip `w` is affine, so least at a corner),
@@ -133,14 +148,18 @@ enum Stage {
     /// Software rasterisers run each instance of an instanced draw as a draw of its own, so
     /// for a million one-triangle cubes this is the cheaper way.
     PulledSmallCube,
+    /// The three-face cube without instancing (`vs_pulled_visible_cube`, `fs_lit`): 7
+    /// vertices a cube joined by an index buffer of 18 indices a cube.
+    PulledVisibleCube,
 }
 
 impl Stage {
-    const ALL: [Stage; 4] = [
+    const ALL: [Stage; 5] = [
         Stage::Mesh,
         Stage::VisibleCube,
         Stage::SmallCube,
         Stage::PulledSmallCube,
+        Stage::PulledVisibleCube,
     ];
 
     /// The stage that draws `mesh`.
@@ -157,9 +176,13 @@ impl Stage {
 #[derive(Debug)]
 pub struct Renderer {
     /// By [`Stage`], counter-clockwise and clockwise front faces (for mirroring views).
-    pipelines: [[wgpu::RenderPipeline; 2]; 4],
-    /// The instance buffer bound as storage, for the pulled small cube.
+    pipelines: [[wgpu::RenderPipeline; 2]; 5],
+    /// The instance buffer bound as storage, for the pulled cubes.
     instances_layout: wgpu::BindGroupLayout,
+    /// The backend's provoking-vertex convention.
+    provoking: Provoking,
+    /// Whether cube batches may be pulled ([`Renderer::set_pulling`]).
+    pulling: bool,
     /// The largest instance buffer the pulled small cube may read (0: the device cannot read
     /// storage buffers in vertex shaders, and small cubes are drawn instanced).
     max_pulled_bytes: u64,
@@ -252,8 +275,9 @@ impl Renderer {
                 Stage::VisibleCube => ("vs_visible_cube", "fs_lit"),
                 Stage::SmallCube => ("vs_small_cube", "fs_lit"),
                 Stage::PulledSmallCube => ("vs_pulled_small_cube", "fs_lit"),
+                Stage::PulledVisibleCube => ("vs_pulled_visible_cube", "fs_lit"),
             };
-            let pulled = stage == Stage::PulledSmallCube;
+            let pulled = matches!(stage, Stage::PulledSmallCube | Stage::PulledVisibleCube);
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(vertex_entry),
                 layout: Some(if pulled {
@@ -315,6 +339,8 @@ impl Renderer {
                 ]
             }),
             instances_layout,
+            provoking: Provoking::of(ctx.info.backend),
+            pulling: true,
             max_pulled_bytes: if pulling {
                 device.limits().max_storage_buffer_binding_size
             } else {
@@ -417,6 +443,12 @@ impl Renderer {
         self.batches[id.0].draws.get()
     }
 
+    /// Lets cube batches be pulled (the default where the device allows it), or keeps them
+    /// instanced: both draw the same picture; this is for comparing the two.
+    pub fn set_pulling(&mut self, pulling: bool) {
+        self.pulling = pulling;
+    }
+
     /// Says where a batch's instances lie (see [`Extent`]); `None` forgets it.
     pub fn set_extent(&mut self, id: BatchId, extent: Option<Extent>) {
         self.batches[id.0].extent = extent;
@@ -483,12 +515,18 @@ impl Renderer {
             batch.direct_bytes = 0;
             batch.draws.set(0);
             batch.drawn.set(DrawPath::None);
-            let pullable = batch.mesh == MeshKind::VisibleCube
+            let pullable = self.pulling
+                && batch.mesh == MeshKind::VisibleCube
                 && batch.capacity * size_of::<Instance>() as u64 <= self.max_pulled_bytes
-                && batch.capacity.saturating_mul(3) <= u64::from(u32::MAX);
+                && batch.capacity.saturating_mul(18) <= u64::from(u32::MAX);
             if !pullable {
                 batch.storage = None;
+                batch.pulled_indices = None;
             } else if batch.storage.is_none() {
+                batch.pulled_indices = batch
+                    .buffer
+                    .as_ref()
+                    .map(|_| pulled_cube_indices(&ctx.device, batch.capacity, self.provoking));
                 // Made again only when the buffer was replaced (it grows geometrically).
                 batch.storage = batch.buffer.as_ref().map(|buffer| {
                     ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -567,26 +605,31 @@ impl Renderer {
                 } else {
                     batch.mesh
                 };
-                let pulled = small && batch.storage.is_some();
-                let stage = if pulled {
-                    Stage::PulledSmallCube
-                } else {
-                    Stage::of(kind)
+                let stage = match (small, &batch.storage, &batch.pulled_indices) {
+                    (true, Some(_), _) => Stage::PulledSmallCube,
+                    (false, Some(_), Some(_)) => Stage::PulledVisibleCube,
+                    _ => Stage::of(kind),
                 };
                 batch.drawn.set(match stage {
                     Stage::Mesh => DrawPath::Mesh,
                     Stage::VisibleCube => DrawPath::ThreeFaceCubes,
                     Stage::SmallCube => DrawPath::SmallCubes,
                     Stage::PulledSmallCube => DrawPath::PulledSmallCubes,
+                    Stage::PulledVisibleCube => DrawPath::PulledThreeFaceCubes,
                 });
                 if bound != Some(stage) {
                     pass.set_pipeline(&self.pipelines[stage as usize][mirrored as usize]);
                     bound = Some(stage);
                 }
-                match (&batch.storage, pulled) {
-                    (Some(storage), true) => {
+                match (stage, &batch.storage, &batch.pulled_indices) {
+                    (Stage::PulledSmallCube, Some(storage), _) => {
                         pass.set_bind_group(1, storage, &[]);
                         pass.draw(0..count * 3, 0..1);
+                    }
+                    (Stage::PulledVisibleCube, Some(storage), Some(indices)) => {
+                        pass.set_bind_group(1, storage, &[]);
+                        pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+                        pass.draw_indexed(0..count * 18, 0, 0..1);
                     }
                     _ => {
                         let mesh = &self.meshes[kind as usize];

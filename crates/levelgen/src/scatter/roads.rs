@@ -40,8 +40,9 @@ pub const POINTS_PER_CHUNK: i64 = 8;
 /// The longest segment of a road polyline, in chunk sides.
 pub const MAX_SEGMENT_CHUNKS: f64 = 0.25;
 
-/// The deepest bisection of one lattice step (steps still too long after it are kept).
-const MAX_DEPTH: u32 = 12;
+/// The deepest bisection of one lattice step: at most 256 segments a step, so hostile settings
+/// (a road wandering far across a tiny chunk) stay cheap; steps still too long are kept.
+const MAX_DEPTH: u32 = 8;
 
 /// A word mixed into gate hashes, so they differ from every other hash of the same numbers.
 const GATE_TAG: u64 = 0x6761_7465;
