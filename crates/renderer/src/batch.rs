@@ -86,8 +86,10 @@ pub(crate) struct Batch {
     /// The GPU buffer bound as a storage buffer, for drawing its cubes pulled (without
     /// instancing); dropped whenever the buffer is replaced.
     pub storage: Option<wgpu::BindGroup>,
-    /// The index buffer of the pulled three-face cube, made with `storage`.
+    /// The index buffer of the pulled three-face cube, made once three faces are drawn.
     pub pulled_indices: Option<wgpu::Buffer>,
+    /// How this frame draws the batch, chosen when it is uploaded.
+    pub stage: crate::renderer::Stage,
 }
 
 impl Batch {
@@ -107,6 +109,7 @@ impl Batch {
             drawn: std::cell::Cell::new(DrawPath::None),
             storage: None,
             pulled_indices: None,
+            stage: crate::renderer::Stage::Mesh,
         }
     }
 

@@ -136,7 +136,7 @@ pub const FRAME_UNIFORM_BYTES: u64 = size_of::<FrameUniform>() as u64;
 
 /// How a batch's vertices are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
+pub(crate) enum Stage {
     /// A mesh's positions, one instance per draw instance (`vs_main`, `fs_main`).
     Mesh,
     /// The three-face cube from its corner codes (`vs_visible_cube`, `fs_lit`).
@@ -510,11 +510,17 @@ impl Renderer {
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         counters.bytes_uploaded += size_of::<FrameUniform>() as u64;
+        let view_proj = params.proj * params.view;
+        let pixels = uniform.detail[0];
         for batch in &mut self.batches {
             counters.bytes_uploaded += batch.upload(&ctx.device, &ctx.queue) + batch.direct_bytes;
             batch.direct_bytes = 0;
             batch.draws.set(0);
             batch.drawn.set(DrawPath::None);
+            let small = batch.mesh == MeshKind::VisibleCube
+                && batch
+                    .extent
+                    .is_some_and(|extent| all_small(&extent, view_proj, pixels));
             let pullable = self.pulling
                 && batch.mesh == MeshKind::VisibleCube
                 && batch.capacity * size_of::<Instance>() as u64 <= self.max_pulled_bytes
@@ -522,27 +528,41 @@ impl Renderer {
             if !pullable {
                 batch.storage = None;
                 batch.pulled_indices = None;
-            } else if batch.storage.is_none() {
-                batch.pulled_indices = batch
-                    .buffer
-                    .as_ref()
-                    .map(|_| pulled_cube_indices(&ctx.device, batch.capacity, self.provoking));
-                // Made again only when the buffer was replaced (it grows geometrically).
-                batch.storage = batch.buffer.as_ref().map(|buffer| {
-                    ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                        label: Some("instances"),
-                        layout: &self.instances_layout,
-                        entries: &[wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: buffer.as_entire_binding(),
-                        }],
-                    })
-                });
+            } else if let Some(buffer) = &batch.buffer {
+                // Both are made again only when the buffer was replaced (it grows
+                // geometrically), and the index buffer only once three faces are drawn.
+                if batch.storage.is_none() {
+                    batch.storage =
+                        Some(ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                            label: Some("instances"),
+                            layout: &self.instances_layout,
+                            entries: &[wgpu::BindGroupEntry {
+                                binding: 0,
+                                resource: buffer.as_entire_binding(),
+                            }],
+                        }));
+                    batch.pulled_indices = None;
+                }
+                if !small && batch.pulled_indices.is_none() {
+                    batch.pulled_indices = Some(pulled_cube_indices(
+                        &ctx.device,
+                        batch.capacity,
+                        self.provoking,
+                    ));
+                }
             }
+            let kind = if small {
+                MeshKind::SmallCube
+            } else {
+                batch.mesh
+            };
+            batch.stage = match (small, &batch.storage, &batch.pulled_indices) {
+                (true, Some(_), _) => Stage::PulledSmallCube,
+                (false, Some(_), Some(_)) => Stage::PulledVisibleCube,
+                _ => Stage::of(kind),
+            };
         }
         let mirrored = params.view.determinant() < 0.0;
-        let view_proj = params.proj * params.view;
-        let pixels = uniform.detail[0];
         let [r, g, b, a] = params.clear;
         let (view, resolve_target) = match &attachments.msaa {
             Some(msaa) => (msaa, Some(color)),
@@ -595,21 +615,7 @@ impl Renderer {
                 else {
                     continue;
                 };
-                let small = batch.mesh == MeshKind::VisibleCube
-                    && batch
-                        .extent
-                        .is_some_and(|extent| all_small(&extent, view_proj, pixels));
-
-                let kind = if small {
-                    MeshKind::SmallCube
-                } else {
-                    batch.mesh
-                };
-                let stage = match (small, &batch.storage, &batch.pulled_indices) {
-                    (true, Some(_), _) => Stage::PulledSmallCube,
-                    (false, Some(_), Some(_)) => Stage::PulledVisibleCube,
-                    _ => Stage::of(kind),
-                };
+                let stage = batch.stage;
                 batch.drawn.set(match stage {
                     Stage::Mesh => DrawPath::Mesh,
                     Stage::VisibleCube => DrawPath::ThreeFaceCubes,
@@ -632,6 +638,10 @@ impl Renderer {
                         pass.draw_indexed(0..count * 18, 0, 0..1);
                     }
                     _ => {
+                        let kind = match stage {
+                            Stage::SmallCube => MeshKind::SmallCube,
+                            _ => batch.mesh,
+                        };
                         let mesh = &self.meshes[kind as usize];
                         pass.set_vertex_buffer(0, mesh.vertices.slice(..));
                         pass.set_vertex_buffer(1, buffer.slice(..));
