@@ -133,6 +133,20 @@ fn ground_colour(png: &[u8]) -> [f32; 3] {
     sum.map(|s| s / n)
 }
 
+/// Runs `horde screenshot` with `args` and `--out path`, which must succeed; the picture.
+fn screenshot(args: &[&str], path: &std::path::Path) -> image::DynamicImage {
+    let mut all = vec!["screenshot"];
+    all.extend_from_slice(args);
+    all.extend(["--out", path.to_str().unwrap()]);
+    let out = horde(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    image::load_from_memory(&std::fs::read(path).unwrap()).unwrap()
+}
+
 /// Writes the built-in scatter settings without their roads into `dir`; returns the path.
 fn scenery_without_roads(dir: &std::path::Path) -> std::path::PathBuf {
     let with_roads = include_str!("../../../assets/scatter/default.ron");
@@ -200,9 +214,7 @@ fn the_city_walker_and_overview_screenshots_are_deterministic() {
     }
     let dir = tempfile::tempdir().unwrap();
     let shot = |name: &str, view: &str| {
-        let path = dir.path().join(name);
-        let out = horde(&[
-            "screenshot",
+        let args = [
             "--scene",
             "city",
             "--view",
@@ -215,17 +227,8 @@ fn the_city_walker_and_overview_screenshots_are_deterministic() {
             "320x180",
             "--backend",
             "vulkan",
-            "--out",
-            path.to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        image::load_from_memory(&std::fs::read(path).unwrap())
-            .unwrap()
-            .to_rgba8()
+        ];
+        screenshot(&args, &dir.path().join(name)).to_rgba8()
     };
     let walker = shot("walker-a.png", "walker");
     assert_eq!(
@@ -257,9 +260,7 @@ fn the_runner_screenshot_shows_the_roads_where_the_scenery_leaves_room() {
     let dir = tempfile::tempdir().unwrap();
     let settings = scenery_without_roads(dir.path());
     let shot = |name: &str, scenery: Option<&std::path::Path>| {
-        let path = dir.path().join(name);
         let mut args = vec![
-            "screenshot",
             "--scene",
             "runner",
             "--seed",
@@ -270,21 +271,11 @@ fn the_runner_screenshot_shows_the_roads_where_the_scenery_leaves_room() {
             "320x180",
             "--backend",
             "vulkan",
-            "--out",
-            path.to_str().unwrap(),
         ];
         if let Some(scenery) = scenery {
             args.extend(["--scenery", scenery.to_str().unwrap()]);
         }
-        let out = horde(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        image::load_from_memory(&std::fs::read(path).unwrap())
-            .unwrap()
-            .to_rgb8()
+        screenshot(&args, &dir.path().join(name)).to_rgb8()
     };
     let (roads, bare) = (shot("roads.png", None), shot("bare.png", Some(&settings)));
     // Road pixels: the road colour (sRGB 112, 96, 78) lit, so in its proportions; sand

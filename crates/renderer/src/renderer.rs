@@ -467,8 +467,9 @@ impl Renderer {
     }
 
     /// Uploads what changed and records the scene pass into `encoder`, drawing into `color`
-    /// (through the MSAA attachment when there is one). One `draw_indexed` per visible,
-    /// non-empty batch. Call [`Renderer::after_submit`] once the encoder is submitted.
+    /// (through the MSAA attachment when there is one). One draw call per visible, non-empty
+    /// batch ([`DrawPath`] says which). Call [`Renderer::after_submit`] once the encoder is
+    /// submitted.
     pub fn render(
         &mut self,
         ctx: &GpuContext,

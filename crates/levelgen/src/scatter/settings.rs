@@ -262,23 +262,25 @@ impl ScatterSettings {
         Ok(settings)
     }
 
-    /// Kind names are unique, every layer names a known kind, and no chunk setting samples more
-    /// than [`MAX_CHUNK_TEXELS`].
+    /// Roads are at most [`MAX_ROAD_WIDTH_CHUNKS`] chunk sides wide, kind names are unique,
+    /// every layer names a known kind, and no chunk setting samples more than
+    /// [`MAX_CHUNK_TEXELS`].
     fn check_names(&self, text: &str, path: &Path) -> Result<(), ScatterError> {
-        let error =
-            |key: &str, name: &str, nth: usize, message: String| match locate(text, key, name, nth)
-            {
-                Some((line, column)) => ScatterError::Invalid {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    message,
-                },
-                None => ScatterError::Unlocated {
-                    path: path.to_path_buf(),
-                    message,
-                },
-            };
+        let at = |place: Option<(usize, usize)>, message: String| match place {
+            Some((line, column)) => ScatterError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message,
+            },
+            None => ScatterError::Unlocated {
+                path: path.to_path_buf(),
+                message,
+            },
+        };
+        let error = |key: &str, name: &str, nth: usize, message: String| {
+            at(locate(text, key, name, nth), message)
+        };
         if let Some(roads) = &self.roads
             && roads.width > MAX_ROAD_WIDTH_CHUNKS * self.chunk_size
         {
@@ -287,18 +289,7 @@ impl ScatterSettings {
                 roads.width,
                 MAX_ROAD_WIDTH_CHUNKS * self.chunk_size
             );
-            return Err(match locate_field(text, &["roads", "width"]) {
-                Some((line, column)) => ScatterError::Invalid {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    message,
-                },
-                None => ScatterError::Unlocated {
-                    path: path.to_path_buf(),
-                    message,
-                },
-            });
+            return Err(at(locate_field(text, &["roads", "width"]), message));
         }
         let mut names = HashSet::new();
         for kind in &self.kinds {
