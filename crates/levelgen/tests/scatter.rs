@@ -592,3 +592,31 @@ fn a_chunk_setting_over_the_texel_budget_is_refused_where_it_is_named() {
     let text = MINI.replacen("texture_size: 32", "texture_size: 1024", 1);
     assert!(ScatterSettings::parse(&text, Path::new("ok.ron")).is_ok());
 }
+
+/// A frequency so high that world coordinates leave the noise's lattice (found by the fuzzer:
+/// the noise crate panicked): such samples read 0, and a chunk of the widest allowed size still
+/// generates, roads included, with finite coordinates.
+#[test]
+fn noise_far_beyond_its_reach_reads_zero_instead_of_panicking() {
+    let text =
+        include_str!("../../../fuzz/regressions/scatter_settings/huge-chunk-noise-overflow.ron");
+    let settings =
+        ScatterSettings::parse(text, Path::new("huge.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let scatter = Scatter::new(settings, 3);
+    let map = scatter.generate(&scatter.chunks_for_slices(2));
+    // Threshold -1: every texel whose noise reads 0 is a candidate.
+    assert!(total(&map) > 0);
+    let roads = scatter.join_roads(&map);
+    assert!(!roads.is_empty());
+    assert!(
+        roads
+            .iter()
+            .flat_map(|r| &r.points)
+            .all(|p| p[0].is_finite() && p[1].is_finite())
+    );
+    assert!(
+        map.iter()
+            .flat_map(|c| &c.placements)
+            .all(|p| p.x.is_finite() && p.z.is_finite())
+    );
+}

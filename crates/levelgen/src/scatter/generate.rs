@@ -19,6 +19,34 @@ use std::collections::HashMap;
 /// overlapping.
 pub(super) const GAP: f64 = 1e-3;
 
+/// The largest coordinate, in noise space (world units times the frequency of the finest
+/// octave), at which noise is sampled: beyond it an `f64` has no fraction left, and beyond
+/// `isize::MAX` the noise crate's lattice lookup panics. Farther samples read 0.
+const NOISE_REACH: f64 = (1u64 << 50) as f64;
+
+/// Fractal noise `noise` at `p`, or 0 where `p` lies farther than [`NOISE_REACH`] in noise
+/// space (`limit` is that distance in world units, from [`noise_limit`]).
+pub(super) fn sample_noise(noise: &Fbm<Perlin>, limit: f64, p: [f64; 2]) -> f64 {
+    if p[0].abs() <= limit && p[1].abs() <= limit {
+        noise.get(p)
+    } else {
+        0.0
+    }
+}
+
+/// The farthest world coordinate [`sample_noise`] samples for fBm of `frequency` and
+/// `octaves` (each octave doubles the frequency).
+pub(super) fn noise_limit(frequency: f64, octaves: usize) -> f64 {
+    let finest = frequency * (1u64 << octaves.min(63)) as f64;
+    if finest.is_finite() && finest > 0.0 {
+        NOISE_REACH / finest
+    } else if finest == 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    }
+}
+
 /// The most grid cells along one side of a chunk's lookup grid.
 const MAX_GRID: usize = 64;
 
@@ -96,6 +124,8 @@ struct ChunkPlan {
 #[derive(Clone, Debug)]
 struct LayerPlan {
     noise: Fbm<Perlin>,
+    /// The farthest world coordinate its noise is sampled at ([`noise_limit`]).
+    noise_limit: f64,
     /// `None` when the layer cannot place anything (unknown kind, bad radius).
     kind: Option<u16>,
     radius: f32,
@@ -151,16 +181,18 @@ impl Scatter {
                                 let usable = layer.radius.is_finite() && layer.radius > 0.0;
                                 let spacing = f64::from(layer.spacing);
                                 let diameter = 2.0 * f64::from(layer.radius);
+                                let frequency = if frequency.is_finite() {
+                                    frequency
+                                } else {
+                                    0.0
+                                };
                                 LayerPlan {
+                                    noise_limit: noise_limit(frequency, octaves),
                                     // Shifted so that `noise` adding the octave index to the
                                     // seed can never overflow.
                                     noise: Fbm::<Perlin>::new((key as u32) >> 4)
                                         .set_octaves(octaves)
-                                        .set_frequency(if frequency.is_finite() {
-                                            frequency
-                                        } else {
-                                            0.0
-                                        }),
+                                        .set_frequency(frequency),
                                     kind: kinds
                                         .get(layer.kind.as_str())
                                         .copied()
@@ -413,7 +445,7 @@ impl Scatter {
                 if grid.any_within(x, z, plan.min_distance) {
                     continue;
                 }
-                if plan.noise.get([x, z]) <= plan.threshold {
+                if sample_noise(&plan.noise, plan.noise_limit, [x, z]) <= plan.threshold {
                     continue;
                 }
                 if near_segment(&roads.0, x, z, roads.1 + r + GAP) {

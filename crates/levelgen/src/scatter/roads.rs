@@ -28,10 +28,10 @@
 //! [`Scatter::join_roads`] puts the pieces back together into whole polylines, and chains a
 //! road into the next pass's road that leaves the gate it arrives at.
 
-use super::generate::{ChunkCoord, ChunkPlacements, GAP, Scatter};
+use super::generate::{ChunkCoord, ChunkPlacements, GAP, Scatter, noise_limit, sample_noise};
 use super::settings::{MAX_OCTAVES, RoadSettings, ScatterSettings};
 use crate::hash::hash_words;
-use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+use noise::{Fbm, MultiFractal, Perlin};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Lattice points per chunk side along `z` (the lattice step is a chunk side over this).
@@ -116,6 +116,8 @@ pub(super) struct RoadPlan {
     half_width: f64,
     wander: f64,
     noise: Fbm<Perlin>,
+    /// The farthest coordinate the wander's noise is sampled at.
+    noise_limit: f64,
     /// Roads through each configured slice.
     counts: Vec<u32>,
     /// Least and greatest distance of a centre line from the track, per side (`None`: no
@@ -167,7 +169,14 @@ impl RoadPlan {
         });
         let wander = f64::from(roads.wander);
         let frequency = roads.noise.frequency;
+        let frequency = if frequency.is_finite() {
+            frequency
+        } else {
+            0.0
+        };
+        let octaves = roads.noise.octaves.clamp(1, MAX_OCTAVES) as usize;
         RoadPlan {
+            noise_limit: noise_limit(frequency, octaves),
             half_width,
             wander: if wander.is_finite() {
                 wander.max(0.0)
@@ -175,12 +184,8 @@ impl RoadPlan {
                 0.0
             },
             noise: Fbm::<Perlin>::new((hash_words(&[seed, NOISE_TAG]) as u32) >> 4)
-                .set_octaves(roads.noise.octaves.clamp(1, MAX_OCTAVES) as usize)
-                .set_frequency(if frequency.is_finite() {
-                    frequency
-                } else {
-                    0.0
-                }),
+                .set_octaves(octaves)
+                .set_frequency(frequency),
             counts: settings
                 .slices
                 .iter()
@@ -265,7 +270,7 @@ impl Curve {
         let wander = if bend == 0.0 {
             0.0
         } else {
-            plan.wander * bend * plan.noise.get([z, self.offset])
+            plan.wander * bend * sample_noise(&plan.noise, plan.noise_limit, [z, self.offset])
         };
         let d = (straight + wander).clamp(self.lane.0, self.lane.1);
         [self.sign * d, z]

@@ -4,7 +4,7 @@
 //!
 //! ```ron
 //! (
-//!     chunk_size: 32.0,       // side of a square chunk, world units, > 0
+//!     chunk_size: 32.0,       // side of a square chunk, world units, 0 < size <= 1000000
 //!     texture_size: 64,       // noise texels per chunk side, 1..=1024
 //!     columns: 4,             // chunks across the band, 1..=1024
 //!     track_clearance: 5.0,   // footprints keep this far from the line x = 0, >= 0
@@ -55,6 +55,9 @@ use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+/// The largest chunk side, world units: the band's far rows (up to 10⁸ of them) stay finite
+/// in `f32`.
+pub const MAX_CHUNK_SIZE: f32 = 1.0e6;
 /// The largest `texture_size`.
 pub const MAX_TEXTURE_SIZE: u32 = 1024;
 /// The largest number of fBm octaves.
@@ -79,7 +82,7 @@ pub const MAX_CHUNK_TEXELS: u64 = 1 << 24;
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScatterSettings {
-    /// Side of a square chunk, in world units (> 0).
+    /// Side of a square chunk, in world units (`0 < size <= 1000000`).
     #[serde(deserialize_with = "chunk_size")]
     pub chunk_size: f32,
     /// Noise texels per chunk side (`1..=1024`): each texel is one candidate point per layer.
@@ -411,7 +414,7 @@ fn positive(v: f64) -> bool {
     v.is_finite() && v > 0.0
 }
 
-checked!(chunk_size: f32, "chunk_size", "must be a positive number", |v| positive(f64::from(*v)));
+checked!(chunk_size: f32, "chunk_size", "must be a positive number at most 1000000", |v| positive(f64::from(*v)) && *v <= MAX_CHUNK_SIZE);
 checked!(texture_size: u32, "texture_size", "must be 1..=1024", |v| (1..=MAX_TEXTURE_SIZE).contains(v));
 checked!(columns: u32, "columns", "must be 1..=1024", |v| (1..=MAX_COLUMNS).contains(v));
 checked!(track_clearance: f32, "track_clearance", "must be a number >= 0", |v| v.is_finite() && *v >= 0.0);
