@@ -197,10 +197,21 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
             take(&worker, &mut held);
         }
-        // Nothing far away is kept.
-        assert!(
+        // Nothing far away is kept, once the generator has said what it dropped (its last
+        // messages may still be on the way when the view is whole).
+        let far = |held: &HashSet<(i32, i32)>| {
             held.iter()
-                .all(|&(x, z)| x.abs().max(z.abs()) <= KEEP_RADIUS + 32)
-        );
+                .filter(|&&(x, z)| x.abs().max(z.abs()) > KEEP_RADIUS + 32)
+                .count()
+        };
+        while far(&held) > 0 {
+            assert!(
+                start_time.elapsed() < Duration::from_secs(120),
+                "{} columns far away were never dropped",
+                far(&held)
+            );
+            std::thread::sleep(Duration::from_millis(20));
+            take(&worker, &mut held);
+        }
     }
 }
