@@ -3,15 +3,8 @@
 
 mod common;
 
+use common::horde;
 use horde_renderer::BackendChoice;
-use std::process::{Command, Output};
-
-fn horde(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn adapters_lists_backend_name_type_and_driver() {

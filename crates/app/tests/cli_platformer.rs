@@ -2,14 +2,9 @@
 //! with too few templates refused.
 #![allow(clippy::unwrap_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn horde(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::horde;
 
 #[test]
 fn two_minutes_recycle_sixty_sections_and_never_show_a_template_twice() {

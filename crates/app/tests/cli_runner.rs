@@ -1,14 +1,10 @@
 //! `horde runner` as users and tools drive it.
 #![allow(clippy::unwrap_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn horde(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::horde;
+use std::process::Output;
 
 /// The last stdout line, parsed.
 fn summary(out: &Output) -> serde_json::Value {

@@ -1,15 +1,10 @@
 //! `horde wfc` as users and tools drive it.
 #![allow(clippy::unwrap_used)]
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn horde(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::horde;
+use std::path::Path;
 
 fn city() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

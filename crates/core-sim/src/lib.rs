@@ -16,8 +16,9 @@
 //! - [`runner`]: the endless runner game (track pool, obstacles, jump and crouch, autopilot).
 //! - [`platformer`]: the 2D section treadmill (three points, templates not active elsewhere).
 //! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits;
-//!   [`trace`]: the CSV trace; `text_pos`: the line and column errors name; [`atomic_file`]: saving a file so that a crash or error never
-//!   leaves it half written.
+//!   [`trace`]: the CSV trace; `text_pos`: the line and column errors name;
+//!   [`settings_file`]: the error of a RON settings file; [`atomic_file`]: saving a file so
+//!   that a crash or error never leaves it half written.
 //!
 //! ```
 //! use horde_core_sim::{Simulation, SpawnSettings, level};
@@ -46,6 +47,7 @@ pub mod platformer;
 pub mod runner;
 pub mod script;
 pub mod settings;
+pub mod settings_file;
 pub mod simulation;
 pub mod sink;
 mod text_pos;

@@ -31,7 +31,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// The fewest templates a level may have.
@@ -81,29 +81,7 @@ pub struct Sections {
 }
 
 /// A sections file that could not be used.
-#[derive(Debug, thiserror::Error)]
-pub enum SectionsError {
-    /// Bad syntax, structure or value.
-    #[error("{}:{line}:{column}: {message}", path.display())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The file could not be read.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
-}
+pub type SectionsError = crate::settings_file::SettingsFileError;
 
 impl Sections {
     /// Reads and checks a sections file.

@@ -81,8 +81,6 @@ pub(crate) struct Batch {
     pub direct_bytes: u64,
     /// Where the instances lie, if the caller said.
     pub extent: Option<Extent>,
-    /// How the last frame drew this batch.
-    pub drawn: std::cell::Cell<DrawPath>,
     /// The GPU buffer bound as a storage buffer, for drawing its cubes pulled (without
     /// instancing); dropped whenever the buffer is replaced.
     pub storage: Option<wgpu::BindGroup>,
@@ -106,7 +104,6 @@ impl Batch {
             direct: None,
             direct_bytes: 0,
             extent: None,
-            drawn: std::cell::Cell::new(DrawPath::None),
             storage: None,
             pulled_indices: None,
             stage: crate::renderer::Stage::Mesh,

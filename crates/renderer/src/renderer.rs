@@ -163,6 +163,17 @@ impl Stage {
     ];
 
     /// The stage that draws `mesh`.
+    /// How a batch drawn by this stage was drawn, for reports.
+    fn path(self) -> DrawPath {
+        match self {
+            Stage::Mesh => DrawPath::Mesh,
+            Stage::VisibleCube => DrawPath::ThreeFaceCubes,
+            Stage::SmallCube => DrawPath::SmallCubes,
+            Stage::PulledSmallCube => DrawPath::PulledSmallCubes,
+            Stage::PulledVisibleCube => DrawPath::PulledThreeFaceCubes,
+        }
+    }
+
     fn of(mesh: MeshKind) -> Stage {
         match mesh {
             MeshKind::VisibleCube => Stage::VisibleCube,
@@ -458,7 +469,12 @@ impl Renderer {
     /// [`Extent`] showing every cube small on screen) as small cubes, pulled where the device
     /// lets vertex shaders read storage buffers.
     pub fn draw_path(&self, id: BatchId) -> DrawPath {
-        self.batches[id.0].drawn.get()
+        let batch = &self.batches[id.0];
+        if batch.draws.get() > 0 {
+            batch.stage.path()
+        } else {
+            DrawPath::None
+        }
     }
 
     /// Shows or hides a batch.
@@ -517,7 +533,6 @@ impl Renderer {
             counters.bytes_uploaded += batch.upload(&ctx.device, &ctx.queue) + batch.direct_bytes;
             batch.direct_bytes = 0;
             batch.draws.set(0);
-            batch.drawn.set(DrawPath::None);
             let small = batch.mesh == MeshKind::VisibleCube
                 && batch
                     .extent
@@ -552,15 +567,11 @@ impl Renderer {
                     ));
                 }
             }
-            let kind = if small {
-                MeshKind::SmallCube
-            } else {
-                batch.mesh
-            };
             batch.stage = match (small, &batch.storage, &batch.pulled_indices) {
                 (true, Some(_), _) => Stage::PulledSmallCube,
+                (true, None, _) => Stage::SmallCube,
                 (false, Some(_), Some(_)) => Stage::PulledVisibleCube,
-                _ => Stage::of(kind),
+                (false, _, _) => Stage::of(batch.mesh),
             };
         }
         let mirrored = params.view.determinant() < 0.0;
@@ -617,13 +628,6 @@ impl Renderer {
                     continue;
                 };
                 let stage = batch.stage;
-                batch.drawn.set(match stage {
-                    Stage::Mesh => DrawPath::Mesh,
-                    Stage::VisibleCube => DrawPath::ThreeFaceCubes,
-                    Stage::SmallCube => DrawPath::SmallCubes,
-                    Stage::PulledSmallCube => DrawPath::PulledSmallCubes,
-                    Stage::PulledVisibleCube => DrawPath::PulledThreeFaceCubes,
-                });
                 if bound != Some(stage) {
                     pass.set_pipeline(&self.pipelines[stage as usize][mirrored as usize]);
                     bound = Some(stage);

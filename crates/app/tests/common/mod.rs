@@ -174,3 +174,11 @@ pub fn assert_matches_reference(
         );
     }
 }
+
+/// Runs the `horde` binary with `args` and waits for it.
+pub fn horde(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(args)
+        .output()
+        .unwrap()
+}

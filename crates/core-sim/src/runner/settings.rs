@@ -3,7 +3,7 @@
 //! the file, line and column.
 
 use serde::Deserialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The shipped settings file.
 pub const DEFAULT_SETTINGS: &str = include_str!("../../../../assets/runner/default.ron");
@@ -149,30 +149,8 @@ impl Default for RunnerSettings {
     }
 }
 
-/// Settings that could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum RunnerSettingsError {
-    /// Bad syntax or a bad value.
-    #[error("{}:{line}:{column}: {message}", path.display())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The file could not be read.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
-}
+/// Runner settings that could not be loaded.
+pub type RunnerSettingsError = crate::settings_file::SettingsFileError;
 
 /// The smallest section or player size accepted, in units (a smaller section makes the pool
 /// wrap round absurdly often).

@@ -188,15 +188,19 @@ mod tests {
                 .filter(|at| !held.contains(at))
                 .count()
         };
-        while view(&held) > 0 {
-            assert!(
-                start_time.elapsed() < Duration::from_secs(120),
-                "{} columns near the start never came back",
-                view(&held)
-            );
-            std::thread::sleep(Duration::from_millis(20));
-            take(&worker, &mut held);
-        }
+        type Count = dyn Fn(&HashSet<(i32, i32)>) -> usize;
+        let mut wait_until_none = |count: &Count, what: &str| {
+            while count(&held) > 0 {
+                assert!(
+                    start_time.elapsed() < Duration::from_secs(120),
+                    "{} columns {what}",
+                    count(&held)
+                );
+                std::thread::sleep(Duration::from_millis(20));
+                take(&worker, &mut held);
+            }
+        };
+        wait_until_none(&view, "near the start never came back");
         // Nothing far away is kept, once the generator has said what it dropped (its last
         // messages may still be on the way when the view is whole).
         let far = |held: &HashSet<(i32, i32)>| {
@@ -204,14 +208,6 @@ mod tests {
                 .filter(|&&(x, z)| x.abs().max(z.abs()) > KEEP_RADIUS + 32)
                 .count()
         };
-        while far(&held) > 0 {
-            assert!(
-                start_time.elapsed() < Duration::from_secs(120),
-                "{} columns far away were never dropped",
-                far(&held)
-            );
-            std::thread::sleep(Duration::from_millis(20));
-            take(&worker, &mut held);
-        }
+        wait_until_none(&far, "far away were never dropped");
     }
 }
