@@ -4,7 +4,7 @@
 
 use crate::cli::GpuFlags;
 use anyhow::{Context, Result};
-use horde_core_sim::atomic_file::write_atomically;
+use horde_files::write_atomically;
 use horde_renderer::target::{OFFSCREEN_FORMAT, supported_samples};
 use horde_renderer::{
     BackendChoice, FrameCounters, FrameParams, GpuContext, GpuRequest, OffscreenTarget, Renderer,

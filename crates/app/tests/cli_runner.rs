@@ -119,7 +119,7 @@ fn bad_flags_and_settings_are_named() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("runner.ron:3:5: `gravity` must be positive"),
+        stderr.contains("runner.ron:3:14: `gravity` must be positive"),
         "{stderr}"
     );
 }

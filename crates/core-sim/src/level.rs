@@ -3,12 +3,12 @@
 //! length; trailing blank lines are ignored.
 //!
 //! Loading reports the file, line and column of the first problem. Saving goes through
-//! [`crate::atomic_file`]: a temporary file beside the target, renamed over it, so a crash never
+//! [`horde_files::write`]: a temporary file beside the target, renamed over it, so a crash never
 //! leaves a half-written level behind.
 
-pub use crate::atomic_file::write_atomically;
 use crate::board::{Board, BoardError, MAX_TILES};
 use crate::tile::TileContent;
+use horde_files::{FileError, TEXT_CAP, read_text, write_atomically};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -81,14 +81,10 @@ pub enum LevelError {
         /// What is wrong.
         kind: LevelErrorKind,
     },
-    /// Reading or writing failed.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
+    /// The file could not be read (missing, unreadable, over [`TEXT_CAP`], not UTF-8) or
+    /// written.
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 impl LevelError {
@@ -96,7 +92,7 @@ impl LevelError {
     pub fn location(&self) -> Option<(usize, usize)> {
         match self {
             LevelError::Parse { line, column, .. } => Some((*line, *column)),
-            LevelError::Io { .. } => None,
+            LevelError::File(_) => None,
         }
     }
 
@@ -104,7 +100,7 @@ impl LevelError {
     pub fn kind(&self) -> Option<&LevelErrorKind> {
         match self {
             LevelError::Parse { kind, .. } => Some(kind),
-            LevelError::Io { .. } => None,
+            LevelError::File(_) => None,
         }
     }
 }
@@ -167,13 +163,9 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
     })
 }
 
-/// Reads and parses a level file.
+/// Reads (at most [`TEXT_CAP`] bytes) and parses a level file.
 pub fn load_level(path: &Path) -> Result<Board, LevelError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LevelError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    parse_level(&text, path)
+    parse_level(&read_text(path, TEXT_CAP)?, path)
 }
 
 /// The level text of a board: northmost row first, one `\n`-terminated line per row.
@@ -194,8 +186,10 @@ pub fn level_text(board: &Board) -> String {
 /// Writes `board` to `path` atomically: a temporary file in the same folder, flushed to disk,
 /// then renamed over `path`. On failure the old file is untouched and the temporary removed.
 pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
-    write_atomically(path, level_text(board).as_bytes()).map_err(|error| LevelError::Io {
-        path: path.to_path_buf(),
-        error,
+    write_atomically(path, level_text(board).as_bytes()).map_err(|error| {
+        LevelError::File(FileError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
     })
 }

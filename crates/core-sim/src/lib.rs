@@ -16,9 +16,8 @@
 //! - [`runner`]: the endless runner game (track pool, obstacles, jump and crouch, autopilot).
 //! - [`platformer`]: the 2D section treadmill (three points, templates not active elsewhere).
 //! - [`generate`]: large generated boards; [`level`]: level files; [`script`]: scripted edits;
-//!   [`trace`]: the CSV trace; `text_pos`: the line and column errors name;
-//!   [`settings_file`]: the error of a RON settings file; [`atomic_file`]: saving a file so
-//!   that a crash or error never leaves it half written.
+//!   [`trace`]: the CSV trace. Reading and writing files (capped reads, RON with positioned
+//!   errors, atomic saves) is `horde_files`'.
 //!
 //! ```
 //! use horde_core_sim::{Simulation, SpawnSettings, level};
@@ -33,7 +32,6 @@
 //! assert_eq!(sim.counts().reclaimed, 1);
 //! ```
 
-pub mod atomic_file;
 pub mod board;
 pub mod direction;
 pub mod enemies;
@@ -47,10 +45,8 @@ pub mod platformer;
 pub mod runner;
 pub mod script;
 pub mod settings;
-pub mod settings_file;
 pub mod simulation;
 pub mod sink;
-mod text_pos;
 pub mod tile;
 pub mod trace;
 

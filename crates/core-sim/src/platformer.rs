@@ -28,9 +28,11 @@
 //! number, a box outside its section or inside out, duplicate names and too few templates are
 //! errors naming the file, line and column.
 
+use horde_files::FileError;
+use horde_files::rules::{list, must, positive, unique_name, with_whole};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -48,7 +50,7 @@ pub const DEFAULT_SECTIONS: &str = include_str!("../../../assets/platformer/defa
 
 /// A box of a section, in section coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, try_from = "BoxCorners")]
 pub struct SectionBox {
     /// Lower-left corner `(x, y)`.
     pub min: (f64, f64),
@@ -60,9 +62,10 @@ pub struct SectionBox {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SectionTemplate {
-    /// Unique name.
+    /// Its name (a template's is unique among the templates).
     pub name: String,
-    /// Its boxes.
+    /// Its boxes (at most [`MAX_BOXES`]).
+    #[serde(deserialize_with = "boxes")]
     pub boxes: Vec<SectionBox>,
 }
 
@@ -70,107 +73,95 @@ pub struct SectionTemplate {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sections {
-    /// Width of a section (the distance between two points).
+    /// Width of a section (the distance between two points), `0 < w <= MAX_VALUE`.
+    #[serde(deserialize_with = "section_width")]
     pub section_width: f64,
-    /// How fast the points move left, units per second.
+    /// How fast the points move left, units per second, `0 < v <= MAX_VALUE`.
+    #[serde(deserialize_with = "speed")]
     pub speed: f64,
     /// The section on the middle point at the start (never reused).
     pub start: SectionTemplate,
-    /// The templates the treadmill chooses from.
+    /// The templates the treadmill chooses from ([`MIN_TEMPLATES`] to [`MAX_TEMPLATES`]).
+    #[serde(deserialize_with = "templates")]
     pub templates: Vec<SectionTemplate>,
 }
 
-/// A sections file that could not be used.
-pub type SectionsError = crate::settings_file::SettingsFileError;
-
 impl Sections {
-    /// Reads and checks a sections file.
-    pub fn load(path: &Path) -> Result<Sections, SectionsError> {
-        let text = std::fs::read_to_string(path).map_err(|error| SectionsError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        Sections::parse(&text, path)
+    /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and checks a sections file.
+    pub fn load(path: &Path) -> Result<Sections, FileError> {
+        horde_files::load_ron(path)
     }
 
     /// Parses and checks sections text; `path` names it in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<Sections, SectionsError> {
-        let invalid = |(line, column): (usize, usize), message: String| SectionsError::Invalid {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message,
-        };
-        let sections: Sections = ron::from_str(text)
-            .map_err(|e| invalid((e.span.start.line, e.span.start.col), e.code.to_string()))?;
-        let at = |key: &str| locate(text, key);
-        for (key, value) in [
-            ("section_width", sections.section_width),
-            ("speed", sections.speed),
-        ] {
-            if !(value.is_finite() && value > 0.0 && value <= MAX_VALUE) {
-                return Err(invalid(
-                    at(key),
-                    format!("`{key}` must be a number in (0, {MAX_VALUE}], found {value}"),
-                ));
-            }
-        }
-        let n = sections.templates.len();
-        if !(MIN_TEMPLATES..=MAX_TEMPLATES).contains(&n) {
-            return Err(invalid(
-                at("templates"),
-                format!(
-                    "{n} templates; a level needs at least {MIN_TEMPLATES} (and at most {MAX_TEMPLATES})"
-                ),
-            ));
-        }
-        let half = sections.section_width / 2.0;
-        let mut names = std::collections::HashSet::new();
-        for section in std::iter::once(&sections.start).chain(&sections.templates) {
-            let here = locate(text, &format!("\"{}\"", section.name));
-            if section.name != sections.start.name && !names.insert(section.name.as_str()) {
-                return Err(invalid(
-                    here,
-                    format!("duplicate template name `{}`", section.name),
-                ));
-            }
-            if section.boxes.len() > MAX_BOXES {
-                return Err(invalid(
-                    here,
-                    format!(
-                        "section `{}`: {} boxes; at most {MAX_BOXES}",
-                        section.name,
-                        section.boxes.len()
-                    ),
-                ));
-            }
-            for b in &section.boxes {
-                let corners = [b.min.0, b.min.1, b.max.0, b.max.1];
-                let ok = corners
-                    .iter()
-                    .all(|v| v.is_finite() && v.abs() <= MAX_VALUE)
-                    && b.min.0 < b.max.0
-                    && b.min.1 < b.max.1
-                    && b.min.0 >= -half - 1e-9
-                    && b.max.0 <= half + 1e-9;
-                if !ok {
-                    return Err(invalid(
-                        here,
-                        format!(
-                            "section `{}`: box {:?}..{:?} must be finite, min below max, x within ±{half}",
-                            section.name, b.min, b.max
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(sections)
+    pub fn parse(text: &str, path: &Path) -> Result<Sections, FileError> {
+        horde_files::parse_ron(text, path)
     }
 }
 
-/// Line and column (1-based) of the first `needle` in `text`, or 1:1.
-fn locate(text: &str, needle: &str) -> (usize, usize) {
-    crate::text_pos::line_column(text, text.find(needle).unwrap_or(0))
+horde_files::rule!(section_width: f64, "section_width", "be a number in (0, 10000]", |v| positive(*v) && *v <= MAX_VALUE);
+horde_files::rule!(speed: f64, "speed", "be a number in (0, 10000]", |v| positive(*v) && *v <= MAX_VALUE);
+
+/// A box lies within a section `width` wide: `x` in `−width/2..width/2`.
+fn box_fits(b: &SectionBox, width: f64) -> Result<(), String> {
+    let half = width / 2.0;
+    must(b.min.0 >= -half - 1e-9 && b.max.0 <= half + 1e-9, || {
+        format!(
+            "the box {:?}..{:?} leaves the section (x must stay within ±{half})",
+            b.min, b.max
+        )
+    })
+}
+
+fn boxes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SectionBox>, D::Error> {
+    list(d, "boxes", 0..=MAX_BOXES, |_, b: &SectionBox| {
+        with_whole(|s: &Sections| box_fits(b, s.section_width))
+    })
+}
+
+/// A template as written: its name must not repeat another template's.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TemplateEntry {
+    #[serde(deserialize_with = "template_name")]
+    name: String,
+    #[serde(deserialize_with = "boxes")]
+    boxes: Vec<SectionBox>,
+}
+
+fn template_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    unique_name(d, "template")
+}
+
+fn templates<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SectionTemplate>, D::Error> {
+    let entries: Vec<TemplateEntry> =
+        list(d, "templates", MIN_TEMPLATES..=MAX_TEMPLATES, |_, _| Ok(()))?;
+    Ok(entries
+        .into_iter()
+        .map(|TemplateEntry { name, boxes }| SectionTemplate { name, boxes })
+        .collect())
+}
+
+/// A [`SectionBox`] as written, before its corners are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoxCorners {
+    min: (f64, f64),
+    max: (f64, f64),
+}
+
+impl TryFrom<BoxCorners> for SectionBox {
+    type Error = String;
+
+    /// Finite corners no farther than [`MAX_VALUE`] out, min below max.
+    fn try_from(BoxCorners { min, max }: BoxCorners) -> Result<SectionBox, String> {
+        let finite = [min.0, min.1, max.0, max.1]
+            .iter()
+            .all(|v| v.is_finite() && v.abs() <= MAX_VALUE);
+        must(finite && min.0 < max.0 && min.1 < max.1, || {
+            format!("the box {min:?}..{max:?} must have finite corners, min below max")
+        })?;
+        Ok(SectionBox { min, max })
+    }
 }
 
 /// Parses `text` as a sections file and, when it is accepted, runs its treadmill for a few
@@ -539,7 +530,7 @@ mod tests {
         let e = Sections::parse(&text, "three.ron".as_ref()).unwrap_err();
         let message = e.to_string();
         assert!(
-            message.starts_with("three.ron:5:5: 3 templates"),
+            message.starts_with("three.ron:9:5: 3 templates"),
             "{message}"
         );
         assert!(message.contains("at least 4"), "{message}");
@@ -553,7 +544,29 @@ mod tests {
         let wide = DEFAULT_SECTIONS.replacen("max: (5.0, 0.0)", "max: (50.0, 0.0)", 1);
         assert_ne!(wide, DEFAULT_SECTIONS);
         let e = Sections::parse(&wide, "s.ron".as_ref()).unwrap_err();
-        assert!(e.to_string().contains("x within"), "{e}");
+        assert!(e.to_string().contains("x must stay within ±5"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_box_in_a_late_template_is_reported_at_that_box() {
+        // The last template's last box, turned upside down.
+        let box_text = "(min: (2.0, 0.0), max: (2.5, 0.6))";
+        let last = DEFAULT_SECTIONS.rfind(box_text).unwrap();
+        let mut text = DEFAULT_SECTIONS.to_string();
+        text.replace_range(
+            last..last + box_text.len(),
+            "(min: (2.0, 0.6), max: (2.5, 0.0))",
+        );
+        // RON's parser knows the box is bad once it has read it whole: at its closing `)`.
+        let end = last + box_text.len() - 1;
+        let (line, column) = horde_files::position::line_column(&text, end);
+        let e = Sections::parse(&text, "late.ron".as_ref()).unwrap_err();
+        let message = e.to_string();
+        assert!(
+            message.starts_with(&format!("late.ron:{line}:{column}: the box ")),
+            "{message} (wanted {line}:{column})"
+        );
+        assert!(message.contains("min below max"), "{message}");
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! Blank lines and lines starting with `#` are ignored.
 
 use crate::board::EditKind;
-use std::path::{Path, PathBuf};
+use horde_files::{FileError, TEXT_CAP, read_text};
+use std::path::Path;
 
 /// One scheduled edit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,36 +26,6 @@ pub struct ScriptedEdit {
     pub column: usize,
 }
 
-/// A bad script line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}", path.display())]
-pub struct ScriptError {
-    /// The script file.
-    pub path: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column of the offending field.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-/// A script that could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum ScriptLoadError {
-    /// The file could not be read.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The script file.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
-    /// A line is malformed.
-    #[error(transparent)]
-    Parse(#[from] ScriptError),
-}
-
 /// Edits in the order they apply: by tick, then by line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EditScript {
@@ -63,7 +34,7 @@ pub struct EditScript {
 
 impl EditScript {
     /// Parses script text; `path` names it in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<EditScript, ScriptError> {
+    pub fn parse(text: &str, path: &Path) -> Result<EditScript, FileError> {
         let mut edits = Vec::new();
         for line in script_lines(text, path) {
             line.expect_fields(4, "TICK ACTION X Y")?;
@@ -105,13 +76,9 @@ impl EditScript {
         Ok(EditScript { edits })
     }
 
-    /// Reads and parses a script file.
-    pub fn load(path: &Path) -> Result<EditScript, ScriptLoadError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ScriptLoadError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        Ok(EditScript::parse(&text, path)?)
+    /// Reads (at most [`TEXT_CAP`] bytes) and parses a script file.
+    pub fn load(path: &Path) -> Result<EditScript, FileError> {
+        EditScript::parse(&read_text(path, TEXT_CAP)?, path)
     }
 
     /// All edits, in application order.
@@ -127,7 +94,6 @@ impl EditScript {
     }
 }
 
-/// Whitespace-separated fields with their 1-based starting columns (in characters).
 /// One line of a script that carries fields (blank lines and `#` comments are skipped).
 pub(crate) struct ScriptLine<'a> {
     /// 1-based line number.
@@ -141,8 +107,8 @@ pub(crate) struct ScriptLine<'a> {
 
 impl ScriptLine<'_> {
     /// An error at `column` of this line.
-    pub fn error(&self, column: usize, message: String) -> ScriptError {
-        ScriptError {
+    pub fn error(&self, column: usize, message: String) -> FileError {
+        FileError::Invalid {
             path: self.path.to_path_buf(),
             line: self.number,
             column,
@@ -151,7 +117,7 @@ impl ScriptLine<'_> {
     }
 
     /// Exactly `count` fields, as `usage` describes them.
-    pub fn expect_fields(&self, count: usize, usage: &str) -> Result<(), ScriptError> {
+    pub fn expect_fields(&self, count: usize, usage: &str) -> Result<(), FileError> {
         if self.fields.len() == count {
             return Ok(());
         }
@@ -163,7 +129,7 @@ impl ScriptLine<'_> {
     }
 
     /// The first field as a tick: a whole number from 1.
-    pub fn tick(&self) -> Result<u64, ScriptError> {
+    pub fn tick(&self) -> Result<u64, FileError> {
         let (column, text) = self.fields[0];
         let tick: u64 = text
             .parse()
@@ -194,6 +160,7 @@ pub(crate) fn script_lines<'a>(
         })
 }
 
+/// Whitespace-separated fields with their 1-based starting columns (in characters).
 fn split_fields(line: &str) -> Vec<(usize, &str)> {
     let mut fields = Vec::new();
     let mut start = None;
@@ -217,7 +184,7 @@ fn split_fields(line: &str) -> Vec<(usize, &str)> {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<EditScript, ScriptError> {
+    fn parse(text: &str) -> Result<EditScript, FileError> {
         EditScript::parse(text, Path::new("edits.txt"))
     }
 
@@ -234,20 +201,20 @@ mod tests {
     #[test]
     fn bad_lines_name_line_and_column() {
         let err = parse("1 wall 0 0\n2 tower 1 1\n").unwrap_err();
-        assert_eq!((err.line, err.column), (2, 3));
+        assert_eq!(err.location(), Some((2, 3)));
         assert!(
             err.to_string()
                 .starts_with("edits.txt:2:3: unknown action `tower`")
         );
         let err = parse("0 wall 1 1").unwrap_err();
-        assert_eq!((err.line, err.column), (1, 1));
+        assert_eq!(err.location(), Some((1, 1)));
         let err = parse("1 wall -1 1").unwrap_err();
-        assert_eq!((err.line, err.column), (1, 8));
+        assert_eq!(err.location(), Some((1, 8)));
         let err = parse("1 wall 1").unwrap_err();
-        assert_eq!(err.line, 1);
+        assert_eq!(err.location().map(|(line, _)| line), Some(1));
         let err = parse("1 wall 1 2 3").unwrap_err();
-        assert_eq!((err.line, err.column), (1, 12));
+        assert_eq!(err.location(), Some((1, 12)));
         let err = parse("x wall 1 2").unwrap_err();
-        assert_eq!((err.line, err.column), (1, 1));
+        assert_eq!(err.location(), Some((1, 1)));
     }
 }

@@ -114,7 +114,10 @@ fn empty_and_oversized_levels() {
 #[test]
 fn missing_file_names_the_path() {
     let err = load_level(Path::new("/nonexistent/level.txt")).unwrap_err();
-    assert!(matches!(err, LevelError::Io { .. }));
+    assert!(matches!(
+        err,
+        LevelError::File(horde_files::FileError::Io { .. })
+    ));
     assert!(err.to_string().starts_with("/nonexistent/level.txt: "));
 }
 

@@ -3,8 +3,9 @@
 //! independently of the generator), slices and chunk settings where the settings put them,
 //! clear of the track and inside their chunks; settings errors with their location.
 
+use horde_files::FileError;
 use horde_levelgen::scatter::{
-    ChunkCoord, ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterError, ScatterSettings,
+    ChunkCoord, ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterSettings,
 };
 use std::collections::HashMap;
 use std::path::Path;
@@ -384,7 +385,7 @@ const MINI: &str = r#"(
 
 /// Parses `MINI` with `from` replaced by `to`; the error must name the file and, when `at` is
 /// given, that line and column.
-fn broken(from: &str, to: &str, at: Option<(usize, usize)>, says: &str) -> ScatterError {
+fn broken(from: &str, to: &str, at: Option<(usize, usize)>, says: &str) -> FileError {
     assert!(MINI.contains(from), "{from}");
     let text = MINI.replacen(from, to, 1);
     let error = match ScatterSettings::parse(&text, Path::new("dir/broken.ron")) {
@@ -419,10 +420,7 @@ fn unknown_kind_is_reported_where_it_is_used() {
         Some((14, 24)),
         "unknown kind `oak`",
     );
-    assert!(
-        e.to_string().contains("slice `only`, chunk `all`, layer 1"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("(the kinds are tree, rock)"), "{e}");
 }
 
 #[test]
@@ -515,10 +513,7 @@ fn empty_lists_are_errors() {
     for (text, says) in cases {
         let e = ScatterSettings::parse(&text, Path::new("empty.ron")).unwrap_err();
         let message = e.to_string();
-        assert!(
-            matches!(e, ScatterError::Invalid { .. }),
-            "{message}\n{text}"
-        );
+        assert!(matches!(e, FileError::Invalid { .. }), "{message}\n{text}");
         assert!(message.starts_with("empty.ron:"), "{message}");
         assert!(
             message.contains(says),
@@ -541,7 +536,7 @@ fn syntax_errors_are_reported_with_their_place() {
 #[test]
 fn missing_file_is_an_io_error() {
     let e = ScatterSettings::load(Path::new("no/such/scatter.ron")).unwrap_err();
-    assert!(matches!(e, ScatterError::Io { .. }));
+    assert!(matches!(e, FileError::Io { .. }));
     assert!(e.to_string().starts_with("no/such/scatter.ron: "), "{e}");
 }
 
@@ -577,7 +572,7 @@ fn scatter_can_be_shared_between_threads() {
 }
 
 #[test]
-fn a_chunk_setting_over_the_texel_budget_is_refused_where_it_is_named() {
+fn a_chunk_setting_over_the_texel_budget_is_refused_at_the_layer_that_passes_it() {
     // 1024² texels a layer: 16 layers are the most one chunk may sample.
     let layer = r#"(kind: "rock", radius: 0.5, noise: (frequency: 0.1, octaves: 2), threshold: 0.1, spacing: 2.0),"#;
     let many = layer.repeat(17);
@@ -586,7 +581,13 @@ fn a_chunk_setting_over_the_texel_budget_is_refused_where_it_is_named() {
         .replacen(layer, &many, 1);
     let error = ScatterSettings::parse(&text, Path::new("dir/big.ron")).unwrap_err();
     let message = error.to_string();
-    assert!(message.starts_with("dir/big.ron:12:20: "), "{message}");
+    // Just after the 17th layer and its comma, where RON's parser has read it whole.
+    let line = text.lines().nth(12).unwrap();
+    let column = line.find(&many).unwrap() + many.len() + 1;
+    assert!(
+        message.starts_with(&format!("dir/big.ron:13:{column}: layer 16: 17 layers")),
+        "{message}"
+    );
     assert!(message.contains("at most 16777216 per chunk"), "{message}");
     // Within the budget it loads.
     let text = MINI.replacen("texture_size: 32", "texture_size: 1024", 1);
@@ -618,5 +619,20 @@ fn noise_far_beyond_its_reach_reads_zero_instead_of_panicking() {
         map.iter()
             .flat_map(|c| &c.placements)
             .all(|p| p.x.is_finite() && p.z.is_finite())
+    );
+}
+
+#[test]
+fn a_bad_value_in_the_last_layer_of_the_last_slice_is_reported_at_itself() {
+    let at = DEFAULT_SETTINGS.rfind("spacing: ").unwrap() + "spacing: ".len();
+    let mut text = DEFAULT_SETTINGS.to_string();
+    let end = at + text[at..].find(')').unwrap();
+    text.replace_range(at..end, "-1.0");
+    let line = text[..at].matches('\n').count() + 1;
+    let column = text[..at].rsplit('\n').next().unwrap().chars().count() + 1;
+    let e = ScatterSettings::parse(&text, Path::new("default.ron")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("default.ron:{line}:{column}: `spacing` must be a positive number, found -1.0")
     );
 }

@@ -441,20 +441,25 @@ fn bad_road_settings_are_reported_with_their_place() {
         "width: 2.0",
         "width: 0.0",
         (6, 20),
-        "width 0.0 must be a positive number",
+        "`width` must be a positive number, found 0.0",
     );
     broken_roads(
         "width: 2.0",
         "width: 65.0",
-        (6, 13),
+        (6, 20),
         "more than 4 chunk sides (64)",
     );
-    broken_roads("count: 2", "count: 17", (6, 32), "count 17 must be 0..=16");
+    broken_roads(
+        "count: 2",
+        "count: 17",
+        (6, 32),
+        "`count` must be 0..=16, found 17",
+    );
     broken_roads(
         "wander: 4.0",
         "wander: -1.0",
         (6, 65),
-        "wander -1.0 must be",
+        "`wander` must be a number 0..=100000, found -1.0",
     );
     broken_roads(
         "track_distance: 30.0",
@@ -467,6 +472,6 @@ fn bad_road_settings_are_reported_with_their_place() {
         r#"length: 2,"#,
         r#"length: 2, roads: 99,"#,
         (8, 47),
-        "roads 99 must be 0..=16",
+        "`roads` must be 0..=16, found 99",
     );
 }

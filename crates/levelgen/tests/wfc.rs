@@ -124,11 +124,13 @@ fn hostile_module_sets_are_refused_before_they_are_expanded() {
     let many: String = (0..=MAX_MODULES).map(one).collect();
     let text = format!("(boundary: (up: 0, down: 0), prototypes: [{many}])");
     let e = ModuleSet::parse(&text, "many.ron".as_ref()).unwrap_err();
+    // Reported at the first prototype too many, the rest never read.
     assert!(
-        e.to_string().starts_with(&format!(
-            "many.ron:1:1: {} prototypes; at most",
-            MAX_MODULES + 1
-        )),
+        e.to_string().starts_with("many.ron:1:")
+            && e.to_string().ends_with(&format!(
+                "{} prototypes: more than the {MAX_MODULES} allowed",
+                MAX_MODULES + 1
+            )),
         "{e}"
     );
 
@@ -142,7 +144,10 @@ fn hostile_module_sets_are_refused_before_they_are_expanded() {
     };
     let unit = "(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0)),";
     for (shape, says) in [
-        (unit.repeat(MAX_BOXES + 1), "boxes; at most"),
+        (
+            unit.repeat(MAX_BOXES + 1),
+            "257 boxes: more than the 256 allowed",
+        ),
         (
             "(min: (0.0, NaN, 0.0), max: (1.0, 1.0, 1.0))".to_string(),
             "finite corners",
@@ -171,4 +176,94 @@ fn hostile_module_sets_are_refused_before_they_are_expanded() {
             "no place: {message}"
         );
     }
+}
+
+/// The city set's text with the `nth` occurrence (0-based) of `from` replaced by `to`, and the
+/// 1-based line of that occurrence.
+fn city_with(from: &str, nth: usize, to: &str) -> (String, usize) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/wfc/city.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (at, _) = text.match_indices(from).nth(nth).unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let mut changed = text.clone();
+    changed.replace_range(at..at + from.len(), to);
+    (changed, line)
+}
+
+#[test]
+fn a_bad_box_of_a_late_prototype_is_reported_at_its_own_line() {
+    // The last box of the file, its lowest corner moved out of the cell.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/wfc/city.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    let at = text.rfind("(min: (").unwrap();
+    let corner = &text[at..at + text[at..].find(')').unwrap() + 1];
+    let last = text.matches(corner).count() - 1;
+    let (changed, line) = city_with(corner, last, "(min: (5.0, 0.0, 0.0)");
+    let e = ModuleSet::parse(&changed, "city.ron".as_ref()).unwrap_err();
+    assert!(
+        e.to_string().starts_with(&format!("city.ron:{line}:")),
+        "{e} (wanted line {line})"
+    );
+    assert!(e.to_string().contains("in -1..2 with min <= max"), "{e}");
+}
+
+#[test]
+fn walking_costs_are_data_of_the_set() {
+    let set = city();
+    let cost = |name: &str| {
+        set.prototypes
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.walk_cost)
+            .unwrap()
+    };
+    assert!(cost("street") < cost("stairs_lower"));
+    assert!(cost("stairs_lower") < cost("grass"));
+    assert!(cost("grass") < cost("roof_full"));
+    // Left out, a prototype costs 1.
+    let example = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "x.ron".as_ref()).unwrap();
+    assert!(example.prototypes.iter().all(|p| p.walk_cost == 1.0));
+    // A bad cost is reported at itself, however late.
+    let last = set.prototypes.len() - 1;
+    let (changed, line) = city_with("walk_cost: ", last, "walk_cost: -");
+    let e = ModuleSet::parse(&changed, "city.ron".as_ref()).unwrap_err();
+    assert!(
+        e.to_string().starts_with(&format!("city.ron:{line}:"))
+            && e.to_string()
+                .contains("`walk_cost` must be a positive number"),
+        "{e} (wanted line {line})"
+    );
+}
+
+#[test]
+fn a_set_whose_turns_make_too_many_modules_is_refused_at_the_prototype_that_passes() {
+    use horde_levelgen::wfc::module_set::MAX_MODULES;
+    // Stairs-like prototypes: faces all alike, a shape that differs in every turn (4 modules).
+    let one = |i: usize| {
+        format!(
+            "(name: \"p{i}\", faces: (west: (connector: 0, symmetry: Symmetric), east: (connector: 0, symmetry: Symmetric), south: (connector: 0, symmetry: Symmetric), north: (connector: 0, symmetry: Symmetric), down: (connector: 0, rotation: Invariant), up: (connector: 0, rotation: Invariant)), shape: [(min: (0.0, 0.0, 0.0), max: (0.5, 1.0, 0.5))]),\n"
+        )
+    };
+    let prototypes = MAX_MODULES / 4 + 1;
+    let many: String = (0..prototypes).map(one).collect();
+    let text = format!("(boundary: (up: 0, down: 0), prototypes: [\n{many}])");
+    let e = ModuleSet::parse(&text, "turns.ron".as_ref()).unwrap_err();
+    // Line 1 holds the opening; prototype k is on line k + 2.
+    assert!(
+        e.to_string()
+            .starts_with(&format!("turns.ron:{}:", prototypes + 1)),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains(&format!(
+            "makes {} modules; at most {MAX_MODULES}",
+            MAX_MODULES + 4
+        )),
+        "{e}"
+    );
+    // One fewer fits exactly.
+    let fits: String = (0..prototypes - 1).map(one).collect();
+    let text = format!("(boundary: (up: 0, down: 0), prototypes: [\n{fits}])");
+    let set = ModuleSet::parse(&text, "turns.ron".as_ref()).unwrap();
+    assert_eq!(set.modules.len(), MAX_MODULES);
 }

@@ -6,8 +6,8 @@ use crate::clock::STEP;
 use crate::progress::Progress;
 use crate::scenes::runner::{RunFigures, load_settings};
 use anyhow::{Context, Result};
-use horde_core_sim::atomic_file::write_atomically;
 use horde_core_sim::runner::{InputRecorder, InputScript, RunState, Runner, autopilot};
+use horde_files::write_atomically;
 
 /// Runs `horde runner`.
 pub fn run(args: &RunnerArgs) -> Result<()> {

@@ -5,7 +5,7 @@ use crate::cli::ScatterArgs;
 use crate::progress::Progress;
 use crate::scenes::runner::load_scenery;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::atomic_file::write_atomically;
+use horde_files::write_atomically;
 use horde_levelgen::scatter::{ChunkPlacements, Road, Scatter};
 use serde::Serialize;
 use std::time::Instant;

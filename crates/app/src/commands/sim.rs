@@ -5,10 +5,10 @@ use crate::cli::SimArgs;
 use crate::levels;
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::atomic_file::AtomicFile;
 use horde_core_sim::script::EditScript;
 use horde_core_sim::trace::TraceWriter;
 use horde_core_sim::{Board, Counts, Simulation};
+use horde_files::AtomicFile;
 use std::path::Path;
 
 /// Runs `horde sim`.

@@ -6,7 +6,7 @@ use super::gpu::WindowGpu;
 use crate::offscreen::encode_png;
 use crate::scenes::Viewport;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::atomic_file::write_atomically;
+use horde_files::write_atomically;
 use horde_renderer::{FrameParams, OffscreenTarget};
 use std::path::PathBuf;
 

@@ -6,7 +6,8 @@
 //! the same format, so any run (the bot's included) can be recorded and replayed.
 
 use super::game::RunnerInput;
-use crate::script::{ScriptError, ScriptLoadError, script_lines};
+use crate::script::script_lines;
+use horde_files::{FileError, TEXT_CAP, read_text};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -34,7 +35,7 @@ pub struct InputScript {
 
 impl InputScript {
     /// Parses script text; `path` names it in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<InputScript, ScriptError> {
+    pub fn parse(text: &str, path: &Path) -> Result<InputScript, FileError> {
         let mut events = Vec::new();
         for line in script_lines(text, path) {
             line.expect_fields(2, "TICK ACTION")?;
@@ -62,13 +63,9 @@ impl InputScript {
         })
     }
 
-    /// Reads and parses a script file.
-    pub fn load(path: &Path) -> Result<InputScript, ScriptLoadError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ScriptLoadError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        Ok(InputScript::parse(&text, path)?)
+    /// Reads (at most [`TEXT_CAP`] bytes) and parses a script file.
+    pub fn load(path: &Path) -> Result<InputScript, FileError> {
+        InputScript::parse(&read_text(path, TEXT_CAP)?, path)
     }
 
     /// The input for tick `tick` (call with 1, 2, 3, … in order).

@@ -1,8 +1,11 @@
 //! Runner settings: a RON file whose defaults are the reference text's numbers
-//! (`assets/runner/default.ron`). Every field may be left out; bad values are errors that name
-//! the file, line and column.
+//! (`assets/runner/default.ron`). Every field may be left out. Every rule is checked while the
+//! file is read ([`horde_files::rules`]), so a bad value, however deep (a box of the third
+//! obstacle), is reported at its own line and column.
 
-use serde::Deserialize;
+use horde_files::FileError;
+use horde_files::rules::{checked, list, must, non_negative, positive, with_whole};
+use serde::{Deserialize, Deserializer};
 use std::path::Path;
 
 /// The shipped settings file.
@@ -13,10 +16,13 @@ pub const DEFAULT_SETTINGS: &str = include_str!("../../../../assets/runner/defau
 #[serde(deny_unknown_fields)]
 pub struct SectionSize {
     /// Across the track (x).
+    #[serde(deserialize_with = "section_width")]
     pub width: f32,
     /// Thickness (y); the top is at `y = 0`.
+    #[serde(deserialize_with = "section_height")]
     pub height: f32,
     /// Along the track (z).
+    #[serde(deserialize_with = "section_length")]
     pub length: f32,
 }
 
@@ -25,17 +31,20 @@ pub struct SectionSize {
 #[serde(deny_unknown_fields)]
 pub struct PlayerSize {
     /// Across (x).
+    #[serde(deserialize_with = "player_width")]
     pub width: f32,
     /// Standing height (y).
+    #[serde(deserialize_with = "player_height")]
     pub height: f32,
     /// Along (z).
+    #[serde(deserialize_with = "player_depth")]
     pub depth: f32,
 }
 
 /// An axis-aligned box in section coordinates: `x` across (0 at the centre line), `y` up from
 /// the track's top, `z` along the section from its start.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, try_from = "BoxCorners")]
 pub struct ObstacleBox {
     /// Lowest corner.
     pub min: (f32, f32, f32),
@@ -50,6 +59,7 @@ pub struct ObstacleKind {
     /// Name, for the HUD and errors.
     pub name: String,
     /// Its boxes; touching any of them ends the game.
+    #[serde(deserialize_with = "boxes")]
     pub boxes: Vec<ObstacleBox>,
 }
 
@@ -58,30 +68,43 @@ pub struct ObstacleKind {
 #[serde(deny_unknown_fields, default)]
 pub struct RunnerSettings {
     /// One section's size.
+    #[serde(deserialize_with = "section")]
     pub section: SectionSize,
-    /// Sections in the pool.
+    /// Sections in the pool (`2..=MAX_POOL`).
+    #[serde(deserialize_with = "pool")]
     pub pool: usize,
-    /// Sections at the start without obstacles.
+    /// Sections at the start without obstacles (at most the pool).
+    #[serde(deserialize_with = "clear_sections")]
     pub clear_sections: usize,
-    /// Track behind the player at the start.
+    /// Track behind the player at the start (>= 0).
+    #[serde(deserialize_with = "start_behind")]
     pub start_behind: f32,
-    /// How far behind the player a section's far end goes before it is recycled.
+    /// How far behind the player a section's far end goes before it is recycled (>= 0; with
+    /// a section it must be less than the track ahead at the start).
+    #[serde(deserialize_with = "recycle_behind")]
     pub recycle_behind: f32,
-    /// Speed at score 0, units per second; also the score's rate.
+    /// Speed at score 0, units per second; also the score's rate (`0 < v <= MAX_BASE_SPEED`).
+    #[serde(deserialize_with = "base_speed")]
     pub base_speed: f64,
-    /// Speed rises by one unit per second for every this many points.
+    /// Speed rises by one unit per second for every this many points (>= 1).
+    #[serde(deserialize_with = "speed_score_divisor")]
     pub speed_score_divisor: f64,
-    /// Downward acceleration.
+    /// Downward acceleration (> 0).
+    #[serde(deserialize_with = "gravity")]
     pub gravity: f64,
-    /// Height of the jump's apex.
+    /// Height of the jump's apex (> 0).
+    #[serde(deserialize_with = "jump_height")]
     pub jump_height: f64,
-    /// Height scale while crouching.
+    /// Height scale while crouching (`0 < v <= 1`).
+    #[serde(deserialize_with = "crouch_scale")]
     pub crouch_scale: f64,
-    /// Smoothing rate of the height scale, per second.
+    /// Smoothing rate of the height scale, per second (> 0).
+    #[serde(deserialize_with = "crouch_rate")]
     pub crouch_rate: f64,
     /// The player's box.
     pub player: PlayerSize,
-    /// The obstacle kinds.
+    /// The obstacle kinds (at least one).
+    #[serde(deserialize_with = "obstacles")]
     pub obstacles: Vec<ObstacleKind>,
 }
 
@@ -149,9 +172,6 @@ impl Default for RunnerSettings {
     }
 }
 
-/// Runner settings that could not be loaded.
-pub type RunnerSettingsError = crate::settings_file::SettingsFileError;
-
 /// The smallest section or player size accepted, in units (a smaller section makes the pool
 /// wrap round absurdly often).
 pub const MIN_SIZE: f32 = 0.01;
@@ -164,178 +184,162 @@ pub const MAX_POOL: usize = 1000;
 pub const MAX_BASE_SPEED: f64 = 1000.0;
 
 impl RunnerSettings {
-    /// Reads and parses a settings file.
-    pub fn load(path: &Path) -> Result<RunnerSettings, RunnerSettingsError> {
-        let text = std::fs::read_to_string(path).map_err(|error| RunnerSettingsError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        RunnerSettings::parse(&text, path)
+    /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a settings file.
+    pub fn load(path: &Path) -> Result<RunnerSettings, FileError> {
+        horde_files::load_ron(path)
     }
 
     /// Parses settings text; `path` names it in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<RunnerSettings, RunnerSettingsError> {
-        let invalid = |line: usize, column: usize, message: String| RunnerSettingsError::Invalid {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message,
-        };
-        let settings: RunnerSettings = ron::from_str(text)
-            .map_err(|e| invalid(e.span.start.line, e.span.start.col, e.code.to_string()))?;
-        settings.check().map_err(|(field, message)| {
-            let (line, column) = locate(text, field);
-            invalid(line, column, message)
-        })?;
-        Ok(settings)
-    }
-
-    /// The first bad value, as (field name to point at, message).
-    fn check(&self) -> Result<(), (&'static str, String)> {
-        let positive = |field: &'static str, v: f64| {
-            if v > 0.0 && v.is_finite() {
-                Ok(())
-            } else {
-                Err((field, format!("`{field}` must be positive, found {v}")))
-            }
-        };
-        for (field, name, v) in [
-            ("section", "section.width", self.section.width),
-            ("section", "section.height", self.section.height),
-            ("section", "section.length", self.section.length),
-            ("player", "player.width", self.player.width),
-            ("player", "player.height", self.player.height),
-            ("player", "player.depth", self.player.depth),
-        ] {
-            if !(v > 0.0 && v.is_finite()) {
-                return Err((field, format!("`{name}` must be positive, found {v}")));
-            }
-            if !(MIN_SIZE..=MAX_SIZE).contains(&v) {
-                return Err((
-                    field,
-                    format!("`{name}` must be {MIN_SIZE} to {MAX_SIZE} units, found {v}"),
-                ));
-            }
-        }
-        positive("base_speed", self.base_speed)?;
-        positive("speed_score_divisor", self.speed_score_divisor)?;
-        positive("gravity", self.gravity)?;
-        positive("jump_height", self.jump_height)?;
-        positive("crouch_rate", self.crouch_rate)?;
-        if self.base_speed > MAX_BASE_SPEED {
-            return Err((
-                "base_speed",
-                format!(
-                    "`base_speed` must be at most {MAX_BASE_SPEED}, found {}",
-                    self.base_speed
-                ),
-            ));
-        }
-        if self.speed_score_divisor < 1.0 {
-            return Err((
-                "speed_score_divisor",
-                format!(
-                    "`speed_score_divisor` must be 1 or more, found {}",
-                    self.speed_score_divisor
-                ),
-            ));
-        }
-        if !(self.crouch_scale > 0.0 && self.crouch_scale <= 1.0) {
-            return Err((
-                "crouch_scale",
-                format!(
-                    "`crouch_scale` must be in (0, 1], found {}",
-                    self.crouch_scale
-                ),
-            ));
-        }
-        if !(2..=MAX_POOL).contains(&self.pool) {
-            return Err((
-                "pool",
-                format!(
-                    "`pool` must be 2 to {MAX_POOL} sections, found {}",
-                    self.pool
-                ),
-            ));
-        }
-        if self.clear_sections > self.pool {
-            return Err((
-                "clear_sections",
-                format!(
-                    "`clear_sections` ({}) is more than the pool ({})",
-                    self.clear_sections, self.pool
-                ),
-            ));
-        }
-        for (field, v) in [
-            ("start_behind", self.start_behind),
-            ("recycle_behind", self.recycle_behind),
-        ] {
-            if !(v >= 0.0 && v.is_finite()) {
-                return Err((field, format!("`{field}` must be 0 or more, found {v}")));
-            }
-        }
-        let reach = self.section.length * self.pool as f32 - self.start_behind;
-        if self.recycle_behind + self.section.length >= reach {
-            return Err((
-                "recycle_behind",
-                format!(
-                    "`recycle_behind` plus a section must be less than the track ahead: {} sections of {} reach only {reach} ahead",
-                    self.pool, self.section.length
-                ),
-            ));
-        }
-        if self.obstacles.is_empty() {
-            return Err(("obstacles", "`obstacles` lists no kind".to_string()));
-        }
-        for kind in &self.obstacles {
-            for b in &kind.boxes {
-                let ordered = b.min.0 < b.max.0 && b.min.1 < b.max.1 && b.min.2 < b.max.2;
-                let finite = [b.min.0, b.min.1, b.min.2, b.max.0, b.max.1, b.max.2]
-                    .iter()
-                    .all(|v| v.is_finite());
-                if !ordered || !finite {
-                    return Err((
-                        "boxes",
-                        format!(
-                            "obstacle `{}`: a box's min must be below its max",
-                            kind.name
-                        ),
-                    ));
-                }
-                if b.min.2 < 0.0 || b.max.2 > self.section.length {
-                    return Err((
-                        "boxes",
-                        format!(
-                            "obstacle `{}`: a box leaves the section (z must stay in 0..{})",
-                            kind.name, self.section.length
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(())
+    pub fn parse(text: &str, path: &Path) -> Result<RunnerSettings, FileError> {
+        horde_files::parse_ron(text, path)
     }
 }
 
-/// Line and column (1-based) of the first `field:` in `text`, else 1:1.
-fn locate(text: &str, field: &str) -> (usize, usize) {
-    let needle = format!("{field}:");
-    let at = text
-        .match_indices(&needle)
-        .find(|&(i, _)| {
-            !text[..i]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+horde_files::rule!(section_width: f32, "section.width", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));
+horde_files::rule!(section_height: f32, "section.height", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));
+horde_files::rule!(section_length: f32, "section.length", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));
+horde_files::rule!(player_width: f32, "player.width", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));
+horde_files::rule!(player_height: f32, "player.height", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));
+horde_files::rule!(player_depth: f32, "player.depth", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));
+horde_files::rule!(start_behind_value: f32, "start_behind", "be 0 or more", |v| non_negative(f64::from(*v)));
+horde_files::rule!(recycle_behind_value: f32, "recycle_behind", "be 0 or more", |v| non_negative(f64::from(*v)));
+horde_files::rule!(base_speed: f64, "base_speed", "be positive and at most 1000", |v| positive(*v) && *v <= MAX_BASE_SPEED);
+horde_files::rule!(speed_score_divisor: f64, "speed_score_divisor", "be 1 or more", |v| v.is_finite() && *v >= 1.0);
+horde_files::rule!(gravity: f64, "gravity", "be positive", |v| positive(*v));
+horde_files::rule!(jump_height: f64, "jump_height", "be positive", |v| positive(*v));
+horde_files::rule!(crouch_scale: f64, "crouch_scale", "be in (0, 1]", |v| *v > 0.0 && *v <= 1.0);
+horde_files::rule!(crouch_rate: f64, "crouch_rate", "be positive", |v| positive(*v));
+
+/// The start's track reaches past the recycle point: sections of the pool laid end to end,
+/// less what lies behind the player, go farther ahead than a section beyond `recycle_behind`
+/// (else the pool would recycle a section while the player still stands on it).
+fn track_reaches(s: &RunnerSettings) -> Result<(), String> {
+    let reach = s.section.length * s.pool as f32 - s.start_behind;
+    must(s.recycle_behind + s.section.length < reach, || {
+        format!(
+            "`recycle_behind` ({}) plus a section ({}) must be less than the track ahead: {} sections of {} less `start_behind` ({}) reach only {reach}",
+            s.recycle_behind, s.section.length, s.pool, s.section.length, s.start_behind
+        )
+    })
+}
+
+/// No more clear sections than the pool holds.
+fn clear_fits(s: &RunnerSettings) -> Result<(), String> {
+    must(s.clear_sections <= s.pool, || {
+        format!(
+            "`clear_sections` ({}) is more than the pool ({})",
+            s.clear_sections, s.pool
+        )
+    })
+}
+
+/// Every box of every obstacle lies along its section (`z` within `0..=length`).
+fn boxes_fit(s: &RunnerSettings) -> Result<(), String> {
+    for kind in &s.obstacles {
+        for b in &kind.boxes {
+            box_fits(b, s.section.length).map_err(|e| format!("obstacle `{}`: {e}", kind.name))?;
+        }
+    }
+    Ok(())
+}
+
+/// A box lies along a section of `length` (`z` within `0..=length`).
+fn box_fits(b: &ObstacleBox, length: f32) -> Result<(), String> {
+    must(b.min.2 >= 0.0 && b.max.2 <= length, || {
+        format!(
+            "the box {:?}..{:?} leaves the section (z must stay in 0..{length})",
+            b.min, b.max
+        )
+    })
+}
+
+/// The section's sizes (each field checks itself) and what depends on its length: the
+/// track's reach, and the default obstacles' boxes (boxes written in the file are reported
+/// where they stand).
+fn section<'de, D: Deserializer<'de>>(d: D) -> Result<SectionSize, D::Error> {
+    checked(d, |_: &SectionSize| {
+        with_whole(|s: &RunnerSettings| {
+            track_reaches(s)?;
+            if s.obstacles == RunnerSettings::default().obstacles {
+                boxes_fit(s)?;
+            }
+            Ok(())
         })
-        .map_or(0, |(i, _)| i);
-    crate::text_pos::line_column(text, at)
+    })
+}
+
+fn pool<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    checked(d, |pool: &usize| {
+        must((2..=MAX_POOL).contains(pool), || {
+            format!("`pool` must be 2 to {MAX_POOL} sections, found {pool}")
+        })?;
+        with_whole(|s: &RunnerSettings| {
+            clear_fits(s)?;
+            track_reaches(s)
+        })
+    })
+}
+
+fn clear_sections<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    checked(d, |_: &usize| with_whole(clear_fits))
+}
+
+fn start_behind<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    let value = start_behind_value(d)?;
+    with_whole(track_reaches).map_err(serde::de::Error::custom)?;
+    Ok(value)
+}
+
+fn recycle_behind<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    let value = recycle_behind_value(d)?;
+    with_whole(track_reaches).map_err(serde::de::Error::custom)?;
+    Ok(value)
+}
+
+fn obstacles<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ObstacleKind>, D::Error> {
+    list(d, "obstacles", 1..=usize::MAX, |_, _| Ok(()))
+}
+
+fn boxes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ObstacleBox>, D::Error> {
+    list(d, "boxes", 0..=usize::MAX, |_, b: &ObstacleBox| {
+        with_whole(|s: &RunnerSettings| box_fits(b, s.section.length))
+    })
+}
+
+/// An [`ObstacleBox`] as written, before its corners are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoxCorners {
+    min: (f32, f32, f32),
+    max: (f32, f32, f32),
+}
+
+impl TryFrom<BoxCorners> for ObstacleBox {
+    type Error = String;
+
+    /// Finite corners, min below max on every axis.
+    fn try_from(BoxCorners { min, max }: BoxCorners) -> Result<ObstacleBox, String> {
+        let finite = [min.0, min.1, min.2, max.0, max.1, max.2]
+            .iter()
+            .all(|v| v.is_finite());
+        let ordered = min.0 < max.0 && min.1 < max.1 && min.2 < max.2;
+        must(finite && ordered, || {
+            format!("the box {min:?}..{max:?} must have finite corners, min below max")
+        })?;
+        Ok(ObstacleBox { min, max })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn error(text: &str) -> String {
+        match RunnerSettings::parse(text, "bad.ron".as_ref()) {
+            Ok(_) => panic!("accepted {text}"),
+            Err(e) => e.to_string(),
+        }
+    }
 
     #[test]
     fn the_shipped_file_is_the_default() {
@@ -353,25 +357,64 @@ mod tests {
     #[test]
     fn bad_values_name_their_line_and_column() {
         let text = "(\n    pool: 15,\n    gravity: -3.0,\n)";
-        let e = RunnerSettings::parse(text, "bad.ron".as_ref()).unwrap_err();
         assert_eq!(
-            e.to_string(),
-            "bad.ron:3:5: `gravity` must be positive, found -3"
+            error(text),
+            "bad.ron:3:14: `gravity` must be positive, found -3.0"
         );
-        let e = RunnerSettings::parse("(\n  speed: 3.0,\n)", "bad.ron".as_ref()).unwrap_err();
-        assert!(e.to_string().starts_with("bad.ron:2:3: "), "{e}");
+        assert!(error("(\n  speed: 3.0,\n)").starts_with("bad.ron:2:3: "));
     }
 
     #[test]
     fn a_tiny_or_huge_section_is_refused() {
         for length in ["1e-30", "0.001", "1e9"] {
             let text = format!("(\n    section: (width: 9.0, height: 4.0, length: {length}),\n)");
-            let e = RunnerSettings::parse(&text, "s.ron".as_ref()).unwrap_err();
+            let e = error(&text);
             assert!(
-                e.to_string()
-                    .starts_with("s.ron:2:5: `section.length` must be"),
+                e.starts_with("bad.ron:2:48: `section.length` must be"),
                 "{length}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn a_bad_box_deep_in_the_file_is_reported_at_the_box() {
+        let text = DEFAULT_SETTINGS.replace(
+            "(min: (3.2, 0.0, 15.5), max: (4.0, 0.7, 16.5))",
+            "(min: (3.2, 0.9, 15.5), max: (4.0, 0.7, 16.5))",
+        );
+        let line = text.lines().position(|l| l.contains("0.9, 15.5")).unwrap() + 1;
+        let e = error(&text);
+        assert!(e.starts_with(&format!("bad.ron:{line}:")), "{e}");
+        assert!(e.contains("min below max"), "{e}");
+    }
+
+    #[test]
+    fn a_box_beyond_a_shorter_section_is_reported_at_the_box_or_the_section() {
+        // The box comes before the section that it no longer fits.
+        let text = "(\n  obstacles: [(name: \"far\", boxes: [\n    (min: (0.0, 0.0, 1.0), max: (1.0, 1.0, 12.0)),\n  ])],\n  section: (width: 8.0, height: 0.4, length: 10.0),\n)";
+        let e = error(text);
+        assert!(e.starts_with("bad.ron:3:"), "{e}");
+        assert!(
+            e.contains("leaves the section (z must stay in 0..10)"),
+            "{e}"
+        );
+        // With the default obstacles, only the section is written: it is the one at fault.
+        let e = error("(\n  pool: 15,\n  section: (width: 8.0, height: 0.4, length: 10.0),\n)");
+        assert!(e.starts_with("bad.ron:3:"), "{e}");
+        assert!(e.contains("obstacle `jump`"), "{e}");
+    }
+
+    #[test]
+    fn rules_between_fields_name_the_field_written() {
+        let e = error("(\n  pool: 4,\n  clear_sections: 5,\n)");
+        assert!(e.starts_with("bad.ron:2:"), "{e}");
+        assert!(
+            e.contains("`clear_sections` (5) is more than the pool (4)"),
+            "{e}"
+        );
+        let e = error("(\n  recycle_behind: 500.0,\n)");
+        assert!(e.starts_with("bad.ron:2:19: `recycle_behind` (500)"), "{e}");
+        let e = error("(obstacles: [])");
+        assert!(e.contains("obstacles may not be empty"), "{e}");
     }
 }

@@ -46,8 +46,8 @@ pub mod settings;
 pub use generate::{ChunkCoord, ChunkPlacements, Placement, Scatter};
 pub use roads::{Road, RoadId, RoadPiece, Side};
 pub use settings::{
-    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterError,
-    ScatterSettings, SliceSettings,
+    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterSettings,
+    SliceSettings,
 };
 
 /// The default scatter settings (`assets/scatter/default.ron`).
@@ -61,7 +61,7 @@ const CHECK_TEXELS: u64 = 4096;
 /// how many placements and road points came out. The body of the `scatter_settings` fuzz
 /// target, which the regression tests replay: any text gives a value or an error, never a
 /// panic or a hang.
-pub fn check_settings_text(text: &str) -> Result<usize, ScatterError> {
+pub fn check_settings_text(text: &str) -> Result<usize, horde_files::FileError> {
     let settings = ScatterSettings::parse(text, std::path::Path::new("fuzz.ron"))?;
     let texels = u64::from(settings.texture_size).pow(2);
     let layers = settings

@@ -44,16 +44,17 @@
 //! )
 //! ```
 //!
-//! Every field is required except `roads` (the map's and a slice's); unknown fields are errors. Lists of kinds, slices, chunk settings
-//! and layers may not be empty; a chunk setting samples at most [`MAX_CHUNK_TEXELS`] texels
-//! (layers times `texture_size²`). A bad value, a syntax error, a layer naming a kind that is not
-//! in `kinds` or two kinds with one name give a [`ScatterError`] naming the file, line and
-//! column.
+//! Every field is required except `roads` (the map's and a slice's); unknown fields are
+//! errors. Lists of kinds, slices, chunk settings and layers may not be empty; a chunk setting
+//! samples at most [`MAX_CHUNK_TEXELS`] texels (layers times `texture_size²`). Every rule is
+//! checked while the file is read ([`horde_files::rules`]): a bad value, a syntax error, a layer
+//! naming a kind that is not in `kinds`, two kinds with one name or a layer past the texel
+//! budget give a [`FileError`] at that value's own line and column.
 
-use serde::de::Error as _;
+use horde_files::FileError;
+use horde_files::rules::{list, must, non_negative, positive, unique_name, with_whole};
 use serde::{Deserialize, Deserializer};
-use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The largest chunk side, world units: the band's far rows (up to 10⁸ of them) stay finite
 /// in `f32`.
@@ -110,6 +111,7 @@ pub struct ScatterSettings {
 #[serde(deny_unknown_fields)]
 pub struct KindSettings {
     /// Unique name; layers refer to it.
+    #[serde(deserialize_with = "kind_name")]
     pub name: String,
     /// Linear RGB colour, each component `0..=1`.
     #[serde(deserialize_with = "colour")]
@@ -158,6 +160,7 @@ pub struct ChunkSettings {
 #[serde(deny_unknown_fields)]
 pub struct LayerSettings {
     /// Name of the kind placed, from [`ScatterSettings::kinds`].
+    #[serde(deserialize_with = "known_kind")]
     pub kind: String,
     /// Footprint radius in world units (> 0).
     #[serde(deserialize_with = "radius")]
@@ -209,247 +212,64 @@ pub struct NoiseSettings {
     pub octaves: u32,
 }
 
-/// Scatter settings that could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum ScatterError {
-    /// Bad syntax or structure, or a bad value, at a known place.
-    #[error("{}:{line}:{column}: {message}", path.display())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A bad value whose place in the text could not be found; the message names the slice,
-    /// chunk setting and layer.
-    #[error("{}: {message}", path.display())]
-    Unlocated {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong, and where in the settings.
-        message: String,
-    },
-    /// The file could not be read.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
-}
-
 impl ScatterSettings {
-    /// Reads and parses a settings file.
-    pub fn load(path: &Path) -> Result<ScatterSettings, ScatterError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ScatterError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        ScatterSettings::parse(&text, path)
+    /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a settings file.
+    pub fn load(path: &Path) -> Result<ScatterSettings, FileError> {
+        horde_files::load_ron(path)
     }
 
     /// Parses settings text; `path` names it in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<ScatterSettings, ScatterError> {
-        let settings: ScatterSettings = ron::from_str(text).map_err(|e| ScatterError::Invalid {
-            path: path.to_path_buf(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
-        settings.check_names(text, path)?;
-        Ok(settings)
-    }
-
-    /// Roads are at most [`MAX_ROAD_WIDTH_CHUNKS`] chunk sides wide, kind names are unique,
-    /// every layer names a known kind, and no chunk setting samples more than
-    /// [`MAX_CHUNK_TEXELS`].
-    fn check_names(&self, text: &str, path: &Path) -> Result<(), ScatterError> {
-        let at = |place: Option<(usize, usize)>, message: String| match place {
-            Some((line, column)) => ScatterError::Invalid {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message,
-            },
-            None => ScatterError::Unlocated {
-                path: path.to_path_buf(),
-                message,
-            },
-        };
-        let error = |key: &str, name: &str, nth: usize, message: String| {
-            at(locate(text, key, name, nth), message)
-        };
-        if let Some(roads) = &self.roads
-            && roads.width > MAX_ROAD_WIDTH_CHUNKS * self.chunk_size
-        {
-            let message = format!(
-                "roads: width {} is more than {MAX_ROAD_WIDTH_CHUNKS} chunk sides ({})",
-                roads.width,
-                MAX_ROAD_WIDTH_CHUNKS * self.chunk_size
-            );
-            return Err(at(locate_field(text, &["roads", "width"]), message));
-        }
-        let mut names = HashSet::new();
-        for kind in &self.kinds {
-            if !names.insert(kind.name.as_str()) {
-                return Err(error(
-                    "name",
-                    &kind.name,
-                    1,
-                    format!("duplicate kind name `{}`", kind.name),
-                ));
-            }
-        }
-        let per_layer = u64::from(self.texture_size) * u64::from(self.texture_size);
-        for slice in &self.slices {
-            for chunk in &slice.chunks {
-                let texels = per_layer.saturating_mul(chunk.layers.len() as u64);
-                if texels > MAX_CHUNK_TEXELS {
-                    return Err(error(
-                        "name",
-                        &chunk.name,
-                        0,
-                        format!(
-                            "slice `{}`, chunk `{}`: {} layers of {}² texels are {texels} texels; at most {MAX_CHUNK_TEXELS} per chunk",
-                            slice.name,
-                            chunk.name,
-                            chunk.layers.len(),
-                            self.texture_size
-                        ),
-                    ));
-                }
-                for (i, layer) in chunk.layers.iter().enumerate() {
-                    if !names.contains(layer.kind.as_str()) {
-                        return Err(error(
-                            "kind",
-                            &layer.kind,
-                            0,
-                            format!(
-                                "slice `{}`, chunk `{}`, layer {i}: unknown kind `{}`",
-                                slice.name, chunk.name, layer.kind
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
+    pub fn parse(text: &str, path: &Path) -> Result<ScatterSettings, FileError> {
+        horde_files::parse_ron(text, path)
     }
 }
 
-/// Line and column (1-based) of the `nth` (0-based) `key: "name"` in `text`.
-fn locate(text: &str, key: &str, name: &str, nth: usize) -> Option<(usize, usize)> {
-    let quoted = format!("\"{name}\"");
-    let at = text
-        .match_indices(&quoted)
-        .map(|(at, _)| at)
-        .filter(|&at| {
-            let before = text[..at].trim_end();
-            before.strip_suffix(':').is_some_and(|b| {
-                let b = b.trim_end();
-                b.strip_suffix(key)
-                    .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+horde_files::rule!(chunk_size: f32, "chunk_size", "be a positive number at most 1000000", |v| positive(f64::from(*v)) && *v <= MAX_CHUNK_SIZE);
+horde_files::rule!(texture_size: u32, "texture_size", "be 1..=1024", |v| (1..=MAX_TEXTURE_SIZE).contains(v));
+horde_files::rule!(columns: u32, "columns", "be 1..=1024", |v| (1..=MAX_COLUMNS).contains(v));
+horde_files::rule!(track_clearance: f32, "track_clearance", "be a number >= 0", |v| non_negative(f64::from(*v)));
+horde_files::rule!(colour: [f32; 3], "colour", "have components 0..=1", |v| v.iter().all(|c| (0.0..=1.0).contains(c)));
+horde_files::rule!(height: f32, "height", "be a positive number", |v| positive(f64::from(*v)));
+horde_files::rule!(length: u32, "length", "be 1..=100000", |v| (1..=MAX_SLICE_LENGTH).contains(v));
+horde_files::rule!(within: f32, "within", "be a finite number >= 0", |v| non_negative(f64::from(*v)));
+horde_files::rule!(radius: f32, "radius", "be a positive number", |v| positive(f64::from(*v)));
+horde_files::rule!(threshold: f32, "threshold", "be a finite number", |v| v.is_finite());
+horde_files::rule!(spacing: f32, "spacing", "be a positive number", |v| positive(f64::from(*v)));
+horde_files::rule!(road_width_value: f32, "width", "be a positive number", |v| positive(f64::from(*v)));
+horde_files::rule!(road_count: u32, "count", "be 0..=16", |v| *v <= MAX_ROADS);
+horde_files::rule!(slice_road_count: u32, "roads", "be 0..=16", |v| *v <= MAX_ROADS);
+horde_files::rule!(track_distance: f32, "track_distance", "be a positive number at most 100000", |v| positive(f64::from(*v)) && *v <= MAX_ROAD_DISTANCE);
+horde_files::rule!(wander: f32, "wander", "be a number 0..=100000", |v| (0.0..=MAX_ROAD_DISTANCE).contains(v));
+horde_files::rule!(frequency: f64, "frequency", "be a positive number", |v| positive(*v));
+horde_files::rule!(octaves: u32, "octaves", "be 1..=8", |v| (1..=MAX_OCTAVES).contains(v));
+
+/// A road no wider than [`MAX_ROAD_WIDTH_CHUNKS`] chunk sides.
+fn road_width<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    let width = road_width_value(d)?;
+    with_whole(|s: &ScatterSettings| {
+        let widest = MAX_ROAD_WIDTH_CHUNKS * s.chunk_size;
+        must(width <= widest, || {
+            format!("`width` {width} is more than {MAX_ROAD_WIDTH_CHUNKS} chunk sides ({widest})")
+        })
+    })
+    .map_err(serde::de::Error::custom)?;
+    Ok(width)
+}
+
+fn kind_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    unique_name(d, "kind")
+}
+
+/// A kind listed in `kinds`.
+fn known_kind<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    horde_files::checked(d, |name: &String| {
+        with_whole(|s: &ScatterSettings| {
+            must(s.kinds.iter().any(|k| &k.name == name), || {
+                let known: Vec<&str> = s.kinds.iter().map(|k| k.name.as_str()).collect();
+                format!("unknown kind `{name}` (the kinds are {})", known.join(", "))
             })
         })
-        .nth(nth)?;
-    let line = text[..at].matches('\n').count() + 1;
-    let column = text[..at]
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
-    Some((line, column))
-}
-
-/// Line and column (1-based) of the last key of `keys`, each key found after the one before
-/// it (`key:` as a whole word, outside strings and comments only roughly: good enough to
-/// point at a field of a file that parsed).
-fn locate_field(text: &str, keys: &[&str]) -> Option<(usize, usize)> {
-    let mut from = 0;
-    for key in keys {
-        let found = text[from..]
-            .match_indices(key)
-            .map(|(at, _)| from + at)
-            .find(|&at| {
-                let before_ok = !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
-                let after = text[at + key.len()..].trim_start();
-                before_ok && after.starts_with(':')
-            })?;
-        from = found;
-    }
-    let line = text[..from].matches('\n').count() + 1;
-    let column = text[..from]
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
-    Some((line, column))
-}
-
-/// A deserializer for one field that rejects values outside its rule, so that the error
-/// carries the value's place in the text.
-macro_rules! checked {
-    ($fn:ident: $ty:ty, $field:literal, $rule:literal, $ok:expr) => {
-        fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-            let v = <$ty>::deserialize(d)?;
-            let ok: fn(&$ty) -> bool = $ok;
-            if ok(&v) {
-                Ok(v)
-            } else {
-                Err(D::Error::custom(format!(
-                    concat!($field, " {:?} ", $rule),
-                    v
-                )))
-            }
-        }
-    };
-}
-
-fn positive(v: f64) -> bool {
-    v.is_finite() && v > 0.0
-}
-
-checked!(chunk_size: f32, "chunk_size", "must be a positive number at most 1000000", |v| positive(f64::from(*v)) && *v <= MAX_CHUNK_SIZE);
-checked!(texture_size: u32, "texture_size", "must be 1..=1024", |v| (1..=MAX_TEXTURE_SIZE).contains(v));
-checked!(columns: u32, "columns", "must be 1..=1024", |v| (1..=MAX_COLUMNS).contains(v));
-checked!(track_clearance: f32, "track_clearance", "must be a number >= 0", |v| v.is_finite() && *v >= 0.0);
-checked!(colour: [f32; 3], "colour", "must have components 0..=1", |v| v.iter().all(|c| (0.0..=1.0).contains(c)));
-checked!(height: f32, "height", "must be a positive number", |v| positive(f64::from(*v)));
-checked!(length: u32, "length", "must be 1..=100000", |v| (1..=MAX_SLICE_LENGTH).contains(v));
-checked!(within: f32, "within", "must be a finite number >= 0", |v| v.is_finite() && *v >= 0.0);
-checked!(radius: f32, "radius", "must be a positive number", |v| positive(f64::from(*v)));
-checked!(threshold: f32, "threshold", "must be a finite number", |v| v.is_finite());
-checked!(spacing: f32, "spacing", "must be a positive number", |v| positive(f64::from(*v)));
-checked!(road_width: f32, "width", "must be a positive number", |v| positive(f64::from(*v)));
-checked!(road_count: u32, "count", "must be 0..=16", |v| *v <= MAX_ROADS);
-checked!(slice_road_count: u32, "roads", "must be 0..=16", |v| *v <= MAX_ROADS);
-checked!(track_distance: f32, "track_distance", "must be a positive number at most 100000", |v| positive(f64::from(*v)) && *v <= MAX_ROAD_DISTANCE);
-checked!(wander: f32, "wander", "must be a number 0..=100000", |v| (0.0..=MAX_ROAD_DISTANCE).contains(v));
-checked!(frequency: f64, "frequency", "must be a positive number", |v| positive(*v));
-checked!(octaves: u32, "octaves", "must be 1..=8", |v| (1..=MAX_OCTAVES).contains(v));
-
-/// A list field that may be neither empty nor longer than `max`.
-fn list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-    what: &str,
-    max: usize,
-) -> Result<Vec<T>, D::Error> {
-    let v = Vec::<T>::deserialize(d)?;
-    if v.is_empty() {
-        Err(D::Error::custom(format!("{what} may not be empty")))
-    } else if v.len() > max {
-        Err(D::Error::custom(format!(
-            "{what} has {} entries; at most {max}",
-            v.len()
-        )))
-    } else {
-        Ok(v)
-    }
+    })
 }
 
 fn roads<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RoadSettings>, D::Error> {
@@ -461,17 +281,31 @@ fn slice_roads<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error>
 }
 
 fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<KindSettings>, D::Error> {
-    list(d, "kinds", MAX_INDEXED)
+    list(d, "kinds", 1..=MAX_INDEXED, |_, _| Ok(()))
 }
 
 fn slices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SliceSettings>, D::Error> {
-    list(d, "slices", usize::MAX)
+    list(d, "slices", 1..=usize::MAX, |_, _| Ok(()))
 }
 
 fn chunks<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ChunkSettings>, D::Error> {
-    list(d, "chunks", usize::MAX)
+    list(d, "chunks", 1..=usize::MAX, |_, _| Ok(()))
 }
 
+/// At most [`MAX_INDEXED`] layers, which together sample at most [`MAX_CHUNK_TEXELS`]
+/// texels: the layer that passes the budget is the one reported.
 fn layers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<LayerSettings>, D::Error> {
-    list(d, "layers", MAX_INDEXED)
+    list(d, "layers", 1..=MAX_INDEXED, |index, _| {
+        with_whole(|s: &ScatterSettings| {
+            let per_layer = u64::from(s.texture_size) * u64::from(s.texture_size);
+            let texels = per_layer.saturating_mul(index as u64 + 1);
+            must(texels <= MAX_CHUNK_TEXELS, || {
+                format!(
+                    "layer {index}: {} layers of {}² texels are {texels} texels; at most {MAX_CHUNK_TEXELS} per chunk",
+                    index + 1,
+                    s.texture_size
+                )
+            })
+        })
+    })
 }

@@ -39,7 +39,7 @@ pub mod walkable;
 pub use grid::{MAX_CELLS, Size, TooManyCells};
 pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
-pub use module_set::{Module, ModuleSet, ModuleSetError};
+pub use module_set::{Module, ModuleSet};
 pub use solver::{Contradiction, SolveError, Solver};
 
 /// A tiny module set (air, ground, a pillar) used in examples and tests.

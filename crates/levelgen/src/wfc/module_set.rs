@@ -20,6 +20,7 @@
 //!             ),
 //!             exclusions: (north: ["street"]),   // prototypes that may not touch a face
 //!             shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.1, 1.0), color: (60, 60, 66))],
+//!             walk_cost: 1.0,                // cost of walking a cell on top of it, > 0
 //!         ),
 //!     ],
 //! )
@@ -27,9 +28,12 @@
 //!
 //! Faces are `west -x, east +x, south -z, north +z, down -y, up +y`. Horizontal faces carry a
 //! connector number and a symmetry; vertical faces a connector number and a rotation index or
-//! `Invariant`. `exclusions` and `shape` may be left out. Unknown fields, a connector of the
-//! wrong kind on a face, an unknown prototype in an exclusion, a duplicate name or a
-//! non-positive weight are errors that name the file, line and column.
+//! `Invariant`. `weight` (1), `exclusions`, `shape` and `walk_cost` (1, what a walker's path
+//! search pays per cell on the module's top) may be left out. Unknown fields, a connector of
+//! the wrong kind on a face, an unknown prototype in an exclusion, a duplicate name, a
+//! non-positive weight or cost, a bad box, or more prototypes or turned modules than
+//! [`MAX_MODULES`] are errors at the offending value's own line and column (every rule is
+//! checked while the file is read, [`horde_files::rules`]).
 //!
 //! # Rotations and fitting
 //!
@@ -44,9 +48,11 @@
 //! fit, and neither may list the other's prototype among the exclusions of the face between
 //! them.
 
-use serde::Deserialize;
+use horde_files::FileError;
+use horde_files::rules::{checked, list, must, positive, unique_name, with_whole};
+use serde::{Deserialize, Deserializer};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The six faces, in storage order.
 pub const FACES: [&str; 6] = ["west", "east", "south", "north", "down", "up"];
@@ -121,6 +127,7 @@ pub enum VerticalRotation {
 #[serde(deny_unknown_fields)]
 struct SetFile {
     boundary: Boundary,
+    #[serde(deserialize_with = "prototypes")]
     prototypes: Vec<PrototypeFile>,
 }
 
@@ -137,17 +144,24 @@ pub struct Boundary {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PrototypeFile {
+    #[serde(deserialize_with = "prototype_name")]
     name: String,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "weight")]
     weight: f64,
     faces: FacesFile,
     #[serde(default)]
     exclusions: ExclusionsFile,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shape")]
     shape: Vec<BoxShape>,
+    #[serde(default = "one_f32", deserialize_with = "walk_cost")]
+    walk_cost: f32,
 }
 
 fn one() -> f64 {
+    1.0
+}
+
+fn one_f32() -> f32 {
     1.0
 }
 
@@ -173,30 +187,31 @@ struct HorizontalFile {
 #[serde(deny_unknown_fields)]
 struct VerticalFile {
     connector: u32,
+    #[serde(deserialize_with = "rotation")]
     rotation: VerticalRotation,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExclusionsFile {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "excluded")]
     west: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "excluded")]
     east: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "excluded")]
     south: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "excluded")]
     north: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "excluded")]
     down: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "excluded")]
     up: Vec<String>,
 }
 
 /// An axis-aligned box inside a cell, to draw: corners in cell units (`0..1` on each axis,
 /// `x` east, `y` up, `z` north) and an sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, try_from = "BoxFile")]
 pub struct BoxShape {
     /// Lowest corner.
     pub min: (f32, f32, f32),
@@ -301,6 +316,9 @@ pub struct Prototype {
     pub weight: f64,
     /// Boxes to draw.
     pub shape: Vec<BoxShape>,
+    /// What a walker's path search pays per cell walked on top of it (> 0; 1 unless the
+    /// set says otherwise).
+    pub walk_cost: f32,
 }
 
 /// One rotated variant of a prototype: what a cell holds.
@@ -331,235 +349,47 @@ pub struct ModuleSet {
     pub allowed: [Vec<Vec<u16>>; 6],
 }
 
-/// A module set that could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum ModuleSetError {
-    /// Bad syntax or structure, or a bad value.
-    #[error("{}:{line}:{column}: {message}", path.display())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The file could not be read.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
-}
-
-/// The most modules a set may have (cells hold them in bit sets; indices are `u16`); a set
-/// with more prototypes than this is refused before any is turned.
+/// The most modules a set may have (cells hold them in bit sets; indices are `u16`); the
+/// prototype whose turns pass it is refused, and nothing after it is read.
 pub const MAX_MODULES: usize = 4096;
 /// The most boxes in one prototype's shape.
 pub const MAX_BOXES: usize = 256;
 
 impl ModuleSet {
-    /// Reads and parses a module set file.
-    pub fn load(path: &Path) -> Result<ModuleSet, ModuleSetError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ModuleSetError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        ModuleSet::parse(&text, path)
+    /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a module set file.
+    pub fn load(path: &Path) -> Result<ModuleSet, FileError> {
+        ModuleSet::parse(&horde_files::read_text(path, horde_files::TEXT_CAP)?, path)
     }
 
     /// Parses module set text; `path` names it in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<ModuleSet, ModuleSetError> {
-        let invalid = |line: usize, column: usize, message: String| ModuleSetError::Invalid {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message,
-        };
-        let file: SetFile = ron::from_str(text)
-            .map_err(|e| invalid(e.span.start.line, e.span.start.col, e.code.to_string()))?;
-        // Where a quoted name (or a prototype's fields) first appears, for semantic errors.
-        let locate = |needle: &str, from: usize| -> (usize, usize) {
-            let at = text[from.min(text.len())..]
-                .find(needle)
-                .map_or(0, |i| i + from.min(text.len()));
-            let line = text[..at].matches('\n').count() + 1;
-            let column = text[..at]
-                .rsplit('\n')
-                .next()
-                .map_or(0, |l| l.chars().count())
-                + 1;
-            (line, column)
-        };
-        let mut index_of = HashMap::new();
-        let mut prototype_starts = Vec::new();
-        for (i, p) in file.prototypes.iter().enumerate() {
-            let quoted = format!("\"{}\"", p.name);
-            let start = prototype_starts.last().copied().unwrap_or(0);
-            let pos = text[start..].find(&quoted).map_or(start, |k| k + start);
-            prototype_starts.push(pos);
-            if index_of.insert(p.name.clone(), i).is_some() {
-                let (line, column) = locate(&quoted, pos);
-                return Err(invalid(
-                    line,
-                    column,
-                    format!("duplicate prototype name `{}`", p.name),
-                ));
-            }
-            if !(p.weight > 0.0 && p.weight.is_finite()) {
-                let (line, column) = locate("weight", pos);
-                return Err(invalid(
-                    line,
-                    column,
-                    format!(
-                        "prototype `{}`: weight {} must be positive",
-                        p.name, p.weight
-                    ),
-                ));
-            }
-            let faces = [&p.faces.down, &p.faces.up];
-            for face in faces {
-                if let VerticalRotation::Rotation(r) = face.rotation
-                    && r > 3
-                {
-                    let (line, column) = locate("Rotation(", pos);
-                    return Err(invalid(
-                        line,
-                        column,
-                        format!("prototype `{}`: rotation index {r} is not 0–3", p.name),
-                    ));
-                }
-            }
-        }
-        for (p, &pos) in file.prototypes.iter().zip(&prototype_starts) {
-            if p.shape.len() > MAX_BOXES {
-                let (line, column) = locate("shape", pos);
-                return Err(invalid(
-                    line,
-                    column,
-                    format!(
-                        "prototype `{}`: {} boxes; at most {MAX_BOXES}",
-                        p.name,
-                        p.shape.len()
-                    ),
-                ));
-            }
-            let bad = p.shape.iter().find(|b| {
-                let corners = [b.min.0, b.min.1, b.min.2, b.max.0, b.max.1, b.max.2];
-                !corners
-                    .iter()
-                    .all(|v| v.is_finite() && (-1.0..=2.0).contains(v))
-                    || b.min.0 > b.max.0
-                    || b.min.1 > b.max.1
-                    || b.min.2 > b.max.2
-            });
-            if let Some(b) = bad {
-                let (line, column) = locate("shape", pos);
-                return Err(invalid(
-                    line,
-                    column,
-                    format!(
-                        "prototype `{}`: box {:?}..{:?} must have finite corners in -1..2 with min <= max",
-                        p.name, b.min, b.max
-                    ),
-                ));
-            }
-        }
-        if file.prototypes.is_empty() {
-            return Err(invalid(1, 1, "the set has no prototypes".to_string()));
-        }
-        // Before anything is expanded: each prototype gives up to four modules.
-        if file.prototypes.len() > MAX_MODULES {
-            return Err(invalid(
-                1,
-                1,
-                format!(
-                    "{} prototypes; at most {MAX_MODULES}",
-                    file.prototypes.len()
-                ),
-            ));
-        }
-        let mut prototypes = Vec::new();
-        let mut base_faces: Vec<[Face; 6]> = Vec::new();
-        for (i, p) in file.prototypes.iter().enumerate() {
-            let ex = &p.exclusions;
-            let lists = [&ex.west, &ex.east, &ex.south, &ex.north, &ex.down, &ex.up];
-            let mut excluded: [Vec<usize>; 6] = Default::default();
-            for (face, names) in lists.iter().enumerate() {
-                for name in names.iter() {
-                    match index_of.get(name) {
-                        Some(&j) => excluded[face].push(j),
-                        None => {
-                            let (line, column) =
-                                locate(&format!("\"{name}\""), prototype_starts[i] + 1);
-                            return Err(invalid(
-                                line,
-                                column,
-                                format!(
-                                    "prototype `{}`: unknown prototype `{name}` in the {} exclusions",
-                                    p.name, FACES[face]
-                                ),
-                            ));
-                        }
-                    }
-                }
-            }
-            let h = |f: &HorizontalFile, excluded: Vec<usize>| Face {
-                connector: f.connector,
-                kind: FaceKind::Horizontal {
-                    symmetric: f.symmetry == Symmetry::Symmetric,
-                    flipped: f.symmetry == Symmetry::Flipped,
-                },
-                excluded,
-            };
-            let v = |f: &VerticalFile, excluded: Vec<usize>| Face {
-                connector: f.connector,
-                kind: match f.rotation {
-                    VerticalRotation::Invariant => FaceKind::Vertical {
-                        invariant: true,
-                        rotation: 0,
-                    },
-                    VerticalRotation::Rotation(r) => FaceKind::Vertical {
-                        invariant: false,
-                        rotation: r,
-                    },
-                },
-                excluded,
-            };
-            let [w, e, s, n, d, u] = excluded;
-            base_faces.push([
-                h(&p.faces.west, w),
-                h(&p.faces.east, e),
-                h(&p.faces.south, s),
-                h(&p.faces.north, n),
-                v(&p.faces.down, d),
-                v(&p.faces.up, u),
-            ]);
-            prototypes.push(Prototype {
+    pub fn parse(text: &str, path: &Path) -> Result<ModuleSet, FileError> {
+        let file: SetFile = horde_files::parse_ron_then(text, path, |file: &SetFile| Names {
+            index_of: index_of(&file.prototypes),
+        })?;
+        Ok(ModuleSet::build(file))
+    }
+
+    /// The modules and their neighbours of a set whose file passed every rule.
+    fn build(file: SetFile) -> ModuleSet {
+        let index_of = index_of(&file.prototypes);
+        let prototypes: Vec<Prototype> = file
+            .prototypes
+            .iter()
+            .map(|p| Prototype {
                 name: p.name.clone(),
                 weight: p.weight,
                 shape: p.shape.clone(),
-            });
-        }
+                walk_cost: p.walk_cost,
+            })
+            .collect();
+        let base_faces: Vec<[Face; 6]> = file
+            .prototypes
+            .iter()
+            .map(|p| faces_of(p, &index_of))
+            .collect();
         let mut modules: Vec<Module> = Vec::new();
         for (i, faces) in base_faces.iter().enumerate() {
-            // A turn is dropped only when both its faces and its shape look exactly like an
-            // earlier turn's: stairs with plain faces all round still climb four ways.
-            let mut seen: Vec<([Face; 6], Vec<ShapeKey>)> = Vec::new();
-            for rotation in 0..4u8 {
-                let look = (
-                    turn(faces, rotation),
-                    shape_key(&prototypes[i].shape, rotation),
-                );
-                if seen.contains(&look) {
-                    continue;
-                }
-                let turned = look.0.clone();
-                seen.push(look);
+            for (rotation, turned) in distinct_turns(faces, &prototypes[i].shape) {
                 let name = match rotation {
                     0 => prototypes[i].name.clone(),
                     r => format!("{}_r{r}", prototypes[i].name),
@@ -573,13 +403,6 @@ impl ModuleSet {
                 });
             }
         }
-        if modules.len() > MAX_MODULES {
-            return Err(invalid(
-                1,
-                1,
-                format!("{} modules; at most {MAX_MODULES}", modules.len()),
-            ));
-        }
         let allowed = Dir::ALL.map(|d| {
             modules
                 .iter()
@@ -590,17 +413,165 @@ impl ModuleSet {
                 })
                 .collect()
         });
-        Ok(ModuleSet {
+        ModuleSet {
             prototypes,
             modules,
             boundary: file.boundary,
             allowed,
-        })
+        }
     }
 
     /// Whether module `b` may sit next to module `a` in direction `d`.
     pub fn may_neighbour(&self, a: usize, b: usize, d: Dir) -> bool {
         may_neighbour(&self.modules[a], &self.modules[b], d)
+    }
+}
+
+/// What the second reading of a module set looks names up in.
+struct Names {
+    /// Each prototype's index, by name.
+    index_of: HashMap<String, usize>,
+}
+
+/// Each prototype's index, by name (the first of a name, should one repeat).
+fn index_of(prototypes: &[PrototypeFile]) -> HashMap<String, usize> {
+    let mut index_of = HashMap::with_capacity(prototypes.len());
+    for (i, p) in prototypes.iter().enumerate() {
+        index_of.entry(p.name.clone()).or_insert(i);
+    }
+    index_of
+}
+
+/// A prototype's faces as written, its exclusions turned into prototype indices (names that
+/// are not known, refused while reading, are left out).
+fn faces_of(p: &PrototypeFile, index_of: &HashMap<String, usize>) -> [Face; 6] {
+    let ex = &p.exclusions;
+    let excluded =
+        [&ex.west, &ex.east, &ex.south, &ex.north, &ex.down, &ex.up].map(|names| -> Vec<usize> {
+            names
+                .iter()
+                .filter_map(|n| index_of.get(n).copied())
+                .collect()
+        });
+    let h = |f: &HorizontalFile, excluded: Vec<usize>| Face {
+        connector: f.connector,
+        kind: FaceKind::Horizontal {
+            symmetric: f.symmetry == Symmetry::Symmetric,
+            flipped: f.symmetry == Symmetry::Flipped,
+        },
+        excluded,
+    };
+    let v = |f: &VerticalFile, excluded: Vec<usize>| Face {
+        connector: f.connector,
+        kind: match f.rotation {
+            VerticalRotation::Invariant => FaceKind::Vertical {
+                invariant: true,
+                rotation: 0,
+            },
+            VerticalRotation::Rotation(r) => FaceKind::Vertical {
+                invariant: false,
+                rotation: r,
+            },
+        },
+        excluded,
+    };
+    let [w, e, s, n, d, u] = excluded;
+    [
+        h(&p.faces.west, w),
+        h(&p.faces.east, e),
+        h(&p.faces.south, s),
+        h(&p.faces.north, n),
+        v(&p.faces.down, d),
+        v(&p.faces.up, u),
+    ]
+}
+
+/// The turns of a prototype that become modules, with their faces: a turn is dropped only
+/// when both its faces and its shape look exactly like an earlier turn's (stairs with plain
+/// faces all round still climb four ways).
+fn distinct_turns(faces: &[Face; 6], shape: &[BoxShape]) -> Vec<(u8, [Face; 6])> {
+    let mut seen: Vec<([Face; 6], Vec<ShapeKey>)> = Vec::new();
+    let mut turns = Vec::new();
+    for rotation in 0..4u8 {
+        let look = (turn(faces, rotation), shape_key(shape, rotation));
+        if !seen.contains(&look) {
+            turns.push((rotation, look.0.clone()));
+            seen.push(look);
+        }
+    }
+    turns
+}
+
+fn prototype_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    unique_name(d, "prototype")
+}
+
+horde_files::rule!(weight: f64, "weight", "be positive", |v| positive(*v));
+horde_files::rule!(walk_cost: f32, "walk_cost", "be a positive number at most 1000", |v| positive(f64::from(*v)) && *v <= 1000.0);
+
+fn rotation<'de, D: Deserializer<'de>>(d: D) -> Result<VerticalRotation, D::Error> {
+    checked(d, |r: &VerticalRotation| match r {
+        VerticalRotation::Rotation(r) if *r > 3 => Err(format!("rotation index {r} is not 0–3")),
+        _ => Ok(()),
+    })
+}
+
+/// Names of prototypes the set has.
+fn excluded<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    list(d, "exclusions", 0..=usize::MAX, |_, name: &String| {
+        with_whole(|names: &Names| {
+            must(names.index_of.contains_key(name), || {
+                format!("unknown prototype `{name}` in an exclusion")
+            })
+        })
+    })
+}
+
+fn shape<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<BoxShape>, D::Error> {
+    list(d, "boxes", 0..=MAX_BOXES, |_, _| Ok(()))
+}
+
+/// At most [`MAX_MODULES`] prototypes, whose turns make at most [`MAX_MODULES`] modules: the
+/// prototype that passes either is the one reported.
+fn prototypes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PrototypeFile>, D::Error> {
+    let mut modules = 0;
+    list(d, "prototypes", 1..=MAX_MODULES, |i, p: &PrototypeFile| {
+        with_whole(|names: &Names| {
+            modules += distinct_turns(&faces_of(p, &names.index_of), &p.shape).len();
+            must(modules <= MAX_MODULES, || {
+                format!(
+                    "prototype {i} `{}` makes {modules} modules; at most {MAX_MODULES}",
+                    p.name
+                )
+            })
+        })
+    })
+}
+
+/// A [`BoxShape`] as written, before its corners are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoxFile {
+    min: (f32, f32, f32),
+    max: (f32, f32, f32),
+    #[serde(default = "grey")]
+    color: (u8, u8, u8),
+}
+
+impl TryFrom<BoxFile> for BoxShape {
+    type Error = String;
+
+    /// Finite corners in `-1..=2` of a cell, min at most max.
+    fn try_from(BoxFile { min, max, color }: BoxFile) -> Result<BoxShape, String> {
+        let corners = [min.0, min.1, min.2, max.0, max.1, max.2];
+        let inside = corners
+            .iter()
+            .all(|v| v.is_finite() && (-1.0..=2.0).contains(v));
+        let ordered = min.0 <= max.0 && min.1 <= max.1 && min.2 <= max.2;
+        must(inside && ordered, || {
+            format!("the box {min:?}..{max:?} must have finite corners in -1..2 with min <= max")
+        })?;
+        Ok(BoxShape { min, max, color })
     }
 }
 

@@ -8,7 +8,7 @@ use crate::cli::{Region, Route as CliRoute};
 use crate::progress::Progress;
 use crate::scenes::city::generator;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::atomic_file::write_atomically;
+use horde_files::write_atomically;
 use horde_levelgen::wfc::infinite::{Area, Route, walk};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
 use serde::Serialize;

@@ -6,8 +6,8 @@
 //! Auto-walk keeps a wandering heading. Every so often it searches (Dijkstra) the graph of
 //! places to stand within [`PLAN_RADIUS`] columns, where two samples side by side (or
 //! diagonally, when both sides are open too) connect if their heights differ by no more than a
-//! step. Streets cost least, other ground more, stairs and bridges a little more than streets,
-//! roofs most, places close to a wall and cells walked recently more again; the target is the reachable place that
+//! step. Each surface costs what its prototype's `walk_cost` in the module set says (in the
+//! city set: streets least, stairs and bridges a little more, other ground more, roofs most), places close to a wall and cells walked recently more again; the target is the reachable place that
 //! goes farthest along the heading for its cost. A dead end turns the heading. The walker then
 //! follows the path's samples, and plans again before it runs out of path.
 
@@ -54,15 +54,12 @@ const RETRY_S: f32 = 0.2;
 /// The nearest target considered, in cells from the walker.
 const MIN_TARGET: f32 = 3.0;
 
-/// Cost of walking a cell on each kind of surface (per module, see [`surface_costs`]).
+/// Costs the path search adds to the module set's own (`walk_cost` of each prototype, the
+/// cost of walking a cell on it).
 pub mod cost {
-    /// Streets and crossings.
+    /// What streets cost in the city set: a start place costs no more.
     pub const STREET: f32 = 1.0;
-    /// Stairs and bridge decks (they lead on).
-    pub const RAISED: f32 = 1.3;
-    /// Other ground: grass, plaza.
-    pub const GROUND: f32 = 1.8;
-    /// Roofs and anything else.
+    /// What a column that has not arrived costs.
     pub const OTHER: f32 = 2.2;
     /// Added per recent visit of the cell.
     pub const VISITED: f32 = 0.8;
@@ -70,22 +67,11 @@ pub mod cost {
     pub const NEAR_WALL: f32 = 1.0;
 }
 
-/// The cost of standing on each module of `set`, by the name of its prototype.
+/// The cost of standing on each module of `set`: its prototype's `walk_cost`.
 pub fn surface_costs(set: &horde_levelgen::wfc::ModuleSet) -> Vec<f32> {
     set.modules
         .iter()
-        .map(|m| {
-            let name = set.prototypes[m.prototype].name.as_str();
-            if name.starts_with("street") || name == "crosswalk" {
-                cost::STREET
-            } else if name.starts_with("stair") || name.starts_with("bridge") {
-                cost::RAISED
-            } else if ["grass", "plaza", "tree", "pillar_base"].contains(&name) {
-                cost::GROUND
-            } else {
-                cost::OTHER
-            }
-        })
+        .map(|m| set.prototypes[m.prototype].walk_cost)
         .collect()
 }
 

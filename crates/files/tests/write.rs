@@ -2,7 +2,7 @@
 //! old file and no temporary file behind.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::atomic_file::{AtomicFile, write_atomically};
+use horde_files::{AtomicFile, write_atomically};
 use std::io::{ErrorKind, Write};
 use std::path::Path;
 
@@ -32,14 +32,6 @@ fn writing_creates_a_missing_file() {
     let path = dir.path().join("fresh.txt");
     write_atomically(&path, b"hello").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"hello");
-}
-
-#[test]
-fn the_old_path_still_works() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("via_level.txt");
-    horde_core_sim::level::write_atomically(&path, b"same helper").unwrap();
-    assert_eq!(std::fs::read(&path).unwrap(), b"same helper");
 }
 
 #[test]

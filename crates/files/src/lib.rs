@@ -1,0 +1,57 @@
+//! The files a user hands Horde, read and written one way for every format.
+//!
+//! Priorities: a user's file never crashes us and never costs unbounded memory; every error
+//! names the file and, where the text is at fault, the line and column of the offending value;
+//! nothing a user saved is ever half written.
+//!
+//! The rooms:
+//! - [`read`]: reading with a size cap ([`read::TEXT_CAP`] for text formats), UTF-8 checked.
+//! - [`ron_file`]: the loader of every RON format: a capped read and two readings by RON's
+//!   parser, every rule checked inside deserialisation.
+//! - [`rules`]: the pieces a format's rules are made of ([`checked`], [`list`],
+//!   [`unique_name`], the [`rule!`] macro).
+//! - [`pass`]: what one parse knows besides the value being read (the whole file, for rules
+//!   between values; the names given so far).
+//! - [`write`]: saving atomically (a temporary file renamed over the target).
+//! - [`position`]: byte offsets to 1-based lines and columns.
+//! - [`error`]: [`FileError`], the one error of all of them.
+//!
+//! ```
+//! use horde_files::parse_ron;
+//!
+//! horde_files::rule!(length: f32, "length", "be positive", |v| *v > 0.0);
+//!
+//! #[derive(serde::Deserialize)]
+//! struct Track {
+//!     pieces: Vec<Piece>,
+//! }
+//!
+//! #[derive(serde::Deserialize)]
+//! struct Piece {
+//!     #[serde(deserialize_with = "length")]
+//!     length: f32,
+//! }
+//!
+//! let text = "(\n    pieces: [\n        (length: 2.0),\n        (length: -1.0),\n    ],\n)";
+//! let error = parse_ron::<Track>(text, "track.ron".as_ref()).err().map(|e| e.to_string());
+//! assert_eq!(error.as_deref(), Some("track.ron:4:18: `length` must be positive, found -1.0"));
+//! ```
+
+pub mod error;
+pub mod pass;
+pub mod position;
+pub mod read;
+pub mod ron_file;
+pub mod rules;
+pub mod write;
+
+pub use error::FileError;
+pub use pass::whole;
+pub use read::{TEXT_CAP, read_bytes, read_text};
+pub use ron_file::{load_ron, parse_ron, parse_ron_then};
+pub use rules::{checked, list, must, unique_name, with_whole};
+pub use write::{AtomicFile, write_atomically};
+
+/// serde, for the [`rule!`] macro's expansion.
+#[doc(hidden)]
+pub use serde;

@@ -1,0 +1,174 @@
+//! Rules checked while a value is deserialised, so that a broken one is reported by RON's
+//! parser at the value's own line and column, however deep in the file.
+//!
+//! Each format names its fields' rules with `#[serde(deserialize_with = "...")]` functions
+//! built from these pieces: [`checked`] for one value, [`list`] for a list and each of its
+//! elements, [`unique_name`] for names that may not repeat, and the [`rule!`](crate::rule)
+//! macro for the common case of one field and one condition. A rule that needs other parts of
+//! the file asks [`crate::whole`], which answers in the second reading of a
+//! [`crate::parse_ron`].
+
+use serde::de::{Error as _, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::RangeInclusive;
+
+/// Deserialises a `T` and keeps it if `rule` accepts it; otherwise the rule's message is an
+/// error at the value.
+pub fn checked<'de, D, T>(
+    deserializer: D,
+    rule: impl FnOnce(&T) -> Result<(), String>,
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let value = T::deserialize(deserializer)?;
+    rule(&value).map_err(D::Error::custom)?;
+    Ok(value)
+}
+
+/// Deserialises a list of `T` whose length lies in `len`, calling `each` with every element's
+/// index as it is read: an element `each` refuses, or the first one past the most allowed, is
+/// reported at that element; too few, at the list's end. `what` names the elements
+/// (`"templates"`). Nothing is read past the first element too many, so a hostile list costs
+/// at most `len.end() + 1` elements.
+pub fn list<'de, D, T>(
+    deserializer: D,
+    what: &'static str,
+    len: RangeInclusive<usize>,
+    each: impl FnMut(usize, &T) -> Result<(), String>,
+) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    deserializer.deserialize_seq(ListVisitor {
+        what,
+        len,
+        each,
+        element: PhantomData,
+    })
+}
+
+struct ListVisitor<T, F> {
+    what: &'static str,
+    len: RangeInclusive<usize>,
+    each: F,
+    element: PhantomData<T>,
+}
+
+impl<'de, T, F> Visitor<'de> for ListVisitor<T, F>
+where
+    T: Deserialize<'de>,
+    F: FnMut(usize, &T) -> Result<(), String>,
+{
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a list of {}", self.what)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let (least, most) = (*self.len.start(), *self.len.end());
+        let mut out = Vec::new();
+        while let Some(element) = seq.next_element::<T>()? {
+            let index = out.len();
+            if index == most {
+                return Err(A::Error::custom(format!(
+                    "{} {}: more than the {most} allowed",
+                    index + 1,
+                    self.what
+                )));
+            }
+            (self.each)(index, &element).map_err(A::Error::custom)?;
+            out.push(element);
+        }
+        if out.len() < least {
+            let found = out.len();
+            return Err(A::Error::custom(match least {
+                1 => format!("{} may not be empty", self.what),
+                _ => format!("{found} {}; at least {least} are needed", self.what),
+            }));
+        }
+        Ok(out)
+    }
+}
+
+/// Deserialises a name that no earlier value of the same `kind` in this reading has taken
+/// (kinds such as `"template"` or `"prototype"`); a repeat is reported at the repeated name.
+pub fn unique_name<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    kind: &'static str,
+) -> Result<String, D::Error> {
+    checked(deserializer, |name: &String| {
+        if crate::pass::first_use(kind, name) {
+            Ok(())
+        } else {
+            Err(format!("duplicate {kind} name `{name}`"))
+        }
+    })
+}
+
+/// Defines a `deserialize_with` function for one field and one condition on its value:
+///
+/// ```
+/// horde_files::rule!(
+///     /// `gravity`: a positive number.
+///     gravity: f64, "gravity", "be positive", |v| v.is_finite() && *v > 0.0
+/// );
+///
+/// #[derive(serde::Deserialize)]
+/// struct World {
+///     #[serde(deserialize_with = "gravity")]
+///     gravity: f64,
+/// }
+///
+/// let error = horde_files::parse_ron::<World>("(\n  gravity: -3.0,\n)", "w.ron".as_ref());
+/// let error = error.err().map(|e| e.to_string());
+/// assert_eq!(error.as_deref(), Some("w.ron:2:12: `gravity` must be positive, found -3.0"));
+/// ```
+///
+/// The message reads ``"`FIELD` must RULE, found VALUE"`` (the value as `Debug` prints it).
+#[macro_export]
+macro_rules! rule {
+    ($(#[$doc:meta])* $vis:vis $name:ident: $ty:ty, $field:literal, $rule:literal, |$v:ident| $ok:expr) => {
+        $(#[$doc])*
+        $vis fn $name<'de, D: $crate::serde::Deserializer<'de>>(
+            deserializer: D,
+        ) -> ::std::result::Result<$ty, D::Error> {
+            $crate::rules::checked(deserializer, |$v: &$ty| {
+                if $ok {
+                    ::std::result::Result::Ok(())
+                } else {
+                    ::std::result::Result::Err(::std::format!(
+                        ::std::concat!("`", $field, "` must ", $rule, ", found {:?}"),
+                        $v
+                    ))
+                }
+            })
+        }
+    };
+}
+
+/// `rule` applied to the file's whole value in the second reading of a [`crate::parse_ron`] of
+/// a `T` (see [`crate::whole`]); `Ok` in the first reading, which has no whole value yet.
+pub fn with_whole<T: 'static>(rule: impl FnOnce(&T) -> Result<(), String>) -> Result<(), String> {
+    crate::whole(rule).unwrap_or(Ok(()))
+}
+
+/// `Ok` when `holds`, else `message` (built only then).
+pub fn must(holds: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if holds { Ok(()) } else { Err(message()) }
+}
+
+/// `value` is a finite number above 0.
+pub fn positive(value: f64) -> bool {
+    value.is_finite() && value > 0.0
+}
+
+/// `value` is a finite number of at least 0.
+pub fn non_negative(value: f64) -> bool {
+    value.is_finite() && value >= 0.0
+}
