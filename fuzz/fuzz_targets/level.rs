@@ -5,6 +5,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = horde_core_sim::level::parse_level(text, "fuzz.txt".as_ref());
+        let _ = horde_core_sim::td::level::parse_level(text, "fuzz.txt".as_ref());
     }
 });

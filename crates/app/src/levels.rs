@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use horde_core_sim::Board;
-use horde_core_sim::level::{load_level, parse_level};
+use horde_core_sim::td::level::{load_level, parse_level};
 use std::path::Path;
 
 /// The texts' default board (11×11, destination in the centre, spawn point in the south-west

@@ -30,8 +30,8 @@ fn run(target: &str, data: &[u8]) {
     };
     let path = Path::new("fuzz.txt");
     match target {
-        "level" => drop(horde_core_sim::level::parse_level(text, path)),
-        "edit_script" => drop(horde_core_sim::script::EditScript::parse(text, path)),
+        "level" => drop(horde_core_sim::td::level::parse_level(text, path)),
+        "edit_script" => drop(horde_core_sim::td::script::EditScript::parse(text, path)),
         "input_script" => drop(horde_core_sim::runner::InputScript::parse(text, path)),
         "runner_settings" => drop(horde_core_sim::runner::RunnerSettings::parse(text, path)),
         "scatter_settings" => drop(horde_levelgen::scatter::check_settings_text(text)),

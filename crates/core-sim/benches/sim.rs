@@ -5,8 +5,8 @@
 //! `RAYON_NUM_THREADS=1` for the single-thread figure.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_core_sim::flow_field::FlowField;
-use horde_core_sim::generate::winding_board;
+use horde_core_sim::td::flow_field::FlowField;
+use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::{FloatRange, ModelInstance, Simulation, SpawnSettings};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

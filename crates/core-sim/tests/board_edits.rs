@@ -1,7 +1,7 @@
 //! Edits and their revert rules (docs/ARCHITECTURE.md, board, paths and enemies).
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::level::{level_text, parse_level};
+use horde_core_sim::td::level::{level_text, parse_level};
 use horde_core_sim::{Board, EditKind, EditRefused, TileContent};
 
 fn board(rows: &[&str]) -> Board {

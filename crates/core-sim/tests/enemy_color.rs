@@ -3,7 +3,8 @@
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::{
-    EnemyParams, ModelInstance, NEUTRAL_ENEMY_COLOR, Simulation, SpawnSettings, level, pack_rgba,
+    EnemyParams, ModelInstance, NEUTRAL_ENEMY_COLOR, Simulation, SpawnSettings, pack_rgba,
+    td::level,
 };
 
 /// Red for fast enemies, green for the others.

@@ -2,7 +2,7 @@
 //! spawning, not the parallel update, not the fused instance writing.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::generate::winding_board;
+use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

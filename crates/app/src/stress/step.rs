@@ -8,7 +8,7 @@ use crate::levels;
 use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::StagingSink;
 use anyhow::Result;
-use horde_core_sim::generate::winding_board;
+use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::{Board, FloatRange, Simulation, SpawnSettings};
 use std::time::Instant;
 

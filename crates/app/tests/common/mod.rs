@@ -6,7 +6,7 @@ use horde::cli::{GpuFlags, SpawnFlags};
 use horde::commands::screenshot::render_td;
 use horde::offscreen::{Picture, encode_png};
 use horde::scenes::td::TdScene;
-use horde_core_sim::level::parse_level;
+use horde_core_sim::td::level::parse_level;
 use horde_core_sim::{FloatRange, SpawnSettings};
 use horde_renderer::{BackendChoice, GpuContext, GpuRequest};
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 //! the same format, so any run (the bot's included) can be recorded and replayed.
 
 use super::game::RunnerInput;
-use crate::script::script_lines;
+use crate::script_lines::script_lines;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::fmt::Write as _;
 use std::path::Path;

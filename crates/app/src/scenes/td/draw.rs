@@ -29,7 +29,12 @@ pub mod colors {
     pub fn enemy_color(params: &horde_core_sim::EnemyParams) -> u32 {
         let t = ((params.speed - 0.2) / 4.8).clamp(0.0, 1.0);
         let mix = |a: f32, b: f32| (a + (b - a) * t).round() as u8;
-        horde_core_sim::model::pack_rgba(mix(24.0, 90.0), mix(40.0, 200.0), mix(150.0, 230.0), 255)
+        horde_core_sim::td::model::pack_rgba(
+            mix(24.0, 90.0),
+            mix(40.0, 200.0),
+            mix(150.0, 230.0),
+            255,
+        )
     }
 }
 
@@ -157,7 +162,7 @@ pub fn arrows(board: &Board, out: &mut Vec<Instance>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::level::parse_level;
+    use horde_core_sim::td::level::parse_level;
 
     #[test]
     fn merged_walls_cover_exactly_the_wall_tiles() {
@@ -183,7 +188,7 @@ mod tests {
                 assert_eq!(inside, wall as usize, "tile {index} in {rows:?}");
             }
         }
-        let big = horde_core_sim::generate::winding_board(256, 256, 64, 8).unwrap();
+        let big = horde_core_sim::td::generate::winding_board(256, 256, 64, 8).unwrap();
         let mut boxes = Vec::new();
         walls(&big, &mut boxes);
         assert!(boxes.len() < 200, "{} boxes", boxes.len());

@@ -4,7 +4,7 @@ use super::scene::TdScene;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::scenes::FrameInfo;
 use horde_core_sim::FloatRange;
-use horde_core_sim::settings::{
+use horde_core_sim::td::settings::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
 };
 use horde_renderer::{AdapterSummary, BackendChoice};

@@ -11,7 +11,7 @@ use super::scene::TdScene;
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use anyhow::Result;
 use glam::Vec2;
-use horde_core_sim::level::{load_level, save_level};
+use horde_core_sim::td::level::{load_level, save_level};
 use horde_core_sim::{Board, EditKind};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use serde::Serialize;

@@ -6,8 +6,8 @@
 //! [`horde_files::write`]: a temporary file beside the target, renamed over it, so a crash never
 //! leaves a half-written level behind.
 
-use crate::board::{Board, BoardError, MAX_TILES};
-use crate::tile::TileContent;
+use crate::td::board::{Board, BoardError, MAX_TILES};
+use crate::td::tile::TileContent;
 use horde_files::{FileError, TEXT_CAP, read_text, write_atomically};
 use std::fmt;
 use std::path::{Path, PathBuf};

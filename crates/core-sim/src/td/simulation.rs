@@ -7,14 +7,14 @@
 //! `seed_from_u64`, and values are drawn with fixed formulas (see [`Simulation::spawn_enemy`]),
 //! so a seed gives the same run on every machine.
 
-use crate::board::{Board, EditKind, EditRefused};
-use crate::enemies::{Enemies, SliceTooShort};
-use crate::enemy::EnemyParams;
-use crate::enemy_color::{EnemyColor, neutral_enemy_color};
-use crate::model::ModelInstance;
-use crate::settings::{SettingsError, SpawnSettings, check_params};
-use crate::sink::InstanceSink;
-use crate::tile::TileContent;
+use crate::td::board::{Board, EditKind, EditRefused};
+use crate::td::enemies::{Enemies, SliceTooShort};
+use crate::td::enemy::EnemyParams;
+use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
+use crate::td::model::ModelInstance;
+use crate::td::settings::{SettingsError, SpawnSettings, check_params};
+use crate::td::sink::InstanceSink;
+use crate::td::tile::TileContent;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -66,7 +66,7 @@ pub struct Simulation {
 
 impl Simulation {
     /// A simulation of `board` with no enemies yet, drawing every enemy in
-    /// [`NEUTRAL_ENEMY_COLOR`](crate::enemy_color::NEUTRAL_ENEMY_COLOR) until
+    /// [`NEUTRAL_ENEMY_COLOR`](crate::td::enemy_color::NEUTRAL_ENEMY_COLOR) until
     /// [`Simulation::set_enemy_color`] chooses otherwise.
     pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> Simulation {
         Simulation {

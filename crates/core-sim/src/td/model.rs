@@ -6,7 +6,7 @@
 //! `+x` east, `+z` north, `+y` up, yaw clockwise from north); mapping that frame to the
 //! renderer's is the camera's business, not this crate's.
 
-use crate::enemy::Pose;
+use crate::td::enemy::Pose;
 use bytemuck::{Pod, Zeroable};
 
 /// One instance: a column-major model matrix and an RGBA8 colour (`r` in the lowest byte).

@@ -7,8 +7,8 @@
 //! own function with [`Simulation::set_enemy_color`](crate::Simulation::set_enemy_color) and
 //! packs colours with [`pack_rgba`].
 
-use crate::enemy::EnemyParams;
-use crate::model::pack_rgba;
+use crate::td::enemy::EnemyParams;
+use crate::td::model::pack_rgba;
 
 /// Picks an enemy's packed RGBA8 colour (red in the lowest byte, see [`pack_rgba`]) from its
 /// characteristics. Called once per enemy, when it spawns.

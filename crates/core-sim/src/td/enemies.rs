@@ -9,10 +9,10 @@
 //! in a fixed order, so the result does not depend on the number of threads. The fused variant
 //! writes every enemy's [`ModelInstance`] in the same pass, while the chunk is hot in cache.
 
-use crate::board::Board;
-use crate::enemy::{Enemy, EnemyParams, MoveState};
-use crate::model::ModelInstance;
-use crate::sink::InstanceSink;
+use crate::td::board::Board;
+use crate::td::enemy::{Enemy, EnemyParams, MoveState};
+use crate::td::model::ModelInstance;
+use crate::td::sink::InstanceSink;
 use rayon::prelude::*;
 
 /// Enemies per parallel work item.

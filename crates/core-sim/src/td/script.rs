@@ -5,7 +5,8 @@
 //! from 1), before that tick's spawning and update, through the same toggle rules as a click.
 //! Blank lines and lines starting with `#` are ignored.
 
-use crate::board::EditKind;
+use crate::script_lines::script_lines;
+use crate::td::board::EditKind;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 
@@ -92,92 +93,6 @@ impl EditScript {
         let end = self.edits.partition_point(|e| e.tick <= tick);
         &self.edits[start..end]
     }
-}
-
-/// One line of a script that carries fields (blank lines and `#` comments are skipped).
-pub(crate) struct ScriptLine<'a> {
-    /// 1-based line number.
-    pub number: usize,
-    /// The whitespace-separated fields, each with its 1-based column.
-    pub fields: Vec<(usize, &'a str)>,
-    /// Characters in the line, for errors about a missing field.
-    width: usize,
-    path: &'a Path,
-}
-
-impl ScriptLine<'_> {
-    /// An error at `column` of this line.
-    pub fn error(&self, column: usize, message: String) -> FileError {
-        FileError::Invalid {
-            path: self.path.to_path_buf(),
-            line: self.number,
-            column,
-            message,
-        }
-    }
-
-    /// Exactly `count` fields, as `usage` describes them.
-    pub fn expect_fields(&self, count: usize, usage: &str) -> Result<(), FileError> {
-        if self.fields.len() == count {
-            return Ok(());
-        }
-        let column = self.fields.get(count).map_or(self.width + 1, |f| f.0);
-        Err(self.error(
-            column,
-            format!("expected `{usage}`, found {} field(s)", self.fields.len()),
-        ))
-    }
-
-    /// The first field as a tick: a whole number from 1.
-    pub fn tick(&self) -> Result<u64, FileError> {
-        let (column, text) = self.fields[0];
-        let tick: u64 = text
-            .parse()
-            .map_err(|_| self.error(column, format!("tick `{text}` is not a whole number")))?;
-        if tick == 0 {
-            return Err(self.error(column, "ticks count from 1".to_string()));
-        }
-        Ok(tick)
-    }
-}
-
-/// The lines of a script that carry fields, in order.
-pub(crate) fn script_lines<'a>(
-    text: &'a str,
-    path: &'a Path,
-) -> impl Iterator<Item = ScriptLine<'a>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, raw)| {
-            let trimmed = raw.trim();
-            !trimmed.is_empty() && !trimmed.starts_with('#')
-        })
-        .map(move |(index, raw)| ScriptLine {
-            number: index + 1,
-            fields: split_fields(raw),
-            width: raw.chars().count(),
-            path,
-        })
-}
-
-/// Whitespace-separated fields with their 1-based starting columns (in characters).
-fn split_fields(line: &str) -> Vec<(usize, &str)> {
-    let mut fields = Vec::new();
-    let mut start = None;
-    for (column, (byte, c)) in line.char_indices().enumerate() {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some((column + 1, byte)),
-            (true, Some((col, b))) => {
-                fields.push((col, &line[b..byte]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((col, b)) = start {
-        fields.push((col, &line[b..]));
-    }
-    fields
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 //! enemy model's origin; `yaw_deg` lies in `[0, 360)`. Numbers are written in Rust's shortest
 //! round-trip form, so a trace read back gives the exact `f32` values.
 
-use crate::enemies::EnemyView;
-use crate::simulation::Simulation;
+use crate::td::enemies::EnemyView;
+use crate::td::simulation::Simulation;
 use std::io::{self, Write};
 
 /// The CSV header line (without the newline).

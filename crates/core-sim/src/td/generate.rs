@@ -1,8 +1,8 @@
 //! Generated boards for stress tests and benchmarks: large, valid by construction, with many
 //! spawn points and destinations and long winding paths.
 
-use crate::board::{Board, BoardError};
-use crate::tile::TileContent;
+use crate::td::board::{Board, BoardError};
+use crate::td::tile::TileContent;
 
 /// A serpentine board: every fourth column is a wall with a one-tile gap, alternately at the
 /// north and the south end, so paths wind up and down the whole board. Destinations sit in the
@@ -19,7 +19,7 @@ pub fn winding_board(
     }
     let (w, h) = (width as usize, height as usize);
     let mut contents = vec![TileContent::Empty; w.saturating_mul(h)];
-    if contents.len() > crate::board::MAX_TILES {
+    if contents.len() > crate::td::board::MAX_TILES {
         return Err(BoardError::BadSize { width, height });
     }
     let is_wall_column = |x: usize| x % 4 == 3 && x + 1 < w;

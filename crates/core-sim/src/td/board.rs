@@ -4,9 +4,9 @@
 //! (walls included) has a path to a destination. Edits that would break this are refused and
 //! leave the board as it was (docs/ARCHITECTURE.md, board, paths and enemies).
 
-use crate::direction::Direction;
-use crate::flow_field::{FlowField, NO_TILE};
-use crate::tile::TileContent;
+use crate::td::direction::Direction;
+use crate::td::flow_field::{FlowField, NO_TILE};
+use crate::td::tile::TileContent;
 
 /// The most tiles a board may have (a 4096 × 4096 board).
 pub const MAX_TILES: usize = 4096 * 4096;

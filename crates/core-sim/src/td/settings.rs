@@ -219,7 +219,7 @@ impl SpawnSettings {
 }
 
 /// Checks one enemy's characteristics against the limits of their ranges.
-pub fn check_params(params: &crate::enemy::EnemyParams) -> Result<(), SettingsError> {
+pub fn check_params(params: &crate::td::enemy::EnemyParams) -> Result<(), SettingsError> {
     check("scale", FloatRange::constant(params.scale), SCALE_LIMITS)?;
     check("speed", FloatRange::constant(params.speed), SPEED_LIMITS)?;
     check(

@@ -2,7 +2,7 @@
 //! split into disjoint parts for parallel writing (such as a GPU staging buffer that may only be
 //! written, never read).
 
-use crate::model::ModelInstance;
+use crate::td::model::ModelInstance;
 
 /// A destination for instances, indexed like the enemy storage.
 pub trait InstanceSink: Send {

@@ -12,8 +12,8 @@
 //! allocates nothing. Tiles are marked as reached with a generation stamp, so nothing is cleared
 //! between searches.
 
-use crate::direction::Direction;
-use crate::tile::TileContent;
+use crate::td::direction::Direction;
+use crate::td::tile::TileContent;
 
 /// Marks "no next tile" (a destination, or a tile the last search did not reach).
 pub const NO_TILE: u32 = u32::MAX;
@@ -72,7 +72,7 @@ impl FlowField {
     pub const MAX_SIDE: u32 = u16::MAX as u32;
 
     /// An empty field for a `width × height` board. Both sides must be in `1..=MAX_SIDE`, and
-    /// the board must have fewer than 2³⁰ − 1 tiles ([`crate::board::Board`] allows 2²⁴).
+    /// the board must have fewer than 2³⁰ − 1 tiles ([`crate::td::board::Board`] allows 2²⁴).
     pub fn new(width: u32, height: u32) -> FlowField {
         assert!(
             (1..=Self::MAX_SIDE).contains(&width) && (1..=Self::MAX_SIDE).contains(&height),

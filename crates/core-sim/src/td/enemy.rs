@@ -12,8 +12,8 @@
 //! The enemy reads the board only at state changes (tile boundaries), so edits reach it when it
 //! enters its next tile.
 
-use crate::board::Board;
-use crate::direction::{Direction, DirectionChange};
+use crate::td::board::Board;
+use crate::td::direction::{Direction, DirectionChange};
 use std::f32::consts::PI;
 
 /// Sentinel for "no tile": the enemy is in its outro.

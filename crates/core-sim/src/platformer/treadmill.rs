@@ -1,0 +1,216 @@
+//! The treadmill itself: three points a section apart moving left, each carrying a section;
+//! a point that passes `−w` moves ahead by `3w` and takes a random template that no other
+//! point carries.
+
+use super::sections::{SectionTemplate, Sections};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// What a point carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The level's start section.
+    Start,
+    /// Template `i`.
+    Template(usize),
+}
+
+/// The treadmill: three points and the sections they carry.
+#[derive(Clone, Debug)]
+pub struct Treadmill {
+    /// Shared, so that the autopilot's look-ahead copies cost no allocation.
+    sections: Arc<Sections>,
+    /// The points' positions along `x`, in the order they wrap.
+    points: [f64; 3],
+    /// What each point carries.
+    held: [Held; 3],
+    rng: ChaCha8Rng,
+    recycled: u64,
+    uses: Vec<u64>,
+    max_same_active: usize,
+    seconds: f64,
+}
+
+impl Treadmill {
+    /// The treadmill of `sections` at its start, seeded with `seed`.
+    pub fn new(sections: Sections, seed: u64) -> Treadmill {
+        let w = sections.section_width;
+        let n = sections.templates.len();
+        let mut treadmill = Treadmill {
+            uses: vec![0; n],
+            sections: Arc::new(sections),
+            points: [-w, 0.0, w],
+            held: [Held::Start; 3],
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            recycled: 0,
+            max_same_active: 0,
+            seconds: 0.0,
+        };
+        // The start section on the middle point, random templates on the other two.
+        for point in [0, 2] {
+            let template = treadmill.inactive_template(point);
+            treadmill.put(point, template);
+        }
+        treadmill
+    }
+
+    /// A random template not carried by a point other than `point`.
+    fn inactive_template(&mut self, point: usize) -> usize {
+        let n = self.sections.templates.len();
+        let active = |t: usize, held: &[Held; 3]| {
+            held.iter()
+                .enumerate()
+                .any(|(i, h)| i != point && *h == Held::Template(t))
+        };
+        let free = (0..n).filter(|&t| !active(t, &self.held)).count();
+        // At least MIN_TEMPLATES − 2 are free: two other points hold one each at most.
+        let mut k = self.rng.random_range(0..free.max(1));
+        for t in 0..n {
+            if !active(t, &self.held) {
+                if k == 0 {
+                    return t;
+                }
+                k -= 1;
+            }
+        }
+        0
+    }
+
+    /// Puts template `t` on point `point` and counts it.
+    fn put(&mut self, point: usize, t: usize) {
+        self.held[point] = Held::Template(t);
+        // A look-ahead copy keeps no counts.
+        if let Some(uses) = self.uses.get_mut(t) {
+            *uses += 1;
+        }
+        let most = self
+            .held
+            .iter()
+            .map(|h| {
+                self.held
+                    .iter()
+                    .filter(|o| *o == h && *h != Held::Start)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        self.max_same_active = self.max_same_active.max(most);
+    }
+
+    /// Moves the points left for `dt` seconds; a point that passes `−w` moves ahead by `3w`,
+    /// lets its section go and takes a random template not active at another point.
+    pub fn step(&mut self, dt: f64) {
+        if !(dt.is_finite() && dt > 0.0) {
+            return;
+        }
+        self.seconds += dt;
+        let w = self.sections.section_width;
+        for point in 0..3 {
+            self.points[point] -= self.sections.speed * dt;
+            if self.points[point] < -w {
+                // Usually one lap; a step longer than three sections moves it by whole laps.
+                let laps = ((-w - self.points[point]) / (3.0 * w)).floor() + 1.0;
+                self.points[point] += laps * 3.0 * w;
+                // Its own section is let go: it may be chosen again at once.
+                let template = self.inactive_template(point);
+                self.put(point, template);
+                self.recycled += 1;
+            }
+        }
+    }
+
+    /// The points' positions and what they carry.
+    pub fn points(&self) -> impl Iterator<Item = (f64, Held)> + '_ {
+        self.points.iter().copied().zip(self.held.iter().copied())
+    }
+
+    /// The section `held` stands for.
+    pub fn section(&self, held: Held) -> &SectionTemplate {
+        match held {
+            Held::Start => &self.sections.start,
+            Held::Template(t) => &self.sections.templates[t],
+        }
+    }
+
+    /// The sections file.
+    pub fn sections(&self) -> &Sections {
+        &self.sections
+    }
+
+    /// A copy to simulate ahead with: the same points, sections and random stream, without
+    /// the use counts, so that making it allocates nothing.
+    pub(super) fn lookahead(&self) -> Treadmill {
+        Treadmill {
+            sections: Arc::clone(&self.sections),
+            points: self.points,
+            held: self.held,
+            rng: self.rng.clone(),
+            recycled: self.recycled,
+            uses: Vec::new(),
+            max_same_active: self.max_same_active,
+            seconds: self.seconds,
+        }
+    }
+
+    /// Sections recycled (points that wrapped round).
+    pub fn recycled(&self) -> u64 {
+        self.recycled
+    }
+
+    /// How often each template was put on a point (the two at the start included).
+    pub fn template_uses(&self) -> &[u64] {
+        &self.uses
+    }
+
+    /// The most points that ever carried one template at once (1: never two).
+    pub fn max_same_template_active(&self) -> usize {
+        self.max_same_active
+    }
+
+    /// Simulated seconds.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::platformer::sections::DEFAULT_SECTIONS;
+
+    fn default_sections() -> Sections {
+        Sections::parse(DEFAULT_SECTIONS, "default.ron".as_ref()).unwrap()
+    }
+
+    #[test]
+    fn a_section_is_recycled_every_width_over_speed_seconds() {
+        let mut t = Treadmill::new(default_sections(), 1);
+        for _ in 0..120 * 60 {
+            t.step(1.0 / 60.0);
+        }
+        // 10 / 5 = 2 s a section: 60 in 120 s.
+        assert!((59..=61).contains(&t.recycled()), "{}", t.recycled());
+        assert_eq!(t.max_same_template_active(), 1);
+        assert!(t.template_uses().iter().all(|&n| n > 0));
+        // The points stay a section apart, within −w..2w.
+        let mut xs: Vec<f64> = t.points().map(|(x, _)| x).collect();
+        xs.sort_by(f64::total_cmp);
+        assert!((xs[1] - xs[0] - 10.0).abs() < 1e-6 && (xs[2] - xs[1] - 10.0).abs() < 1e-6);
+        assert!(xs[0] >= -10.0 && xs[2] < 20.0);
+    }
+
+    #[test]
+    fn the_start_section_is_on_the_middle_point_at_the_start_and_never_again() {
+        let mut t = Treadmill::new(default_sections(), 3);
+        let held: Vec<Held> = t.points().map(|(_, h)| h).collect();
+        assert_eq!(held[1], Held::Start);
+        assert!(matches!(held[0], Held::Template(_)) && matches!(held[2], Held::Template(_)));
+        assert_ne!(held[0], held[2]);
+        for _ in 0..60 * 10 {
+            t.step(1.0 / 60.0);
+        }
+        assert!(t.points().all(|(_, h)| h != Held::Start));
+    }
+}

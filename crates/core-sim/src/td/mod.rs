@@ -1,0 +1,43 @@
+//! The tower-defense game of the reference texts (Catlike Coding's *Tower Defense* parts 1 and
+//! 2): a tile board whose paths are a breadth-first flow field, and a stream of enemies that
+//! follow them, updated in one deterministic parallel pass that also writes every enemy's
+//! model matrix.
+//!
+//! The rooms:
+//! - the board: [`tile`] (what a tile holds), [`direction`] (compass constants), [`board`]
+//!   (tiles, edits and their revert rules), [`flow_field`] (the multi-source breadth-first
+//!   search).
+//! - the enemies: [`enemy`] (one enemy's state machine and pose), [`enemies`] (the dense pool
+//!   and its parallel update), [`enemy_color`] (the caller's choice of colour),
+//!   [`settings`] (spawn ranges and their limits), [`model`] (the instance the renderer
+//!   draws), [`sink`] (where the fused pass writes instances).
+//! - the game: [`simulation`] (board + enemies + spawner + seeded random source).
+//! - files: [`level`] (level text files), [`script`] (scripted edits), [`trace`] (the CSV
+//!   trace), [`generate`] (large generated boards for stress runs).
+
+pub mod board;
+pub mod direction;
+pub mod enemies;
+pub mod enemy;
+pub mod enemy_color;
+pub mod flow_field;
+pub mod generate;
+pub mod level;
+pub mod model;
+pub mod script;
+pub mod settings;
+pub mod simulation;
+pub mod sink;
+pub mod tile;
+pub mod trace;
+
+pub use board::{Board, BoardError, EditKind, EditRefused};
+pub use direction::{Direction, DirectionChange};
+pub use enemies::{Enemies, EnemyView, SliceTooShort};
+pub use enemy::{EnemyParams, MoveState, Pose};
+pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR};
+pub use model::{ModelInstance, pack_rgba};
+pub use settings::{FloatRange, SettingsError, SpawnSettings};
+pub use simulation::{Counts, Simulation, SpawnError};
+pub use sink::InstanceSink;
+pub use tile::TileContent;
