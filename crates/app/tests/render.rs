@@ -152,7 +152,7 @@ fn the_whole_swarm_is_one_draw_call() {
         let mut off =
             horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), (320, 180)).unwrap();
         let batches = scene.attach(&mut off.renderer);
-        scene.sync(&mut off.renderer, &off.ctx);
+        scene.sync(&mut off.renderer, &off.ctx).unwrap();
         let camera = scene.default_camera(320.0 / 180.0);
         let params = scene.frame_params(&camera, 320.0 / 180.0);
         let counters = off
@@ -170,7 +170,7 @@ fn the_whole_swarm_is_one_draw_call() {
         assert!(counters.bytes_uploaded >= enemies as u64 * 68);
         // A second frame re-uploads the enemies only, not the static batches.
         scene.sim.step(1.0 / 60.0);
-        scene.sync(&mut off.renderer, &off.ctx);
+        scene.sync(&mut off.renderer, &off.ctx).unwrap();
         let again = off
             .renderer
             .render_offscreen(&off.ctx, &off.target, &params);
@@ -325,7 +325,7 @@ fn tiny_enemies(backend: BackendChoice) {
         scene.sim.populate(100_000);
         let mut off = horde::offscreen::Offscreen::with_samples(&flags(backend), size, 1).unwrap();
         let batches = scene.attach(&mut off.renderer);
-        scene.sync(&mut off.renderer, &off.ctx);
+        scene.sync(&mut off.renderer, &off.ctx).unwrap();
         if !extent {
             off.renderer.set_extent(batches.enemies, None);
         }
@@ -376,7 +376,7 @@ fn tiny_enemies(backend: BackendChoice) {
     for _ in 0..300 {
         fortress.sim.step(1.0 / 60.0);
     }
-    fortress.sync(&mut off.renderer, &off.ctx);
+    fortress.sync(&mut off.renderer, &off.ctx).unwrap();
     let aspect = SIZE.0 as f32 / SIZE.1 as f32;
     let params = fortress.frame_params(&fortress.default_camera(aspect), aspect);
     off.take_picture(&params).unwrap();
@@ -411,7 +411,7 @@ fn pulled_and_instanced_cubes_draw_the_same_picture() {
                     horde::offscreen::Offscreen::with_samples(&flags(backend), size, 1).unwrap();
                 off.renderer.set_pulling(pulling);
                 let batches = scene.attach(&mut off.renderer);
-                scene.sync(&mut off.renderer, &off.ctx);
+                scene.sync(&mut off.renderer, &off.ctx).unwrap();
                 let aspect = size.0 as f32 / size.1 as f32;
                 let params = scene.frame_params(&scene.default_camera(aspect), aspect);
                 let picture = off.take_picture(&params).unwrap();

@@ -97,3 +97,25 @@ fn a_fused_step_equals_a_plain_step_then_a_write() {
     }
     assert!(fused_sim.counts().reclaimed > 1000);
 }
+
+#[test]
+fn writing_without_a_step_writes_the_last_steps_instances_and_moves_nobody() {
+    let mut sim = busy_sim();
+    let mut fused = vec![ModelInstance::zeroed_instance(); 25_000];
+    let n = sim.step_and_write(0.1, &mut fused).unwrap();
+    let before = sim.counts();
+    for write_only in [false, true] {
+        let mut again = vec![ModelInstance::zeroed_instance(); 25_000];
+        let written = if write_only {
+            sim.write_into(&mut WriteOnlySink(&mut again)).unwrap()
+        } else {
+            sim.write_into(&mut again.as_mut_slice()).unwrap()
+        };
+        assert_eq!(written, n);
+        assert!(again[..n] == fused[..n], "write-only: {write_only}");
+        assert_eq!(sim.counts(), before, "writing stepped the simulation");
+    }
+    // Too short a sink is refused.
+    let mut short = vec![ModelInstance::zeroed_instance(); n - 1];
+    assert!(sim.write_into(&mut WriteOnlySink(&mut short)).is_err());
+}

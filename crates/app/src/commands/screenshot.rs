@@ -28,7 +28,7 @@ pub fn render_td(
     }
     let mut off = Offscreen::new(gpu, size)?;
     scene.attach(&mut off.renderer);
-    scene.sync(&mut off.renderer, &off.ctx);
+    scene.sync(&mut off.renderer, &off.ctx)?;
     let aspect = size.0 as f32 / size.1 as f32;
     let camera = scene.default_camera(aspect);
     let params = scene.frame_params(&camera, aspect);

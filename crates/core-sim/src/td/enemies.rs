@@ -185,19 +185,23 @@ impl Enemies {
     }
 
     /// Writes every enemy's instance into `out[..self.len()]`, in parallel.
-    pub fn write_instances(&self, out: &mut [ModelInstance]) -> Result<(), SliceTooShort> {
+    pub fn write_instances(&self, mut out: &mut [ModelInstance]) -> Result<(), SliceTooShort> {
+        self.write_into(&mut out).map(|_| ())
+    }
+
+    /// Writes every enemy's instance into the first [`Enemies::len`] slots of any
+    /// [`InstanceSink`], in parallel, moving nobody; returns the number written.
+    pub fn write_into<S: InstanceSink>(&self, sink: &mut S) -> Result<usize, SliceTooShort> {
         let len = self.states.len();
-        if out.len() < len {
+        if sink.len() < len {
             return Err(SliceTooShort {
                 needed: len,
-                given: out.len(),
+                given: sink.len(),
             });
         }
-        self.states
-            .par_chunks(CHUNK)
-            .zip(out[..len].par_chunks_mut(CHUNK))
-            .for_each(|(states, out)| write_chunk(states, out));
-        Ok(())
+        let (mut used, _) = sink.split(len);
+        write_parallel(&self.states, &mut used);
+        Ok(len)
     }
 
     /// A view of the enemy in storage slot `index`.
@@ -298,6 +302,22 @@ fn fused<S: InstanceSink>(
     rayon::join(
         || fused(states_a, slots_a, counts_a, &mut sink_a, board, dt),
         || fused(states_b, slots_b, counts_b, &mut sink_b, board, dt),
+    );
+}
+
+/// Writes the instances of `states` into `sink` (as long as `states`), halving both until a
+/// chunk is left and writing the halves in parallel.
+fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S) {
+    if states.len() <= CHUNK {
+        write_into(states, sink);
+        return;
+    }
+    let mid = states.len() / 2;
+    let (states_a, states_b) = states.split_at(mid);
+    let (mut sink_a, mut sink_b) = sink.split(mid);
+    rayon::join(
+        || write_parallel(states_a, &mut sink_a),
+        || write_parallel(states_b, &mut sink_b),
     );
 }
 

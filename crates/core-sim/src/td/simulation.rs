@@ -186,7 +186,8 @@ impl Simulation {
 
     /// [`Simulation::step_and_write`] into any [`InstanceSink`] (such as GPU staging memory),
     /// which must hold [`Simulation::instances_needed`] instances. Returns the number written.
-    /// A `dt` that is negative or not finite steps nothing but still writes the instances.
+    /// A `dt` that is negative or not finite steps nothing (as [`Simulation::step`]) and
+    /// writes the instances as they stand (as [`Simulation::write_into`]).
     pub fn step_into<S: InstanceSink>(
         &mut self,
         dt: f32,
@@ -204,10 +205,15 @@ impl Simulation {
             self.reclaimed += self.enemies.update_into(&self.board, dt, sink)? as u64;
             self.ticks += 1;
         } else {
-            // Advancing by zero moves nobody and writes every instance.
-            self.enemies.update_into(&self.board, 0.0, sink)?;
+            self.enemies.write_into(sink)?;
         }
         Ok(self.enemies.len())
+    }
+
+    /// Writes every enemy's instance as it stands into `sink`, which must hold
+    /// [`Enemies::len`] instances, without stepping. Returns the number written.
+    pub fn write_into<S: InstanceSink>(&self, sink: &mut S) -> Result<usize, SliceTooShort> {
+        self.enemies.write_into(sink)
     }
 
     /// Spawns one enemy at a random spawn point with random characteristics, and returns its id.

@@ -162,7 +162,7 @@ impl Scene for TdPlay {
     }
 
     fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> Result<()> {
-        self.scene.sync(renderer, ctx);
+        self.scene.sync(renderer, ctx)?;
         Ok(())
     }
 

@@ -198,24 +198,39 @@ impl TdScene {
     /// enemies through one fused pass that runs the frame's pending step and writes every
     /// instance straight into wgpu's staging memory for the enemy batch, or, with no step
     /// pending, writes them only if the simulation changed since they were last written.
-    pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) {
+    ///
+    /// Errors: the staging memory is shorter than the instances (a renderer fault).
+    pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> anyhow::Result<()> {
         self.sync_static(renderer);
-        let Some(b) = self.batches else { return };
+        let Some(b) = self.batches else {
+            return Ok(());
+        };
         let counts = self.sim.counts();
         let identity = (counts.ticks, counts.spawned, counts.alive);
         let pending = std::mem::take(&mut self.step_pending);
         if !pending && self.drawn_enemies == Some(identity) {
-            return;
+            return Ok(());
         }
-        // A dt that is not a step length writes the instances without stepping.
-        let dt = if pending { STEP } else { f32::NAN };
-        let needed = self.sim.instances_needed(dt);
+        let needed = if pending {
+            self.sim.instances_needed(STEP)
+        } else {
+            self.sim.enemies().len()
+        };
         let sim = &mut self.sim;
+        let mut written = Ok(0);
         renderer.write_direct(ctx, b.enemies, needed, |view| {
-            sim.step_into(dt, &mut StagingSink::new(view)).unwrap_or(0)
+            let mut sink = StagingSink::new(view);
+            written = if pending {
+                sim.step_into(STEP, &mut sink)
+            } else {
+                sim.write_into(&mut sink)
+            };
+            *written.as_ref().unwrap_or(&0)
         });
+        written?;
         let counts = self.sim.counts();
         self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
+        Ok(())
     }
 
     /// Brings everything but the enemies up to date: the board's batches (only if it changed),
