@@ -7,57 +7,17 @@
 //! `(seed, chunk, layer, texel)`. Nothing is shared between chunks or layers while they run, so
 //! the output is the same for any number of threads and any order of generation.
 
-use super::roads::{RoadPiece, RoadPlan, near_segment};
+use super::layout::{ChunkCoord, Layout};
+use super::roads::{Road, RoadPiece, RoadPlan, near_segment};
+use super::sampling::{GAP, noise_limit, sample_noise};
 use super::settings::{MAX_COLUMNS, MAX_INDEXED, MAX_OCTAVES, MAX_TEXTURE_SIZE, ScatterSettings};
 use crate::hash::{hash_words, mix64};
-use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+use noise::{Fbm, MultiFractal, Perlin};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
-/// The smallest gap, in world units, left between two footprints, between a footprint and a
-/// chunk border (half of it on each side), so that rounding never turns touching into
-/// overlapping.
-pub(super) const GAP: f64 = 1e-3;
-
-/// The largest coordinate, in noise space (world units times the frequency of the finest
-/// octave), at which noise is sampled: beyond it an `f64` has no fraction left, and beyond
-/// `isize::MAX` the noise crate's lattice lookup panics. Farther samples read 0.
-const NOISE_REACH: f64 = (1u64 << 50) as f64;
-
-/// Fractal noise `noise` at `p`, or 0 where `p` lies farther than [`NOISE_REACH`] in noise
-/// space (`limit` is that distance in world units, from [`noise_limit`]).
-pub(super) fn sample_noise(noise: &Fbm<Perlin>, limit: f64, p: [f64; 2]) -> f64 {
-    if p[0].abs() <= limit && p[1].abs() <= limit {
-        noise.get(p)
-    } else {
-        0.0
-    }
-}
-
-/// The farthest world coordinate [`sample_noise`] samples for fBm of `frequency` and
-/// `octaves` (each octave doubles the frequency).
-pub(super) fn noise_limit(frequency: f64, octaves: usize) -> f64 {
-    let finest = frequency * (1u64 << octaves.min(63)) as f64;
-    if finest.is_finite() && finest > 0.0 {
-        NOISE_REACH / finest
-    } else if finest == 0.0 {
-        f64::INFINITY
-    } else {
-        0.0
-    }
-}
-
 /// The most grid cells along one side of a chunk's lookup grid.
 const MAX_GRID: usize = 64;
-
-/// A chunk of the band: it covers `x` in `[x, x + 1) * chunk_size` and `z` likewise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ChunkCoord {
-    /// Column; the band's columns are `-columns/2 .. columns - columns/2`.
-    pub x: i32,
-    /// Row along the track (`+z`); row 0 starts at the origin.
-    pub z: i32,
-}
 
 /// One placed asset: a circle footprint on the ground plane.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,23 +55,20 @@ pub struct ChunkPlacements {
 #[derive(Clone, Debug)]
 pub struct Scatter {
     settings: ScatterSettings,
-    pub(super) seed: u64,
-    pub(super) chunk_size: f64,
+    seed: u64,
+    /// Where chunks and slices lie.
+    layout: Layout,
     texture_size: usize,
-    columns: i32,
     track_clearance: f64,
+    /// Each configured slice's prepared chunk settings.
     slices: Vec<SlicePlan>,
     /// The roads, when the settings lay any.
-    pub(super) roads: Option<RoadPlan>,
+    roads: Option<RoadPlan>,
 }
 
-/// A slice's first pass and its prepared chunk settings.
+/// A slice's prepared chunk settings.
 #[derive(Clone, Debug)]
 struct SlicePlan {
-    /// First chunk row.
-    start: i64,
-    /// Chunk rows (>= 1).
-    length: i64,
     chunks: Vec<ChunkPlan>,
 }
 
@@ -156,13 +113,11 @@ impl Scatter {
             .rev() // the first of duplicate names wins
             .map(|(i, k)| (k.name.as_str(), i as u16))
             .collect();
-        let mut start = 0i64;
         let slices = settings
             .slices
             .iter()
             .enumerate()
             .map(|(s, slice)| {
-                let length = i64::from(slice.length.max(1));
                 let chunks = slice
                     .chunks
                     .iter()
@@ -205,13 +160,7 @@ impl Scatter {
                             .collect(),
                     })
                     .collect();
-                let plan = SlicePlan {
-                    start,
-                    length,
-                    chunks,
-                };
-                start = start.saturating_add(length);
-                plan
+                SlicePlan { chunks }
             })
             .collect();
         let track_clearance = f64::from(settings.track_clearance);
@@ -226,9 +175,12 @@ impl Scatter {
         });
         Scatter {
             seed,
-            chunk_size,
+            layout: Layout::new(
+                chunk_size,
+                columns,
+                settings.slices.iter().map(|s| s.length),
+            ),
             texture_size: settings.texture_size.clamp(1, MAX_TEXTURE_SIZE) as usize,
-            columns,
             track_clearance,
             slices,
             roads,
@@ -249,17 +201,17 @@ impl Scatter {
     /// The slice (index into [`ScatterSettings::slices`]) at `distance` world units along `+z`;
     /// negative distances give slice 0, distances past the configured slices the last one.
     pub fn slice_at(&self, distance: f32) -> usize {
-        let row = f64::from(distance) / self.chunk_size;
+        let row = f64::from(distance) / self.layout.chunk_size;
         let row = if row >= 0.0 { row.floor() as i64 } else { -1 };
-        self.slice_of_row(row).0
+        self.layout.slice_of_row(row).0
     }
 
     /// World `z` where slice `slice` starts and ends. Indices past the configured slices are
     /// the repeats of the last one: `slice_range(n)` (with `n` slices configured) is the pass
     /// right after `slice_range(n - 1)`.
     pub fn slice_range(&self, slice: usize) -> (f32, f32) {
-        let (start, length) = self.pass(slice);
-        let z = |row: i64| (row as f64 * self.chunk_size) as f32;
+        let (start, length) = self.layout.pass(slice);
+        let z = |row: i64| (row as f64 * self.layout.chunk_size) as f32;
         (z(start), z(start.saturating_add(length)))
     }
 
@@ -269,23 +221,20 @@ impl Scatter {
         if slices == 0 || self.slices.is_empty() {
             return Vec::new();
         }
-        let (start, length) = self.pass(slices - 1);
+        let (start, length) = self.layout.pass(slices - 1);
         let end = start.saturating_add(length).min(i64::from(i32::MAX)) as i32;
         (0..end).flat_map(|z| self.chunk_row(z)).collect()
     }
 
     /// The band's chunks in row `cz`, `x` ascending.
     pub fn chunk_row(&self, cz: i32) -> Vec<ChunkCoord> {
-        let first = -(self.columns / 2);
-        (first..first + self.columns)
-            .map(|x| ChunkCoord { x, z: cz })
-            .collect()
+        self.layout.chunk_row(cz)
     }
 
     /// Generates one chunk: its layers in parallel, then each layer removes the earlier layers'
     /// placements it overlaps.
     pub fn generate_chunk(&self, coord: ChunkCoord) -> ChunkPlacements {
-        let (slice, start, length) = self.slice_of_row(i64::from(coord.z));
+        let (slice, start, length) = self.layout.slice_of_row(i64::from(coord.z));
         let Some(plan) = self.slices.get(slice) else {
             return ChunkPlacements {
                 coord,
@@ -295,8 +244,8 @@ impl Scatter {
                 roads: Vec::new(),
             };
         };
-        let centre = (start as f64 + length as f64 / 2.0) * self.chunk_size;
-        let distance = ((f64::from(coord.z) + 0.5) * self.chunk_size - centre).abs();
+        let centre = (start as f64 + length as f64 / 2.0) * self.layout.chunk_size;
+        let distance = ((f64::from(coord.z) + 0.5) * self.layout.chunk_size - centre).abs();
         let chunk = plan
             .chunks
             .iter()
@@ -309,8 +258,10 @@ impl Scatter {
                 .map(|l| f64::from(l.radius))
                 .filter(|r| r.is_finite())
                 .fold(0.0, f64::max)
-                .min(self.chunk_size);
-            let roads = self.road_segments_near(coord, largest + GAP);
+                .min(self.layout.chunk_size);
+            let roads = self.roads.as_ref().map_or((Vec::new(), 0.0), |plan| {
+                plan.segments_near(&self.layout, coord, largest + GAP)
+            });
             c.layers
                 .par_iter()
                 .enumerate()
@@ -322,8 +273,22 @@ impl Scatter {
             slice,
             chunk,
             placements: self.stack(coord, layers),
-            roads: self.chunk_roads(coord),
+            roads: self
+                .roads
+                .as_ref()
+                .map_or(Vec::new(), |plan| plan.chunk_pieces(&self.layout, coord)),
         }
+    }
+
+    /// Puts the road pieces of `chunks` together into whole roads: each road's pieces joined
+    /// where they meet, then chained into the road of the next pass that leaves the gate it
+    /// arrives at. A road that merges into a gate another road also arrives at ends there; a
+    /// road that branches from a gate starts there. Roads are ordered by their first pass,
+    /// side and lane; pieces missing from `chunks` leave a road in parts.
+    pub fn join_roads(&self, chunks: &[ChunkPlacements]) -> Vec<Road> {
+        self.roads.as_ref().map_or(Vec::new(), |plan| {
+            plan.join(chunks.iter().flat_map(|c| &c.roads))
+        })
     }
 
     /// Generates `chunks` in parallel; the result is in input order.
@@ -331,75 +296,12 @@ impl Scatter {
         chunks.par_iter().map(|&c| self.generate_chunk(c)).collect()
     }
 
-    /// Configured slice, first row and length of the pass holding chunk row `row`.
-    fn slice_of_row(&self, row: i64) -> (usize, i64, i64) {
-        let (Some(first), Some(last)) = (self.slices.first(), self.slices.last()) else {
-            return (0, 0, 1);
-        };
-        if row < first.start {
-            return (0, first.start, first.length);
-        }
-        let end = last.start.saturating_add(last.length);
-        if row >= end {
-            let pass = (row - last.start) / last.length;
-            return (
-                self.slices.len() - 1,
-                last.start + pass * last.length,
-                last.length,
-            );
-        }
-        let k = self
-            .slices
-            .partition_point(|s| s.start.saturating_add(s.length) <= row);
-        let s = &self.slices[k.min(self.slices.len() - 1)];
-        (k, s.start, s.length)
-    }
-
-    /// The pass (slice index counting repeats of the last) holding chunk row `row`; `None`
-    /// before row 0.
-    pub(super) fn pass_of_row(&self, row: i64) -> Option<u64> {
-        let last = self.slices.last()?;
-        if row < 0 {
-            return None;
-        }
-        let n = self.slices.len() as u64 - 1;
-        if row >= last.start {
-            return Some(n + ((row - last.start) / last.length) as u64);
-        }
-        Some(
-            self.slices
-                .partition_point(|s| s.start.saturating_add(s.length) <= row) as u64,
-        )
-    }
-
-    /// First row and length of pass `pass` (see [`Scatter::pass_of_row`]).
-    pub(super) fn pass_rows(&self, pass: usize) -> (i64, i64) {
-        self.pass(pass)
-    }
-
-    /// First row and length of slice `slice`, counting repeats of the last one.
-    fn pass(&self, slice: usize) -> (i64, i64) {
-        let Some(last) = self.slices.last() else {
-            return (0, 0);
-        };
-        match self.slices.get(slice) {
-            Some(s) => (s.start, s.length),
-            None => {
-                let extra = i64::try_from(slice - (self.slices.len() - 1)).unwrap_or(i64::MAX);
-                (
-                    last.start.saturating_add(extra.saturating_mul(last.length)),
-                    last.length,
-                )
-            }
-        }
-    }
-
     /// World rectangle of a chunk: `(min x, min z, side)`.
     fn bounds(&self, coord: ChunkCoord) -> (f64, f64, f64) {
         (
-            f64::from(coord.x) * self.chunk_size,
-            f64::from(coord.z) * self.chunk_size,
-            self.chunk_size,
+            f64::from(coord.x) * self.layout.chunk_size,
+            f64::from(coord.z) * self.layout.chunk_size,
+            self.layout.chunk_size,
         )
     }
 

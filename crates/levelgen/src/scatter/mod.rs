@@ -40,10 +40,13 @@
 //! ```
 
 pub mod generate;
+pub mod layout;
 pub mod roads;
+mod sampling;
 pub mod settings;
 
-pub use generate::{ChunkCoord, ChunkPlacements, Placement, Scatter};
+pub use generate::{ChunkPlacements, Placement, Scatter};
+pub use layout::ChunkCoord;
 pub use roads::{Road, RoadId, RoadPiece, Side};
 pub use settings::{
     ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterSettings,

@@ -25,10 +25,11 @@
 //! it is not. A chunk keeps the parts of its rows' roads inside its square, cutting steps at
 //! its `x` borders from the step's own ends. Both chunks beside a border therefore compute the
 //! same points, bit for bit, whichever is generated first and on whatever thread:
-//! [`Scatter::join_roads`] puts the pieces back together into whole polylines, and chains a
+//! `Scatter::join_roads` puts the pieces back together into whole polylines, and chains a
 //! road into the next pass's road that leaves the gate it arrives at.
 
-use super::generate::{ChunkCoord, ChunkPlacements, GAP, Scatter, noise_limit, sample_noise};
+use super::layout::{ChunkCoord, Layout};
+use super::sampling::{GAP, noise_limit, sample_noise};
 use super::settings::{MAX_OCTAVES, RoadSettings, ScatterSettings};
 use crate::hash::hash_words;
 use noise::{Fbm, MultiFractal, Perlin};
@@ -99,7 +100,7 @@ pub struct RoadPiece {
     pub points: Vec<[f32; 2]>,
 }
 
-/// A whole road as [`Scatter::join_roads`] puts it together.
+/// A whole road as `Scatter::join_roads` puts it together.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Road {
     /// Full width, world units.
@@ -112,6 +113,8 @@ pub struct Road {
 /// Road settings prepared for a seed and a band.
 #[derive(Clone, Debug)]
 pub(super) struct RoadPlan {
+    /// The map's seed: gates and wander are pure functions of it.
+    seed: u64,
     /// Half the width (at most two chunk sides).
     half_width: f64,
     wander: f64,
@@ -176,6 +179,7 @@ impl RoadPlan {
         };
         let octaves = roads.noise.octaves.clamp(1, MAX_OCTAVES) as usize;
         RoadPlan {
+            seed,
             noise_limit: noise_limit(frequency, octaves),
             half_width,
             wander: if wander.is_finite() {
@@ -277,24 +281,24 @@ impl Curve {
     }
 }
 
-impl Scatter {
+/// The roads laid out in the band: centre lines, chunk pieces, joining.
+impl RoadPlan {
     /// World `z` of lattice point `i` (chunk borders are exactly `row × chunk_size`).
-    fn lattice_z(&self, i: i64) -> f64 {
+    fn lattice_z(layout: &Layout, i: i64) -> f64 {
         let (row, k) = (
             i.div_euclid(POINTS_PER_CHUNK),
             i.rem_euclid(POINTS_PER_CHUNK),
         );
-        row as f64 * self.chunk_size + k as f64 * self.chunk_size / POINTS_PER_CHUNK as f64
+        row as f64 * layout.chunk_size + k as f64 * layout.chunk_size / POINTS_PER_CHUNK as f64
     }
 
     /// The roads through pass `pass`.
     fn roads_of_pass(&self, pass: u64) -> impl Iterator<Item = RoadId> + '_ {
-        let plan = self.roads.as_ref();
         let pass32 = u32::try_from(pass).ok();
         Side::BOTH.into_iter().flat_map(move |side| {
-            let n = match (plan, pass32) {
-                (Some(plan), Some(_)) => plan.count(pass, side),
-                _ => 0,
+            let n = match pass32 {
+                Some(_) => self.count(pass, side),
+                None => 0,
             };
             (0..n.min(u32::from(u16::MAX))).map(move |lane| RoadId {
                 pass: pass32.unwrap_or(0),
@@ -305,8 +309,8 @@ impl Scatter {
     }
 
     /// The centre line of `road`, if the plan has it.
-    fn curve(&self, road: RoadId) -> Option<Curve> {
-        let plan = self.roads.as_ref()?;
+    fn curve(&self, layout: &Layout, road: RoadId) -> Option<Curve> {
+        let plan = self;
         let pass = u64::from(road.pass);
         let side = road.side;
         let lane = plan.lanes[side.index()]?;
@@ -316,17 +320,17 @@ impl Scatter {
             return None;
         }
         let (g_in, g_out) = (plan.gates(pass, side), plan.gates(pass + 1, side));
-        let from = plan.gate_distance(self.seed, pass, side, RoadPlan::gate_of(j, n, g_in), g_in);
+        let from = plan.gate_distance(plan.seed, pass, side, RoadPlan::gate_of(j, n, g_in), g_in);
         let to = plan.gate_distance(
-            self.seed,
+            plan.seed,
             pass + 1,
             side,
             RoadPlan::gate_of(j, n, g_out),
             g_out,
         );
-        let (start, length) = self.pass_rows(road.pass as usize);
+        let (start, length) = layout.pass(road.pass as usize);
         let h = hash_words(&[
-            self.seed,
+            plan.seed,
             NOISE_TAG,
             pass,
             side.index() as u64,
@@ -336,8 +340,9 @@ impl Scatter {
             sign: side.sign(),
             from,
             to,
-            z0: self.lattice_z(start.saturating_mul(POINTS_PER_CHUNK)),
-            z1: self.lattice_z(
+            z0: Self::lattice_z(layout, start.saturating_mul(POINTS_PER_CHUNK)),
+            z1: Self::lattice_z(
+                layout,
                 start
                     .saturating_add(length)
                     .saturating_mul(POINTS_PER_CHUNK),
@@ -349,14 +354,18 @@ impl Scatter {
 
     /// Appends the centre line of `curve` over chunk row `row` (lattice points and the
     /// bisections between them) to `out`, starting with the row's first point.
-    fn row_polyline(&self, plan: &RoadPlan, curve: &Curve, row: i64, out: &mut Vec<[f64; 2]>) {
+    fn row_polyline(&self, layout: &Layout, curve: &Curve, row: i64, out: &mut Vec<[f64; 2]>) {
+        let plan = self;
         let first = row.saturating_mul(POINTS_PER_CHUNK);
-        let mut z = self.lattice_z(first);
+        let mut z = Self::lattice_z(layout, first);
         let mut p = curve.at(plan, z);
         out.push(p);
         for i in first + 1..=first.saturating_add(POINTS_PER_CHUNK) {
-            let (zb, pb) = (self.lattice_z(i), curve.at(plan, self.lattice_z(i)));
-            self.bisect(plan, curve, (z, p), (zb, pb), 0, out);
+            let (zb, pb) = (
+                Self::lattice_z(layout, i),
+                curve.at(plan, Self::lattice_z(layout, i)),
+            );
+            self.bisect(layout, curve, (z, p), (zb, pb), 0, out);
             (z, p) = (zb, pb);
         }
     }
@@ -364,46 +373,43 @@ impl Scatter {
     /// Appends the points after `a` up to `b`, bisecting while a step is too long.
     fn bisect(
         &self,
-        plan: &RoadPlan,
+        layout: &Layout,
         curve: &Curve,
         a: (f64, [f64; 2]),
         b: (f64, [f64; 2]),
         depth: u32,
         out: &mut Vec<[f64; 2]>,
     ) {
-        let longest = MAX_SEGMENT_CHUNKS * self.chunk_size;
+        let longest = MAX_SEGMENT_CHUNKS * layout.chunk_size;
         let (dx, dz) = (b.1[0] - a.1[0], b.1[1] - a.1[1]);
         if depth >= MAX_DEPTH || dx * dx + dz * dz <= longest * longest {
             out.push(b.1);
             return;
         }
         let zm = 0.5 * (a.0 + b.0);
-        let m = (zm, curve.at(plan, zm));
-        self.bisect(plan, curve, a, m, depth + 1, out);
-        self.bisect(plan, curve, m, b, depth + 1, out);
+        let m = (zm, curve.at(self, zm));
+        self.bisect(layout, curve, a, m, depth + 1, out);
+        self.bisect(layout, curve, m, b, depth + 1, out);
     }
 
     /// The pieces of every road inside chunk `coord`, by road.
-    pub(super) fn chunk_roads(&self, coord: ChunkCoord) -> Vec<RoadPiece> {
-        let Some(plan) = &self.roads else {
-            return Vec::new();
-        };
+    pub(super) fn chunk_pieces(&self, layout: &Layout, coord: ChunkCoord) -> Vec<RoadPiece> {
         let row = i64::from(coord.z);
-        let Some(pass) = self.pass_of_row(row) else {
+        let Some(pass) = layout.pass_of_row(row) else {
             return Vec::new();
         };
         let (lo, hi) = (
-            f64::from(coord.x) * self.chunk_size,
-            (f64::from(coord.x) + 1.0) * self.chunk_size,
+            f64::from(coord.x) * layout.chunk_size,
+            (f64::from(coord.x) + 1.0) * layout.chunk_size,
         );
         let mut pieces = Vec::new();
         let mut line = Vec::new();
         for road in self.roads_of_pass(pass) {
-            let Some(curve) = self.curve(road) else {
+            let Some(curve) = self.curve(layout, road) else {
                 continue;
             };
             line.clear();
-            self.row_polyline(plan, &curve, row, &mut line);
+            self.row_polyline(layout, &curve, row, &mut line);
             clip(&line, lo, hi, |points| {
                 pieces.push(RoadPiece {
                     road,
@@ -416,34 +422,32 @@ impl Scatter {
 
     /// The road segments that could come within `reach` (plus half a road) of chunk
     /// `coord`'s square, and the roads' half width.
-    pub(super) fn road_segments_near(
+    pub(super) fn segments_near(
         &self,
+        layout: &Layout,
         coord: ChunkCoord,
         reach: f64,
     ) -> (Vec<[[f64; 2]; 2]>, f64) {
-        let Some(plan) = &self.roads else {
-            return (Vec::new(), 0.0);
-        };
-        let reach = reach + plan.half_width;
+        let reach = reach + self.half_width;
         let (min_x, min_z) = (
-            f64::from(coord.x) * self.chunk_size,
-            f64::from(coord.z) * self.chunk_size,
+            f64::from(coord.x) * layout.chunk_size,
+            f64::from(coord.z) * layout.chunk_size,
         );
-        let (max_x, max_z) = (min_x + self.chunk_size, min_z + self.chunk_size);
-        let rows = (reach / self.chunk_size).ceil().min(8.0) as i64;
+        let (max_x, max_z) = (min_x + layout.chunk_size, min_z + layout.chunk_size);
+        let rows = (reach / layout.chunk_size).ceil().min(8.0) as i64;
         let mut segments = Vec::new();
         let mut line = Vec::new();
         let row = i64::from(coord.z);
         for r in (row - rows).max(0)..=row.saturating_add(rows) {
-            let Some(pass) = self.pass_of_row(r) else {
+            let Some(pass) = layout.pass_of_row(r) else {
                 continue;
             };
             for road in self.roads_of_pass(pass) {
-                let Some(curve) = self.curve(road) else {
+                let Some(curve) = self.curve(layout, road) else {
                     continue;
                 };
                 line.clear();
-                self.row_polyline(plan, &curve, r, &mut line);
+                self.row_polyline(layout, &curve, r, &mut line);
                 for w in line.windows(2) {
                     let (a, b) = (w[0], w[1]);
                     let near = a[0].min(b[0]) <= max_x + reach
@@ -456,20 +460,13 @@ impl Scatter {
                 }
             }
         }
-        (segments, plan.half_width)
+        (segments, self.half_width)
     }
 
-    /// Puts the road pieces of `chunks` together into whole roads: each road's pieces joined
-    /// where they meet, then chained into the road of the next pass that leaves the gate it
-    /// arrives at. A road that merges into a gate another road also arrives at ends there; a
-    /// road that branches from a gate starts there. Roads are ordered by their first pass,
-    /// side and lane; pieces missing from `chunks` leave a road in parts.
-    pub fn join_roads(&self, chunks: &[ChunkPlacements]) -> Vec<Road> {
-        let Some(plan) = &self.roads else {
-            return Vec::new();
-        };
+    /// Puts `pieces` together into whole roads (see `Scatter::join_roads`).
+    pub(super) fn join<'a>(&self, pieces: impl IntoIterator<Item = &'a RoadPiece>) -> Vec<Road> {
         let mut by_road: BTreeMap<RoadId, Vec<&RoadPiece>> = BTreeMap::new();
-        for piece in chunks.iter().flat_map(|c| &c.roads) {
+        for piece in pieces {
             by_road.entry(piece.road).or_default().push(piece);
         }
         let mut lines: BTreeMap<RoadId, Vec<Vec<[f32; 2]>>> = BTreeMap::new();
@@ -497,7 +494,7 @@ impl Scatter {
             }
             lines.insert(road, parts);
         }
-        let width = (2.0 * plan.half_width) as f32;
+        let width = (2.0 * self.half_width) as f32;
         let mut roads = Vec::new();
         let mut done = BTreeSet::new();
         let ids: Vec<RoadId> = lines.keys().copied().collect();
@@ -546,7 +543,7 @@ impl Scatter {
     /// The road of the next pass that `road` leads into: the first to leave the gate `road`
     /// arrives at, if `road` is the first to arrive there.
     fn next_road(&self, road: RoadId) -> Option<RoadId> {
-        let plan = self.roads.as_ref()?;
+        let plan = self;
         let pass = u64::from(road.pass);
         let (n, m) = (plan.count(pass, road.side), plan.count(pass + 1, road.side));
         let gates = plan.gates(pass + 1, road.side);
@@ -560,9 +557,9 @@ impl Scatter {
         })
     }
 
-    /// The road of the previous pass that leads into `road` (see [`Scatter::next_road`]).
+    /// The road of the previous pass that leads into `road` (see [`RoadPlan::next_road`]).
     fn previous_road(&self, road: RoadId) -> Option<RoadId> {
-        let plan = self.roads.as_ref()?;
+        let plan = self;
         let pass = u64::from(road.pass);
         let before = pass.checked_sub(1)?;
         let (m, n) = (plan.count(before, road.side), plan.count(pass, road.side));
