@@ -51,7 +51,3 @@ pub use read::{TEXT_CAP, read_bytes, read_text};
 pub use ron_file::{load_ron, parse_ron, parse_ron_then};
 pub use rules::{checked, list, must, unique_name, with_whole};
 pub use write::{AtomicFile, write_atomically};
-
-/// serde, for the [`rule!`] macro's expansion.
-#[doc(hidden)]
-pub use serde;

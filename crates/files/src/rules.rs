@@ -8,6 +8,10 @@
 //! the file asks [`crate::whole`], which answers in the second reading of a
 //! [`crate::parse_ron`].
 
+/// serde, for the [`rule!`](crate::rule) macro's expansion.
+#[doc(hidden)]
+pub use serde;
+
 use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
@@ -135,7 +139,7 @@ pub fn unique_name<'de, D: Deserializer<'de>>(
 macro_rules! rule {
     ($(#[$doc:meta])* $vis:vis $name:ident: $ty:ty, $field:literal, $rule:literal, |$v:ident| $ok:expr) => {
         $(#[$doc])*
-        $vis fn $name<'de, D: $crate::serde::Deserializer<'de>>(
+        $vis fn $name<'de, D: $crate::rules::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::std::result::Result<$ty, D::Error> {
             $crate::rules::checked(deserializer, |$v: &$ty| {
@@ -155,7 +159,7 @@ macro_rules! rule {
 /// `rule` applied to the file's whole value in the second reading of a [`crate::parse_ron`] of
 /// a `T` (see [`crate::whole`]); `Ok` in the first reading, which has no whole value yet.
 pub fn with_whole<T: 'static>(rule: impl FnOnce(&T) -> Result<(), String>) -> Result<(), String> {
-    crate::whole(rule).unwrap_or(Ok(()))
+    crate::pass::whole(rule).unwrap_or(Ok(()))
 }
 
 /// `Ok` when `holds`, else `message` (built only then).

@@ -41,6 +41,7 @@
 //! order they were applied in).
 
 mod boundary;
+mod contradiction;
 mod entropy;
 mod history;
 mod queue;
@@ -55,13 +56,7 @@ use rand_chacha::ChaCha8Rng;
 use rules::{Rules, ones};
 use wave::Wave;
 
-/// A cell with no module left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("contradiction at cell {cell}")]
-pub struct Contradiction {
-    /// The cell's index.
-    pub cell: usize,
-}
+pub use contradiction::Contradiction;
 
 /// Why a map could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

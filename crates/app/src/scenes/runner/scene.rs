@@ -7,8 +7,8 @@
 //! Space starts and restarts, W or Up jumps, S or Down (held) crouches, P hands the run to the
 //! autopilot and back.
 
-use super::RunFigures;
 use super::draw::{frame_params, game_instances};
+use super::figures::RunFigures;
 use super::generator::{self, Row};
 use crate::clock::STEP;
 use crate::scenes::stall::{StallStats, StallTimer, ViewFill};

@@ -20,7 +20,6 @@ pub mod layout;
 pub mod route;
 
 pub use layout::{Area, BLOCK, BlockCoord, LAYERS};
-pub use route::{Route, WalkStats, line_route, spiral_route, walk};
 
 use super::grid::{Size, TooManyCells};
 use super::map::Map;

@@ -9,8 +9,8 @@
 //! is already consistent, so it is exactly what propagating cell by cell would reach. Otherwise
 //! the caller propagates from there.
 
+use super::contradiction::Contradiction;
 use super::rules::{Rules, count};
-use crate::wfc::solver::Contradiction;
 
 /// Per-layer domains of a column of `height` cells under the boundary conditions, written to
 /// `layers` (`height · words` words, bottom first). `union` is scratch of `words` words.
