@@ -54,6 +54,10 @@ fn screenshot_is_deterministic_and_has_the_asked_size() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
+        // The scene's own line: 300 steps ran and enemies spawned from an empty board.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("; 300 ticks, "), "{stderr}");
+        assert!(!stderr.contains(" 0 spawned"), "{stderr}");
         std::fs::read(path).unwrap()
     };
     let a = shot("a.png");
@@ -184,7 +188,8 @@ fn the_runner_screenshot_is_deterministic_and_its_look_follows_the_slice() {
             String::from_utf8_lossy(&out.stderr)
         );
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(stderr.contains("1 draw calls"), "{stderr}");
+        // The game and its scenery: the two batches the window draws.
+        assert!(stderr.contains("2 draw calls"), "{stderr}");
         std::fs::read(path).unwrap()
     };
     // 2 s in: the forest (slice 0, 0–128 m); 25 s in (about 310 m): the desert (256 m on).
@@ -294,4 +299,45 @@ fn the_runner_screenshot_shows_the_roads_where_the_scenery_leaves_room() {
         "{on_bare} road-coloured pixels without roads"
     );
     assert_ne!(roads, bare);
+}
+
+#[test]
+fn the_platformer_screenshot_is_the_scene_seen_from_the_side() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--scene",
+        "platformer",
+        "--seed",
+        "2",
+        "--frames",
+        "300",
+        "--size",
+        "320x180",
+        "--backend",
+        "vulkan",
+    ];
+    let a = screenshot(&args, &dir.path().join("a.png")).to_rgba8();
+    assert_eq!(a, screenshot(&args, &dir.path().join("b.png")).to_rgba8());
+    let td = screenshot(
+        &[
+            "--seed",
+            "2",
+            "--frames",
+            "300",
+            "--size",
+            "320x180",
+            "--backend",
+            "vulkan",
+        ],
+        &dir.path().join("td.png"),
+    )
+    .to_rgba8();
+    assert_ne!(a, td, "the platformer came out as the tower defense");
+    // Sky over most of it, the treadmill's sections and the player in the rest.
+    let sky = *a.get_pixel(0, 0);
+    let other = a.pixels().filter(|p| **p != sky).count();
+    assert!(other * 20 > a.len() / 4, "only {other} pixels are not sky");
 }

@@ -19,7 +19,7 @@ fn fortress_picture(backend: BackendChoice) -> horde::offscreen::Picture {
 fn fortress_picture_with(backend: BackendChoice, enemies: MeshKind) -> horde::offscreen::Picture {
     let mut scene = scene(&level_text("fortress.txt"), 7, 10.0);
     scene.enemy_mesh = enemies;
-    render(&mut scene, 900, backend, SIZE)
+    render(scene, 900, backend, SIZE)
 }
 
 /// Both cube paths draw the reference scene within the reference's tolerance, of the
@@ -49,7 +49,7 @@ fn both_cubes_match(backend: BackendChoice, name: &str, max_mean: f64, max_bad: 
     // The enemies are in the picture: a board with no enemies differs from it.
     let mut empty = scene(&level_text("fortress.txt"), 7, 10.0);
     empty.sim.set_spawning(false);
-    let empty = render(&mut empty, 900, backend, SIZE);
+    let empty = render(empty, 900, backend, SIZE);
     let (_, enemy_pixels) = difference(&empty.pixels, &visible.pixels, 48);
     assert!(
         enemy_pixels > 0.005,
@@ -118,8 +118,7 @@ fn walls_in_the_north_west_appear_in_the_upper_left() {
         return;
     }
     let rows = "###.........\n............\n###.........\n............\n............\n..........D.\n............\nS...........\n";
-    let mut scene = scene(rows, 1, 1.0);
-    let picture = render(&mut scene, 0, BackendChoice::Vulkan, SIZE);
+    let picture = render(scene(rows, 1, 1.0), 0, BackendChoice::Vulkan, SIZE);
     let (w, h) = (picture.width as usize, picture.height as usize);
     let mut quadrants = [0usize; 4];
     for (i, p) in picture.pixels.chunks_exact(4).enumerate() {

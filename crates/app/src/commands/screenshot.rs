@@ -1,39 +1,20 @@
 //! `horde screenshot`: a deterministic offscreen picture of a scene after N fixed steps.
 
-use crate::cli::GpuFlags;
 use crate::cli::{CityView, Scene, ScreenshotArgs};
-use crate::clock::{STEP, STEP_F32};
 use crate::levels;
 use crate::offscreen::{Offscreen, Picture};
 use crate::scenes::city::draw::{load_set, map_instances};
 use crate::scenes::city::{CityScene, generator};
-use crate::scenes::runner::draw::{chunk_instances, frame_params, game_instances};
-use crate::scenes::runner::scene::rows_in_view;
-use crate::scenes::runner::{load_scenery, load_settings};
-use crate::scenes::td::{TdCamera, TdScene};
-use crate::scenes::{InputState, Scene as _, Tick};
+use crate::scenes::platformer::PlatformerScene;
+use crate::scenes::runner::{RunnerScene, load_scenery, load_settings};
+use crate::scenes::td::{TdCamera, TdPlay, TdScene};
+use crate::scenes::{InputState, Scene as SceneTrait, Tick};
+use crate::shell::headless;
 use anyhow::{Context, Result};
+use horde_core_sim::platformer::{DEFAULT_SECTIONS, Sections};
 use horde_levelgen::wfc::InfiniteMap;
 use horde_levelgen::wfc::infinite::Area;
-
-/// Renders the tower-defense scene after `frames` fixed steps.
-pub fn render_td(
-    scene: &mut TdScene,
-    frames: u64,
-    gpu: &GpuFlags,
-    size: (u32, u32),
-) -> Result<Picture> {
-    for _ in 0..frames {
-        scene.sim.step(STEP_F32);
-    }
-    let mut off = Offscreen::new(gpu, size)?;
-    scene.attach(&mut off.renderer);
-    scene.sync(&mut off.renderer, &off.ctx)?;
-    let aspect = size.0 as f32 / size.1 as f32;
-    let camera = scene.default_camera(aspect);
-    let params = scene.frame_params(&camera, aspect);
-    off.take_picture(&params)
-}
+use horde_renderer::BackendChoice;
 
 /// Renders a finite WFC city map of the module set, seen like the tower-defense board.
 pub fn render_city(args: &ScreenshotArgs) -> Result<Picture> {
@@ -92,39 +73,6 @@ pub fn render_city_walk(args: &ScreenshotArgs, view: CityView) -> Result<Picture
     off.take_picture(&scene.camera(aspect))
 }
 
-/// Renders the runner after `--frames` fixed steps of the autopilot, with the scenery in view
-/// generated on the spot (the same pure function of seed and chunk the scene streams).
-pub fn render_runner(args: &ScreenshotArgs) -> Result<(Picture, horde_core_sim::runner::Runner)> {
-    use horde_core_sim::runner::{Runner, autopilot};
-    use horde_levelgen::scatter::Scatter;
-    let settings = load_settings(None)?;
-    let mut runner = Runner::new(settings, args.seed);
-    for _ in 0..args.frames {
-        let input = autopilot(&runner);
-        runner.step(input, STEP);
-    }
-    let scenery = load_scenery(args.scenery.as_deref())?;
-    let scatter = Scatter::new(scenery.clone(), args.seed);
-    let z = runner.player().z as f32;
-    let (first, last) = rows_in_view(z, scenery.chunk_size);
-    let coords: Vec<_> = (first..=last)
-        .flat_map(|row| scatter.chunk_row(row))
-        .collect();
-    let mut boxes = Vec::new();
-    for chunk in scatter.generate(&coords) {
-        chunk_instances(&scenery, &chunk, &mut boxes);
-    }
-    game_instances(&runner, &mut boxes);
-    let mut off = Offscreen::new(&args.gpu, args.size)?;
-    let batch = off
-        .renderer
-        .add_batch(horde_renderer::MeshKind::Cube, "runner");
-    off.renderer.set_instances(batch, &boxes);
-    let aspect = args.size.0 as f32 / args.size.1 as f32;
-    let params = frame_params(z, aspect);
-    Ok((off.take_picture(&params)?, runner))
-}
-
 /// Writes a picture as a PNG, atomically.
 fn save(picture: &Picture, out: &std::path::Path) -> Result<()> {
     picture
@@ -132,53 +80,65 @@ fn save(picture: &Picture, out: &std::path::Path) -> Result<()> {
         .with_context(|| format!("--out: cannot write {}", out.display()))
 }
 
-/// Runs `horde screenshot`.
+/// Runs `horde screenshot`: the scene the flags name, driven headlessly through the shell's
+/// own frame order ([`headless::picture`]) for `--frames` fixed steps, drawn offscreen.
 pub fn run(args: &ScreenshotArgs) -> Result<()> {
-    if args.scene == Scene::City {
-        let picture = match args.view {
-            Some(view) => render_city_walk(args, view)?,
-            None => render_city(args)?,
-        };
-        save(&picture, &args.out)?;
-        eprintln!(
-            "{}: city {}x{}, {} instances, {} draw calls",
-            args.out.display(),
-            picture.width,
-            picture.height,
-            picture.counters.instances,
-            picture.counters.draw_calls
-        );
-        return Ok(());
-    }
-    if args.scene == Scene::Runner {
-        let (picture, runner) = render_runner(args)?;
-        save(&picture, &args.out)?;
-        eprintln!(
-            "{}: runner {}x{} after {} steps, score {:.0}, {} instances, {} draw calls",
-            args.out.display(),
-            picture.width,
-            picture.height,
-            args.frames,
-            runner.score(),
-            picture.counters.instances,
-            picture.counters.draw_calls
-        );
-        return Ok(());
-    }
-    let board = levels::load(args.level.as_deref())?;
-    let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
-    scene.enemy_mesh = args.cube.mesh();
-    let picture = render_td(&mut scene, args.frames, &args.gpu, args.size)?;
+    let mut off = Offscreen::new(&args.gpu, args.size)?;
+    let (picture, line) = match args.scene {
+        Scene::Td => {
+            let board = levels::load(args.level.as_deref())?;
+            let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+            scene.enemy_mesh = args.cube.mesh();
+            let backend = BackendChoice::resolve(args.gpu.backend)?;
+            let mut play = TdPlay::new(scene, args.level.clone(), backend, Vec::new());
+            shoot(&mut play, args, &mut off)?
+        }
+        Scene::Runner => {
+            let mut scene = RunnerScene::in_thread(
+                load_settings(None)?,
+                load_scenery(args.scenery.as_deref())?,
+                args.seed,
+                true,
+            );
+            shoot(&mut scene, args, &mut off)?
+        }
+        Scene::Platformer => {
+            let sections =
+                Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?;
+            shoot(
+                &mut PlatformerScene::new(sections, args.seed),
+                args,
+                &mut off,
+            )?
+        }
+        Scene::City => {
+            let picture = match args.view {
+                Some(view) => render_city_walk(args, view)?,
+                None => render_city(args)?,
+            };
+            (picture, "city".to_string())
+        }
+    };
     save(&picture, &args.out)?;
     eprintln!(
-        "{}: {}x{} after {} steps, {} enemies, {} draw calls, adapter {}",
+        "{}: {}x{} after {} steps, {} instances, {} draw calls, adapter {}; {line}",
         args.out.display(),
         picture.width,
         picture.height,
         args.frames,
-        scene.sim.enemies().len(),
+        picture.counters.instances,
         picture.counters.draw_calls,
         picture.adapter
     );
     Ok(())
+}
+
+/// The picture of `scene` after `--frames` steps, and the scene's own end-of-run line.
+fn shoot<S: SceneTrait>(
+    scene: &mut S,
+    args: &ScreenshotArgs,
+    off: &mut Offscreen,
+) -> Result<(Picture, String)> {
+    let picture = headless::picture(scene, args.frames, off)?;
+    Ok((picture, scene.exit_line()))
 }

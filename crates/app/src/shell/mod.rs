@@ -4,10 +4,12 @@
 //! content. See [`crate::scenes`] for the contract and the order of calls in a frame.
 //!
 //! Rooms: [`app`] (the winit `ApplicationHandler` and the frame loop), [`gpu`] (what draws into
-//! the window, rebuilt on a backend switch), [`overlay`] (egui), [`screenshot`] (F12).
+//! the window, rebuilt on a backend switch), [`overlay`] (egui), [`screenshot`] (F12),
+//! [`headless`] (the same frames without a window, for `horde screenshot`).
 
 mod app;
 pub mod gpu;
+pub mod headless;
 pub mod overlay;
 pub mod screenshot;
 

@@ -3,9 +3,9 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use horde::cli::{GpuFlags, SpawnFlags};
-use horde::commands::screenshot::render_td;
-use horde::offscreen::{Picture, encode_png};
-use horde::scenes::td::TdScene;
+use horde::offscreen::{Offscreen, Picture, encode_png};
+use horde::scenes::td::{TdPlay, TdScene};
+use horde::shell::headless;
 use horde_core_sim::td::level::parse_level;
 use horde_core_sim::{FloatRange, SpawnSettings};
 use horde_renderer::{BackendChoice, GpuContext, GpuRequest};
@@ -70,14 +70,12 @@ pub fn level_text(name: &str) -> String {
     .unwrap()
 }
 
-/// Renders a scene after `frames` steps.
-pub fn render(
-    scene: &mut TdScene,
-    frames: u64,
-    backend: BackendChoice,
-    size: (u32, u32),
-) -> Picture {
-    render_td(scene, frames, &flags(backend), size).unwrap()
+/// The picture `horde screenshot` takes of a scene after `frames` steps: the scene in the
+/// window's tower-defense play, driven headlessly through the shell's frame order.
+pub fn render(scene: TdScene, frames: u64, backend: BackendChoice, size: (u32, u32)) -> Picture {
+    let mut off = Offscreen::new(&flags(backend), size).unwrap();
+    let mut play = TdPlay::new(scene, None, backend, Vec::new());
+    headless::picture(&mut play, frames, &mut off).unwrap()
 }
 
 /// Spawn flags with the defaults.

@@ -28,17 +28,23 @@ fn generate(scatter: &Scatter, channels: WorkerChannels<i32, Row>) {
         .start_handler(|_| lower_priority("a scenery worker"))
         .build();
     while let Ok(row) = channels.requests.recv() {
-        let coords = scatter.chunk_row(row);
-        let chunks = match &pool {
-            Ok(pool) => pool.install(|| scatter.generate(&coords)),
-            Err(_) => coords.iter().map(|&c| scatter.generate_chunk(c)).collect(),
+        let boxes = match &pool {
+            Ok(pool) => pool.install(|| row_boxes(scatter, row)),
+            Err(_) => row_boxes(scatter, row),
         };
-        let mut boxes = Vec::new();
-        for chunk in &chunks {
-            chunk_instances(scatter.settings(), chunk, &mut boxes);
-        }
         if channels.results.send((row, boxes)).is_err() {
             return;
         }
     }
+}
+
+/// The boxes of chunk row `row`, its chunks generated in parallel on the current pool (what
+/// the worker sends, and what a scene generating in its own thread makes).
+pub fn row_boxes(scatter: &Scatter, row: i32) -> Vec<Instance> {
+    let chunks = scatter.generate(&scatter.chunk_row(row));
+    let mut boxes = Vec::new();
+    for chunk in &chunks {
+        chunk_instances(scatter.settings(), chunk, &mut boxes);
+    }
+    boxes
 }

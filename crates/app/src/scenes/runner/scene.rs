@@ -2,7 +2,8 @@
 //! step, drawn as instanced cubes, with scenery on both sides of the track streamed chunk row by
 //! chunk row from the scatter generator on a background worker. The render thread only takes
 //! finished rows (already turned into boxes), never waiting, and the look changes with the
-//! slice the player is in.
+//! slice the player is in. Headless (`horde screenshot`), the scene makes the rows in view
+//! in its own thread instead, so that a picture is a pure function of the flags.
 //!
 //! Space starts and restarts, W or Up jumps, S or Down (held) crouches, P hands the run to the
 //! autopilot and back.
@@ -57,7 +58,8 @@ pub struct RunnerScene {
     pub crouch_held: bool,
     /// The scenery's generator (the background threads use a copy): settings and slices.
     scatter: Scatter,
-    generator: Worker<i32, Row>,
+    /// Where rows come from: the background worker, or this thread (`None`).
+    generator: Option<Worker<i32, Row>>,
     requested: HashSet<i32>,
     rows: HashMap<i32, Vec<Instance>>,
     scenery_dirty: bool,
@@ -80,13 +82,35 @@ impl RunnerScene {
     ) -> anyhow::Result<RunnerScene> {
         let scatter = Scatter::new(scenery, seed);
         let generator = generator::start(scatter.clone())?;
-        Ok(RunnerScene {
+        let mut scene = RunnerScene::generating_here(settings, scatter, seed, autopilot);
+        scene.generator = Some(generator);
+        Ok(scene)
+    }
+
+    /// The same scene making its scenery rows in this thread, the rows in view before each
+    /// frame is drawn (for deterministic pictures: no worker, no waiting for one).
+    pub fn in_thread(
+        settings: RunnerSettings,
+        scenery: ScatterSettings,
+        seed: u64,
+        autopilot: bool,
+    ) -> RunnerScene {
+        RunnerScene::generating_here(settings, Scatter::new(scenery, seed), seed, autopilot)
+    }
+
+    fn generating_here(
+        settings: RunnerSettings,
+        scatter: Scatter,
+        seed: u64,
+        autopilot: bool,
+    ) -> RunnerScene {
+        RunnerScene {
             runner: Runner::new(settings, seed),
             autopilot,
             pending: RunnerInput::default(),
             crouch_held: false,
             scatter,
-            generator,
+            generator: None,
             requested: HashSet::new(),
             rows: HashMap::new(),
             scenery_dirty: true,
@@ -95,7 +119,7 @@ impl RunnerScene {
             game_batch: None,
             scenery_batch: None,
             stats: RunnerStats::default(),
-        })
+        }
     }
 
     /// Space: start, or restart after game over.
@@ -148,23 +172,37 @@ impl RunnerScene {
         let ahead = ((self.runner.player().z as f32 + GENERATE_AHEAD)
             / self.scatter.settings().chunk_size)
             .floor() as i32;
-        // Nearest first; a full queue is tried again next frame.
-        for row in first..=ahead {
-            if !self.requested.contains(&row) {
-                if self.generator.try_send(row).is_err() {
-                    break;
+        match &self.generator {
+            Some(generator) => {
+                // Nearest first; a full queue is tried again next frame.
+                for row in first..=ahead {
+                    if !self.requested.contains(&row) {
+                        if generator.try_send(row).is_err() {
+                            break;
+                        }
+                        self.requested.insert(row);
+                    }
                 }
-                self.requested.insert(row);
+                // Rows arrive as finished boxes: taking one is a move, never a conversion.
+                while let Some((row, boxes)) = generator.try_recv() {
+                    if self.requested.contains(&row) {
+                        self.rows.insert(row, boxes);
+                        self.scenery_dirty = true;
+                    }
+                }
+            }
+            None => {
+                for row in first..=last {
+                    if self.requested.insert(row) {
+                        self.rows
+                            .insert(row, generator::row_boxes(&self.scatter, row));
+                        self.scenery_dirty = true;
+                    }
+                }
             }
         }
-        // Rows arrive as finished boxes: taking one is a move, never a conversion.
-        while let Some((row, boxes)) = self.generator.try_recv() {
-            if self.requested.contains(&row) {
-                self.rows.insert(row, boxes);
-                self.scenery_dirty = true;
-            }
-        }
-        if self.stats.failure.is_none() && self.generator.stopped() {
+        let stopped = self.generator.as_ref().is_some_and(Worker::stopped);
+        if self.stats.failure.is_none() && stopped {
             let reason = "the scenery generator stopped: no more scenery will arrive";
             log::error!("{reason}");
             self.stats.failure = Some(reason.to_string());

@@ -216,6 +216,17 @@ impl TdScene {
         } else {
             self.sim.enemies().len()
         };
+        if needed == 0 {
+            // Nobody to draw (the renderer asks no writer for zero instances): the step
+            // still runs.
+            if pending {
+                self.sim.step(STEP);
+            }
+            renderer.write_direct(ctx, b.enemies, 0, |_| 0);
+            let counts = self.sim.counts();
+            self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
+            return Ok(());
+        }
         let sim = &mut self.sim;
         let mut written = Ok(0);
         renderer.write_direct(ctx, b.enemies, needed, |view| {
