@@ -8,6 +8,10 @@
 //! this. [`keep_freed_memory`] raises both thresholds so freed memory stays in the heap for
 //! the next frame; peak memory is unchanged (the same blocks are reused), only returning it to
 //! the system after a peak is given up. Elsewhere than glibc on Linux it does nothing.
+//!
+//! A module of the binary only (not of the `horde` library): `main` calls it first, while its
+//! thread is the only one, which `mallopt` needs (glibc marks it unsafe to call while other
+//! threads allocate).
 
 /// The largest mmap threshold glibc accepts on 64-bit systems (32 MiB): smaller blocks come
 /// from the heap and are reused.
@@ -19,8 +23,8 @@ const MMAP_THRESHOLD: libc::c_int = 32 << 20;
 const TRIM_THRESHOLD: libc::c_int = 1 << 30;
 
 /// Makes the allocator keep freed memory for reuse (see the module docs); returns whether it
-/// took the settings. Call once, first thing in `main`, before other threads start.
-pub fn keep_freed_memory() -> bool {
+/// took the settings. Called once, first thing in `main`, before other threads start.
+pub(crate) fn keep_freed_memory() -> bool {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
         // SAFETY: `mallopt` only changes two allocator parameters; called before any other

@@ -13,8 +13,10 @@
 //! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
 //!   step; [`worker`]: background generator threads; [`levels`]: level files;
 //!   [`progress`]: progress bars; [`stats`]: percentiles; [`staging`]: the simulation's
-//!   instance sink over wgpu's staging memory (shared by the TD scene and the stress run);
-//!   [`heap`]: keeping the memory the software drivers free each frame.
+//!   instance sink over wgpu's staging memory (shared by the TD scene and the stress run).
+//!
+//! The binary (`main.rs`) adds `heap`, private to it: keeping the memory the software drivers
+//! free each frame, set before any other thread starts.
 //!
 //! The mapping between the simulation's left-handed frame (`+z` north) and the renderer's
 //! right-handed one lives in one place: [`scenes::camera`].
@@ -22,7 +24,6 @@
 pub mod cli;
 pub mod clock;
 pub mod commands;
-pub mod heap;
 pub mod levels;
 pub mod offscreen;
 pub mod progress;

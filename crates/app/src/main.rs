@@ -1,13 +1,16 @@
 //! `horde`: the Horde app. The subcommands and their flags are documented in README.md; the
 //! contract other tools rely on is in docs/ARCHITECTURE.md.
 
+mod heap;
+
 use clap::Parser;
 use horde::cli::{Cli, Command};
 use horde::commands;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    horde::heap::keep_freed_memory();
+    // First, while this is the only thread (see `heap`).
+    heap::keep_freed_memory();
     env_logger::Builder::from_env(
         env_logger::Env::default()
             .default_filter_or("warn,horde=info,horde_renderer=info,egui_wgpu=error"),

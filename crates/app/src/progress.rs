@@ -46,11 +46,6 @@ impl Progress {
     pub fn inc_by(&self, n: u64) {
         self.bar.inc(n);
     }
-
-    /// Whether the bar is drawn at all.
-    pub fn is_shown(&self) -> bool {
-        !self.bar.is_hidden()
-    }
 }
 
 impl Drop for Progress {
@@ -77,11 +72,11 @@ mod tests {
     fn no_bar_is_drawn_when_not_asked_or_not_on_a_terminal() {
         let bar = Progress::new(10, "frames", false);
         bar.inc();
-        assert!(!bar.is_shown());
+        assert!(bar.bar.is_hidden());
         // Under `cargo test` stderr is captured, not a terminal.
         if !std::io::stderr().is_terminal() {
-            assert!(!Progress::new(10, "frames", true).is_shown());
-            assert!(!Progress::spinner("solving", true).is_shown());
+            assert!(Progress::new(10, "frames", true).bar.is_hidden());
+            assert!(Progress::spinner("solving", true).bar.is_hidden());
         }
     }
 }

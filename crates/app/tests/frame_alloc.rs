@@ -14,36 +14,10 @@ use horde::staging::StagingSink;
 use horde::stress::step::{step_into_batch, stress_board};
 use horde_core_sim::{FloatRange, Simulation, SpawnSettings};
 use horde_renderer::BackendChoice;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only counts.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+/// Counted over every thread: the work runs on a thread pool.
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: horde_alloc_count::Counting = horde_alloc_count::Counting;
 
 fn settings() -> SpawnSettings {
     SpawnSettings::new(
@@ -79,11 +53,11 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
     let frames = 12;
     let (mut ours, mut whole) = (0, 0);
     for frame in 0..frames + 8 {
-        let a = ALLOCATIONS.load(Ordering::SeqCst);
+        let a = horde_alloc_count::allocations();
         sim.populate(enemies - sim.enemies().len());
         let view = wgpu::WriteOnly::from(&mut staging[..]);
         sim.step_into(STEP, &mut StagingSink::new(view)).unwrap();
-        let b = ALLOCATIONS.load(Ordering::SeqCst);
+        let b = horde_alloc_count::allocations();
         step_into_batch(
             &mut sim,
             enemies,
@@ -95,7 +69,7 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
         off.renderer
             .render_offscreen(&off.ctx, &off.target, &params);
         let _ = off.ctx.device.poll(wgpu::PollType::wait_indefinitely());
-        let c = ALLOCATIONS.load(Ordering::SeqCst);
+        let c = horde_alloc_count::allocations();
         if frame >= 8 {
             ours += b - a;
             whole += c - b;

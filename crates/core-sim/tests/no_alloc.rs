@@ -4,43 +4,16 @@
 
 use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts every allocation and reallocation made by any thread.
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only counts.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+/// Counted over every thread: the work runs on a thread pool.
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: horde_alloc_count::Counting = horde_alloc_count::Counting;
 
 #[test]
 fn the_counter_sees_allocations() {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = horde_alloc_count::allocations();
     let v = std::hint::black_box(vec![1u8; 100]);
-    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+    assert!(horde_alloc_count::allocations() > before);
     drop(v);
 }
 
@@ -73,7 +46,7 @@ fn steps_allocate_nothing_once_warmed_up() {
             }
         }
         let _ = sim.edit(EditKind::Wall, 5, 5);
-        let before = ALLOCATIONS.load(Ordering::SeqCst);
+        let before = horde_alloc_count::allocations();
         let mut edits = 0;
         for tick in 0..120 {
             if tick % 10 == 0 {
@@ -86,7 +59,7 @@ fn steps_allocate_nothing_once_warmed_up() {
                 assert_eq!(n, sim.enemies().len());
             }
         }
-        let after = ALLOCATIONS.load(Ordering::SeqCst);
+        let after = horde_alloc_count::allocations();
         assert!(edits > 0, "no edit went through");
         assert!(sim.counts().reclaimed > 0 && sim.counts().spawned > 50_000);
         assert_eq!(after - before, 0, "steps allocated");

@@ -3,56 +3,17 @@
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_levelgen::wfc::{ModuleSet, Size, Solver};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::Path;
 
-/// Counts allocations and reallocations made by the current thread (other tests run on other
-/// threads).
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
-
-fn count() {
-    // `try_with`: the thread's slot may be gone while the thread shuts down.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-// SAFETY: forwards to the system allocator unchanged; only counts.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+/// Counted per thread here: other tests run on other threads.
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: horde_alloc_count::Counting = horde_alloc_count::Counting;
 
 #[test]
 fn the_counter_sees_allocations() {
-    let before = allocations();
+    let before = horde_alloc_count::thread_allocations();
     let v = std::hint::black_box(vec![1u8; 100]);
-    assert!(allocations() > before);
+    assert!(horde_alloc_count::thread_allocations() > before);
     drop(v);
 }
 
@@ -83,12 +44,12 @@ fn reused_solvers_allocate_nothing_per_block() {
     for seed in 0..30 {
         block(&mut solver, seed, &mut out);
     }
-    let before = allocations();
+    let before = horde_alloc_count::thread_allocations();
     for seed in 30..60 {
         block(&mut solver, seed, &mut out);
     }
     assert_eq!(
-        allocations() - before,
+        horde_alloc_count::thread_allocations() - before,
         0,
         "allocations in 30 warmed-up blocks"
     );
@@ -100,10 +61,10 @@ fn reused_solvers_allocate_nothing_per_block() {
         }
     };
     unpinned(&mut solver, 60..90);
-    let before = allocations();
+    let before = horde_alloc_count::thread_allocations();
     unpinned(&mut solver, 90..120);
     assert_eq!(
-        allocations() - before,
+        horde_alloc_count::thread_allocations() - before,
         0,
         "allocations in 30 unpinned blocks"
     );

@@ -316,7 +316,9 @@ fn a_history_of_one_decision_still_terminates() {
             }
         }
     }
-    eprintln!("{solved} solved, {gave_up} gave up");
+    // Every run ended, most of them solved: a history of one decision still finds maps.
+    assert_eq!(solved + gave_up, 20);
+    assert!(solved >= 10, "{solved} solved, {gave_up} gave up");
     // The city set with a short history still solves.
     let set = city();
     let size = Size { x: 16, y: 6, z: 16 };

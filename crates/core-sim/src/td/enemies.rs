@@ -136,19 +136,8 @@ impl Enemies {
         self.remove_reclaimed(chunks, |_, _| {})
     }
 
-    /// [`Enemies::update`] fused with writing every surviving enemy's instance: afterwards
-    /// `out[..self.len()]` holds the instances in storage order. `out` must hold at least
-    /// [`Enemies::len`] instances.
-    pub fn update_and_write(
-        &mut self,
-        board: &Board,
-        dt: f32,
-        mut out: &mut [ModelInstance],
-    ) -> Result<usize, SliceTooShort> {
-        self.update_into(board, dt, &mut out)
-    }
-
-    /// [`Enemies::update_and_write`] into any [`InstanceSink`], such as GPU staging memory:
+    /// [`Enemies::update`] fused with writing every enemy's instance into any [`InstanceSink`]
+    /// (a slice, or GPU staging memory), which must hold at least [`Enemies::len`] instances:
     /// one parallel pass advances each chunk of enemies and writes its instances while the
     /// chunk is in cache; then reclaimed enemies are swap-removed and the instance of each
     /// enemy moved into a hole is written again at its new slot. Slots from the new
@@ -221,11 +210,6 @@ impl Enemies {
     /// Views of all live enemies in storage order.
     pub fn iter(&self) -> impl Iterator<Item = EnemyView> + '_ {
         (0..self.states.len()).filter_map(|i| self.get(i))
-    }
-
-    /// The storage slot of the enemy with `id`, if it is alive.
-    pub fn slot_of(&self, id: u64) -> Option<usize> {
-        self.ids.iter().position(|&i| i == id)
     }
 
     /// Sizes the scratch buffers for the current population (allocating only when it grows

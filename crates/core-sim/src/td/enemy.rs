@@ -5,8 +5,9 @@
 //! quarter circle around the corner shared by the entry and exit edges, `TurnAround` on a half
 //! circle back to the edge it came through, and `Outro` from the destination's edge to its
 //! centre, where the enemy is reclaimed. Progress runs from 0 to 1 through a state, scaled by a
-//! per-state factor so the enemy covers `speed` units per second in every state (turn-arounds
-//! use a radius of at least 0.2, so tighter ones are slower). At a state change the leftover
+//! per-state factor so the enemy covers `speed` units per second in every state (a
+//! turn-around's half circle has radius |path offset|, but its factor divides by at least 0.2,
+//! as the texts do, so the tightest turn-arounds take longer than their length). At a state change the leftover
 //! progress is converted back to time, then to the new state's progress.
 //!
 //! The enemy reads the board only at state changes (tile boundaries), so edits reach it when it

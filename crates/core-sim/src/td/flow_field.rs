@@ -217,14 +217,6 @@ impl FlowField {
         self.reached == self.nodes.len()
     }
 
-    /// The first tile (in index order) the last search did not reach, if any.
-    pub fn first_unreached(&self) -> Option<usize> {
-        if self.is_complete() {
-            return None;
-        }
-        self.nodes.iter().position(|n| n.stamp != self.generation)
-    }
-
     /// Whether the last search reached tile `index`.
     pub fn has_path(&self, index: usize) -> bool {
         self.nodes[index].stamp == self.generation

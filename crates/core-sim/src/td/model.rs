@@ -46,21 +46,21 @@ impl ModelInstance {
     pub fn zeroed_instance() -> ModelInstance {
         <ModelInstance as Zeroable>::zeroed()
     }
+}
 
-    /// Applies the model matrix to a point.
-    pub fn transform_point(&self, p: [f32; 3]) -> [f32; 3] {
-        let m = &self.model;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The model matrix applied to a point.
+    fn transform(m: &ModelInstance, p: [f32; 3]) -> [f32; 3] {
+        let m = &m.model;
         let mut out = [0.0; 3];
         for (r, o) in out.iter_mut().enumerate() {
             *o = m[0][r] * p[0] + m[1][r] * p[1] + m[2][r] * p[2] + m[3][r];
         }
         out
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     #[test]
     fn cube_stands_on_the_ground_and_faces_its_yaw() {
@@ -71,11 +71,11 @@ mod tests {
             sin: 1.0,
         };
         let m = ModelInstance::new(&pose, 2.0, 0);
-        assert_eq!(m.transform_point([0.0, -0.5, 0.0]), [3.0, 0.0, -2.0]);
-        assert_eq!(m.transform_point([0.0, 0.5, 0.0]), [3.0, 1.0, -2.0]);
-        assert_eq!(m.transform_point([0.0, 0.0, 0.5]), [3.5, 0.5, -2.0]);
+        assert_eq!(transform(&m, [0.0, -0.5, 0.0]), [3.0, 0.0, -2.0]);
+        assert_eq!(transform(&m, [0.0, 0.5, 0.0]), [3.0, 1.0, -2.0]);
+        assert_eq!(transform(&m, [0.0, 0.0, 0.5]), [3.5, 0.5, -2.0]);
         // Local +x (the model's right) maps to world south (−z).
-        assert_eq!(m.transform_point([0.5, 0.0, 0.0]), [3.0, 0.5, -2.5]);
+        assert_eq!(transform(&m, [0.5, 0.0, 0.0]), [3.0, 0.5, -2.5]);
         assert_eq!(std::mem::size_of::<ModelInstance>(), 68);
     }
 }
