@@ -16,6 +16,8 @@
 //! - [`surface`]: how high a column of modules' shapes reaches.
 //! - [`walkable`]: where one can stand in a column (from the module shapes) and how a walker's
 //!   body moves among the solids: steps climbed, walls stopping it, surfaces for path search.
+//! - [`walker`]: a walker over any [`walker::Terrain`] (columns of solids and places to stand):
+//!   its state, its moves by fixed steps and auto-walk's path planning, costs from the set.
 //! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
 //!   re-solving offset layers of blocks over a valid background.
 //!
@@ -35,6 +37,7 @@ pub mod module_set;
 pub mod solver;
 pub mod surface;
 pub mod walkable;
+pub mod walker;
 
 pub use grid::{MAX_CELLS, Size, TooManyCells};
 pub use infinite::{Area, InfiniteMap};
