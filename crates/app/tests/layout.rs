@@ -1,6 +1,7 @@
-//! The app's layout holds: no import circle between its modules, the shell never names a
-//! scene's content or the stress run, and scenes never open windows or event loops. Read from
-//! the source itself, so a new `use` that breaks a rule fails here.
+//! The app's layout holds: no import circle between its modules, no two files of the city
+//! scene's folder that use each other, the shell never names a scene's content or the stress
+//! run, and scenes never open windows or event loops. Read from the source itself, so a new
+//! `use` that breaks a rule fails here.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -233,4 +234,80 @@ fn exactly_one_application_handler() {
         .map(|s| s.text.matches(" ApplicationHandler for ").count())
         .sum::<usize>();
     assert_eq!(all, 1);
+}
+
+/// Every path in `text` that starts with `start` (`super::`, `crate::scenes::city::`), with
+/// grouped imports expanded, without the start.
+fn paths_from(text: &str, start: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(start) {
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let rest = &text[at + start.len()..];
+        match rest.strip_prefix('{') {
+            Some(group) => {
+                let group = group.split('}').next().unwrap_or_default();
+                out.extend(group.split(',').map(first_path));
+            }
+            None => out.push(first_path(rest)),
+        }
+    }
+    out.retain(|p| !p.is_empty());
+    out
+}
+
+#[test]
+fn no_two_files_of_the_city_scene_use_each_other() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/scenes/city");
+    let mut files = Vec::new();
+    source_files(&dir, &mut files);
+    let stem = |f: &Path| f.file_stem().unwrap().to_string_lossy().into_owned();
+    let rooms: BTreeSet<String> = files.iter().map(|f| stem(f)).collect();
+    let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let name = stem(file);
+        let text = std::fs::read_to_string(file).unwrap();
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // A test module's `super::` is the file itself.
+        let code = code
+            .split("#[cfg(test)]\nmod tests")
+            .next()
+            .unwrap_or_default();
+        let mut named: Vec<String> = paths_from(code, "crate::scenes::city::");
+        if name != "mod" {
+            named.extend(paths_from(code, "super::"));
+        } else {
+            named.extend(paths_from(code, "pub use "));
+        }
+        let edges = uses.entry(name.clone()).or_default();
+        for path in named {
+            let first = path.split("::").next().unwrap_or_default().to_string();
+            if first == "super" {
+                continue; // outside the folder
+            }
+            // A room by its name, or else an item of the folder's `mod.rs`.
+            let to = if rooms.contains(&first) {
+                first
+            } else {
+                "mod".to_string()
+            };
+            if to != name {
+                edges.insert(to);
+            }
+        }
+    }
+    for (a, edges) in &uses {
+        for b in edges {
+            assert!(
+                !uses.get(b).is_some_and(|e| e.contains(a)),
+                "scenes/city/{a}.rs and {b}.rs use each other: {uses:#?}"
+            );
+        }
+    }
 }

@@ -3,7 +3,8 @@
 //! whose blocks fail still gives a valid map; memory stays bounded on a long walk.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::wfc::infinite::{Area, BLOCK, InfiniteMap, Route, walk};
+use horde_levelgen::wfc::infinite::route::{Route, walk};
+use horde_levelgen::wfc::infinite::{Area, BLOCK, InfiniteMap};
 use horde_levelgen::wfc::module_set::Dir;
 use horde_levelgen::wfc::{Map, ModuleSet};
 use std::path::Path;

@@ -30,6 +30,7 @@
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
 
+mod example;
 pub mod grid;
 pub mod infinite;
 pub mod map;
@@ -39,54 +40,9 @@ pub mod surface;
 pub mod walkable;
 pub mod walker;
 
+pub use example::EXAMPLE_SET;
 pub use grid::{MAX_CELLS, Size, TooManyCells};
 pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
 pub use module_set::{Module, ModuleSet};
 pub use solver::{Contradiction, SolveError, Solver};
-
-/// A tiny module set (air, ground, a pillar) used in examples and tests.
-pub const EXAMPLE_SET: &str = r#"(
-    boundary: (up: 0, down: 1),
-    prototypes: [
-        (
-            name: "air",
-            weight: 4.0,
-            faces: (
-                west: (connector: 0, symmetry: Symmetric),
-                east: (connector: 0, symmetry: Symmetric),
-                south: (connector: 0, symmetry: Symmetric),
-                north: (connector: 0, symmetry: Symmetric),
-                down: (connector: 0, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-        ),
-        (
-            name: "ground",
-            weight: 1.0,
-            faces: (
-                west: (connector: 2, symmetry: Symmetric),
-                east: (connector: 2, symmetry: Symmetric),
-                south: (connector: 2, symmetry: Symmetric),
-                north: (connector: 2, symmetry: Symmetric),
-                down: (connector: 1, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-            shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.2, 1.0), color: (90, 140, 70))],
-        ),
-        (
-            name: "pillar",
-            weight: 0.5,
-            faces: (
-                west: (connector: 0, symmetry: Symmetric),
-                east: (connector: 0, symmetry: Symmetric),
-                south: (connector: 0, symmetry: Symmetric),
-                north: (connector: 0, symmetry: Symmetric),
-                down: (connector: 0, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-            exclusions: (down: ["pillar"]),
-            shape: [(min: (0.4, 0.0, 0.4), max: (0.6, 1.0, 0.6), color: (200, 200, 200))],
-        ),
-    ],
-)"#;

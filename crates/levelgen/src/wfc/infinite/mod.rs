@@ -15,12 +15,14 @@
 //! or on the number of threads; the blocks of one layer are solved in parallel (rayon). Blocks
 //! far from what is asked for can be dropped ([`InfiniteMap::retain_near`]) and come back
 //! identical.
+//!
+//! [`layout`] says where each layer's blocks lie; [`route`] walks the map headless along a
+//! fixed route (`horde wfc --infinite --walk`), built on the map without the map needing it.
 
 pub mod layout;
 pub mod route;
 
 pub use layout::{Area, BLOCK, BlockCoord, LAYERS};
-pub use route::{Route, WalkStats, line_route, spiral_route, walk};
 
 use super::grid::{Size, TooManyCells};
 use super::map::Map;

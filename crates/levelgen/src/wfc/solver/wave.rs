@@ -23,12 +23,12 @@
 //! compiled as constants (up to 256 modules; the city set needs two), more fall back to a loop
 //! over the run-time count.
 
+use super::contradiction::Contradiction;
 use super::entropy::tie_break;
 use super::history::History;
 use super::queue::EntropyQueue;
 use super::rules::{Rules, count};
 use crate::wfc::grid::Size;
-use crate::wfc::solver::Contradiction;
 
 /// Domain words, compile-time `W` when non-zero, else the run-time `words`.
 #[inline(always)]
