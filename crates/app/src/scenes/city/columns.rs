@@ -161,8 +161,14 @@ mod tests {
     #[test]
     fn a_held_column_is_terrain_where_its_boxes_are_drawn() {
         let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref()).unwrap();
-        let wall = set.modules.iter().position(|m| m.name == "building_full");
-        let wall = wall.unwrap() as u16;
+        // A module that fills its cell.
+        let full = |m: &horde_levelgen::wfc::Module| {
+            let shape = &set.prototypes[m.prototype].shape;
+            shape
+                .iter()
+                .any(|b| b.min == (0.0, 0.0, 0.0) && b.max == (1.0, 1.0, 1.0))
+        };
+        let wall = set.modules.iter().position(full).unwrap() as u16;
         let mut columns = Columns::default();
         assert_eq!(columns.insert(&set, (3, -2), vec![wall]), Inserted::New);
         assert!(!columns.boxes((3, -2)).is_empty());

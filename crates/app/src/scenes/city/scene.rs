@@ -295,21 +295,23 @@ mod tests {
     use super::*;
     use crate::scenes::city::view::LOOK_PER_PIXEL;
     use glam::Vec2;
+    use horde_levelgen::wfc::Module;
+    use horde_levelgen::wfc::walker::SurfaceCosts;
 
-    /// A scene of the city set holding plain street around the origin, not yet walked.
+    /// A scene of the city set holding the cheapest surface (street) around the origin under
+    /// air, not yet walked.
     fn on_the_street() -> CityScene {
         let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref()).unwrap();
-        let street = set.modules.iter().position(|m| m.name == "street").unwrap() as u16;
-        let air = set.modules.iter().position(|m| m.name == "air").unwrap() as u16;
-        let mut map = Vec::new();
+        let costs = SurfaceCosts::of(&set);
+        let street = (0..set.modules.len() as u16).find(|&m| costs.cheapest(m));
+        let shape = |m: &Module| &set.prototypes[m.prototype].shape;
+        let air = set.modules.iter().position(|m| shape(m).is_empty());
+        let column = [street.unwrap(), air.unwrap() as u16, air.unwrap() as u16];
+        let mut scene = CityScene::without_generator(set, 1);
         for z in -20..=20 {
             for x in -20..=20 {
-                map.push(((x, z), [street, air, air]));
+                scene.streaming.take_column((x, z), column.to_vec());
             }
-        }
-        let mut scene = CityScene::without_generator(set, 1);
-        for ((x, z), column) in map {
-            scene.streaming.take_column((x, z), column.to_vec());
         }
         scene
     }
@@ -318,17 +320,13 @@ mod tests {
     fn the_walker_is_put_down_then_waits_until_its_view_is_generated() {
         let mut scene = on_the_street();
         scene.walker.auto_walk = false;
-        let forward = InputState::default();
-        scene.update(Tick::steps(1), &forward);
+        scene.update(Tick::steps(1), &InputState::default());
         assert!(scene.walker.placed());
         let start = scene.walker.position;
         for _ in 0..60 {
             scene.walk(1.0, 0.0, 1.0 / 60.0);
         }
-        assert_eq!(
-            scene.walker.position, start,
-            "walked before the view was there"
-        );
+        assert_eq!(scene.walker.position, start, "walked before the view");
         assert_eq!(scene.walker.distance, 0.0);
         // Once a survey finds the view (and a little more) whole, it walks.
         scene.streaming.survey(scene.cell());

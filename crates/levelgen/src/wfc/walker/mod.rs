@@ -28,7 +28,7 @@
 //!     }
 //! }
 //! let set = ModuleSet::parse(EXAMPLE_SET, "example.ron".as_ref()).unwrap();
-//! let ground = set.modules.iter().position(|m| m.name == "ground").unwrap() as u16;
+//! let ground = 1; // the example set's modules: air, ground, pillar
 //! let mut floor = Floor(Vec::new());
 //! for z in -4..=4 {
 //!     for x in -4..=4 {
