@@ -3,7 +3,10 @@
 //! - [`wfc`]: Wave Function Collapse — module sets with face connectors, rotated variants and
 //!   exclusions; a solver with weighted lowest-entropy collapse from a priority queue, bit-set
 //!   propagation over per-direction compatibility masks, boundary conditions and backtracking
-//!   (docs/ARCHITECTURE.md, level generation); an infinite map grown in chunks around a walker.
+//!   (docs/ARCHITECTURE.md, level generation); an infinite map made lazily in blocks around a
+//!   walker; and the walker itself ([`wfc::walker`]): its moves among the module shapes and
+//!   auto-walk's path planning, generic over the terrain it walks, with walking costs from the
+//!   module set.
 //! - [`scatter`]: noise-driven scatter of scenery along the runner's band — slices chosen by
 //!   distance from the origin, chunk settings by distance from the slice centre, layers of
 //!   fractal Perlin noise filtered into non-overlapping placements, and roads joined across

@@ -16,6 +16,8 @@
 //! - [`surface`]: how high a column of modules' shapes reaches.
 //! - [`walkable`]: where one can stand in a column (from the module shapes) and how a walker's
 //!   body moves among the solids: steps climbed, walls stopping it, surfaces for path search.
+//! - [`walker`]: a walker over any [`walker::Terrain`] (columns of solids and places to stand):
+//!   its state, its moves by fixed steps and auto-walk's path planning, costs from the set.
 //! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
 //!   re-solving offset layers of blocks over a valid background.
 //!
@@ -28,6 +30,7 @@
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
 
+mod example;
 pub mod grid;
 pub mod infinite;
 pub mod map;
@@ -35,55 +38,11 @@ pub mod module_set;
 pub mod solver;
 pub mod surface;
 pub mod walkable;
+pub mod walker;
 
+pub use example::EXAMPLE_SET;
 pub use grid::{MAX_CELLS, Size, TooManyCells};
 pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
 pub use module_set::{Module, ModuleSet};
 pub use solver::{Contradiction, SolveError, Solver};
-
-/// A tiny module set (air, ground, a pillar) used in examples and tests.
-pub const EXAMPLE_SET: &str = r#"(
-    boundary: (up: 0, down: 1),
-    prototypes: [
-        (
-            name: "air",
-            weight: 4.0,
-            faces: (
-                west: (connector: 0, symmetry: Symmetric),
-                east: (connector: 0, symmetry: Symmetric),
-                south: (connector: 0, symmetry: Symmetric),
-                north: (connector: 0, symmetry: Symmetric),
-                down: (connector: 0, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-        ),
-        (
-            name: "ground",
-            weight: 1.0,
-            faces: (
-                west: (connector: 2, symmetry: Symmetric),
-                east: (connector: 2, symmetry: Symmetric),
-                south: (connector: 2, symmetry: Symmetric),
-                north: (connector: 2, symmetry: Symmetric),
-                down: (connector: 1, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-            shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.2, 1.0), color: (90, 140, 70))],
-        ),
-        (
-            name: "pillar",
-            weight: 0.5,
-            faces: (
-                west: (connector: 0, symmetry: Symmetric),
-                east: (connector: 0, symmetry: Symmetric),
-                south: (connector: 0, symmetry: Symmetric),
-                north: (connector: 0, symmetry: Symmetric),
-                down: (connector: 0, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-            exclusions: (down: ["pillar"]),
-            shape: [(min: (0.4, 0.0, 0.4), max: (0.6, 1.0, 0.6), color: (200, 200, 200))],
-        ),
-    ],
-)"#;

@@ -1,13 +1,14 @@
 //! The columns the city scene holds: for each column that has arrived from the generator, its
 //! modules, the boxes drawn for it, its solids (what the walker bumps into and stands on) and
-//! its places to stand (for path search), all worked out once when it arrives. Columns far
-//! from the walker are dropped and their slots, buffers and all, reused.
+//! its places to stand (for path search), all worked out once when it arrives. They are the
+//! walker's [`Terrain`]. Columns far from the walker are dropped and their slots, buffers and
+//! all, reused.
 
 use super::draw::module_instances;
-use super::walker::{BODY, surface_costs};
 use glam::Vec3;
 use horde_levelgen::wfc::ModuleSet;
 use horde_levelgen::wfc::walkable::{Solid, Stand, column_stands};
+use horde_levelgen::wfc::walker::{BODY, Terrain};
 use horde_renderer::Instance;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -22,6 +23,7 @@ pub enum Inserted {
 }
 
 /// The held columns, by position.
+#[derive(Default)]
 pub struct Columns {
     slots: HashMap<(i32, i32), u32>,
     modules: Vec<Vec<u16>>,
@@ -29,24 +31,9 @@ pub struct Columns {
     solids: Vec<Vec<Solid>>,
     stands: Vec<Vec<Stand>>,
     free: Vec<u32>,
-    /// Cost per cell of standing on each module (for path search).
-    costs: Vec<f32>,
 }
 
 impl Columns {
-    /// No columns, for modules of `set`.
-    pub fn new(set: &ModuleSet) -> Columns {
-        Columns {
-            slots: HashMap::new(),
-            modules: Vec::new(),
-            boxes: Vec::new(),
-            solids: Vec::new(),
-            stands: Vec::new(),
-            free: Vec::new(),
-            costs: surface_costs(set),
-        }
-    }
-
     /// Takes column `(x, z)` (modules bottom first) if it is new, working out its boxes,
     /// solids and places to stand; a column held already is only compared.
     pub fn insert(&mut self, set: &ModuleSet, (x, z): (i32, i32), column: Vec<u16>) -> Inserted {
@@ -87,19 +74,6 @@ impl Columns {
         }
     }
 
-    /// Puts hand-made solids in column `(x, z)` (for tests): no boxes, no modules.
-    #[cfg(test)]
-    pub fn insert_solids(&mut self, (x, z): (i32, i32), solids: Vec<Solid>) {
-        let slot = self.modules.len() as u32;
-        let mut stands = Vec::new();
-        column_stands(&solids, (x, z), &BODY, &mut stands);
-        self.modules.push(Vec::new());
-        self.boxes.push(Vec::new());
-        self.solids.push(solids);
-        self.stands.push(stands);
-        self.slots.insert((x, z), slot);
-    }
-
     /// How many columns are held.
     pub fn len(&self) -> usize {
         self.slots.len()
@@ -120,34 +94,6 @@ impl Columns {
         self.slots
             .get(&cell)
             .map_or(&[], |&slot| &self.boxes[slot as usize])
-    }
-
-    /// The solids of column `(x, z)` (none when it is not held).
-    pub fn solids(&self, cell: (i32, i32)) -> &[Solid] {
-        self.slots
-            .get(&cell)
-            .map_or(&[], |&slot| &self.solids[slot as usize])
-    }
-
-    /// The places to stand in column `(x, z)` (none when it is not held).
-    pub fn stands(&self, cell: (i32, i32)) -> &[Stand] {
-        self.slots
-            .get(&cell)
-            .map_or(&[], |&slot| &self.stands[slot as usize])
-    }
-
-    /// The cost per cell of walking on a surface of module `module`.
-    pub fn surface_cost(&self, module: u16) -> f32 {
-        self.costs
-            .get(usize::from(module))
-            .copied()
-            .unwrap_or(super::walker::cost::OTHER)
-    }
-
-    /// Whether `p` lies strictly inside a solid of its column.
-    pub fn inside_solid(&self, p: Vec3) -> bool {
-        let cell = (p.x.floor() as i32, p.z.floor() as i32);
-        self.solids(cell).iter().any(|s| s.contains(p.to_array()))
     }
 
     /// Drops the columns more than `radius` columns from `cell` (their slots are reused);
@@ -187,5 +133,54 @@ impl Columns {
     /// Slots free for reuse.
     pub fn slots_free(&self) -> usize {
         self.free.len()
+    }
+}
+
+impl Terrain for Columns {
+    /// The solids of column `(x, z)` (none when it is not held).
+    fn solids(&self, cell: (i32, i32)) -> &[Solid] {
+        self.slots
+            .get(&cell)
+            .map_or(&[], |&slot| &self.solids[slot as usize])
+    }
+
+    /// The places to stand in column `(x, z)` (none when it is not held).
+    fn stands(&self, cell: (i32, i32)) -> &[Stand] {
+        self.slots
+            .get(&cell)
+            .map_or(&[], |&slot| &self.stands[slot as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::scenes::city::draw::{CITY_SET, CITY_SET_PATH};
+
+    #[test]
+    fn a_held_column_is_terrain_where_its_boxes_are_drawn() {
+        let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref()).unwrap();
+        // A module that fills its cell.
+        let full = |m: &horde_levelgen::wfc::Module| {
+            let shape = &set.prototypes[m.prototype].shape;
+            shape
+                .iter()
+                .any(|b| b.min == (0.0, 0.0, 0.0) && b.max == (1.0, 1.0, 1.0))
+        };
+        let wall = set.modules.iter().position(full).unwrap() as u16;
+        let mut columns = Columns::default();
+        assert_eq!(columns.insert(&set, (3, -2), vec![wall]), Inserted::New);
+        assert!(!columns.boxes((3, -2)).is_empty());
+        assert!(!columns.solids((3, -2)).is_empty());
+        // The building's roof is a place to stand; inside it is solid.
+        assert!(columns.stands((3, -2)).iter().any(|s| s.height > 0.5));
+        let inside = columns.solids((3, -2))[0];
+        let centre = [0, 1, 2].map(|i| (inside.min[i] + inside.max[i]) * 0.5);
+        assert!(columns.inside_solid(centre));
+        // Nothing known elsewhere.
+        assert!(columns.solids((4, -2)).is_empty() && columns.stands((4, -2)).is_empty());
+        assert_eq!(columns.drop_far((100, 100), 8), 1);
+        assert!(columns.solids((3, -2)).is_empty());
     }
 }

@@ -1,13 +1,16 @@
 //! The infinite city walk: a walker in a Wave Function Collapse city that grows around it.
-//! [`scene`] holds the walker, the camera and the batch; [`columns`] the columns received, each
-//! with its boxes, solids and places to stand; [`walker`] the body's moves and auto-walk's path
-//! search; [`generator`] grows the map on a background worker and hands over settled chunks;
-//! [`draw`] turns modules into boxes.
+//! [`scene`] is the glue to the shell (the `Scene` impl); [`streaming`] takes columns from the
+//! background [`generator`] and says when the map around the walker is there; [`columns`]
+//! holds the columns received, each with its boxes, solids and places to stand (the walker's
+//! terrain); [`view`] draws the columns near the walker in one batch and places the camera;
+//! [`draw`] turns modules into boxes. The walker itself — its moves and auto-walk's path
+//! search — is levelgen's (`horde_levelgen::wfc::walker`).
 
 pub mod columns;
 pub mod draw;
 pub mod generator;
 pub mod scene;
-pub mod walker;
+pub mod streaming;
+pub mod view;
 
 pub use scene::CityScene;

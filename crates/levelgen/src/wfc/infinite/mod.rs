@@ -15,6 +15,9 @@
 //! or on the number of threads; the blocks of one layer are solved in parallel (rayon). Blocks
 //! far from what is asked for can be dropped ([`InfiniteMap::retain_near`]) and come back
 //! identical.
+//!
+//! [`layout`] says where each layer's blocks lie; [`route`] walks the map headless along a
+//! fixed route (`horde wfc --infinite --walk`), built on the map without the map needing it.
 
 pub mod layout;
 pub mod route;

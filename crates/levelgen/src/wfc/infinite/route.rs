@@ -2,7 +2,8 @@
 //! fixed route, the map is made around it and dropped behind it, and every column shown is
 //! checked against what was shown there before.
 
-use super::{Area, BLOCK, GrowError, InfiniteMap};
+use super::layout::{Area, BLOCK};
+use super::{GrowError, InfiniteMap};
 use crate::hash::mix64;
 use std::collections::HashMap;
 

@@ -1,5 +1,6 @@
-//! The value a failed narrowing of domains is: the cell left with no module. The wave
-//! returns it, the boundary solve returns it, and the solver answers it by backtracking.
+//! A contradiction: what narrowing returns, as a value, when it leaves a cell with no module.
+//! The wave, the boundary pass and the solver all speak it; the solver answers it by
+//! backtracking.
 
 /// A cell with no module left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,30 +1,29 @@
-//! The city walker's legs and its auto-walk: a body that moves among the solids of the columns
-//! that have arrived (levelgen's walkable rules: it climbs a stair's rise, is stopped by walls,
-//! slides along them), and a path search over the walkable samples a few blocks around it that
-//! chooses where auto-walk goes.
+//! Auto-walk's planner: where to go next, found by a path search over the places to stand a
+//! few blocks around the walker.
 //!
 //! Auto-walk keeps a wandering heading. Every so often it searches (Dijkstra) the graph of
-//! places to stand within [`PLAN_RADIUS`] columns, where two samples side by side (or
-//! diagonally, when both sides are open too) connect if their heights differ by no more than a
-//! step. Each surface costs what its prototype's `walk_cost` in the module set says (in the
-//! city set: streets least, stairs and bridges a little more, other ground more, roofs most), places close to a wall and cells walked recently more again; the target is the reachable place that
-//! goes farthest along the heading for its cost. A dead end turns the heading. The walker then
-//! follows the path's samples, and plans again before it runs out of path.
+//! places to stand ([`Terrain::stands`]) within [`PLAN_RADIUS`] columns, where two samples side
+//! by side (or diagonally, when both sides are open too) connect if their heights differ by no
+//! more than a step. Each surface costs what its prototype's `walk_cost` in the module set
+//! says ([`SurfaceCosts`]; in the city set streets least, stairs and bridges a little more,
+//! grass and plazas more, lots and roofs most); places close to a wall and cells walked
+//! recently cost more again. The target is the reachable place that goes farthest along the
+//! heading for its cost; a dead end turns the heading. The walker then follows the path's
+//! points ([`AutoWalk::waypoint`]) and plans again before it runs out of path.
+//!
+//! Buffers (nodes, distances, heap, path) are kept between plans: planning allocates only
+//! while the window's node count grows past what it has held before.
 
-use super::columns::Columns;
+use super::body::BODY;
+use super::costs::SurfaceCosts;
+use super::terrain::Terrain;
+use crate::hash::mix64;
+use crate::wfc::module_set::ModuleSet;
+use crate::wfc::walkable::{Body, SAMPLES};
 use glam::{Vec2, Vec3};
-use horde_levelgen::hash::mix64;
-use horde_levelgen::wfc::walkable::{Body, SAMPLES};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// The walker's body, in cells (a storey, one cell, is about 3 m): 0.6 m wide, 1.85 m tall,
-/// climbs 0.45 m (a stair's rise in the city set is 0.37 m).
-pub const BODY: Body = Body {
-    radius: 0.1,
-    height: 0.62,
-    step: 0.15,
-};
 /// The body path search plans for: a little wider than [`BODY`], so that a path point beside
 /// a wall is never one the body only fits at by a rounding error.
 const PLAN_BODY: Body = Body {
@@ -32,15 +31,11 @@ const PLAN_BODY: Body = Body {
     ..BODY
 };
 /// A wide body: places where it does not fit are close to a wall, and cost
-/// [`cost::NEAR_WALL`] more, so that paths keep to the middle of streets.
+/// [`NEAR_WALL_COST`] more, so that paths keep to the middle of streets.
 const WIDE_BODY: Body = Body {
     radius: 0.3,
     ..BODY
 };
-/// Eye height above the feet, in cells (about 1.6 m).
-pub const EYE_HEIGHT: f32 = 0.53;
-/// Walking speed, cells per second.
-pub const WALK_SPEED: f32 = 2.5;
 /// Columns searched around the walker when planning.
 pub const PLAN_RADIUS: i32 = 8;
 /// Samples per side of the planning window.
@@ -53,27 +48,12 @@ const PLAN_AGE_S: f32 = 2.0;
 const RETRY_S: f32 = 0.2;
 /// The nearest target considered, in cells from the walker.
 const MIN_TARGET: f32 = 3.0;
-
-/// Costs the path search adds to the module set's own (`walk_cost` of each prototype, the
-/// cost of walking a cell on it).
-pub mod cost {
-    /// What streets cost in the city set: a start place costs no more.
-    pub const STREET: f32 = 1.0;
-    /// What a column that has not arrived costs.
-    pub const OTHER: f32 = 2.2;
-    /// Added per recent visit of the cell.
-    pub const VISITED: f32 = 0.8;
-    /// Added close to a wall.
-    pub const NEAR_WALL: f32 = 1.0;
-}
-
-/// The cost of standing on each module of `set`: its prototype's `walk_cost`.
-pub fn surface_costs(set: &horde_levelgen::wfc::ModuleSet) -> Vec<f32> {
-    set.modules
-        .iter()
-        .map(|m| set.prototypes[m.prototype].walk_cost)
-        .collect()
-}
+/// Cost added per cell walked for each recent visit of its column (at most four counted).
+pub const VISITED_COST: f32 = 0.8;
+/// Cost added per cell walked close to a wall.
+pub const NEAR_WALL_COST: f32 = 1.0;
+/// Frames in a row without moving after which the path is dropped and the heading turned.
+const STUCK_FRAMES: u32 = 30;
 
 /// A place to stand in the planning window.
 #[derive(Clone, Copy, Debug)]
@@ -85,7 +65,10 @@ struct Node {
 }
 
 /// Auto-walk's planner and the path it follows. Its buffers are kept between plans.
+#[derive(Clone, Debug)]
 pub struct AutoWalk {
+    /// What each module's surface costs.
+    costs: SurfaceCosts,
     /// Places to stand in the window, grouped by sample.
     nodes: Vec<Node>,
     /// Per sample of the window: its nodes, `nodes[start..start + len]`.
@@ -95,7 +78,7 @@ pub struct AutoWalk {
     dist: Vec<f32>,
     prev: Vec<u32>,
     heap: BinaryHeap<Reverse<(u32, u32)>>,
-    /// The path being followed: map positions with the height of the surface.
+    /// The path being followed: map positions `(x, z)` with the surface's height as `y`.
     pub path: Vec<Vec3>,
     /// The next point of `path`.
     next: usize,
@@ -111,9 +94,11 @@ pub struct AutoWalk {
 }
 
 impl AutoWalk {
-    /// A planner whose wandering is a function of `seed`.
-    pub fn new(seed: u64) -> AutoWalk {
+    /// A planner over the surfaces of `set` (their `walk_cost`) whose wandering is a function
+    /// of `seed`.
+    pub fn new(set: &ModuleSet, seed: u64) -> AutoWalk {
         AutoWalk {
+            costs: SurfaceCosts::of(set),
             nodes: Vec::new(),
             window: vec![(0, 0); WINDOW * WINDOW],
             origin: (0, 0),
@@ -130,6 +115,11 @@ impl AutoWalk {
         }
     }
 
+    /// What each module's surface costs.
+    pub fn costs(&self) -> &SurfaceCosts {
+        &self.costs
+    }
+
     /// A uniform number in `-1..1` from the seed and the plan count.
     fn random(&self, salt: u64) -> f32 {
         let bits = mix64(self.seed ^ mix64(self.plans.wrapping_mul(0x9E37) ^ salt));
@@ -142,11 +132,12 @@ impl AutoWalk {
         (running_out && self.age >= RETRY_S) || self.age > PLAN_AGE_S
     }
 
-    /// Plans a path from `position` (feet at `feet`) over the columns in `columns`.
-    /// `visits(cell)` counts recent visits of a column. Returns whether a path was found.
-    pub fn plan(
+    /// Plans a path from `position` (map `x`, `z`; `y` unused) with feet at `feet`, over
+    /// `terrain`. `visits(column)` counts recent visits of a column. Returns whether a path
+    /// was found.
+    pub fn plan<T: Terrain + ?Sized>(
         &mut self,
-        columns: &Columns,
+        terrain: &T,
         position: Vec3,
         feet: f32,
         visits: impl Fn((i32, i32)) -> u32,
@@ -157,7 +148,7 @@ impl AutoWalk {
         self.next = 0;
         self.heading += self.random(1) * 0.35;
         let cell = (position.x.floor() as i32, position.z.floor() as i32);
-        self.fill_window(columns, cell, &visits);
+        self.fill_window(terrain, cell, &visits);
         let Some(start) = self.nearest_node(position, feet) else {
             return false;
         };
@@ -197,9 +188,9 @@ impl AutoWalk {
     }
 
     /// Collects the places to stand within [`PLAN_RADIUS`] columns of `cell`.
-    fn fill_window(
+    fn fill_window<T: Terrain + ?Sized>(
         &mut self,
-        columns: &Columns,
+        terrain: &T,
         cell: (i32, i32),
         visits: &impl Fn((i32, i32)) -> u32,
     ) {
@@ -209,23 +200,23 @@ impl AutoWalk {
         self.origin = ((cell.0 - PLAN_RADIUS) * n, (cell.1 - PLAN_RADIUS) * n);
         for cz in cell.1 - PLAN_RADIUS..=cell.1 + PLAN_RADIUS {
             for cx in cell.0 - PLAN_RADIUS..=cell.0 + PLAN_RADIUS {
-                let penalty = cost::VISITED * visits((cx, cz)).min(4) as f32;
-                for stand in columns.stands((cx, cz)) {
+                let penalty = VISITED_COST * visits((cx, cz)).min(4) as f32;
+                for stand in terrain.stands((cx, cz)) {
                     let (i, j) = stand.offset();
                     let (u, v) = stand.position();
                     // Only where the whole body fits (a sample beside a pillar or a wall in
                     // the next column is a place to stand for a point, not for a walker).
                     let (px, pz) = (cx as f32 + u, cz as f32 + v);
                     let fits = PLAN_BODY
-                        .settle(|c| columns.solids(c), (px, pz), stand.height)
+                        .settle(|c| terrain.solids(c), (px, pz), stand.height)
                         .is_some_and(|h| BODY.connects(h, stand.height));
                     if !fits {
                         continue;
                     }
                     let roomy = WIDE_BODY
-                        .settle(|c| columns.solids(c), (px, pz), stand.height)
+                        .settle(|c| terrain.solids(c), (px, pz), stand.height)
                         .is_some_and(|h| BODY.connects(h, stand.height));
-                    let near_wall = if roomy { 0.0 } else { cost::NEAR_WALL };
+                    let near_wall = if roomy { 0.0 } else { NEAR_WALL_COST };
                     let g = self.window_index(cx * n + i as i32, cz * n + j as i32);
                     let Some(g) = g else { continue };
                     let slot = &mut self.window[g];
@@ -235,7 +226,7 @@ impl AutoWalk {
                     slot.1 += 1;
                     self.nodes.push(Node {
                         at: Vec3::new(cx as f32 + u, stand.height, cz as f32 + v),
-                        cost: columns.surface_cost(stand.module) + penalty + near_wall,
+                        cost: self.costs.cost(stand.module) + penalty + near_wall,
                     });
                 }
             }
@@ -369,7 +360,7 @@ impl AutoWalk {
     pub fn tick(&mut self, dt: f32, moved: bool) {
         self.age += dt;
         self.stuck = if moved { 0 } else { self.stuck + 1 };
-        if self.stuck > 30 {
+        if self.stuck > STUCK_FRAMES {
             self.stuck = 0;
             self.path.clear();
             self.next = 0;
