@@ -236,7 +236,24 @@ fn the_city_walker_and_overview_screenshots_are_deterministic() {
     );
     let overview = shot("overview.png", "overview");
     assert_ne!(walker, overview);
-    for picture in [&walker, &overview] {
+    // Without `--view`: a finite map seen from above, the same every time.
+    let map_args = [
+        "--scene",
+        "city",
+        "--seed",
+        "2",
+        "--size",
+        "320x180",
+        "--backend",
+        "vulkan",
+    ];
+    let map = screenshot(&map_args, &dir.path().join("map-a.png")).to_rgba8();
+    assert_eq!(
+        map,
+        screenshot(&map_args, &dir.path().join("map-b.png")).to_rgba8()
+    );
+    assert_ne!(map, overview);
+    for picture in [&walker, &overview, &map] {
         // Not one colour over most of it: there is a city in the picture, not only sky.
         let mut counts = std::collections::HashMap::new();
         for p in picture.pixels() {

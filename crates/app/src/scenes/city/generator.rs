@@ -4,12 +4,18 @@
 //! function of seed and position, so whatever arrives is final: nothing shown ever changes.
 //! Blocks far behind the walker are dropped from the map and from what was sent, and come back
 //! identical if the walker returns.
+//!
+//! [`in_step`] is the same map answering in step with its scene instead: the scene waits for
+//! each answer, so what it holds is a pure function of where its walker went (`horde
+//! screenshot`, tests).
 
 use crate::worker::{Worker, WorkerChannels, lower_priority};
 use horde_levelgen::wfc::infinite::layout::{block_area, blocks_over};
 use horde_levelgen::wfc::infinite::{Area, BlockCoord, LAYERS};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use std::collections::HashSet;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
 
 /// Height of the city in cells.
 pub const HEIGHT: u32 = 6;
@@ -128,6 +134,77 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Gen
         });
         if !dropped.is_empty() && channels.results.send(Generated::Dropped(dropped)).is_err() {
             return;
+        }
+    }
+}
+
+/// The generator in step with its scene: a thread that owns the map and answers each walker
+/// cell with every column within [`REACH`] of it, made before it answers; the map keeps what
+/// lies within [`KEEP_RADIUS`], as the background generator's does.
+pub struct InStep {
+    /// Walker cells, to the thread (`None` once dropped, which ends the thread).
+    requests: Option<mpsc::Sender<(i32, i32)>>,
+    /// The columns around each cell, or why the map could not be made.
+    answers: mpsc::Receiver<Result<Vec<Column>, String>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Starts the in-step generator for `set` and `seed`.
+pub fn in_step(set: ModuleSet, seed: u64) -> std::io::Result<InStep> {
+    let (requests, asked) = mpsc::channel::<(i32, i32)>();
+    let (answer, answers) = mpsc::channel();
+    let thread = std::thread::Builder::new()
+        .name("city generator (in step)".to_string())
+        .spawn(move || {
+            let mut map = match InfiniteMap::new(&set, HEIGHT, seed) {
+                Ok(map) => map,
+                Err(error) => {
+                    let _ = answer.send(Err(format!("the city generator cannot start: {error}")));
+                    return;
+                }
+            };
+            while let Ok(at) = asked.recv() {
+                let side = (2 * REACH + 1) as u32;
+                let area = Area::new(at.0 - REACH, at.1 - REACH, side, side);
+                let columns = map
+                    .ensure(area)
+                    .map(|_| {
+                        let cells = (area.z0..area.z1)
+                            .flat_map(|z| (area.x0..area.x1).map(move |x| (x, z)));
+                        cells
+                            .filter_map(|(x, z)| map.column(x, z).map(|c| ((x, z), c.to_vec())))
+                            .collect()
+                    })
+                    .map_err(|error| format!("the city generator stopped: {error}"));
+                map.retain_near(at.0, at.1, KEEP_RADIUS);
+                if answer.send(columns).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(InStep {
+        requests: Some(requests),
+        answers,
+        thread: Some(thread),
+    })
+}
+
+impl InStep {
+    /// Every column within [`REACH`] of `cell`, waiting until they are made.
+    pub fn around(&self, cell: (i32, i32)) -> Result<Vec<Column>, String> {
+        let gone = || "the city generator stopped: no more columns will arrive".to_string();
+        let requests = self.requests.as_ref().ok_or_else(gone)?;
+        requests.send(cell).map_err(|_| gone())?;
+        self.answers.recv().map_err(|_| gone())?
+    }
+}
+
+impl Drop for InStep {
+    /// Ends the thread and waits for it.
+    fn drop(&mut self) {
+        self.requests = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
 }

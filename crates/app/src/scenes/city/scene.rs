@@ -11,17 +11,15 @@
 //! releases it), `O` switches to the overview camera.
 
 use super::draw::{CITY_SET, CITY_SET_PATH};
-use super::generator::{self, Generated, KEEP_RADIUS};
-use super::streaming::Streaming;
+use super::generator::{self, KEEP_RADIUS};
+use super::streaming::{Source, Streaming};
 use super::view::View;
 use crate::clock::STEP;
 use crate::scenes::stall::{StallStats, StallTimer};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
-use crate::worker::Worker;
-use horde_levelgen::wfc::infinite::Area;
+use horde_levelgen::wfc::ModuleSet;
 use horde_levelgen::wfc::walker::{Stepped, Terrain, Walker};
-use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use horde_renderer::{FrameParams, GpuContext, Renderer};
 use serde::Serialize;
 use winit::event::MouseButton;
@@ -67,35 +65,38 @@ impl CityScene {
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
         let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?;
         let generator = generator::start(set.clone(), seed)?;
-        Ok(CityScene::with_generator(set, Some(generator), seed))
+        Ok(CityScene::with_source(
+            set,
+            Source::Background(generator),
+            seed,
+        ))
     }
 
-    /// The scene of `set` with no generator: columns come only through
-    /// [`CityScene::take_columns`] (deterministic, for screenshots and tests). `seed` steers
+    /// The city of `set` and `seed` with its generator in step: each new walker cell waits
+    /// for the columns around it, so the walk and every picture of it are a pure function of
+    /// set and seed (`horde screenshot`).
+    pub fn in_step(set: ModuleSet, seed: u64) -> anyhow::Result<CityScene> {
+        let generator = generator::in_step(set.clone(), seed)?;
+        Ok(CityScene::with_source(set, Source::InStep(generator), seed))
+    }
+
+    /// The scene of `set` with no generator: columns come only by hand (tests). `seed` steers
     /// auto-walk's wandering.
-    pub fn without_generator(set: ModuleSet, seed: u64) -> CityScene {
-        CityScene::with_generator(set, None, seed)
+    #[cfg(test)]
+    fn without_generator(set: ModuleSet, seed: u64) -> CityScene {
+        CityScene::with_source(set, Source::ByHand, seed)
     }
 
-    fn with_generator(
-        set: ModuleSet,
-        generator: Option<Worker<(i32, i32), Generated>>,
-        seed: u64,
-    ) -> CityScene {
+    fn with_source(set: ModuleSet, source: Source, seed: u64) -> CityScene {
         CityScene {
             walker: Walker::new(&set, seed),
-            streaming: Streaming::new(set, generator),
+            streaming: Streaming::new(set, source),
             view: View::default(),
             overview: false,
             captured: false,
             stall: StallStats::default(),
             inside_solid_frames: 0,
         }
-    }
-
-    /// Takes the columns of `area` that `map` has made and the scene does not hold yet.
-    pub fn take_columns(&mut self, map: &InfiniteMap<'_>, area: Area) {
-        self.streaming.take_columns(map, area);
     }
 
     /// The walker's cell.

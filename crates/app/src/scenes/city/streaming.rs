@@ -6,18 +6,20 @@
 //! view or just beyond it ([`WAIT_RADIUS`]) is still missing, so it never walks into
 //! ungenerated space and the view never shows a hole.
 //!
-//! Without a generator (screenshots and tests) columns come only through
-//! [`Streaming::take_columns`], made in the caller's thread, and far columns are dropped by
-//! the stream's own rule, as the generator would drop them.
+//! With the generator in step ([`Source::InStep`], screenshots) the stream waits for every
+//! column within reach of a new walker cell and takes them all at once, so what it holds is a
+//! pure function of the walk; by hand ([`Source::ByHand`], tests) columns come only through
+//! [`Streaming::take_column`]. Both drop far columns by the
+//! stream's own rule, as the background generator would drop them.
 
 use super::columns::{Columns, Inserted};
-use super::generator::{Column, Generated, KEEP_RADIUS};
+use super::generator::{Column, Generated, InStep, KEEP_RADIUS};
 use super::view::VIEW_RADIUS;
 use crate::scenes::stall::{StallTimer, ViewFill};
 use crate::worker::Worker;
+use horde_levelgen::wfc::ModuleSet;
 use horde_levelgen::wfc::infinite::layout::{block_area, block_of};
-use horde_levelgen::wfc::infinite::{Area, BlockCoord, LAYERS};
-use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
+use horde_levelgen::wfc::infinite::{BlockCoord, LAYERS};
 use std::collections::{HashSet, VecDeque};
 
 /// Cells the walker moves between two sweeps for far columns.
@@ -46,6 +48,16 @@ pub struct StreamStats {
     pub view: ViewFill,
 }
 
+/// Where a stream's columns come from.
+pub enum Source {
+    /// The background generator: the render thread never waits.
+    Background(Worker<(i32, i32), Generated>),
+    /// The generator in step with the scene: each new walker cell waits for its columns.
+    InStep(InStep),
+    /// Only what the caller hands over.
+    ByHand,
+}
+
 /// The held columns and how they keep coming.
 pub struct Streaming {
     set: ModuleSet,
@@ -53,8 +65,8 @@ pub struct Streaming {
     columns: Columns,
     /// Columns received but not yet turned into boxes.
     arrived: VecDeque<Column>,
-    /// The background generator (none when columns are fed by hand).
-    generator: Option<Worker<(i32, i32), Generated>>,
+    /// Where columns come from.
+    source: Source,
     /// The cell the generator was last told about.
     told: Option<(i32, i32)>,
     /// Where the last sweep for far columns was made.
@@ -70,14 +82,13 @@ pub struct Streaming {
 }
 
 impl Streaming {
-    /// Columns of `set` from `generator`, or (without one) only from
-    /// [`Streaming::take_columns`].
-    pub fn new(set: ModuleSet, generator: Option<Worker<(i32, i32), Generated>>) -> Streaming {
+    /// Columns of `set` from `source`.
+    pub fn new(set: ModuleSet, source: Source) -> Streaming {
         Streaming {
             set,
             columns: Columns::default(),
             arrived: VecDeque::new(),
-            generator,
+            source,
             told: None,
             last_sweep: (0, 0),
             missing_ahead: 0,
@@ -92,37 +103,39 @@ impl Streaming {
         &self.columns
     }
 
-    /// Takes the columns of `area` that `map` has made and the stream does not hold yet.
-    pub fn take_columns(&mut self, map: &InfiniteMap<'_>, area: Area) {
-        for z in area.z0..area.z1 {
-            for x in area.x0..area.x1 {
-                if !self.columns.contains((x, z))
-                    && let Some(column) = map.column(x, z)
-                {
-                    self.take_column((x, z), column.to_vec());
-                }
-            }
-        }
-    }
-
-    /// One frame's streaming, never waiting: tells the generator the walker's `cell` when it
-    /// changed, takes whatever the generator finished, and turns arrived columns into boxes
-    /// while `timer` (started at the frame's generation work) is within the budget; the rest
-    /// waits for the next frame. Returns whether what is held, or the walker's cell, changed
-    /// since the last call (the view needs drawing again).
+    /// One frame's streaming: tells the source the walker's `cell` when it changed, takes
+    /// whatever the background generator finished (never waiting; the generator in step is
+    /// waited for, and all it sends taken at once), and turns arrived columns into boxes while
+    /// `timer` (started at the frame's generation work) is within the budget; the rest waits
+    /// for the next frame. Returns whether what is held, or the walker's cell, changed since
+    /// the last call (the view needs drawing again).
     pub fn pump(&mut self, cell: (i32, i32), timer: &StallTimer) -> bool {
         if self.told != Some(cell) {
             self.changed = true;
-            // A full queue is tried again next frame.
-            if self
-                .generator
-                .as_ref()
-                .is_none_or(|g| g.try_send(cell).is_ok())
-            {
-                self.told = Some(cell);
+            match &self.source {
+                // A full queue is tried again next frame.
+                Source::Background(generator) => {
+                    if generator.try_send(cell).is_ok() {
+                        self.told = Some(cell);
+                    }
+                }
+                Source::InStep(generator) => {
+                    self.told = Some(cell);
+                    match generator.around(cell) {
+                        Ok(columns) => {
+                            for (at, column) in columns {
+                                if !self.columns.contains(at) {
+                                    self.take_column(at, column);
+                                }
+                            }
+                        }
+                        Err(reason) => self.fail(reason),
+                    }
+                }
+                Source::ByHand => self.told = Some(cell),
             }
         }
-        while let Some(generated) = self.generator.as_ref().and_then(Worker::try_recv) {
+        while let Some(generated) = self.background_message() {
             match generated {
                 Generated::Columns(settled) => {
                     self.stats.backtracks = settled.backtracks;
@@ -130,17 +143,12 @@ impl Streaming {
                     self.arrived.extend(settled.columns);
                 }
                 Generated::Dropped(blocks) => self.drop_blocks(&blocks),
-                Generated::Failed(reason) => {
-                    log::error!("{reason}");
-                    self.failure = Some(reason);
-                }
+                Generated::Failed(reason) => self.fail(reason),
             }
         }
-        // A generator that ended without saying why (a panic) is a failure too.
-        if self.failure.is_none() && self.generator.as_ref().is_some_and(Worker::stopped) {
-            let reason = "the city generator stopped: no more columns will arrive";
-            log::error!("{reason}");
-            self.failure = Some(reason.to_string());
+        // A background generator that ended without saying why (a panic) is a failure too.
+        if matches!(&self.source, Source::Background(g) if g.stopped()) {
+            self.fail("the city generator stopped: no more columns will arrive".to_string());
         }
         while timer.elapsed_s() < CONVERT_BUDGET_S
             && let Some((cell, column)) = self.arrived.pop_front()
@@ -148,6 +156,22 @@ impl Streaming {
             self.take_column(cell, column);
         }
         std::mem::take(&mut self.changed)
+    }
+
+    /// The background generator's next message, if one is waiting.
+    fn background_message(&self) -> Option<Generated> {
+        match &self.source {
+            Source::Background(generator) => generator.try_recv(),
+            Source::InStep(_) | Source::ByHand => None,
+        }
+    }
+
+    /// The source stopped for `reason` (shown in the overlay and logged, once).
+    fn fail(&mut self, reason: String) {
+        if self.failure.is_none() {
+            log::error!("{reason}");
+            self.failure = Some(reason);
+        }
     }
 
     /// Takes column `cell` (modules bottom first) as the generator hands it over: turns it
@@ -189,11 +213,12 @@ impl Streaming {
         due
     }
 
-    /// Without a generator, drops the columns more than [`KEEP_RADIUS`] columns from `cell`,
-    /// as the generator would; with one, only the generator decides what is dropped.
+    /// Without the background generator, drops the columns more than [`KEEP_RADIUS`] columns
+    /// from `cell`, as the generator would; with it, only the generator decides what is
+    /// dropped.
     pub fn drop_far(&mut self, cell: (i32, i32)) {
         self.last_sweep = cell;
-        if self.generator.is_none() {
+        if !matches!(self.source, Source::Background(_)) {
             self.columns.drop_far(cell, KEEP_RADIUS);
         }
         self.stats.columns = self.columns.len();
@@ -245,7 +270,7 @@ mod tests {
 
     #[test]
     fn far_columns_are_dropped_and_their_slots_reused() {
-        let mut stream = Streaming::new(city_set(), None);
+        let mut stream = Streaming::new(city_set(), Source::ByHand);
         let street = vec![0u16; 6];
         stream.take_column((0, 0), street.clone());
         stream.take_column((200, 0), street.clone());
@@ -274,7 +299,7 @@ mod tests {
     fn with_a_generator_only_the_generator_decides_what_is_dropped() {
         let set = city_set();
         let worker = generator::start(set.clone(), 1).unwrap();
-        let mut stream = Streaming::new(set, Some(worker));
+        let mut stream = Streaming::new(set, Source::Background(worker));
         let street = vec![0u16; 6];
         stream.take_column((200, 0), street.clone());
         stream.drop_far((0, 0));
@@ -297,7 +322,7 @@ mod tests {
 
     #[test]
     fn the_walker_may_walk_once_the_view_and_a_little_more_are_there() {
-        let mut stream = Streaming::new(city_set(), None);
+        let mut stream = Streaming::new(city_set(), Source::ByHand);
         let street = vec![0u16; 6];
         stream.survey((0, 0));
         assert!(!stream.ready());

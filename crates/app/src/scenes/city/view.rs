@@ -18,6 +18,12 @@ pub const OVERVIEW_RADIUS: i32 = 36;
 /// Radians of view turned per pixel of mouse movement.
 pub const LOOK_PER_PIXEL: f32 = 0.004;
 /// How fast the eye sinks towards the feet when they drop, per second (a share of the gap).
+/// Where the city's light comes from (simulation frame: from the south-east, high up).
+pub const SUN: Vec3 = Vec3::new(0.4, 1.0, -0.3);
+/// The city's ambient light.
+pub const AMBIENT: f32 = 0.4;
+/// The city's sky, the background of every city picture (and the walker's fog colour).
+pub const SKY: [f64; 4] = [0.45, 0.6, 0.8, 1.0];
 const SINK_RATE: f32 = 10.0;
 
 /// The view's state: the eye, the batch and what was last put in it.
@@ -171,9 +177,9 @@ impl View {
         FrameParams {
             view,
             proj: perspective(70.0, aspect, 0.03, 200.0),
-            light_dir: Vec3::new(0.4, 1.0, -0.3),
-            ambient: 0.4,
-            clear: [0.45, 0.6, 0.8, 1.0],
+            light_dir: SUN,
+            ambient: AMBIENT,
+            clear: SKY,
             viewport: None,
             fog,
         }
