@@ -13,7 +13,6 @@
 //! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
 //! - [`solver`]: the finite solver, reusable across same-sized blocks.
 //! - [`map`]: a solved grid and its `--out` JSON form.
-//! - [`surface`]: how high a column of modules' shapes reaches.
 //! - [`walkable`]: where one can stand in a column (from the module shapes) and how a walker's
 //!   body moves among the solids: steps climbed, walls stopping it, surfaces for path search.
 //! - [`walker`]: a walker over any [`walker::Terrain`] (columns of solids and places to stand):
@@ -36,7 +35,6 @@ pub mod infinite;
 pub mod map;
 pub mod module_set;
 pub mod solver;
-pub mod surface;
 pub mod walkable;
 pub mod walker;
 
