@@ -1,12 +1,20 @@
 // Instanced meshes with one directional light.
 //
-// Vertex buffer 0: the mesh (position; the normal attribute is not used). Vertex buffer 1: one
-// instance per draw instance, a column-major model matrix and an sRGB colour in 8-bit channels.
+// Instanced stages: vertex buffer 0 is the mesh (position; the normal attribute is not used),
+// vertex buffer 1 one instance per draw instance, a column-major model matrix and an sRGB
+// colour in 8-bit channels. Pulled stages bind no vertex buffer: they read the same instance
+// buffer as storage (group 1) and find their instance and corner from the vertex index.
 //
-// Two pipelines: `vs_main` + `fs_main` transform a mesh's positions and shade each pixel by
-// the face normal from derivatives; `vs_visible_cube` + `fs_lit` draw the three-face cube,
-// whose vertices are corner codes (mesh.rs, `visible_cube`): only the faces of each instance
-// that face the camera are sent, lit per face in the vertex stage.
+// Five vertex stages, one pipeline each (and each for both windings; pipelines.rs):
+// - `vs_main` + `fs_main`: a mesh's positions, each pixel shaded by the face normal from
+//   derivatives;
+// - `vs_visible_cube` + `fs_lit`: the three-face cube, whose vertices are corner codes
+//   (mesh.rs, `visible_cube`): only the faces of each instance that face the camera are sent,
+//   lit per face in the vertex stage, and a cube a pixel or two on screen collapses to one
+//   triangle;
+// - `vs_small_cube` + `fs_lit`: that one triangle alone, for batches whose every cube is small;
+// - `vs_pulled_visible_cube` and `vs_pulled_small_cube` + `fs_lit`: the same two cubes with
+//   the instances read from storage instead of instanced.
 //
 // Everything is shaded flat: the fragment shader takes each face's normal from the screen-space
 // derivatives of the world position, so meshes need no per-face vertices (the cube has 8, not
@@ -213,13 +221,17 @@ fn small_cube(v: CubeVertexIn) -> LitOut {
     return lit_vertex(world, srgb_to_linear(v.color.rgb) * shade);
 }
 
-// The instance buffer as storage, for the pulled small cube: per instance 16 floats of the
+// The instance buffer as storage, for the pulled cubes: per instance 16 floats of the
 // column-major model matrix, then the colour's four bytes (red lowest), 17 words (68 bytes,
 // the instance vertex layout's).
 @group(1) @binding(0) var<storage, read> instance_words: array<f32>;
 
 // Whether flat outputs come from a triangle's last vertex (OpenGL) rather than its first.
 override provoking_last: bool = false;
+
+// Cubes a draw instance of the pulled three-face cube covers (batch.rs, `PULL_GROUP`; the
+// renderer always sets it).
+override pull_group: u32 = 256u;
 
 // Reads instance `instance` from storage into `v`'s model matrix and colour.
 fn load_instance(instance: u32, v: ptr<function, CubeVertexIn>) {
@@ -240,10 +252,16 @@ fn outline_code(h: u32) -> vec3<f32> {
     );
 }
 
-// The three-face cube without instancing: 7 vertices a cube (vertex / 7 is the instance,
-// vertex % 7 the mesh's vertex), joined by an index buffer of the mesh's 18 indices a cube.
+// The three-face cube read from storage: 7 vertices a cube, joined by an index buffer of the
+// mesh's 18 indices for each of `pull_group` cubes (mesh.rs, `pulled_visible_cubes`) that every
+// draw instance, one group of cubes, repeats: the cube is `group × pull_group + vertex / 7`,
+// its mesh vertex `vertex % 7`. Past a batch's last instance, to the end of its last group,
+// the instances are zeros, whose corners all fall on one point: nothing is drawn.
 @vertex
-fn vs_pulled_visible_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
+fn vs_pulled_visible_cube(
+    @builtin(vertex_index) vertex: u32,
+    @builtin(instance_index) group: u32,
+) -> LitOut {
     let corner = vertex % 7u;
     // mesh.rs `visible_cube`: vertex 0 is the nearest corner, 1–6 the outline; each packs its
     // own code and its code in the small triangle (SMALL_SLOT: 0, 2, 2, 4, 4, 4; centre 4).
@@ -258,7 +276,7 @@ fn vs_pulled_visible_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
     let own_odd = select(vec3<f32>(0.0), outline_code((6u - own) % 6u), corner > 0u);
     v.code_even = own_even + 2.0 * outline_code(small);
     v.code_odd = own_odd + 2.0 * outline_code((6u - small) % 6u);
-    load_instance(vertex / 7u, &v);
+    load_instance(group * pull_group + vertex / 7u, &v);
     return visible_cube(v);
 }
 

@@ -408,7 +408,7 @@ fn pulled_and_instanced_cubes_draw_the_same_picture() {
                 }
                 let mut off =
                     horde::offscreen::Offscreen::with_samples(&flags(backend), size, 1).unwrap();
-                off.renderer.set_pulling(pulling);
+                off.renderer.set_pull_cubes(pulling);
                 let batches = scene.attach(&mut off.renderer);
                 scene.sync(&mut off.renderer, &off.ctx).unwrap();
                 let aspect = size.0 as f32 / size.1 as f32;

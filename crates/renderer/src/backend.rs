@@ -62,7 +62,7 @@ impl BackendChoice {
     ];
 
     /// The choice in `WGPU_BACKEND`, if set and valid; an invalid value is an error.
-    pub fn from_env() -> Result<Option<BackendChoice>, UnknownBackend> {
+    fn from_env() -> Result<Option<BackendChoice>, UnknownBackend> {
         match std::env::var("WGPU_BACKEND") {
             Ok(text) => text.parse().map(Some),
             Err(_) => Ok(None),
@@ -78,7 +78,7 @@ impl BackendChoice {
     }
 
     /// The wgpu backend set to try.
-    pub fn backends(self) -> wgpu::Backends {
+    pub(crate) fn backends(self) -> wgpu::Backends {
         match self {
             BackendChoice::Auto => wgpu::Backends::all(),
             BackendChoice::Vulkan => wgpu::Backends::VULKAN,
@@ -104,7 +104,7 @@ pub struct AdapterSummary {
 
 impl AdapterSummary {
     /// The summary of an adapter's info.
-    pub fn from_info(info: &wgpu::AdapterInfo) -> AdapterSummary {
+    pub(crate) fn from_info(info: &wgpu::AdapterInfo) -> AdapterSummary {
         let driver = match (info.driver.is_empty(), info.driver_info.is_empty()) {
             (false, false) => format!("{} ({})", info.driver, info.driver_info),
             (false, true) => info.driver.clone(),
@@ -137,7 +137,7 @@ impl fmt::Display for AdapterSummary {
 }
 
 /// The lower-case name of a wgpu backend.
-pub fn backend_name(backend: wgpu::Backend) -> &'static str {
+pub(crate) fn backend_name(backend: wgpu::Backend) -> &'static str {
     match backend {
         wgpu::Backend::Vulkan => "vulkan",
         wgpu::Backend::Gl => "gl",

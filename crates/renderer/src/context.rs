@@ -108,11 +108,6 @@ impl GpuContext {
         AdapterSummary::from_info(&self.info)
     }
 
-    /// The backend's lower-case name.
-    pub fn backend_name(&self) -> &'static str {
-        backend_name(self.info.backend)
-    }
-
     fn finish(
         instance: wgpu::Instance,
         backend: BackendChoice,

@@ -7,19 +7,31 @@
 //! The rooms:
 //! - [`backend`]: backend choice (`--backend`, `WGPU_BACKEND`) and adapter listing.
 //! - [`context`]: instance, adapter, device and queue, with errors that say what to install.
+//! - `capabilities`: what the device can do for each draw path (storage buffers in the vertex
+//!   stage for the pulled cubes, the provoking-vertex convention), read once from the adapter.
 //! - [`mesh`]: the meshes (cube; the three-face cube the vertex shader turns to its camera, and
 //!   its one-triangle small form; arrow, ground quad) and their GPU buffers.
-//! - [`batch`]'s [`Extent`]: where a batch's instances lie, so that a batch of cubes all a pixel
-//!   or two on screen is drawn one triangle each, in one non-instanced draw where the device
-//!   allows.
 //! - [`instance`]: the per-instance data, a model matrix and a packed colour.
-//! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames.
+//! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames;
+//!   the caller's [`Extent`], so that a batch of cubes all a pixel or two on screen is drawn
+//!   one triangle each; the stage each frame draws a batch with, and the [`DrawPath`] it
+//!   reports; [`BatchId`]s that name a batch of their own renderer only.
+//! - [`frame`]: a frame's camera and light ([`FrameParams`]), its uniform block, the size test.
+//! - `pipelines`: one render pipeline per stage and winding, from one builder.
 //! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
 //!   with RGBA8 readback.
-//! - [`renderer`]: the pipelines and [`Renderer::render`], shared by both targets.
-//! - [`viewpoint`]: the camera centre (eye or viewing direction) the three-face cube uses.
+//! - [`renderer`]: [`Renderer::render`], shared by both targets: prepare the batches, write
+//!   the uniform block, record the pass.
+//! - `viewpoint`: the camera centre (eye or viewing direction) the three-face cube uses.
 //! - [`counters`]: per-frame figures (draw calls, instances, bytes uploaded, CPU time, and GPU
 //!   time of the scene pass through `wgpu-profiler` where timestamp queries exist).
+//!
+//! The pulled cubes read their instances from the instance buffer bound as storage, where the
+//! device allows it: small cubes as one `draw` of 3 vertices a cube, three-face cubes as one
+//! `draw_indexed` of 7 vertices a cube through one index buffer of 256 cubes that every batch
+//! shares, drawn once per group of 256 (no index buffer per batch or per cube; the
+//! instances past a batch's count, to the end of its last group, are zeroed on the GPU and
+//! draw nothing).
 //!
 //! Frames: instances may be placed in any frame; the caller's view matrix maps that frame to
 //! the camera. A mirroring view (negative determinant, as when a left-handed world is shown
@@ -69,19 +81,23 @@
 
 pub mod backend;
 pub mod batch;
+mod capabilities;
 pub mod context;
 pub mod counters;
+pub mod frame;
 pub mod instance;
 pub mod mesh;
+mod pipelines;
 pub mod renderer;
 pub mod target;
-pub mod viewpoint;
+mod viewpoint;
 
 pub use backend::{AdapterSummary, BackendChoice};
 pub use batch::{BatchId, DrawPath, Extent};
 pub use context::{ContextError, GpuContext, GpuError, GpuRequest};
 pub use counters::FrameCounters;
+pub use frame::{FRAME_UNIFORM_BYTES, FrameParams};
 pub use instance::Instance;
 pub use mesh::MeshKind;
-pub use renderer::{FRAME_UNIFORM_BYTES, FrameParams, Renderer, RendererConfig, SMALL_CUBE_PIXELS};
+pub use renderer::{Renderer, RendererConfig};
 pub use target::{OffscreenTarget, SurfaceTarget};

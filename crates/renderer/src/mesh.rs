@@ -1,5 +1,8 @@
 //! The meshes instances are drawn with. Triangles wind counter-clockwise seen from the side
 //! their normal points to, in a right-handed frame.
+//!
+//! Only [`MeshKind`] is public: the geometry, the provoking-vertex convention and the helpers
+//! that replay the vertex shader's arithmetic for tests are the renderer's own.
 
 use bytemuck::{Pod, Zeroable};
 use wgpu::util::DeviceExt;
@@ -7,7 +10,7 @@ use wgpu::util::DeviceExt;
 /// One mesh vertex.
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 #[repr(C)]
-pub struct Vertex {
+pub(crate) struct Vertex {
     /// Position in model space.
     pub position: [f32; 3],
     /// Unit normal in model space.
@@ -26,7 +29,7 @@ pub enum MeshKind {
     Cube,
     /// The same unit cube drawn as only the (at most three) faces its camera can see: 7 corners,
     /// 6 triangles, placed per instance by the vertex shader from which side of each face pair
-    /// the camera is on (see [`visible_cube`]). The same picture as [`MeshKind::Cube`] for
+    /// the camera is on. The same picture as [`MeshKind::Cube`] for
     /// instances whose model matrix is a translation, a rotation and a positive scale per axis
     /// (no shear, no mirroring).
     VisibleCube,
@@ -43,7 +46,7 @@ pub enum MeshKind {
 
 impl MeshKind {
     /// Every mesh, in the renderer's storage order.
-    pub const ALL: [MeshKind; 5] = [
+    pub(crate) const ALL: [MeshKind; 5] = [
         MeshKind::Cube,
         MeshKind::VisibleCube,
         MeshKind::SmallCube,
@@ -53,19 +56,21 @@ impl MeshKind {
 
     /// Whether the vertex shader places this mesh's corners per instance (its vertices hold
     /// corner codes, not positions; see [`visible_cube`]).
-    pub fn placed_by_shader(self) -> bool {
+    #[cfg(test)]
+    fn placed_by_shader(self) -> bool {
         matches!(self, MeshKind::VisibleCube | MeshKind::SmallCube)
     }
 
     /// The mesh's vertices and triangle indices, for a backend whose flat-shaded outputs come
     /// from each triangle's first vertex (Vulkan, Direct3D, Metal).
-    pub fn geometry(self) -> (Vec<Vertex>, Vec<u16>) {
+    #[cfg(test)]
+    fn geometry(self) -> (Vec<Vertex>, Vec<u16>) {
         self.geometry_for(Provoking::First)
     }
 
     /// The mesh's vertices and triangle indices for a backend whose flat-shaded outputs come
     /// from `provoking` vertex of each triangle.
-    pub fn geometry_for(self, provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
+    pub(crate) fn geometry_for(self, provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
         match self {
             MeshKind::Cube => cube(),
             MeshKind::VisibleCube => visible_cube(provoking),
@@ -107,7 +112,7 @@ fn cube() -> (Vec<Vertex>, Vec<u16>) {
 
 /// Which vertex of a triangle gives flat-shaded outputs their value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Provoking {
+pub(crate) enum Provoking {
     /// The first (Vulkan, Direct3D, Metal).
     First,
     /// The last (OpenGL's default, which wgpu's GL backend keeps).
@@ -116,7 +121,7 @@ pub enum Provoking {
 
 impl Provoking {
     /// The convention of `backend`.
-    pub fn of(backend: wgpu::Backend) -> Provoking {
+    pub(crate) fn of(backend: wgpu::Backend) -> Provoking {
         if backend == wgpu::Backend::Gl {
             Provoking::Last
         } else {
@@ -151,9 +156,9 @@ const OUTLINE: [[f32; 3]; 6] = [
 /// triangles inside out, so `normal` holds the codes of the hexagon walked the other way round,
 /// used when the product is negative. Either way every triangle winds counter-clockwise seen
 /// from outside the cube, and only faces the camera can see are sent. A cube whose half
-/// diagonal covers less than [`crate::renderer::SMALL_CUBE_PIXELS`] on screen takes the small
+/// diagonal covers less than 2.5 pixels on screen (`SMALL_CUBE_PIXELS`) takes the small
 /// codes: one triangle across its outline, the other five collapsed to points.
-pub fn visible_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
+fn visible_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
     let n = OUTLINE.len();
     // The codes of hexagon vertex `h` walking the outline one way and the other.
     let even = |h: usize| OUTLINE[h];
@@ -184,7 +189,7 @@ pub fn visible_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
 
 /// [`visible_cube`]'s one small triangle on its own: hexagon vertices 0, 2 and 4, whose own
 /// codes are their small codes, hexagon vertex 0 provoking.
-pub fn small_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
+fn small_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
     let (cube, _) = visible_cube(provoking);
     let vertices = vec![cube[1], cube[3], cube[5]];
     let indices = match provoking {
@@ -200,6 +205,7 @@ pub fn small_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
 const SMALL_SLOT: [usize; 7] = [0, 2, 2, 4, 4, 4, 4];
 
 /// The vertex's own corner code and its code in a small cube, for the side parity of `s`.
+#[cfg(test)]
 fn codes(vertex: &Vertex, s: [f32; 3]) -> ([f32; 3], [f32; 3]) {
     let packed = if s[0] * s[1] * s[2] > 0.0 {
         vertex.position
@@ -212,7 +218,8 @@ fn codes(vertex: &Vertex, s: [f32; 3]) -> ([f32; 3], [f32; 3]) {
 
 /// Where the vertex shader puts a [`visible_cube`] vertex for a camera on side `s` (±1 per
 /// axis) of an instance, drawn whole or `small`: the shader's arithmetic, for tests.
-pub fn visible_cube_corner(vertex: &Vertex, s: [f32; 3], small: bool) -> [f32; 3] {
+#[cfg(test)]
+fn visible_cube_corner(vertex: &Vertex, s: [f32; 3], small: bool) -> [f32; 3] {
     let (own, small_code) = codes(vertex, s);
     let code = if small { small_code } else { own };
     [0, 1, 2].map(|k| 0.5 * s[k] * (1.0 - 2.0 * code[k]))
@@ -222,7 +229,8 @@ pub fn visible_cube_corner(vertex: &Vertex, s: [f32; 3], small: bool) -> [f32; 3
 /// side `s`: the shader's rule, for tests. A corner two axes away from the nearest lies on the
 /// face of the third axis; one axis away, on the face of the axis before it (after it when the
 /// outline is walked the other way round, for an odd number of negative sides).
-pub fn visible_cube_face(vertex: &Vertex, s: [f32; 3]) -> usize {
+#[cfg(test)]
+fn visible_cube_face(vertex: &Vertex, s: [f32; 3]) -> usize {
     let even = s[0] * s[1] * s[2] > 0.0;
     let (code, _) = codes(vertex, s);
     match [0, 1, 2].map(|k| code[k] > 0.5) {
@@ -256,6 +264,21 @@ fn flat(polygons: &[&[[f32; 2]]]) -> (Vec<Vertex>, Vec<u16>) {
     (vertices, indices)
 }
 
+/// The indices of `cubes` pulled three-face cubes: [`visible_cube`]'s 18 for each cube,
+/// offset by its 7 vertices. The vertex shader takes cube `vertex / 7` of its draw instance's
+/// group and that cube's corner `vertex % 7`, so one group's indices serve every group of
+/// every batch. `None` if the group's vertices do not fit 16-bit indices.
+pub(crate) fn pulled_visible_cubes(provoking: Provoking, cubes: u32) -> Option<Vec<u16>> {
+    let vertices = cubes.checked_mul(7).filter(|&n| n <= 1 << 16)?;
+    let (_, cube) = visible_cube(provoking);
+    Some(
+        (0..vertices)
+            .step_by(7)
+            .flat_map(|base| cube.iter().map(move |&index| base as u16 + index))
+            .collect(),
+    )
+}
+
 /// A mesh on the GPU.
 #[derive(Debug)]
 pub(crate) struct GpuMesh {
@@ -274,14 +297,27 @@ impl GpuMesh {
                 contents: bytemuck::cast_slice(&vertices),
                 usage: wgpu::BufferUsages::VERTEX,
             }),
-            indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("mesh indices"),
-                contents: bytemuck::cast_slice(&indices),
-                usage: wgpu::BufferUsages::INDEX,
-            }),
+            indices: index_buffer(device, "mesh indices", &indices),
             index_count: indices.len() as u32,
         }
     }
+
+    /// Every mesh, in [`MeshKind::ALL`]'s order.
+    pub fn all(device: &wgpu::Device, provoking: Provoking) -> Vec<GpuMesh> {
+        MeshKind::ALL
+            .iter()
+            .map(|&kind| GpuMesh::new(device, kind, provoking))
+            .collect()
+    }
+}
+
+/// A 16-bit index buffer holding `indices`.
+pub(crate) fn index_buffer(device: &wgpu::Device, label: &str, indices: &[u16]) -> wgpu::Buffer {
+    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some(label),
+        contents: bytemuck::cast_slice(indices),
+        usage: wgpu::BufferUsages::INDEX,
+    })
 }
 
 #[cfg(test)]
@@ -409,6 +445,24 @@ mod tests {
             }
         }
         assert_eq!(drawn, 1, "camera {camera:?}");
+    }
+
+    #[test]
+    fn pulled_cubes_repeat_the_three_face_cube_seven_vertices_apart() {
+        for provoking in [Provoking::First, Provoking::Last] {
+            let (_, cube) = MeshKind::VisibleCube.geometry_for(provoking);
+            let indices = pulled_visible_cubes(provoking, 256).unwrap();
+            assert_eq!(indices.len(), 256 * 18);
+            for (i, group) in indices.chunks(18).enumerate() {
+                let expected: Vec<u16> = cube.iter().map(|&k| 7 * i as u16 + k).collect();
+                assert_eq!(group, expected, "cube {i} ({provoking:?})");
+            }
+            assert_eq!(indices.iter().max(), Some(&(256 * 7 - 1)));
+        }
+        // A group whose vertices need more than 16 bits is refused.
+        assert!(pulled_visible_cubes(Provoking::First, 9362).is_some());
+        assert!(pulled_visible_cubes(Provoking::First, 9363).is_none());
+        assert!(pulled_visible_cubes(Provoking::First, u32::MAX).is_none());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::context::GpuContext;
 
 /// The depth format of every target.
-pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+pub(crate) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
 /// The colour format of offscreen targets (sRGB, so readback gives display-ready bytes).
 pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
@@ -22,7 +22,7 @@ pub struct Attachments {
 
 impl Attachments {
     /// Attachments for a `width × height` target of `format` with `samples` samples.
-    pub fn new(
+    pub(crate) fn new(
         device: &wgpu::Device,
         format: wgpu::TextureFormat,
         (width, height): (u32, u32),
@@ -135,12 +135,12 @@ impl OffscreenTarget {
     }
 
     /// The colour view to render into.
-    pub fn view(&self) -> &wgpu::TextureView {
+    pub(crate) fn view(&self) -> &wgpu::TextureView {
         &self.view
     }
 
     /// The depth and MSAA attachments.
-    pub fn attachments(&self) -> &Attachments {
+    pub(crate) fn attachments(&self) -> &Attachments {
         &self.attachments
     }
 

@@ -9,7 +9,7 @@ use glam::{Mat3, Mat4, Vec4};
 /// passes through (the null vector of the projection's `x`, `y` and `w` rows). A point is
 /// returned with `w = 1`; a point at infinity (orthographic) as a unit direction with `w = 0`,
 /// turned towards the viewer (moving along it brings a point nearer, in depth).
-pub fn camera_centre(view: Mat4, proj: Mat4) -> Vec4 {
+pub(crate) fn camera_centre(view: Mat4, proj: Mat4) -> Vec4 {
     let rows = [proj.row(0), proj.row(1), proj.row(3)];
     // The generalised cross product of three 4-vectors: signed 3×3 minors.
     let minor = |skip: usize| {

@@ -1,0 +1,300 @@
+//! No two source files of the workspace use each other: for every pair of files in one crate,
+//! at most one names the other's items. Read from the source itself (`crate::`, `super::`,
+//! `self::` and child-module paths, grouped imports expanded), so a new `use` that makes two
+//! rooms lean on each other fails here, naming both.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A source file and the module path it defines (`["scatter", "roads"]`; the root is `[]`).
+struct File {
+    path: PathBuf,
+    module: Vec<String>,
+    /// The text outside comments and test modules (tests of a file use their own file).
+    code: String,
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module a file under `src` defines.
+fn module_of(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// `text` without comments and without `#[cfg(test)]` modules.
+fn code_of(text: &str) -> String {
+    let mut code = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]") {
+            // Skip the item that follows, up to its closing brace at the same indent.
+            let indent = line.len() - trimmed.len();
+            for next in lines.by_ref() {
+                let t = next.trim_start();
+                if next.len() - t.len() == indent && t.starts_with('}') {
+                    break;
+                }
+                if next.len() - t.len() == indent && t.ends_with(';') && !t.contains('{') {
+                    break;
+                }
+            }
+            continue;
+        }
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        let without_tail = match line.find(" //") {
+            Some(at) => &line[..at],
+            None => line,
+        };
+        code.push_str(without_tail);
+        code.push('\n');
+    }
+    code
+}
+
+/// Every path a use tree or an inline path starting at `text` names, grouped imports
+/// expanded: `a::{b, c::{d, e}}` gives `a::b`, `a::c::d`, `a::c::e`.
+fn expand(text: &str) -> Vec<String> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
+    let prefix: String = text.chars().take_while(|&c| ident(c)).collect();
+    let rest = &text[prefix.len()..];
+    let Some(group) = rest.strip_prefix('{') else {
+        return vec![prefix.trim_end_matches("::").to_string()];
+    };
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                out.extend(item(&prefix, &group[start..i]));
+                break;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.extend(item(&prefix, &group[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn item(prefix: &str, item: &str) -> Vec<String> {
+    let item = item.trim();
+    if item.is_empty() {
+        return Vec::new();
+    }
+    if item == "self" {
+        return vec![prefix.trim_end_matches("::").to_string()];
+    }
+    expand(item)
+        .into_iter()
+        .map(|p| format!("{prefix}{p}"))
+        .collect()
+}
+
+/// The paths `code` names that start in this crate: `crate::`, `super::`, `self::` or one of
+/// `children` (modules the file declares).
+fn local_paths(code: &str, children: &BTreeSet<String>) -> Vec<String> {
+    let mut paths = Vec::new();
+    let bytes = code.as_bytes();
+    let starts_word = |at: usize| {
+        at == 0 || {
+            let c = bytes[at - 1] as char;
+            !(c.is_alphanumeric() || c == '_' || c == ':')
+        }
+    };
+    let mut heads: Vec<String> = ["crate::", "super::", "self::"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    heads.extend(children.iter().map(|c| format!("{c}::")));
+    for head in &heads {
+        for (at, _) in code.match_indices(head.as_str()) {
+            if starts_word(at) {
+                paths.extend(expand(&code[at..]));
+            }
+        }
+    }
+    paths
+}
+
+/// The file module a path from `module` names: the longest known module prefix of the path
+/// resolved against `module` (`super::` steps up, `self::` and children stay, `crate::` starts
+/// at the root).
+fn resolve(path: &str, module: &[String], known: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+    let mut parts = path.split("::").filter(|p| !p.is_empty()).peekable();
+    let mut at: Vec<String> = match parts.peek().copied() {
+        Some("crate") => {
+            parts.next();
+            Vec::new()
+        }
+        _ => module.to_vec(),
+    };
+    while let Some(&part) = parts.peek() {
+        match part {
+            "super" => {
+                at.pop()?;
+            }
+            "self" => {}
+            _ => break,
+        }
+        parts.next();
+    }
+    let mut best = known.contains(&at).then(|| at.clone());
+    for part in parts {
+        at.push(part.to_string());
+        if known.contains(&at) {
+            best = Some(at.clone());
+        }
+    }
+    best
+}
+
+/// For each crate under `crates/`, which file uses which other files.
+fn uses() -> Vec<(String, BTreeMap<PathBuf, BTreeSet<PathBuf>>)> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
+    let mut out = Vec::new();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&crates)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("src").is_dir())
+        .collect();
+    names.sort();
+    for krate in names {
+        let src = krate.join("src");
+        let mut paths = Vec::new();
+        rust_files(&src, &mut paths);
+        let files: Vec<File> = paths
+            .into_iter()
+            .map(|path| {
+                let module = module_of(path.strip_prefix(&src).unwrap());
+                let code = code_of(&std::fs::read_to_string(&path).unwrap());
+                File { path, module, code }
+            })
+            .collect();
+        let known: BTreeSet<Vec<String>> = files.iter().map(|f| f.module.clone()).collect();
+        let by_module: BTreeMap<&Vec<String>, &PathBuf> =
+            files.iter().map(|f| (&f.module, &f.path)).collect();
+        let mut graph: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
+        for file in &files {
+            let children: BTreeSet<String> = known
+                .iter()
+                .filter(|m| m.len() == file.module.len() + 1 && m.starts_with(&file.module))
+                .map(|m| m[m.len() - 1].clone())
+                .collect();
+            let edges = graph.entry(file.path.clone()).or_default();
+            for path in local_paths(&file.code, &children) {
+                if let Some(target) = resolve(&path, &file.module, &known)
+                    && target != file.module
+                {
+                    edges.insert(by_module[&target].clone());
+                }
+            }
+        }
+        let name = krate.strip_prefix(&crates).unwrap().display().to_string();
+        let graph = graph
+            .into_iter()
+            .map(|(file, used)| {
+                let relative = |p: &Path| p.strip_prefix(&src).unwrap().to_path_buf();
+                (relative(&file), used.iter().map(|p| relative(p)).collect())
+            })
+            .collect();
+        out.push((name, graph));
+    }
+    out
+}
+
+#[test]
+fn the_reader_resolves_relative_and_grouped_paths() {
+    let known: BTreeSet<Vec<String>> = [
+        vec![],
+        vec!["scatter".to_string()],
+        vec!["scatter".to_string(), "roads".to_string()],
+        vec!["scatter".to_string(), "layout".to_string()],
+    ]
+    .into_iter()
+    .collect();
+    let roads = vec!["scatter".to_string(), "roads".to_string()];
+    let paths = expand("super::{layout::{ChunkCoord, Layout}, sampling::GAP};");
+    assert_eq!(
+        paths,
+        [
+            "super::layout::ChunkCoord",
+            "super::layout::Layout",
+            "super::sampling::GAP"
+        ]
+    );
+    assert_eq!(
+        resolve(&paths[0], &roads, &known),
+        Some(vec!["scatter".to_string(), "layout".to_string()])
+    );
+    // An item of the parent's own file resolves to the parent.
+    assert_eq!(
+        resolve(&paths[2], &roads, &known),
+        Some(vec!["scatter".to_string()])
+    );
+    assert_eq!(
+        resolve("crate::scatter::roads::Road", &[], &known),
+        Some(roads.clone())
+    );
+    let code = code_of(
+        "use a::b; // crate::x\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\nfn f() {}\n",
+    );
+    assert_eq!(code, "use a::b;\nfn f() {}\n");
+    let children = BTreeSet::from(["roads".to_string()]);
+    assert_eq!(
+        local_paths("pub use roads::{Road, Side};", &children),
+        ["roads::Road", "roads::Side"]
+    );
+}
+
+#[test]
+fn no_two_source_files_use_each_other() {
+    let mut pairs = Vec::new();
+    let mut files = 0;
+    for (krate, graph) in uses() {
+        files += graph.len();
+        for (a, used) in &graph {
+            for b in used {
+                if a < b && graph.get(b).is_some_and(|back| back.contains(a)) {
+                    pairs.push(format!("{krate}: {} <-> {}", a.display(), b.display()));
+                }
+            }
+        }
+    }
+    assert!(files > 50, "only {files} files read");
+    assert!(
+        pairs.is_empty(),
+        "files that use each other:\n{}",
+        pairs.join("\n")
+    );
+}
