@@ -298,3 +298,57 @@ fn no_two_source_files_use_each_other() {
         pairs.join("\n")
     );
 }
+
+/// Every source file of every crate, as a path under its `src` (`scatter/roads.rs`).
+fn every_source_file() -> Vec<(String, String)> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&crates).unwrap() {
+        let krate = entry.unwrap().path();
+        let src = krate.join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        let mut paths = Vec::new();
+        rust_files(&src, &mut paths);
+        for path in paths {
+            let name = krate.file_name().unwrap().to_string_lossy().into_owned();
+            let relative = path.strip_prefix(&src).unwrap().display().to_string();
+            out.push((name, relative));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_architecture_map_names_every_room() {
+    let map = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/ARCHITECTURE.md"),
+    )
+    .unwrap();
+    let missing: Vec<String> = every_source_file()
+        .into_iter()
+        .filter(|(_, file)| {
+            let name = Path::new(file)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            // A folder's `mod.rs` and a crate's `lib.rs` are named by their folder and crate.
+            if matches!(name.as_str(), "mod.rs" | "lib.rs") {
+                return false;
+            }
+            !(map.contains(&format!("`{file}`")) || map.contains(&format!("`{name}`")))
+        })
+        .map(|(krate, file)| format!("{krate}: {file}"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/ARCHITECTURE.md does not name:\n{}",
+        missing.join("\n")
+    );
+}

@@ -123,7 +123,7 @@ impl CityScene {
 
     /// Takes whatever the generator finished (never waiting) and rebuilds the batch if the
     /// view changed. Measures the time this costs the render thread.
-    pub fn update_batch(&mut self, renderer: &mut Renderer) {
+    fn update_batch(&mut self, renderer: &mut Renderer) {
         let timer = StallTimer::start();
         let cell = self.walker.cell();
         if self.streaming.pump(cell, &timer) {
