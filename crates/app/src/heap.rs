@@ -43,9 +43,31 @@ pub(crate) fn keep_freed_memory() -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// Set in the child process that takes the settings.
+    const CHILD: &str = "HORDE_HEAP_TEST_CHILD";
+
+    /// `keep_freed_memory` must not run beside other threads that allocate, as tests running
+    /// side by side do: the test runs itself again in a child process of this test binary,
+    /// alone (`--exact`, one test thread; the harness's main thread only waits for it), and
+    /// takes the settings there.
     #[test]
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     fn glibc_takes_the_settings() {
-        assert!(super::keep_freed_memory());
+        if std::env::var_os(CHILD).is_some() {
+            assert!(super::keep_freed_memory());
+            return;
+        }
+        let out = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["--exact", "heap::tests::glibc_takes_the_settings"])
+            .args(["--test-threads=1"])
+            .env(CHILD, "1")
+            .output()
+            .expect("the child runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        assert!(
+            stdout.contains("1 passed"),
+            "the child ran no test: {stdout}"
+        );
     }
 }

@@ -8,7 +8,8 @@
 //! - [`cli`]: the command line's types; [`commands`]: one module per subcommand.
 //! - [`shell`]: the one windowed app — window, GPU, overlay, fixed-step clock, F12, `--frames`,
 //!   `--json` — showing any [`scenes::Scene`]; it never names a scene's content.
-//! - [`scenes`]: the contract and the scenes (`td`, `city`, `runner`), each in its own folder.
+//! - [`scenes`]: the contract and the scenes (`td`, `city`, `runner`, `platformer`), each in
+//!   its own folder.
 //! - [`stress`]: measuring frames for `horde stress`, headless or as a scene.
 //! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
 //!   step; [`worker`]: background generator threads; [`levels`]: level files;

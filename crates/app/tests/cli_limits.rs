@@ -58,6 +58,8 @@ fn a_huge_screenshot_map_is_refused() {
             "screenshot",
             "--scene",
             "city",
+            "--view",
+            "map",
             "--map-size",
             "1024x1024x1024",
             "--out",
@@ -66,6 +68,19 @@ fn a_huge_screenshot_map_is_refused() {
         "--map-size",
     );
     assert!(!Path::new("never.png").exists());
+    // A map size for a view that draws no finite map is a mistake, said so.
+    refused(
+        &[
+            "screenshot",
+            "--scene",
+            "city",
+            "--map-size",
+            "8x4x8",
+            "--out",
+            "never.png",
+        ],
+        "--map-size",
+    );
 }
 
 #[test]

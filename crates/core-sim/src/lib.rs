@@ -1,4 +1,5 @@
-//! Horde's tower-defense simulation, with no graphics, windowing or GPU dependency.
+//! Horde's games as simulations — the tower defense first, the endless runner and the
+//! platformer treadmill beside it — with no graphics, windowing or GPU dependency.
 //!
 //! Priorities, in order: behave exactly as the reference texts describe (Catlike Coding's
 //! *Tower Defense* parts 1 and 2), be deterministic (the same seed, level, settings and steps
@@ -32,6 +33,13 @@ pub mod platformer;
 pub mod runner;
 mod script_lines;
 pub mod td;
+
+/// The tower defense's rooms, also reachable at the root as they were before the games had
+/// folders (`horde_core_sim::level` is `horde_core_sim::td::level`).
+pub use td::{
+    board, direction, enemies, enemy, enemy_color, flow_field, generate, level, model, script,
+    settings, simulation, sink, tile, trace,
+};
 
 pub use td::{
     Board, BoardError, Counts, Direction, DirectionChange, EditKind, EditRefused, Enemies,

@@ -59,7 +59,9 @@ fn fused_writes_match_a_separate_pass() {
             };
             reclaimed += sim.counts().reclaimed - before;
             assert_eq!(n, sim.enemies().len());
-            sim.enemies().write_instances(&mut separate).unwrap();
+            sim.enemies()
+                .write_into(&mut separate.as_mut_slice())
+                .unwrap();
             assert!(
                 fused[..n] == separate[..n],
                 "fused instances differ (write-only: {write_only})"
@@ -90,7 +92,10 @@ fn a_fused_step_equals_a_plain_step_then_a_write() {
     for step in 0..40 {
         let n = fused_sim.step_and_write(0.1, &mut fused).unwrap();
         plain_sim.step(0.1);
-        plain_sim.enemies().write_instances(&mut plain).unwrap();
+        plain_sim
+            .enemies()
+            .write_into(&mut plain.as_mut_slice())
+            .unwrap();
         assert_eq!(fused_sim.counts(), plain_sim.counts(), "step {step}");
         assert_eq!(n, plain_sim.enemies().len(), "step {step}");
         assert!(fused[..n] == plain[..n], "step {step}: instances differ");

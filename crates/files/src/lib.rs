@@ -46,7 +46,7 @@ pub mod rules;
 pub mod write;
 
 pub use error::FileError;
-pub use pass::whole;
+pub use pass::{place, placed, whole};
 pub use read::{TEXT_CAP, read_bytes, read_text};
 pub use ron_file::{load_ron, parse_ron, parse_ron_then};
 pub use rules::{checked, list, must, unique_name, with_whole};

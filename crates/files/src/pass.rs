@@ -20,6 +20,8 @@ pub(crate) struct Pass {
     whole: Option<Rc<dyn Any>>,
     /// Names already given in this reading, by the kind of thing they name.
     names: HashSet<(&'static str, String)>,
+    /// The list elements being read, outermost first: `("obstacles", 2), ("boxes", 0)`.
+    path: Vec<(&'static str, usize)>,
 }
 
 thread_local! {
@@ -40,6 +42,7 @@ pub(crate) fn reading<R>(whole: Option<Rc<dyn Any>>, read: impl FnOnce() -> R) -
     let pass = Pass {
         whole,
         names: HashSet::new(),
+        path: Vec::new(),
     };
     let _restore = Restore(CURRENT.with(|current| current.replace(Some(pass))));
     read()
@@ -73,6 +76,50 @@ pub(crate) fn first_use(kind: &'static str, name: &str) -> bool {
     })
 }
 
+/// Element `index` of the list of `what` is being read (see [`place`]); outside a parse,
+/// nothing.
+pub(crate) fn enter(what: &'static str, index: usize) {
+    CURRENT.with(|current| {
+        if let Some(pass) = current.borrow_mut().as_mut() {
+            pass.path.push((what, index));
+        }
+    });
+}
+
+/// The element [`enter`] named is read.
+pub(crate) fn leave() {
+    CURRENT.with(|current| {
+        if let Some(pass) = current.borrow_mut().as_mut() {
+            pass.path.pop();
+        }
+    });
+}
+
+/// Where in the file's lists the value being read lies, such as `obstacles[2].boxes[0]`;
+/// `None` outside every list (and outside a parse).
+pub fn place() -> Option<String> {
+    CURRENT.with(|current| {
+        let current = current.borrow();
+        let path = &current.as_ref()?.path;
+        if path.is_empty() {
+            return None;
+        }
+        let parts: Vec<String> = path
+            .iter()
+            .map(|(what, i)| format!("{what}[{i}]"))
+            .collect();
+        Some(parts.join("."))
+    })
+}
+
+/// `message`, led by the [`place`] of the value being read when it is inside a list.
+pub fn placed(message: impl std::fmt::Display) -> String {
+    match place() {
+        Some(place) => format!("{place}: {message}"),
+        None => message.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +145,21 @@ mod tests {
             assert!(!first_use("kind", "a"));
         });
         reading(None, || assert!(first_use("kind", "a")));
+    }
+
+    #[test]
+    fn places_name_the_list_elements_being_read() {
+        assert_eq!(place(), None);
+        reading(None, || {
+            assert_eq!(placed("x"), "x");
+            enter("obstacles", 2);
+            enter("boxes", 0);
+            assert_eq!(place().as_deref(), Some("obstacles[2].boxes[0]"));
+            leave();
+            assert_eq!(placed("bad"), "obstacles[2]: bad");
+            leave();
+            assert_eq!(place(), None);
+        });
     }
 
     #[test]

@@ -134,14 +134,17 @@ mod tests {
         let text = GOOD.replace("thickness: 2.0", "thickness: -2.0");
         assert_eq!(
             error(&text),
-            "shelf.ron:4:33: `thickness` must be positive, found -2.0"
+            "shelf.ron:4:33: books[1]: `thickness` must be positive, found -2.0"
         );
     }
 
     #[test]
     fn a_repeated_name_is_reported_at_the_repeat() {
         let text = GOOD.replace("\"b\"", "\"a\"");
-        assert_eq!(error(&text), "shelf.ron:4:17: duplicate book name `a`");
+        assert_eq!(
+            error(&text),
+            "shelf.ron:4:17: books[1]: duplicate book name `a`"
+        );
     }
 
     #[test]

@@ -29,7 +29,7 @@ where
     T: Deserialize<'de>,
 {
     let value = T::deserialize(deserializer)?;
-    rule(&value).map_err(D::Error::custom)?;
+    rule(&value).map_err(|message| D::Error::custom(crate::pass::placed(message)))?;
     Ok(value)
 }
 
@@ -77,24 +77,46 @@ where
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Vec<T>, A::Error> {
         let (least, most) = (*self.len.start(), *self.len.end());
         let mut out = Vec::new();
-        while let Some(element) = seq.next_element::<T>()? {
+        loop {
             let index = out.len();
-            if index == most {
-                return Err(A::Error::custom(format!(
-                    "{} {}: more than the {most} allowed",
-                    index + 1,
-                    self.what
-                )));
+            // Errors inside the element name it (`layers[2]: ...`), through `checked`.
+            crate::pass::enter(self.what, index);
+            let next = seq.next_element::<T>();
+            let element = match next {
+                Ok(Some(element)) => element,
+                Ok(None) => {
+                    crate::pass::leave();
+                    break;
+                }
+                Err(error) => {
+                    crate::pass::leave();
+                    return Err(error);
+                }
+            };
+            let rule = if index == most {
+                Err(None)
+            } else {
+                (self.each)(index, &element).map_err(|m| Some(crate::pass::placed(m)))
+            };
+            crate::pass::leave();
+            match rule {
+                Ok(()) => out.push(element),
+                Err(Some(message)) => return Err(A::Error::custom(message)),
+                Err(None) => {
+                    return Err(A::Error::custom(crate::pass::placed(format!(
+                        "{} {}: more than the {most} allowed",
+                        index + 1,
+                        self.what
+                    ))));
+                }
             }
-            (self.each)(index, &element).map_err(A::Error::custom)?;
-            out.push(element);
         }
         if out.len() < least {
             let found = out.len();
-            return Err(A::Error::custom(match least {
+            return Err(A::Error::custom(crate::pass::placed(match least {
                 1 => format!("{} may not be empty", self.what),
                 _ => format!("{found} {}; at least {least} are needed", self.what),
-            }));
+            })));
         }
         Ok(out)
     }

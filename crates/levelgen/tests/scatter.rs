@@ -420,7 +420,12 @@ fn unknown_kind_is_reported_where_it_is_used() {
         Some((14, 24)),
         "unknown kind `oak`",
     );
-    assert!(e.to_string().contains("(the kinds are tree, rock)"), "{e}");
+    assert!(
+        e.to_string().contains(
+            "slices[0].chunks[0].layers[1]: unknown kind `oak` (the kinds are tree, rock)"
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -585,7 +590,9 @@ fn a_chunk_setting_over_the_texel_budget_is_refused_at_the_layer_that_passes_it(
     let line = text.lines().nth(12).unwrap();
     let column = line.find(&many).unwrap() + many.len() + 1;
     assert!(
-        message.starts_with(&format!("dir/big.ron:13:{column}: layer 16: 17 layers")),
+        message.starts_with(&format!(
+            "dir/big.ron:13:{column}: slices[0].chunks[0].layers[16]: 17 layers"
+        )),
         "{message}"
     );
     assert!(message.contains("at most 16777216 per chunk"), "{message}");
@@ -633,6 +640,8 @@ fn a_bad_value_in_the_last_layer_of_the_last_slice_is_reported_at_itself() {
     let e = ScatterSettings::parse(&text, Path::new("default.ron")).unwrap_err();
     assert_eq!(
         e.to_string(),
-        format!("default.ron:{line}:{column}: `spacing` must be a positive number, found -1.0")
+        format!(
+            "default.ron:{line}:{column}: slices[2].chunks[1].layers[2]: `spacing` must be a positive number, found -1.0"
+        )
     );
 }

@@ -99,5 +99,5 @@ pub use counters::FrameCounters;
 pub use frame::{FRAME_UNIFORM_BYTES, FrameParams};
 pub use instance::Instance;
 pub use mesh::MeshKind;
-pub use renderer::{Renderer, RendererConfig};
+pub use renderer::{DirectWriteError, Renderer, RendererConfig};
 pub use target::{OffscreenTarget, SurfaceTarget};

@@ -44,6 +44,20 @@ pub struct Renderer {
     timer: Option<GpuTimer>,
 }
 
+/// Why [`Renderer::write_direct`] did not call its writer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DirectWriteError {
+    /// The batch id was made by another renderer (one from before a backend switch).
+    #[error("the batch belongs to another renderer; add the batches to this one again")]
+    StaleBatch,
+    /// wgpu had no staging memory to hand out for the write.
+    #[error("wgpu gave no staging memory for {bytes} bytes of instances")]
+    NoStaging {
+        /// The bytes asked for.
+        bytes: u64,
+    },
+}
+
 impl Renderer {
     /// A renderer for targets of `config`'s format and sample count.
     pub fn new(ctx: &GpuContext, config: RendererConfig) -> Renderer {
@@ -124,36 +138,42 @@ impl Renderer {
     /// Fills a batch by writing straight into wgpu's staging memory for its GPU buffer, with no
     /// CPU-side copy: `write` gets a write-only view of `capacity` instances (68 bytes each)
     /// and returns how many it wrote, which is what the batch then draws. Returns the bytes
-    /// handed to the GPU. The GPU buffer grows geometrically when `capacity` exceeds it.
+    /// handed to the GPU. The GPU buffer grows geometrically when `capacity` exceeds it. With
+    /// a `capacity` of 0 the batch draws nothing and `write` is not called (there is no view
+    /// of no bytes); an error says `write` was not called either.
+    ///
+    /// Errors: `id` is not a batch of this renderer ([`DirectWriteError::StaleBatch`]), or
+    /// wgpu gave no staging view ([`DirectWriteError::NoStaging`]); the batch is as it was.
     pub fn write_direct(
         &mut self,
         ctx: &GpuContext,
         id: BatchId,
         capacity: usize,
         write: impl FnOnce(wgpu::WriteOnly<'_, [u8]>) -> usize,
-    ) -> u64 {
+    ) -> Result<u64, DirectWriteError> {
         let Some(batch) = self.batches.get_mut(id) else {
-            return 0;
+            return Err(DirectWriteError::StaleBatch);
         };
-        batch.dirty = false;
         let size = (capacity * size_of::<Instance>()) as u64;
         let Some(bytes) = wgpu::BufferSize::new(size) else {
+            batch.dirty = false;
             batch.direct = Some(0);
-            return 0;
+            return Ok(0);
         };
         batch.reserve_gpu(&ctx.device, capacity as u64);
-        let written = match batch
+        let Some(mut view) = batch
             .buffer
             .as_ref()
             .and_then(|b| ctx.queue.write_buffer_with(b, 0, bytes))
-        {
-            Some(mut view) => write(view.slice(..)).min(capacity),
-            None => 0,
+        else {
+            return Err(DirectWriteError::NoStaging { bytes: size });
         };
+        let written = write(view.slice(..)).min(capacity);
+        batch.dirty = false;
         batch.direct = Some(written as u32);
         batch.direct_bytes += size;
         batch.tail_written = true;
-        size
+        Ok(size)
     }
 
     /// Hands every changed batch to the GPU now (otherwise [`Renderer::render`] does it);

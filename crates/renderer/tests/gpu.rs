@@ -137,10 +137,12 @@ fn pulled_cubes_draw_exactly_their_instances(backend: BackendChoice) {
         &format!("{backend}: 300 of 1000 cubes"),
     );
     // Written directly: the view holds 1000 cubes, of which the batch draws the first 300.
-    renderer.write_direct(&ctx, batch, all.len(), |mut view| {
-        view.copy_from_slice(bytemuck::cast_slice(&all));
-        300
-    });
+    renderer
+        .write_direct(&ctx, batch, all.len(), |mut view| {
+            view.copy_from_slice(bytemuck::cast_slice(&all));
+            300
+        })
+        .unwrap();
     let (direct, path) = frame(&ctx, &mut renderer, batch);
     assert_eq!(path, DrawPath::PulledThreeFaceCubes);
     assert_eq!(renderer.instance_count(batch), 300);

@@ -361,22 +361,29 @@ pub struct ScreenshotArgs {
     /// City scene: the module set (default: the built-in `assets/wfc/city.ron`).
     #[arg(long, value_name = "FILE")]
     pub modules: Option<PathBuf>,
-    /// City scene: the map size in cells, `XxYxZ` (the finite map drawn without `--view`).
-    #[arg(long, value_name = "XxYxZ", default_value = "24x6x24", value_parser = parse_size3)]
-    pub map_size: (u32, u32, u32),
-    /// City scene: the infinite city after `--frames` steps of auto-walk, through the walker's
-    /// eyes or from the overview camera (without it, a finite `--map-size` map from above).
-    #[arg(long, value_enum)]
-    pub view: Option<CityView>,
+    /// City scene with `--view map`: the map size in cells, `XxYxZ` (default 24x6x24).
+    #[arg(long, value_name = "XxYxZ", value_parser = parse_size3)]
+    pub map_size: Option<(u32, u32, u32)>,
+    /// City scene: the infinite city after `--frames` steps of auto-walk, from the overview
+    /// camera (the default) or through the walker's eyes; or `map`, a finite `--map-size` map
+    /// seen from above.
+    #[arg(long, value_enum, default_value = "overview")]
+    pub view: CityView,
 }
 
+/// The size of `horde screenshot --scene city --view map` when `--map-size` is not given.
+pub const DEFAULT_MAP_SIZE: (u32, u32, u32) = (24, 6, 24);
+
 /// What `horde screenshot --scene city --view` shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum CityView {
     /// Through the walker's eyes.
     Walker,
     /// From above and behind the walker.
+    #[default]
     Overview,
+    /// A finite map of `--map-size` cells, seen from above at an angle.
+    Map,
 }
 
 /// Spawn settings as flags, shared by `sim`, `run` and `screenshot`.

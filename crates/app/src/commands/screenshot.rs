@@ -1,6 +1,6 @@
 //! `horde screenshot`: a deterministic offscreen picture of a scene after N fixed steps.
 
-use crate::cli::{CityView, Scene, ScreenshotArgs};
+use crate::cli::{CityView, DEFAULT_MAP_SIZE, Scene, ScreenshotArgs};
 use crate::levels;
 use crate::offscreen::{Offscreen, Picture};
 use crate::scenes::Scene as SceneTrait;
@@ -23,74 +23,68 @@ fn save(picture: &Picture, out: &std::path::Path) -> Result<()> {
 }
 
 /// Runs `horde screenshot`: the scene the flags name, driven headlessly through the shell's
-/// own frame order ([`headless::picture`]) for `--frames` fixed steps, drawn offscreen.
+/// own frame order ([`headless::picture`]) for `--frames` fixed steps, drawn offscreen. The
+/// flags and files are checked before the GPU is set up.
 pub fn run(args: &ScreenshotArgs) -> Result<()> {
+    let mut scene = scene(args)?;
     let mut off = Offscreen::new(&args.gpu, args.size)?;
-    let (picture, line) = match args.scene {
-        Scene::Td => {
-            let board = levels::load(args.level.as_deref())?;
-            let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
-            scene.enemy_mesh = args.cube.mesh();
-            let backend = BackendChoice::resolve(args.gpu.backend)?;
-            let mut play = TdPlay::new(scene, args.level.clone(), backend, Vec::new());
-            shoot(&mut play, args, &mut off)?
-        }
-        Scene::Runner => {
-            let mut scene = RunnerScene::in_thread(
-                load_settings(None)?,
-                load_scenery(args.scenery.as_deref())?,
-                args.seed,
-                true,
-            );
-            shoot(&mut scene, args, &mut off)?
-        }
-        Scene::Platformer => {
-            let sections =
-                Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?;
-            shoot(
-                &mut PlatformerScene::new(sections, args.seed),
-                args,
-                &mut off,
-            )?
-        }
-        Scene::City => {
-            let set = load_set(args.modules.as_deref())?;
-            match args.view {
-                Some(view) => {
-                    let mut scene = CityScene::in_step(set, args.seed)?;
-                    scene.overview = view == CityView::Overview;
-                    shoot(&mut scene, args, &mut off)?
-                }
-                None => {
-                    let (x, y, z) = args.map_size;
-                    let size = horde_levelgen::wfc::Size { x, y, z };
-                    let mut map = MapView::new(&set, size, args.seed)
-                        .map_err(|e| anyhow::anyhow!("--map-size: {e}"))?;
-                    shoot(&mut map, args, &mut off)?
-                }
-            }
-        }
-    };
+    let picture = headless::picture(scene.as_mut(), args.frames, &mut off)?;
     save(&picture, &args.out)?;
     eprintln!(
-        "{}: {}x{} after {} steps, {} instances, {} draw calls, adapter {}; {line}",
+        "{}: {}x{} after {} steps, {} instances, {} draw calls, adapter {}; {}",
         args.out.display(),
         picture.width,
         picture.height,
         args.frames,
         picture.counters.instances,
         picture.counters.draw_calls,
-        picture.adapter
+        picture.adapter,
+        scene.exit_line()
     );
     Ok(())
 }
 
-/// The picture of `scene` after `--frames` steps, and the scene's own end-of-run line.
-fn shoot<S: SceneTrait>(
-    scene: &mut S,
-    args: &ScreenshotArgs,
-    off: &mut Offscreen,
-) -> Result<(Picture, String)> {
-    let picture = headless::picture(scene, args.frames, off)?;
-    Ok((picture, scene.exit_line()))
+/// The scene the flags name, as the window would show it (with its background work in step,
+/// so the picture is a pure function of the flags).
+fn scene(args: &ScreenshotArgs) -> Result<Box<dyn SceneTrait>> {
+    Ok(match args.scene {
+        Scene::Td => {
+            let board = levels::load(args.level.as_deref())?;
+            let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+            scene.enemy_mesh = args.cube.mesh();
+            let backend = BackendChoice::resolve(args.gpu.backend)?;
+            Box::new(TdPlay::new(scene, args.level.clone(), backend, Vec::new()))
+        }
+        Scene::Runner => Box::new(RunnerScene::in_thread(
+            load_settings(None)?,
+            load_scenery(args.scenery.as_deref())?,
+            args.seed,
+            true,
+        )),
+        Scene::Platformer => {
+            let sections =
+                Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?;
+            Box::new(PlatformerScene::new(sections, args.seed))
+        }
+        Scene::City => {
+            let set = load_set(args.modules.as_deref())?;
+            match args.view {
+                CityView::Walker | CityView::Overview => {
+                    if args.map_size.is_some() {
+                        anyhow::bail!("--map-size: only with --view map (a finite map)");
+                    }
+                    let mut scene = CityScene::in_step(set, args.seed)?;
+                    scene.overview = args.view == CityView::Overview;
+                    Box::new(scene)
+                }
+                CityView::Map => {
+                    let (x, y, z) = args.map_size.unwrap_or(DEFAULT_MAP_SIZE);
+                    let size = horde_levelgen::wfc::Size { x, y, z };
+                    let map = MapView::new(&set, size, args.seed)
+                        .map_err(|e| anyhow::anyhow!("--map-size: {e}"))?;
+                    Box::new(map)
+                }
+            }
+        }
+    })
 }

@@ -3,10 +3,10 @@
 //! [`crate::scenes`]), into an offscreen target — so a picture can never differ from what the
 //! window shows. Like F12, it draws the scene without its overlay.
 //!
-//! Each frame is one fixed step of a window at 60 Hz: `update` with one step, then `prepare`, then the frame's
-//! uploads are submitted (the window submits them with its draw). After the last frame the
-//! scene's `frame_params` for the whole target are drawn and read back, and `rendered` hears
-//! the counters.
+//! Each frame is one fixed step of a window at 60 Hz: `update` with one step, then `prepare`;
+//! the frame's uploads are submitted (the window submits them with its draw). The last frame
+//! is drawn: the scene's `frame_params` for the whole target, the picture read back, and
+//! `rendered` hears the counters. With no steps, the scene as attached is prepared and drawn.
 
 use crate::clock::STEP;
 use crate::offscreen::{Offscreen, Picture};
@@ -31,10 +31,14 @@ pub fn picture<S: Scene + ?Sized>(
         };
         scene.update(tick, &input);
         scene.prepare(&mut off.renderer, &off.ctx)?;
-        // What the frame wrote reaches the GPU now, as the window's submit would take it.
-        off.ctx.queue.submit(std::iter::empty());
+        if frame + 1 < steps {
+            // What the frame wrote reaches the GPU now, as the window's submit would take it.
+            off.ctx.queue.submit(std::iter::empty());
+        }
     }
-    scene.prepare(&mut off.renderer, &off.ctx)?;
+    if steps == 0 {
+        scene.prepare(&mut off.renderer, &off.ctx)?;
+    }
     let (width, height) = off.target.size();
     let params = scene.frame_params(Viewport {
         x: 0.0,

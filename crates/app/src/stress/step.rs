@@ -71,12 +71,13 @@ pub fn step_into_batch(
         let mut sim_ms = 0.0;
         let mut result = Ok(0);
         let start = Instant::now();
+        // The population is at least one enemy, so the writer is called unless this fails.
         renderer.write_direct(ctx, batch, needed, |view| {
             let step = Instant::now();
             result = sim.step_into(STEP, &mut StagingSink::new(view));
             sim_ms = ms(step);
             *result.as_ref().unwrap_or(&0)
-        });
+        })?;
         result?;
         return Ok((sim_ms, (ms(start) - sim_ms).max(0.0)));
     }

@@ -18,8 +18,14 @@ pub mod player;
 pub mod sections;
 pub mod treadmill;
 
-pub use player::{PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player, autopilot, world_boxes};
-pub use sections::{DEFAULT_SECTIONS, MIN_TEMPLATES, SectionBox, SectionTemplate, Sections};
+pub use player::{
+    FALL_LIMIT, GRAVITY, JUMP_HEIGHT, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player, STEP_UP, autopilot,
+    world_boxes,
+};
+pub use sections::{
+    DEFAULT_SECTIONS, MAX_BOXES, MAX_TEMPLATES, MAX_VALUE, MIN_TEMPLATES, SectionBox,
+    SectionTemplate, Sections, SectionsError,
+};
 pub use treadmill::{Held, Treadmill};
 
 /// Parses `text` as a sections file and, when it is accepted, runs its treadmill for a few

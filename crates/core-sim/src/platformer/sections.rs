@@ -73,6 +73,9 @@ pub struct Sections {
     pub templates: Vec<SectionTemplate>,
 }
 
+/// A sections file that could not be used: the one error of every file format.
+pub type SectionsError = FileError;
+
 impl Sections {
     /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and checks a sections file.
     pub fn load(path: &Path) -> Result<Sections, FileError> {
@@ -100,9 +103,7 @@ fn box_fits(b: &SectionBox, width: f64) -> Result<(), String> {
 }
 
 fn boxes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SectionBox>, D::Error> {
-    list(d, "boxes", 0..=MAX_BOXES, |_, b: &SectionBox| {
-        with_whole(|s: &Sections| box_fits(b, s.section_width))
-    })
+    list(d, "boxes", 0..=MAX_BOXES, |_, _| Ok(()))
 }
 
 /// A template as written: its name must not repeat another template's.
@@ -139,15 +140,19 @@ struct BoxCorners {
 impl TryFrom<BoxCorners> for SectionBox {
     type Error = String;
 
-    /// Finite corners no farther than [`MAX_VALUE`] out, min below max.
+    /// Finite corners no farther than [`MAX_VALUE`] out, min below max, and (in the second
+    /// reading) within the section's width. Reported at the box, once it is read whole.
     fn try_from(BoxCorners { min, max }: BoxCorners) -> Result<SectionBox, String> {
         let finite = [min.0, min.1, max.0, max.1]
             .iter()
             .all(|v| v.is_finite() && v.abs() <= MAX_VALUE);
         must(finite && min.0 < max.0 && min.1 < max.1, || {
             format!("the box {min:?}..{max:?} must have finite corners, min below max")
-        })?;
-        Ok(SectionBox { min, max })
+        })
+        .map_err(horde_files::placed)?;
+        let b = SectionBox { min, max };
+        with_whole(|s: &Sections| box_fits(&b, s.section_width)).map_err(horde_files::placed)?;
+        Ok(b)
     }
 }
 
@@ -213,7 +218,9 @@ mod tests {
         let e = Sections::parse(&text, "late.ron".as_ref()).unwrap_err();
         let message = e.to_string();
         assert!(
-            message.starts_with(&format!("late.ron:{line}:{column}: the box ")),
+            message.starts_with(&format!(
+                "late.ron:{line}:{column}: templates[5].boxes[2]: the box "
+            )),
             "{message} (wanted {line}:{column})"
         );
         assert!(message.contains("min below max"), "{message}");

@@ -29,4 +29,4 @@ pub mod settings;
 pub use bot::autopilot;
 pub use game::{Player, RunState, Runner, RunnerInput, Section};
 pub use replay::{InputEvent, InputRecorder, InputScript};
-pub use settings::{DEFAULT_SETTINGS, RunnerSettings};
+pub use settings::{DEFAULT_SETTINGS, RunnerSettings, RunnerSettingsError};

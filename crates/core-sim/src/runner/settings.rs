@@ -183,6 +183,9 @@ pub const MAX_POOL: usize = 1000;
 /// The largest base speed accepted, units per second.
 pub const MAX_BASE_SPEED: f64 = 1000.0;
 
+/// Runner settings that could not be loaded: the one error of every file format.
+pub type RunnerSettingsError = FileError;
+
 impl RunnerSettings {
     /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a settings file.
     pub fn load(path: &Path) -> Result<RunnerSettings, FileError> {
@@ -301,9 +304,7 @@ fn obstacles<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ObstacleKind>, D::Er
 }
 
 fn boxes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ObstacleBox>, D::Error> {
-    list(d, "boxes", 0..=usize::MAX, |_, b: &ObstacleBox| {
-        with_whole(|s: &RunnerSettings| box_fits(b, s.section.length))
-    })
+    list(d, "boxes", 0..=usize::MAX, |_, _| Ok(()))
 }
 
 /// An [`ObstacleBox`] as written, before its corners are checked.
@@ -317,7 +318,8 @@ struct BoxCorners {
 impl TryFrom<BoxCorners> for ObstacleBox {
     type Error = String;
 
-    /// Finite corners, min below max on every axis.
+    /// Finite corners, min below max on every axis, and (in the second reading) along the
+    /// section. Reported at the box, once it is read whole (its closing parenthesis).
     fn try_from(BoxCorners { min, max }: BoxCorners) -> Result<ObstacleBox, String> {
         let finite = [min.0, min.1, min.2, max.0, max.1, max.2]
             .iter()
@@ -325,8 +327,12 @@ impl TryFrom<BoxCorners> for ObstacleBox {
         let ordered = min.0 < max.0 && min.1 < max.1 && min.2 < max.2;
         must(finite && ordered, || {
             format!("the box {min:?}..{max:?} must have finite corners, min below max")
-        })?;
-        Ok(ObstacleBox { min, max })
+        })
+        .map_err(horde_files::placed)?;
+        let b = ObstacleBox { min, max };
+        with_whole(|s: &RunnerSettings| box_fits(&b, s.section.length))
+            .map_err(horde_files::placed)?;
+        Ok(b)
     }
 }
 

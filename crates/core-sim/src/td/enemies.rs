@@ -173,11 +173,6 @@ impl Enemies {
         }))
     }
 
-    /// Writes every enemy's instance into `out[..self.len()]`, in parallel.
-    pub fn write_instances(&self, mut out: &mut [ModelInstance]) -> Result<(), SliceTooShort> {
-        self.write_into(&mut out).map(|_| ())
-    }
-
     /// Writes every enemy's instance into the first [`Enemies::len`] slots of any
     /// [`InstanceSink`], in parallel, moving nobody; returns the number written.
     pub fn write_into<S: InstanceSink>(&self, sink: &mut S) -> Result<usize, SliceTooShort> {

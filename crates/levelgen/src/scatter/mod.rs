@@ -49,8 +49,8 @@ pub use generate::{ChunkPlacements, Placement, Scatter};
 pub use layout::ChunkCoord;
 pub use roads::{Road, RoadId, RoadPiece, Side};
 pub use settings::{
-    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterSettings,
-    SliceSettings,
+    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterError,
+    ScatterSettings, SliceSettings,
 };
 
 /// The default scatter settings (`assets/scatter/default.ron`).

@@ -212,6 +212,9 @@ pub struct NoiseSettings {
     pub octaves: u32,
 }
 
+/// Scatter settings that could not be loaded: the one error of every file format.
+pub type ScatterError = FileError;
+
 impl ScatterSettings {
     /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a settings file.
     pub fn load(path: &Path) -> Result<ScatterSettings, FileError> {
@@ -301,7 +304,7 @@ fn layers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<LayerSettings>, D::Erro
             let texels = per_layer.saturating_mul(index as u64 + 1);
             must(texels <= MAX_CHUNK_TEXELS, || {
                 format!(
-                    "layer {index}: {} layers of {}² texels are {texels} texels; at most {MAX_CHUNK_TEXELS} per chunk",
+                    "{} layers of {}² texels are {texels} texels; at most {MAX_CHUNK_TEXELS} per chunk",
                     index + 1,
                     s.texture_size
                 )

@@ -42,5 +42,5 @@ pub use example::EXAMPLE_SET;
 pub use grid::{MAX_CELLS, Size, TooManyCells};
 pub use infinite::{Area, InfiniteMap};
 pub use map::Map;
-pub use module_set::{Module, ModuleSet};
+pub use module_set::{Module, ModuleSet, ModuleSetError};
 pub use solver::{Contradiction, SolveError, Solver};

@@ -355,6 +355,9 @@ pub const MAX_MODULES: usize = 4096;
 /// The most boxes in one prototype's shape.
 pub const MAX_BOXES: usize = 256;
 
+/// A module set that could not be loaded: the one error of every file format.
+pub type ModuleSetError = FileError;
+
 impl ModuleSet {
     /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a module set file.
     pub fn load(path: &Path) -> Result<ModuleSet, FileError> {
@@ -570,7 +573,8 @@ impl TryFrom<BoxFile> for BoxShape {
         let ordered = min.0 <= max.0 && min.1 <= max.1 && min.2 <= max.2;
         must(inside && ordered, || {
             format!("the box {min:?}..{max:?} must have finite corners in -1..2 with min <= max")
-        })?;
+        })
+        .map_err(horde_files::placed)?;
         Ok(BoxShape { min, max, color })
     }
 }

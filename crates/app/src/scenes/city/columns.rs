@@ -126,11 +126,13 @@ impl Columns {
     }
 
     /// Slots made so far (held and free).
+    #[cfg(test)]
     pub fn slots_made(&self) -> usize {
         self.modules.len()
     }
 
     /// Slots free for reuse.
+    #[cfg(test)]
     pub fn slots_free(&self) -> usize {
         self.free.len()
     }

@@ -199,7 +199,9 @@ impl TdScene {
     /// instance straight into wgpu's staging memory for the enemy batch, or, with no step
     /// pending, writes them only if the simulation changed since they were last written.
     ///
-    /// Errors: the staging memory is shorter than the instances (a renderer fault).
+    /// Errors: the renderer could not write the batch (no staging memory, a batch of another
+    /// renderer) or its staging memory is shorter than the instances; the pending step has
+    /// run even so.
     pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> anyhow::Result<()> {
         self.sync_static(renderer);
         let Some(b) = self.batches else {
@@ -217,19 +219,19 @@ impl TdScene {
             self.sim.enemies().len()
         };
         if needed == 0 {
-            // Nobody to draw (the renderer asks no writer for zero instances): the step
+            // Nobody to draw (the renderer calls no writer for zero instances): the step
             // still runs.
             if pending {
                 self.sim.step(STEP);
             }
-            renderer.write_direct(ctx, b.enemies, 0, |_| 0);
+            renderer.write_direct(ctx, b.enemies, 0, |_| 0)?;
             let counts = self.sim.counts();
             self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
             return Ok(());
         }
         let sim = &mut self.sim;
         let mut written = Ok(0);
-        renderer.write_direct(ctx, b.enemies, needed, |view| {
+        let drawn = renderer.write_direct(ctx, b.enemies, needed, |view| {
             let mut sink = StagingSink::new(view);
             written = if pending {
                 sim.step_into(STEP, &mut sink)
@@ -238,6 +240,15 @@ impl TdScene {
             };
             *written.as_ref().unwrap_or(&0)
         });
+        if let Err(error) = drawn {
+            // The writer never ran: the step still does, and the instances are written again
+            // next frame.
+            if pending {
+                self.sim.step(STEP);
+            }
+            self.drawn_enemies = None;
+            return Err(error.into());
+        }
         written?;
         let counts = self.sim.counts();
         self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
