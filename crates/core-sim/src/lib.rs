@@ -37,13 +37,13 @@ pub mod td;
 /// The tower defense's rooms, also reachable at the root as they were before the games had
 /// folders (`horde_core_sim::level` is `horde_core_sim::td::level`).
 pub use td::{
-    board, direction, enemies, enemy, enemy_color, flow_field, generate, level, model, script,
-    settings, simulation, sink, tile, trace,
+    ballistics, board, direction, enemies, enemy, enemy_color, flow_field, generate, level, model,
+    pick, scenario, script, settings, simulation, sink, spatial, tile, towers, trace,
 };
 
 pub use td::{
     Board, BoardError, Counts, Direction, DirectionChange, EditKind, EditRefused, Enemies,
     EnemyColor, EnemyParams, EnemyView, FloatRange, InstanceSink, ModelInstance, MoveState,
-    NEUTRAL_ENEMY_COLOR, Pose, SettingsError, Simulation, SliceTooShort, SpawnError, SpawnSettings,
-    TileContent, pack_rgba,
+    NEUTRAL_ENEMY_COLOR, Outcome, Pose, Scenario, SettingsError, Simulation, SliceTooShort,
+    SpawnError, SpawnSettings, TileContent, Tower, TowerKind, TowerSettings, pack_rgba,
 };

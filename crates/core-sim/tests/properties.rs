@@ -1,10 +1,10 @@
-//! Property tests: random valid boards and random edit scripts never produce NaN or a panic,
-//! every enemy is reclaimed within a bound once edits stop, and the trace is the same with one
-//! and with two threads.
+//! Property tests: random valid boards with walls and towers, and random edit scripts, never
+//! produce NaN or a panic, every enemy is reclaimed within a bound once edits stop (reached or
+//! killed), and the trace (health included) is the same with one and with two threads.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde_core_sim::td::trace::TraceWriter;
-use horde_core_sim::{Board, EditKind, FloatRange, Simulation, SpawnSettings};
+use horde_core_sim::{Board, EditKind, FloatRange, Simulation, SpawnSettings, TowerKind};
 use proptest::prelude::*;
 
 /// A generated scenario.
@@ -30,6 +30,8 @@ fn kind() -> impl Strategy<Value = EditKind> {
         6 => Just(EditKind::Wall),
         1 => Just(EditKind::Destination),
         1 => Just(EditKind::SpawnPoint),
+        2 => Just(EditKind::Tower(TowerKind::Laser)),
+        2 => Just(EditKind::Tower(TowerKind::Mortar)),
     ]
 }
 
@@ -122,7 +124,7 @@ proptest! {
         prop_assert!(!one.contains("NaN") && !one.contains("inf"));
         for line in one.lines().skip(1) {
             let fields: Vec<f32> = line.split(',').map(|f| f.parse().unwrap()).collect();
-            prop_assert_eq!(fields.len(), 8);
+            prop_assert_eq!(fields.len(), 9);
             prop_assert!(fields.iter().all(|v| v.is_finite()));
             prop_assert!((0.0..360.0).contains(&fields[4]));
             // Every model stays on (or just beside, by its offset) the board.

@@ -6,7 +6,7 @@
 
 use crate::td::direction::Direction;
 use crate::td::flow_field::{FlowField, NO_TILE};
-use crate::td::tile::TileContent;
+use crate::td::tile::{TileContent, TowerKind};
 
 /// The most tiles a board may have (a 4096 × 4096 board).
 pub const MAX_TILES: usize = 4096 * 4096;
@@ -74,7 +74,7 @@ pub enum EditRefused {
     LastSpawnPoint,
 }
 
-/// The three kinds of edit a player (or a script) can make; each toggles a tile.
+/// The kinds of edit a player (or a script) can make; each toggles a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EditKind {
     /// Empty ⇄ wall.
@@ -83,6 +83,8 @@ pub enum EditKind {
     Destination,
     /// Empty ⇄ spawn point.
     SpawnPoint,
+    /// Empty (or a wall, or the other tower) → a tower of this kind; the same tower → empty.
+    Tower(TowerKind),
 }
 
 impl EditKind {
@@ -92,6 +94,7 @@ impl EditKind {
             EditKind::Wall => TileContent::Wall,
             EditKind::Destination => TileContent::Destination,
             EditKind::SpawnPoint => TileContent::SpawnPoint,
+            EditKind::Tower(kind) => kind.content(),
         }
     }
 }
@@ -280,6 +283,7 @@ impl Board {
             EditKind::Wall => self.toggle_wall(index),
             EditKind::Destination => self.toggle_destination(index),
             EditKind::SpawnPoint => self.toggle_spawn_point(index),
+            EditKind::Tower(kind) => self.toggle_tower(index, kind),
         };
         if result.is_ok() {
             self.revision += 1;
@@ -350,6 +354,33 @@ impl Board {
                 self.contents[index] = TileContent::SpawnPoint;
                 self.spawn_points.push(index as u32);
                 Ok(TileContent::SpawnPoint)
+            }
+            other => Err(EditRefused::Occupied(other)),
+        }
+    }
+
+    /// A tower of `kind`: on an empty tile it is placed unless a tile would lose its path; on
+    /// a tower of the same kind it is removed; on a wall or a tower of the other kind it takes
+    /// its place (both block paths, so paths stay as they are); destinations and spawn points
+    /// are refused.
+    fn toggle_tower(&mut self, index: usize, kind: TowerKind) -> Result<TileContent, EditRefused> {
+        let tower = kind.content();
+        match self.contents[index] {
+            TileContent::Empty => {
+                if self.set_and_search(index, tower) {
+                    Ok(tower)
+                } else {
+                    self.set_and_search(index, TileContent::Empty);
+                    Err(EditRefused::WouldBlockPath)
+                }
+            }
+            same if same == tower => {
+                self.set_and_search(index, TileContent::Empty);
+                Ok(TileContent::Empty)
+            }
+            TileContent::Wall | TileContent::Laser | TileContent::Mortar => {
+                self.contents[index] = tower;
+                Ok(tower)
             }
             other => Err(EditRefused::Occupied(other)),
         }

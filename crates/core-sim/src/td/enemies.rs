@@ -10,13 +10,31 @@
 //! writes every enemy's [`ModelInstance`] in the same pass, while the chunk is hot in cache.
 
 use crate::td::board::Board;
-use crate::td::enemy::{Enemy, EnemyParams, MoveState};
+use crate::td::enemy::{Enemy, EnemyParams, MoveState, Stepped};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
 use rayon::prelude::*;
 
 /// Enemies per parallel work item.
 const CHUNK: usize = 2048;
+/// Marks a recorded removal as a kill (the slot index fits in the bits below).
+const KILLED: u32 = 1 << 31;
+
+/// Enemies one update removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    /// Those that finished their outro at a destination.
+    pub reached: u64,
+    /// Those whose health was at most 0 when their update began.
+    pub killed: u64,
+}
+
+impl Removed {
+    /// Both together.
+    pub fn total(&self) -> u64 {
+        self.reached + self.killed
+    }
+}
 
 /// A read-only view of one live enemy.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +53,8 @@ pub struct EnemyView {
     pub progress: f32,
     /// The tile being crossed (index `y * width + x`).
     pub tile: usize,
+    /// Health left (at most 0: removed, counted killed, at its next update).
+    pub health: f32,
 }
 
 /// Returned when an instance slice is shorter than the population it must hold.
@@ -103,8 +123,8 @@ impl Enemies {
         self.ids.clear();
     }
 
-    /// Spawns an enemy at the centre of `tile` with `progress` (`[0, 1)`) of its intro done,
-    /// and returns its id. The caller has checked the tile and characteristics.
+    /// Spawns an enemy at the centre of `tile` with `progress` (`[0, 1)`) of its intro done
+    /// and `health`, and returns its id. The caller has checked the tile and characteristics.
     pub(crate) fn spawn(
         &mut self,
         board: &Board,
@@ -112,18 +132,20 @@ impl Enemies {
         params: EnemyParams,
         color: u32,
         progress: f32,
+        health: f32,
     ) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
         self.states
-            .push(Enemy::spawn(board, tile, params, color, progress));
+            .push(Enemy::spawn(board, tile, params, color, progress, health));
         self.ids.push(id);
         id
     }
 
     /// Advances every enemy by `dt` seconds and removes those that reached their destination's
-    /// centre. Returns how many were reclaimed.
-    pub fn update(&mut self, board: &Board, dt: f32) -> usize {
+    /// centre, and those whose health was at most 0 when the update began. Returns how many
+    /// of each.
+    pub fn update(&mut self, board: &Board, dt: f32) -> Removed {
         let chunks = self.prepare_scratch();
         let len = self.states.len();
         self.states
@@ -147,7 +169,7 @@ impl Enemies {
         board: &Board,
         dt: f32,
         sink: &mut S,
-    ) -> Result<usize, SliceTooShort> {
+    ) -> Result<Removed, SliceTooShort> {
         let len = self.states.len();
         if sink.len() < len {
             return Err(SliceTooShort {
@@ -199,7 +221,32 @@ impl Enemies {
             state: enemy.state(),
             progress: enemy.progress(),
             tile: enemy.tile(),
+            health: enemy.health,
         })
+    }
+
+    /// Every live enemy's id, by storage slot.
+    pub fn ids(&self) -> &[u64] {
+        &self.ids
+    }
+
+    /// The health of the enemy in storage slot `slot`.
+    pub fn health(&self, slot: usize) -> Option<f32> {
+        self.states.get(slot).map(|e| e.health)
+    }
+
+    /// Takes `amount` of health from the enemy in storage slot `slot` (no slot, no effect).
+    /// One at or below 0 is removed, counted killed, at the start of its next update.
+    pub fn damage(&mut self, slot: usize, amount: f32) {
+        if let Some(enemy) = self.states.get_mut(slot) {
+            enemy.health -= amount;
+        }
+    }
+
+    /// The position `(x, z)` and scale of the enemy in storage slot `slot`.
+    pub(crate) fn position_and_scale(&self, slot: usize) -> ([f32; 2], f32) {
+        let enemy = &self.states[slot];
+        (enemy.pose().position, enemy.params.scale)
     }
 
     /// Views of all live enemies in storage order.
@@ -223,34 +270,42 @@ impl Enemies {
 
     /// Swap-removes the enemies the chunks reported, highest index first (so every enemy moved
     /// into a hole is alive), and tells `moved` about each enemy that moved into a hole.
-    fn remove_reclaimed(&mut self, chunks: usize, mut moved: impl FnMut(usize, &Enemy)) -> usize {
-        let mut removed = 0;
+    fn remove_reclaimed(&mut self, chunks: usize, mut moved: impl FnMut(usize, &Enemy)) -> Removed {
+        let mut removed = Removed::default();
         for chunk in (0..chunks).rev() {
             let base = chunk * CHUNK;
             let count = self.reclaimed_per_chunk[chunk] as usize;
             for k in (0..count).rev() {
-                let index = base + self.reclaimed_slots[base + k] as usize;
+                let recorded = self.reclaimed_slots[base + k];
+                let index = base + (recorded & !KILLED) as usize;
+                if recorded & KILLED != 0 {
+                    removed.killed += 1;
+                } else {
+                    removed.reached += 1;
+                }
                 self.states.swap_remove(index);
                 self.ids.swap_remove(index);
                 if let Some(enemy) = self.states.get(index) {
                     moved(index, enemy);
                 }
             }
-            removed += count;
         }
         removed
     }
 }
 
 /// Advances one chunk; records the chunk-local index of each reclaimed enemy in `slots`, in
-/// ascending order, and returns their number.
+/// ascending order (a kill marked with [`KILLED`]), and returns their number.
 fn advance_chunk(states: &mut [Enemy], slots: &mut [u32], board: &Board, dt: f32) -> u32 {
     let mut reclaimed = 0;
     for (i, enemy) in states.iter_mut().enumerate() {
-        if !enemy.advance(board, dt) {
-            slots[reclaimed] = i as u32;
-            reclaimed += 1;
-        }
+        let mark = match enemy.advance(board, dt) {
+            Stepped::Walking => continue,
+            Stepped::Reached => 0,
+            Stepped::Killed => KILLED,
+        };
+        slots[reclaimed] = i as u32 | mark;
+        reclaimed += 1;
     }
     reclaimed as u32
 }

@@ -70,7 +70,19 @@ pub struct Pose {
     pub sin: f32,
 }
 
-/// The complete movement state of one enemy (the fields of the texts' `Enemy`).
+/// What an enemy's update did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stepped {
+    /// It walks on.
+    Walking,
+    /// It finished its outro at a destination's centre: reclaimed, and counted reached.
+    Reached,
+    /// Its health was at most 0 when its update began: reclaimed where it stood, and counted
+    /// killed.
+    Killed,
+}
+
+/// The complete movement state of one enemy (the fields of the texts' `Enemy`) and its health.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Enemy {
     progress: f32,
@@ -85,19 +97,22 @@ pub(crate) struct Enemy {
     tile_from: u32,
     tile_to: u32,
     pub(crate) color: u32,
+    /// Health left; at most 0, the enemy is removed at the start of its next update.
+    pub(crate) health: f32,
     direction: Direction,
     state: MoveState,
 }
 
 impl Enemy {
     /// An enemy standing at the centre of `tile`, about to walk its intro, with `progress`
-    /// (in `[0, 1)`) of the intro already done.
+    /// (in `[0, 1)`) of the intro already done and `health` to lose.
     pub(crate) fn spawn(
         board: &Board,
         tile: usize,
         params: EnemyParams,
         color: u32,
         progress: f32,
+        health: f32,
     ) -> Enemy {
         let direction = board.path_direction(tile);
         let angle = direction.angle_deg();
@@ -113,6 +128,7 @@ impl Enemy {
             tile_from: tile as u32,
             tile_to: board.next_on_path(tile).map_or(NONE, |t| t as u32),
             color,
+            health,
             direction,
             state: MoveState::Intro,
         }
@@ -133,20 +149,24 @@ impl Enemy {
         self.tile_from as usize
     }
 
-    /// Advances by `dt` seconds. Returns `false` once the enemy has reached its destination's
-    /// centre and must be reclaimed.
+    /// Advances by `dt` seconds: an enemy whose health is at most 0 goes no further and is
+    /// [`Stepped::Killed`]; one that reaches its destination's centre is
+    /// [`Stepped::Reached`].
     #[inline]
-    pub(crate) fn advance(&mut self, board: &Board, dt: f32) -> bool {
+    pub(crate) fn advance(&mut self, board: &Board, dt: f32) -> Stepped {
+        if self.health <= 0.0 {
+            return Stepped::Killed;
+        }
         self.progress += dt * self.progress_factor;
         while self.progress >= 1.0 {
             if self.tile_to == NONE {
-                return false;
+                return Stepped::Reached;
             }
             self.progress = (self.progress - 1.0) / self.progress_factor;
             self.prepare_next_state(board);
             self.progress *= self.progress_factor;
         }
-        true
+        Stepped::Walking
     }
 
     /// Enters the next tile: shifts the tiles, then sets up the state for the path's new

@@ -163,7 +163,7 @@ impl FlowField {
                     next_and_direction: index | (direction as u32) << 30,
                     distance,
                 };
-                if contents[to as usize] == TileContent::Wall {
+                if contents[to as usize].blocks_path() {
                     walls_reached += 1;
                 } else {
                     queue.push(Entry {

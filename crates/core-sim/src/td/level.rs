@@ -49,7 +49,7 @@ impl fmt::Display for LevelErrorKind {
             LevelErrorKind::Empty => write!(f, "the level has no rows"),
             LevelErrorKind::UnknownCharacter(c) => write!(
                 f,
-                "unknown tile character {c:?} (expected '.', '#', 'D' or 'S')"
+                "unknown tile character {c:?} (expected '.', '#', 'D', 'S', 'L' or 'M')"
             ),
             LevelErrorKind::RaggedRow { expected, found } => {
                 write!(f, "row has {found} tiles but the first row has {expected}")

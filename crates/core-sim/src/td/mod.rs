@@ -11,10 +11,15 @@
 //!   and its parallel update), [`enemy_color`] (the caller's choice of colour),
 //!   [`settings`] (spawn ranges and their limits), [`model`] (the instance the renderer
 //!   draws), [`sink`] (where the fused pass writes instances).
-//! - the game: [`simulation`] (board + enemies + spawner + seeded random source).
+//! - the towers: [`towers`] (lasers and mortars, their settings and targeting), [`spatial`]
+//!   (the enemies by grid cell, rebuilt each tick there are towers), [`ballistics`] (shells
+//!   and explosions), [`pick`] (random choices independent of thread count).
+//! - the game: [`scenario`] (enemy types, waves, cycles, lives), [`simulation`] (board +
+//!   enemies + spawner or scenario + towers + seeded random source, one tick in order).
 //! - files: [`level`] (level text files), [`script`] (scripted edits), [`trace`] (the CSV
 //!   trace), [`generate`] (large generated boards for stress runs).
 
+pub mod ballistics;
 pub mod board;
 pub mod direction;
 pub mod enemies;
@@ -24,20 +29,27 @@ pub mod flow_field;
 pub mod generate;
 pub mod level;
 pub mod model;
+pub mod pick;
+pub mod scenario;
 pub mod script;
 pub mod settings;
 pub mod simulation;
 pub mod sink;
+pub mod spatial;
 pub mod tile;
+pub mod towers;
 pub mod trace;
 
+pub use ballistics::{Explosion, Shell};
 pub use board::{Board, BoardError, EditKind, EditRefused};
 pub use direction::{Direction, DirectionChange};
-pub use enemies::{Enemies, EnemyView, SliceTooShort};
+pub use enemies::{Enemies, EnemyView, Removed, SliceTooShort};
 pub use enemy::{EnemyParams, MoveState, Pose};
 pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR};
 pub use model::{ModelInstance, pack_rgba};
+pub use scenario::{EnemyType, Scenario, ScenarioState};
 pub use settings::{FloatRange, SettingsError, SpawnSettings};
-pub use simulation::{Counts, Simulation, SpawnError};
+pub use simulation::{Counts, Outcome, Simulation, SpawnError};
 pub use sink::InstanceSink;
-pub use tile::TileContent;
+pub use tile::{TileContent, TowerKind};
+pub use towers::{Tower, TowerSettings, Towers};

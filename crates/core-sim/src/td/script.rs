@@ -1,12 +1,14 @@
 //! Edit scripts for headless runs: one edit per line, `TICK ACTION X Y`.
 //!
-//! `ACTION` is `wall`, `destination` or `spawn`; `X` counts tiles from the west edge and `Y`
+//! `ACTION` is `wall`, `destination`, `spawn`, `laser` or `mortar` (the toggle rules of a
+//! click, a tower's included); `X` counts tiles from the west edge and `Y`
 //! from the south edge, both from 0. An edit is applied at the start of tick `TICK` (ticks count
 //! from 1), before that tick's spawning and update, through the same toggle rules as a click.
 //! Blank lines and lines starting with `#` are ignored.
 
 use crate::script_lines::script_lines;
 use crate::td::board::EditKind;
+use crate::td::tile::TowerKind;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 
@@ -47,10 +49,14 @@ impl EditScript {
                 "wall" => EditKind::Wall,
                 "destination" => EditKind::Destination,
                 "spawn" => EditKind::SpawnPoint,
+                "laser" => EditKind::Tower(TowerKind::Laser),
+                "mortar" => EditKind::Tower(TowerKind::Mortar),
                 other => {
                     return Err(error(
                         action_col,
-                        format!("unknown action `{other}` (expected wall, destination or spawn)"),
+                        format!(
+                            "unknown action `{other}` (expected wall, destination, spawn, laser or mortar)"
+                        ),
                     ));
                 }
             };

@@ -1,20 +1,36 @@
-//! The tower-defense simulation: a board, its enemies, the spawner and the seeded random source,
-//! advanced in steps.
+//! The tower-defense simulation: a board, its enemies, the spawner or a scenario, the towers
+//! with their shells and explosions, and the seeded random source, advanced in ticks.
 //!
-//! A step first spawns (the texts' accumulator: `progress += spawn_speed · dt`, one enemy per
-//! whole unit, each at a random spawn point with random scale, speed and path offset), then
-//! updates every enemy, the new ones included. Randomness comes from ChaCha8 seeded with
-//! `seed_from_u64`, and values are drawn with fixed formulas (see [`Simulation::spawn_enemy`]),
-//! so a seed gives the same run on every machine.
+//! One tick, in order:
+//! 1. spawning: the texts' accumulator (`progress += spawn_speed · dt`, one enemy per whole
+//!    unit, each at a random spawn point with random scale, speed and path offset), or the
+//!    scenario's sequences when one is set;
+//! 2. every enemy's update, the new ones included: one whose health is at most 0 when its
+//!    update begins is removed and counted killed, one that finishes its outro is counted
+//!    reached (and costs a life under a scenario);
+//! 3. the towers, in board index order ([`crate::td::towers`]);
+//! 4. shells and explosions ([`crate::td::ballistics`]): a shell that lands damages every enemy
+//!    in its blast.
+//!
+//! Then the outcome: with a scenario, defeat when the lives (if it has any) are gone, victory
+//! when every cycle has been played and no enemy is left; a decided game no longer changes.
+//!
+//! Randomness comes from ChaCha8 seeded with `seed_from_u64` for spawns, values drawn with fixed
+//! formulas (see [`Simulation::spawn_enemy`]), and from [`crate::td::pick`] for the towers'
+//! choices, so a seed gives the same run on every machine and any number of threads.
 
+use crate::td::ballistics::{EXPLOSION_SECONDS, Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
-use crate::td::enemies::{Enemies, SliceTooShort};
+use crate::td::enemies::{Enemies, Removed, SliceTooShort};
 use crate::td::enemy::EnemyParams;
 use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
 use crate::td::model::ModelInstance;
+use crate::td::scenario::{EnemyType, Scenario, ScenarioState};
 use crate::td::settings::{SettingsError, SpawnSettings, check_params};
 use crate::td::sink::InstanceSink;
+use crate::td::spatial::SpatialIndex;
 use crate::td::tile::TileContent;
+use crate::td::towers::{TowerSettings, Towers};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -37,6 +53,29 @@ pub enum SpawnError {
     Progress(f32),
 }
 
+/// How a game stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Still being played (always, without a scenario).
+    #[default]
+    Running,
+    /// Every cycle of the scenario was played and no enemy is left.
+    Victory,
+    /// The scenario's lives are gone.
+    Defeat,
+}
+
+impl Outcome {
+    /// `running`, `victory` or `defeat`, as summaries print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Running => "running",
+            Outcome::Victory => "victory",
+            Outcome::Defeat => "defeat",
+        }
+    }
+}
+
 /// Counters of a simulation run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -44,24 +83,55 @@ pub struct Counts {
     pub ticks: u64,
     /// Enemies spawned.
     pub spawned: u64,
-    /// Enemies reclaimed at a destination.
+    /// Enemies removed from the board: reached plus killed.
     pub reclaimed: u64,
     /// Enemies alive now.
     pub alive: u64,
+    /// Enemies removed because their health ran out.
+    pub killed: u64,
+    /// Enemies that reached a destination.
+    pub reached: u64,
+    /// Lives left (0 without a scenario).
+    pub lives: u32,
+    /// Mortar shells launched.
+    pub shots: u64,
+    /// How the game stands.
+    pub outcome: Outcome,
 }
 
-/// Board, enemies, spawner and random source.
+/// A scenario being played.
+#[derive(Clone, Debug)]
+struct Playing {
+    scenario: Scenario,
+    state: ScenarioState,
+}
+
+/// Board, enemies, spawner or scenario, towers, shells and random source.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     board: Board,
     enemies: Enemies,
     settings: SpawnSettings,
+    seed: u64,
     rng: ChaCha8Rng,
     spawn_progress: f64,
     spawning: bool,
     ticks: u64,
     reclaimed: u64,
+    killed: u64,
+    reached: u64,
+    shots: u64,
+    lives: u32,
+    outcome: Outcome,
     enemy_color: EnemyColor,
+    playing: Option<Playing>,
+    tower_settings: TowerSettings,
+    towers: Towers,
+    index: SpatialIndex,
+    shells: Vec<Shell>,
+    explosions: Vec<Explosion>,
+    /// Scratch: the enemy types a scenario tick spawns, in order.
+    spawn_order: Vec<EnemyType>,
 }
 
 impl Simulation {
@@ -69,17 +139,94 @@ impl Simulation {
     /// [`NEUTRAL_ENEMY_COLOR`](crate::td::enemy_color::NEUTRAL_ENEMY_COLOR) until
     /// [`Simulation::set_enemy_color`] chooses otherwise.
     pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> Simulation {
+        let mut towers = Towers::default();
+        towers.sync(&board);
         Simulation {
             board,
             enemies: Enemies::default(),
             settings,
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             spawn_progress: 0.0,
             spawning: true,
             ticks: 0,
             reclaimed: 0,
+            killed: 0,
+            reached: 0,
+            shots: 0,
+            lives: 0,
+            outcome: Outcome::Running,
             enemy_color: neutral_enemy_color,
+            playing: None,
+            tower_settings: TowerSettings::default(),
+            towers,
+            index: SpatialIndex::default(),
+            shells: Vec::new(),
+            explosions: Vec::new(),
+            spawn_order: Vec::new(),
         }
+    }
+
+    /// Plays `scenario` from its start instead of the spawner (or, with `None`, goes back to
+    /// the spawner): its towers' settings, its lives, a fresh scenario state.
+    pub fn set_scenario(&mut self, scenario: Option<Scenario>) {
+        self.playing = scenario.map(|scenario| {
+            self.tower_settings = scenario.towers;
+            self.lives = scenario.lives;
+            Playing {
+                state: ScenarioState::begin(&scenario),
+                scenario,
+            }
+        });
+        if self.playing.is_none() {
+            self.lives = 0;
+        }
+        self.outcome = Outcome::Running;
+    }
+
+    /// The scenario being played, if any.
+    pub fn scenario(&self) -> Option<&Scenario> {
+        self.playing.as_ref().map(|p| &p.scenario)
+    }
+
+    /// Where the scenario stands, if one is played.
+    pub fn scenario_state(&self) -> Option<&ScenarioState> {
+        self.playing.as_ref().map(|p| &p.state)
+    }
+
+    /// The towers' settings (a scenario's, or the texts').
+    pub fn tower_settings(&self) -> &TowerSettings {
+        &self.tower_settings
+    }
+
+    /// Replaces the towers' settings; towers keep their targets and launch progress.
+    pub fn set_tower_settings(&mut self, settings: TowerSettings) {
+        self.tower_settings = settings;
+    }
+
+    /// The board's towers, in board index order.
+    pub fn towers(&self) -> &Towers {
+        &self.towers
+    }
+
+    /// Shells in flight.
+    pub fn shells(&self) -> &[Shell] {
+        &self.shells
+    }
+
+    /// Explosions still shown.
+    pub fn explosions(&self) -> &[Explosion] {
+        &self.explosions
+    }
+
+    /// How the game stands.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The board.
@@ -123,15 +270,25 @@ impl Simulation {
         self.spawning = on;
     }
 
-    /// Replaces the board and starts over on it: every enemy is removed (their tiles belong to
-    /// the old board) and the counters restart from zero; the random source, the spawn settings
-    /// and the enemy colour function carry on.
+    /// Replaces the board and starts over on it: every enemy, shell and explosion is removed
+    /// (their tiles belong to the old board), the counters restart from zero and a scenario
+    /// from its start; the random source, the spawn and tower settings and the enemy colour
+    /// function carry on.
     pub fn replace_board(&mut self, board: Board) {
         self.board = board;
         self.enemies = Enemies::default();
         self.spawn_progress = 0.0;
         self.ticks = 0;
         self.reclaimed = 0;
+        self.killed = 0;
+        self.reached = 0;
+        self.shots = 0;
+        self.shells.clear();
+        self.explosions.clear();
+        self.towers.reset();
+        self.towers.sync(&self.board);
+        let scenario = self.playing.take().map(|p| p.scenario);
+        self.set_scenario(scenario);
     }
 
     /// Counters so far.
@@ -141,17 +298,33 @@ impl Simulation {
             spawned: self.enemies.spawned(),
             reclaimed: self.reclaimed,
             alive: self.enemies.len() as u64,
+            killed: self.killed,
+            reached: self.reached,
+            lives: self.lives,
+            shots: self.shots,
+            outcome: self.outcome,
         }
     }
 
-    /// Toggles a tile as a click would; see [`Board::toggle`].
+    /// Toggles a tile as a click would; see [`Board::toggle`]. The towers follow the board.
     pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
-        self.board.toggle(kind, x, y)
+        let result = self.board.toggle(kind, x, y);
+        self.towers.sync(&self.board);
+        result
     }
 
     /// How many enemies a step of `dt` seconds will spawn.
     pub fn pending_spawns(&self, dt: f32) -> usize {
-        if !self.spawning || !valid_dt(dt) {
+        if !valid_dt(dt) || self.outcome != Outcome::Running {
+            return 0;
+        }
+        if let Some(playing) = &self.playing {
+            let mut state = playing.state.clone();
+            let mut n = 0;
+            state.progress(&playing.scenario, f64::from(dt), |_| n += 1);
+            return n;
+        }
+        if !self.spawning {
             return 0;
         }
         (self.spawn_progress + self.settings.spawn_speed() as f64 * dt as f64).floor() as usize
@@ -162,15 +335,15 @@ impl Simulation {
         self.enemies.len() + self.pending_spawns(dt)
     }
 
-    /// Advances by `dt` seconds: spawning, then every enemy's update. A `dt` that is negative
-    /// or not finite does nothing.
+    /// Advances one tick of `dt` seconds (see the module docs for its order). A `dt` that is
+    /// negative or not finite, or a decided game, does nothing.
     pub fn step(&mut self, dt: f32) {
-        if !valid_dt(dt) {
+        if !valid_dt(dt) || self.outcome != Outcome::Running {
             return;
         }
         self.spawn_for(dt);
-        self.reclaimed += self.enemies.update(&self.board, dt) as u64;
-        self.ticks += 1;
+        let removed = self.enemies.update(&self.board, dt);
+        self.after_update(removed, dt);
     }
 
     /// [`Simulation::step`] fused with writing every enemy's instance into `out`, which must
@@ -200,14 +373,79 @@ impl Simulation {
                 given: sink.len(),
             });
         }
-        if valid_dt(dt) {
+        if valid_dt(dt) && self.outcome == Outcome::Running {
             self.spawn_for(dt);
-            self.reclaimed += self.enemies.update_into(&self.board, dt, sink)? as u64;
-            self.ticks += 1;
+            let removed = self.enemies.update_into(&self.board, dt, sink)?;
+            self.after_update(removed, dt);
         } else {
             self.enemies.write_into(sink)?;
         }
         Ok(self.enemies.len())
+    }
+
+    /// The rest of a tick after the enemies' update: counting what it removed, the towers,
+    /// shells and explosions, the tick itself and the outcome.
+    fn after_update(&mut self, removed: Removed, dt: f32) {
+        self.reclaimed += removed.total();
+        self.killed += removed.killed;
+        self.reached += removed.reached;
+        if self.playing.is_some() {
+            let lost = u32::try_from(removed.reached).unwrap_or(u32::MAX);
+            self.lives = self.lives.saturating_sub(lost);
+        }
+        self.ticks += 1;
+        self.fight(dt);
+        self.decide();
+    }
+
+    /// The towers, then shells and explosions, of the tick just counted.
+    fn fight(&mut self, dt: f32) {
+        self.explosions.retain_mut(|e| {
+            e.age += dt;
+            e.age < EXPLOSION_SECONDS
+        });
+        if self.towers.is_empty() && self.shells.is_empty() {
+            return;
+        }
+        self.index.rebuild(&self.board, &self.enemies);
+        let done = self.towers.act(
+            &mut self.enemies,
+            &self.index,
+            &self.tower_settings,
+            self.seed,
+            self.ticks,
+            dt,
+            &mut self.shells,
+        );
+        self.shots += done.shots;
+        let (index, enemies, explosions) = (&self.index, &mut self.enemies, &mut self.explosions);
+        self.shells.retain_mut(|shell| {
+            if !shell.fly(dt) {
+                return true;
+            }
+            index.within(shell.to, shell.blast_radius, |slot| {
+                enemies.damage(slot, shell.damage);
+            });
+            explosions.push(Explosion {
+                at: shell.to,
+                radius: shell.blast_radius,
+                age: 0.0,
+            });
+            false
+        });
+    }
+
+    /// Decides the game under a scenario: defeat once the lives are gone, victory once the
+    /// scenario is over and no enemy is left.
+    fn decide(&mut self) {
+        let Some(playing) = &self.playing else {
+            return;
+        };
+        if playing.scenario.lives > 0 && self.lives == 0 {
+            self.outcome = Outcome::Defeat;
+        } else if playing.state.is_over() && self.enemies.is_empty() {
+            self.outcome = Outcome::Victory;
+        }
     }
 
     /// Writes every enemy's instance as it stands into `sink`, which must hold
@@ -222,16 +460,37 @@ impl Simulation {
     /// and path offset, each `min + (max − min)·f` with `f = (u >> 8) / 2²⁴`, where `u` is the
     /// next 32-bit output.
     pub fn spawn_enemy(&mut self) -> u64 {
+        let tile = self.random_spawn_point();
+        let params = self.draw_params();
+        self.spawn_unchecked(tile, params, 0.0, 100.0 * params.scale)
+    }
+
+    /// Spawns one enemy of a scenario's type `kind` at a random spawn point, and returns its
+    /// id: the spawn point, then scale, speed, path offset and health from the type's ranges,
+    /// drawn as in [`Simulation::spawn_enemy`].
+    fn spawn_of_type(&mut self, kind: EnemyType) -> Option<u64> {
+        let config = *self.playing.as_ref()?.scenario.enemies.of(kind);
+        let tile = self.random_spawn_point();
+        let params = EnemyParams {
+            scale: config.scale.at(unit_f32(&mut self.rng)),
+            speed: config.speed.at(unit_f32(&mut self.rng)),
+            path_offset: config.path_offset.at(unit_f32(&mut self.rng)),
+        };
+        let health = config.health.at(unit_f32(&mut self.rng));
+        Some(self.spawn_unchecked(tile, params, 0.0, health))
+    }
+
+    /// A random spawn point: `⌊u·n⌋` of the board's `n`.
+    fn random_spawn_point(&mut self) -> usize {
         let points = self.board.spawn_points();
         let pick = ((self.rng.next_u32() as u64 * points.len() as u64) >> 32) as usize;
-        let tile = points[pick] as usize;
-        let params = self.draw_params();
-        self.spawn_unchecked(tile, params, 0.0)
+        points[pick] as usize
     }
 
     /// Spawns an enemy with the given characteristics at the centre of `tile`, `progress`
-    /// (in `[0, 1)`) of the way through its intro, and returns its id. Characteristics outside
-    /// the texts' limits, a tile off the board or a bad progress are errors.
+    /// (in `[0, 1)`) of the way through its intro, with health `100 × scale`, and returns its
+    /// id. Characteristics outside the texts' limits, a tile off the board or a bad progress
+    /// are errors.
     pub fn spawn_enemy_with(
         &mut self,
         tile: usize,
@@ -248,14 +507,20 @@ impl Simulation {
         if !(0.0..1.0).contains(&progress) {
             return Err(SpawnError::Progress(progress));
         }
-        Ok(self.spawn_unchecked(tile, params, progress))
+        Ok(self.spawn_unchecked(tile, params, progress, 100.0 * params.scale))
     }
 
     /// Spawns with characteristics already known to be valid.
-    fn spawn_unchecked(&mut self, tile: usize, params: EnemyParams, progress: f32) -> u64 {
+    fn spawn_unchecked(
+        &mut self,
+        tile: usize,
+        params: EnemyParams,
+        progress: f32,
+        health: f32,
+    ) -> u64 {
         let color = (self.enemy_color)(&params);
         self.enemies
-            .spawn(&self.board, tile, params, color, progress)
+            .spawn(&self.board, tile, params, color, progress, health)
     }
 
     /// Makes room for `additional` more enemies, so growing to that population allocates
@@ -282,7 +547,7 @@ impl Simulation {
             }
             let params = self.draw_params();
             let progress = unit_f32(&mut self.rng);
-            self.spawn_unchecked(tile, params, progress);
+            self.spawn_unchecked(tile, params, progress, 100.0 * params.scale);
             spawned += 1;
         }
     }
@@ -296,8 +561,23 @@ impl Simulation {
         }
     }
 
-    /// Runs the spawn accumulator for `dt` seconds.
+    /// Runs the scenario, or else the spawn accumulator, for `dt` seconds.
     fn spawn_for(&mut self, dt: f32) {
+        if let Some(mut playing) = self.playing.take() {
+            // The scenario says what is due, in order (into a list kept between ticks); the
+            // spawns draw from the random source once the scenario is back in place.
+            let mut order = std::mem::take(&mut self.spawn_order);
+            order.clear();
+            playing
+                .state
+                .progress(&playing.scenario, f64::from(dt), |kind| order.push(kind));
+            self.playing = Some(playing);
+            for &kind in &order {
+                self.spawn_of_type(kind);
+            }
+            self.spawn_order = order;
+            return;
+        }
         if !self.spawning {
             return;
         }

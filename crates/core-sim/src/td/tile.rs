@@ -13,6 +13,37 @@ pub enum TileContent {
     Destination = 2,
     /// Where enemies appear. Does not change paths.
     SpawnPoint = 3,
+    /// A laser tower: blocks paths like a wall, and burns one enemy in range at a time.
+    Laser = 4,
+    /// A mortar tower: blocks paths like a wall, and lobs shells that explode where they land.
+    Mortar = 5,
+}
+
+/// The two kinds of tower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TowerKind {
+    /// Tracks one target and damages it every tick.
+    Laser,
+    /// Fires shells on a high arc at the ground under a random enemy in range.
+    Mortar,
+}
+
+impl TowerKind {
+    /// The tile content of a tower of this kind.
+    pub fn content(self) -> TileContent {
+        match self {
+            TowerKind::Laser => TileContent::Laser,
+            TowerKind::Mortar => TileContent::Mortar,
+        }
+    }
+
+    /// A lower-case name for messages and scripts (`laser`, `mortar`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TowerKind::Laser => "laser",
+            TowerKind::Mortar => "mortar",
+        }
+    }
 }
 
 impl TileContent {
@@ -23,6 +54,8 @@ impl TileContent {
             TileContent::Wall => '#',
             TileContent::Destination => 'D',
             TileContent::SpawnPoint => 'S',
+            TileContent::Laser => 'L',
+            TileContent::Mortar => 'M',
         }
     }
 
@@ -33,6 +66,8 @@ impl TileContent {
             '#' => Some(TileContent::Wall),
             'D' => Some(TileContent::Destination),
             'S' => Some(TileContent::SpawnPoint),
+            'L' => Some(TileContent::Laser),
+            'M' => Some(TileContent::Mortar),
             _ => None,
         }
     }
@@ -44,6 +79,25 @@ impl TileContent {
             TileContent::Wall => "wall",
             TileContent::Destination => "destination",
             TileContent::SpawnPoint => "spawn point",
+            TileContent::Laser => "laser tower",
+            TileContent::Mortar => "mortar tower",
+        }
+    }
+
+    /// Whether paths stop here: walls and towers receive a path but pass none on.
+    pub fn blocks_path(self) -> bool {
+        matches!(
+            self,
+            TileContent::Wall | TileContent::Laser | TileContent::Mortar
+        )
+    }
+
+    /// The tower on this tile, if it holds one.
+    pub fn tower(self) -> Option<TowerKind> {
+        match self {
+            TileContent::Laser => Some(TowerKind::Laser),
+            TileContent::Mortar => Some(TowerKind::Mortar),
+            _ => None,
         }
     }
 }

@@ -138,7 +138,10 @@ pub fn markers(board: &Board, out: &mut Vec<Instance>) {
         let (height, color) = match content {
             TileContent::Destination => (0.08, colors::DESTINATION),
             TileContent::SpawnPoint => (0.06, colors::SPAWN_POINT),
-            TileContent::Empty | TileContent::Wall => continue,
+            TileContent::Empty
+            | TileContent::Wall
+            | TileContent::Laser
+            | TileContent::Mortar => continue,
         };
         out.push(block(x, z, Vec3::new(0.9, height, 0.9), 0.0, color));
     }
@@ -148,7 +151,7 @@ pub fn markers(board: &Board, out: &mut Vec<Instance>) {
 pub fn arrows(board: &Board, out: &mut Vec<Instance>) {
     out.clear();
     for (index, content) in board.contents().iter().enumerate() {
-        if matches!(content, TileContent::Wall | TileContent::Destination) {
+        if content.blocks_path() || *content == TileContent::Destination {
             continue;
         }
         let [x, z] = board.tile_center(index);

@@ -1,0 +1,487 @@
+//! Scenarios (the series' scenarios part): enemy types, waves of spawn sequences played one
+//! after another, cycles that speed the spawning up, lives, and how a game ends.
+//!
+//! # File format (`assets/scenarios/*.ron`)
+//!
+//! ```ron
+//! (
+//!     lives: 10,              // enemies that may reach a destination; 0: no defeat
+//!     cycles: 1,              // plays of all the waves; 0: for ever
+//!     cycle_speed_up: 0.5,    // added to the spawning's time scale at each new cycle, >= 0
+//!     enemies: (
+//!         // each: a range (min, max) of scale (0.5–2), speed (0.2–5), path offset
+//!         // (−0.4–0.4) and health (> 0), drawn for every enemy of the type
+//!         small: (scale: (0.5, 0.6), speed: (1.5, 2.0), path_offset: (-0.3, 0.3), health: (40.0, 50.0)),
+//!         medium: (scale: (0.9, 1.0), speed: (0.8, 1.2), path_offset: (-0.2, 0.2), health: (90.0, 120.0)),
+//!         large: (scale: (1.2, 1.4), speed: (0.5, 0.6), path_offset: (-0.1, 0.1), health: (500.0, 600.0)),
+//!     ),
+//!     waves: [
+//!         // a wave: its sequences one after another; a sequence spawns its first enemy at
+//!         // once and one every `cooldown` seconds after, and ends at amount × cooldown
+//!         (sequences: [(enemy: Small, amount: 10, cooldown: 0.5), (enemy: Medium, amount: 5, cooldown: 1.0)]),
+//!     ],
+//!     // optional, these defaults:
+//!     towers: (
+//!         laser: (range: 2.5, damage_per_second: 20.0),
+//!         mortar: (range: 3.5, shots_per_second: 1.0, blast_radius: 1.5, damage: 15.0),
+//!     ),
+//! )
+//! ```
+//!
+//! Unknown fields and enemy types, an amount of 0, a cooldown that is not positive, a range
+//! that is not finite or has min above max, and values outside their limits are errors at
+//! their own line and column ([`horde_files::rules`]).
+//!
+//! # Timing
+//!
+//! A [`ScenarioState`] is advanced once a tick by the tick's `dt` times its time scale (1,
+//! plus `cycle_speed_up` for every cycle begun after the first; the enemies' own speed does not
+//! change). Time left over when a sequence ends goes on to the next sequence, wave or cycle,
+//! as in the texts. Tick `k` brings the scenario's time to `k × dt`: a spawn due at time `t`
+//! happens in tick `⌈t / dt⌉` (the first of a scenario in tick 1). A cooldown is reached when
+//! the accumulated time is within [`TIME_EPSILON`] of it, so that a spawn falls in the tick
+//! its nominal time does, whatever the rounding of repeated `dt`s.
+
+use crate::td::settings::{FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPEED_LIMITS};
+use crate::td::towers::TowerSettings;
+use horde_files::FileError;
+use horde_files::rules::{checked, list, must, non_negative, positive};
+use serde::{Deserialize, Deserializer};
+use std::path::Path;
+
+/// Slack when comparing accumulated time with a cooldown, seconds.
+pub const TIME_EPSILON: f64 = 1e-9;
+/// The most enemies one sequence may spawn.
+pub const MAX_AMOUNT: u32 = 1_000_000;
+/// The longest cooldown, seconds.
+pub const MAX_COOLDOWN: f64 = 3600.0;
+/// The most health an enemy may have.
+pub const MAX_HEALTH: f32 = 1.0e6;
+/// The most waves, and the most sequences in a wave.
+pub const MAX_WAVES: usize = 10_000;
+/// The most lives.
+pub const MAX_LIVES: u32 = 1_000_000;
+/// The largest `cycle_speed_up`.
+pub const MAX_SPEED_UP: f64 = 100.0;
+
+/// The three enemy types of the texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+pub enum EnemyType {
+    /// Small and quick.
+    Small,
+    /// The middle one.
+    Medium,
+    /// Large, slow and tough.
+    Large,
+}
+
+/// How enemies of one type are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyConfig {
+    /// Scale, within 0.5–2.
+    #[serde(deserialize_with = "scale_range")]
+    pub scale: FloatRange,
+    /// Speed in units per second, within 0.2–5.
+    #[serde(deserialize_with = "speed_range")]
+    pub speed: FloatRange,
+    /// Path offset, within −0.4–0.4.
+    #[serde(deserialize_with = "offset_range")]
+    pub path_offset: FloatRange,
+    /// Health, positive.
+    #[serde(deserialize_with = "health_range")]
+    pub health: FloatRange,
+}
+
+/// The three types' configurations.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyTypes {
+    /// [`EnemyType::Small`].
+    pub small: EnemyConfig,
+    /// [`EnemyType::Medium`].
+    pub medium: EnemyConfig,
+    /// [`EnemyType::Large`].
+    pub large: EnemyConfig,
+}
+
+impl EnemyTypes {
+    /// The configuration of `kind`.
+    pub fn of(&self, kind: EnemyType) -> &EnemyConfig {
+        match kind {
+            EnemyType::Small => &self.small,
+            EnemyType::Medium => &self.medium,
+            EnemyType::Large => &self.large,
+        }
+    }
+}
+
+/// `amount` enemies of one type, one every `cooldown` seconds, the first at once.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpawnSequence {
+    /// The enemies' type.
+    pub enemy: EnemyType,
+    /// How many (1 to [`MAX_AMOUNT`]).
+    #[serde(deserialize_with = "amount")]
+    pub amount: u32,
+    /// Seconds between two of them (positive, at most [`MAX_COOLDOWN`]).
+    #[serde(deserialize_with = "cooldown")]
+    pub cooldown: f64,
+}
+
+/// Sequences played one after another.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wave {
+    /// The sequences, in order (at least one).
+    #[serde(deserialize_with = "sequences")]
+    pub sequences: Vec<SpawnSequence>,
+}
+
+/// A whole scenario.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
+    #[serde(deserialize_with = "lives")]
+    pub lives: u32,
+    /// How many times the waves are played; 0 plays them for ever.
+    pub cycles: u32,
+    /// Added to the spawning's time scale at every cycle after the first (>= 0).
+    #[serde(deserialize_with = "cycle_speed_up")]
+    pub cycle_speed_up: f64,
+    /// The enemy types.
+    pub enemies: EnemyTypes,
+    /// The waves, in order (at least one).
+    #[serde(deserialize_with = "waves")]
+    pub waves: Vec<Wave>,
+    /// The towers' settings (the texts' numbers when left out).
+    #[serde(default)]
+    pub towers: TowerSettings,
+}
+
+/// The example scenario, `assets/scenarios/example.ron`.
+pub const EXAMPLE_SCENARIO: &str = include_str!("../../../../assets/scenarios/example.ron");
+
+impl Scenario {
+    /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, FileError> {
+        horde_files::load_ron(path)
+    }
+
+    /// Parses scenario text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Scenario, FileError> {
+        horde_files::parse_ron(text, path)
+    }
+
+    /// The enemies one cycle spawns.
+    pub fn enemies_per_cycle(&self) -> u64 {
+        self.waves
+            .iter()
+            .flat_map(|w| &w.sequences)
+            .map(|s| u64::from(s.amount))
+            .sum()
+    }
+}
+
+/// Where a sequence stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SequenceState {
+    /// Enemies spawned.
+    count: u32,
+    /// Time gathered towards the next spawn.
+    cooldown: f64,
+}
+
+impl SequenceState {
+    /// A sequence about to begin: its first enemy spawns at once.
+    fn begin(sequence: &SpawnSequence) -> SequenceState {
+        SequenceState {
+            count: 0,
+            cooldown: sequence.cooldown,
+        }
+    }
+
+    /// Gathers `dt` and spawns what is due; `Some(time left over)` once the sequence is over.
+    fn progress(
+        &mut self,
+        sequence: &SpawnSequence,
+        dt: f64,
+        spawn: &mut impl FnMut(EnemyType),
+    ) -> Option<f64> {
+        self.cooldown += dt;
+        while self.cooldown >= sequence.cooldown - TIME_EPSILON {
+            self.cooldown -= sequence.cooldown;
+            if self.count >= sequence.amount {
+                return Some(self.cooldown.max(0.0));
+            }
+            self.count += 1;
+            spawn(sequence.enemy);
+        }
+        None
+    }
+}
+
+/// Where a scenario stands: cycle, wave, sequence and the spawning's time scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioState {
+    cycle: u32,
+    wave: usize,
+    sequence: usize,
+    state: SequenceState,
+    time_scale: f64,
+    over: bool,
+}
+
+impl ScenarioState {
+    /// The state of `scenario` before its first tick.
+    pub fn begin(scenario: &Scenario) -> ScenarioState {
+        ScenarioState {
+            cycle: 0,
+            wave: 0,
+            sequence: 0,
+            state: SequenceState::begin(&scenario.waves[0].sequences[0]),
+            time_scale: 1.0,
+            over: false,
+        }
+    }
+
+    /// The cycle being played, from 0.
+    pub fn cycle(&self) -> u32 {
+        self.cycle
+    }
+
+    /// The wave being played, from 0.
+    pub fn wave(&self) -> usize {
+        self.wave
+    }
+
+    /// The spawning's time scale (1, plus the speed-up of every cycle after the first).
+    pub fn time_scale(&self) -> f64 {
+        self.time_scale
+    }
+
+    /// Whether every cycle has been played (never, with `cycles: 0`).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Advances `scenario` by `dt` seconds of game time (scaled by the time scale), calling
+    /// `spawn` for every enemy due, in order. Returns whether the scenario still runs.
+    pub fn progress(
+        &mut self,
+        scenario: &Scenario,
+        dt: f64,
+        mut spawn: impl FnMut(EnemyType),
+    ) -> bool {
+        if self.over {
+            return false;
+        }
+        let mut left = self.wave_progress(scenario, self.time_scale * dt, &mut spawn);
+        while let Some(dt) = left {
+            self.wave += 1;
+            if self.wave >= scenario.waves.len() {
+                self.cycle += 1;
+                if scenario.cycles > 0 && self.cycle >= scenario.cycles {
+                    self.over = true;
+                    return false;
+                }
+                self.wave = 0;
+                self.time_scale += scenario.cycle_speed_up;
+            }
+            self.sequence = 0;
+            self.state = SequenceState::begin(&scenario.waves[self.wave].sequences[0]);
+            left = self.wave_progress(scenario, dt, &mut spawn);
+        }
+        true
+    }
+
+    /// The current wave's share of `dt`: `Some(time left over)` once its last sequence ends.
+    fn wave_progress(
+        &mut self,
+        scenario: &Scenario,
+        dt: f64,
+        spawn: &mut impl FnMut(EnemyType),
+    ) -> Option<f64> {
+        let sequences = &scenario.waves[self.wave].sequences;
+        let mut left = self.state.progress(&sequences[self.sequence], dt, spawn);
+        while let Some(dt) = left {
+            self.sequence += 1;
+            if self.sequence >= sequences.len() {
+                return Some(dt);
+            }
+            self.state = SequenceState::begin(&sequences[self.sequence]);
+            left = self.state.progress(&sequences[self.sequence], dt, spawn);
+        }
+        None
+    }
+}
+
+/// A `(min, max)` pair read as a range whose ends lie in `lo..=hi`.
+fn range_within<'de, D: Deserializer<'de>>(
+    d: D,
+    what: &str,
+    lo: f32,
+    hi: f32,
+) -> Result<FloatRange, D::Error> {
+    let (min, max) = checked(d, |&(min, max): &(f32, f32)| {
+        must(min.is_finite() && max.is_finite(), || {
+            format!("`{what}` must be finite, found ({min}, {max})")
+        })?;
+        must(min <= max, || {
+            format!("`{what}`: min {min} is above max {max}")
+        })?;
+        must(min >= lo && max <= hi, || {
+            format!("`{what}` must lie within {lo}..={hi}, found ({min}, {max})")
+        })
+    })?;
+    FloatRange::new(min, max)
+        .ok_or_else(|| serde::de::Error::custom(format!("`{what}`: not a range")))
+}
+
+fn scale_range<'de, D: Deserializer<'de>>(d: D) -> Result<FloatRange, D::Error> {
+    range_within(d, "scale", SCALE_LIMITS.min(), SCALE_LIMITS.max())
+}
+
+fn speed_range<'de, D: Deserializer<'de>>(d: D) -> Result<FloatRange, D::Error> {
+    range_within(d, "speed", SPEED_LIMITS.min(), SPEED_LIMITS.max())
+}
+
+fn offset_range<'de, D: Deserializer<'de>>(d: D) -> Result<FloatRange, D::Error> {
+    range_within(
+        d,
+        "path_offset",
+        PATH_OFFSET_LIMITS.min(),
+        PATH_OFFSET_LIMITS.max(),
+    )
+}
+
+fn health_range<'de, D: Deserializer<'de>>(d: D) -> Result<FloatRange, D::Error> {
+    let range = range_within(d, "health", f32::MIN_POSITIVE, MAX_HEALTH)?;
+    Ok(range)
+}
+
+horde_files::rule!(amount: u32, "amount", "be 1 to 1000000", |v| (1..=MAX_AMOUNT).contains(v));
+horde_files::rule!(cooldown: f64, "cooldown", "be a positive number of seconds, at most 3600", |v| positive(*v) && *v <= MAX_COOLDOWN);
+horde_files::rule!(lives: u32, "lives", "be at most 1000000", |v| *v <= MAX_LIVES);
+horde_files::rule!(cycle_speed_up: f64, "cycle_speed_up", "be a number 0..=100", |v| non_negative(*v) && *v <= MAX_SPEED_UP);
+
+fn sequences<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SpawnSequence>, D::Error> {
+    list(d, "sequences", 1..=MAX_WAVES, |_, _| Ok(()))
+}
+
+fn waves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Wave>, D::Error> {
+    list(d, "waves", 1..=MAX_WAVES, |_, _| Ok(()))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn example() -> Scenario {
+        Scenario::parse(EXAMPLE_SCENARIO, "example.ron".as_ref()).unwrap()
+    }
+
+    /// The ticks (from 1) at which each enemy of the first cycle spawns, with its type.
+    fn spawn_ticks(scenario: &Scenario, ticks: u64, dt: f64) -> Vec<(u64, EnemyType)> {
+        let mut state = ScenarioState::begin(scenario);
+        let mut out = Vec::new();
+        for tick in 1..=ticks {
+            state.progress(scenario, dt, |kind| out.push((tick, kind)));
+        }
+        out
+    }
+
+    #[test]
+    fn the_example_wave_spawns_on_its_nominal_ticks() {
+        let scenario = example();
+        let spawns = spawn_ticks(&scenario, 60 * 20, 1.0 / 60.0);
+        let ticks = |kind| -> Vec<u64> {
+            spawns
+                .iter()
+                .filter(|(_, k)| *k == kind)
+                .map(|(t, _)| *t)
+                .collect()
+        };
+        // 10 small every 0.5 s from t = 0, then 5 medium every 1 s from t = 5 s, then 1 large
+        // at t = 10 s; a spawn due at time t falls in the tick whose end reaches it, tick
+        // ⌈t / dt⌉ (the first in tick 1).
+        let small: Vec<u64> = (0..10).map(|k| (30 * k).max(1)).collect();
+        let medium: Vec<u64> = (0..5).map(|k| 300 + 60 * k).collect();
+        assert_eq!(ticks(EnemyType::Small), small);
+        assert_eq!(ticks(EnemyType::Medium), medium);
+        assert_eq!(ticks(EnemyType::Large), vec![600]);
+    }
+
+    #[test]
+    fn cycles_end_the_scenario_and_speed_the_spawning_up() {
+        let text = EXAMPLE_SCENARIO.replacen("cycles: 1", "cycles: 3", 1);
+        let scenario = Scenario::parse(&text, "three.ron".as_ref()).unwrap();
+        let mut state = ScenarioState::begin(&scenario);
+        let mut spawned = 0;
+        let mut ticks = 0;
+        while state.progress(&scenario, 1.0 / 60.0, |_| spawned += 1) {
+            ticks += 1;
+            assert!(ticks < 60 * 100);
+        }
+        assert!(state.is_over());
+        assert_eq!(spawned, 3 * scenario.enemies_per_cycle());
+        // 15 s, then 15 / 1.5 = 10 s, then 15 / 2 = 7.5 s.
+        assert!((ticks as f64 / 60.0 - 32.5).abs() < 0.05, "{ticks}");
+        assert_eq!(state.time_scale(), 2.0);
+        // Over is over.
+        assert!(!state.progress(&scenario, 1.0, |_| spawned += 1));
+    }
+
+    #[test]
+    fn no_cycles_means_for_ever() {
+        let text = EXAMPLE_SCENARIO.replacen("cycles: 1", "cycles: 0", 1);
+        let scenario = Scenario::parse(&text, "ever.ron".as_ref()).unwrap();
+        let mut state = ScenarioState::begin(&scenario);
+        for _ in 0..60 * 120 {
+            assert!(state.progress(&scenario, 1.0 / 60.0, |_| {}));
+        }
+        assert!(state.cycle() >= 4, "{}", state.cycle());
+    }
+
+    #[test]
+    fn bad_values_are_refused_at_their_place() {
+        let bad = |from: &str, to: &str, says: &str| {
+            assert!(EXAMPLE_SCENARIO.contains(from), "{from}");
+            let text = EXAMPLE_SCENARIO.replacen(from, to, 1);
+            let at = text.find(to).unwrap();
+            let line = text[..at].matches('\n').count() + 1;
+            let e = Scenario::parse(&text, "bad.ron".as_ref())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.starts_with(&format!("bad.ron:{line}:")),
+                "{to}: {e} (line {line})"
+            );
+            assert!(e.contains(says), "{to}: {e}");
+        };
+        bad("enemy: Small", "enemy: Huge", "Huge");
+        bad("amount: 10", "amount: 0", "`amount` must be");
+        bad("cooldown: 0.5", "cooldown: -0.5", "`cooldown` must be");
+        bad("cooldown: 0.5", "cooldown: 0.0", "`cooldown` must be");
+        bad("range: 2.5", "range: NaN", "`range` must be");
+        bad(
+            "scale: (0.5, 0.6)",
+            "scale: (0.6, 0.5)",
+            "min 0.6 is above max 0.5",
+        );
+        bad(
+            "scale: (0.5, 0.6)",
+            "scale: (0.1, 0.6)",
+            "`scale` must lie within",
+        );
+        bad(
+            "health: (40.0, 50.0)",
+            "health: (NaN, 50.0)",
+            "`health` must be finite",
+        );
+        bad("lives: 10", "lives: 10, colour: 3", "colour");
+    }
+}

@@ -1,0 +1,212 @@
+//! Where the enemies are, tick by tick: a grid over the board whose cells list the enemies
+//! standing in them, so that a tower or an explosion looks only at the enemies near it.
+//!
+//! The index is rebuilt after the enemies' update of every tick that has towers: each enemy's
+//! position is read in parallel, then a stable counting sort lists every cell's enemies in
+//! storage order. The order of a query's candidates is therefore a pure function of the
+//! enemies' storage order and positions — the same on any number of threads — and so is any
+//! pick among them. Its buffers are kept between ticks: once they have grown to the largest
+//! population and board seen, a rebuild allocates nothing.
+
+use crate::td::board::Board;
+use crate::td::enemies::Enemies;
+use rayon::prelude::*;
+
+/// Enemies per parallel work item of the position pass.
+const CHUNK: usize = 8192;
+/// The most cells the grid may have; larger boards group tiles into square cells.
+const MAX_CELLS: usize = 1 << 20;
+
+/// The enemies by grid cell, as they stood after the last rebuild.
+#[derive(Clone, Debug, Default)]
+pub struct SpatialIndex {
+    /// Tiles per cell side.
+    cell_tiles: u32,
+    /// Cells across (`x`) and along (`z`).
+    columns: u32,
+    rows: u32,
+    /// World `x` and `z` of the board's south-west corner.
+    origin: [f32; 2],
+    /// Per storage slot: the enemy's position `(x, z)` and scale.
+    positions: Vec<[f32; 2]>,
+    scales: Vec<f32>,
+    /// Per storage slot: its cell.
+    cell_of: Vec<u32>,
+    /// Per cell: where its slots start in `order` (one more entry than cells).
+    starts: Vec<u32>,
+    /// Slots sorted by cell, storage order within a cell.
+    order: Vec<u32>,
+}
+
+impl SpatialIndex {
+    /// Lists `enemies` of `board` by cell. Allocates only when the population or the board
+    /// outgrows every earlier one.
+    pub fn rebuild(&mut self, board: &Board, enemies: &Enemies) {
+        let (w, h) = (board.width(), board.height());
+        let mut cell_tiles = 1u32;
+        while (w.div_ceil(cell_tiles) as usize) * (h.div_ceil(cell_tiles) as usize) > MAX_CELLS {
+            cell_tiles *= 2;
+        }
+        self.cell_tiles = cell_tiles;
+        self.columns = w.div_ceil(cell_tiles);
+        self.rows = h.div_ceil(cell_tiles);
+        self.origin = [-(w as f32) * 0.5, -(h as f32) * 0.5];
+        let n = enemies.len();
+        self.positions.resize(n, [0.0; 2]);
+        self.scales.resize(n, 0.0);
+        self.cell_of.resize(n, 0);
+        let grid = Grid::of(self);
+        self.positions
+            .par_chunks_mut(CHUNK)
+            .zip(self.scales.par_chunks_mut(CHUNK))
+            .zip(self.cell_of.par_chunks_mut(CHUNK))
+            .enumerate()
+            .for_each(|(c, ((positions, scales), cells))| {
+                let base = c * CHUNK;
+                for (k, ((p, s), cell)) in positions
+                    .iter_mut()
+                    .zip(scales.iter_mut())
+                    .zip(cells.iter_mut())
+                    .enumerate()
+                {
+                    let (position, scale) = enemies.position_and_scale(base + k);
+                    *p = position;
+                    *s = scale;
+                    *cell = grid.cell_at(position);
+                }
+            });
+        // A stable counting sort: cells in index order, slots in storage order within each.
+        let cells = (self.columns * self.rows) as usize;
+        self.starts.clear();
+        self.starts.resize(cells + 1, 0);
+        for &cell in &self.cell_of {
+            self.starts[cell as usize + 1] += 1;
+        }
+        for i in 0..cells {
+            self.starts[i + 1] += self.starts[i];
+        }
+        self.order.resize(n, 0);
+        // `starts[c]` walks forward as cell `c` fills, and is moved back afterwards.
+        for (slot, &cell) in self.cell_of.iter().enumerate() {
+            let at = &mut self.starts[cell as usize];
+            self.order[*at as usize] = slot as u32;
+            *at += 1;
+        }
+        for i in (1..=cells).rev() {
+            self.starts[i] = self.starts[i - 1];
+        }
+        self.starts[0] = 0;
+    }
+
+    /// Enemies indexed.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether no enemy is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The position `(x, z)` of the enemy in storage slot `slot` at the rebuild.
+    pub fn position(&self, slot: usize) -> [f32; 2] {
+        self.positions[slot]
+    }
+
+    /// The scale of the enemy in storage slot `slot`.
+    pub fn scale(&self, slot: usize) -> f32 {
+        self.scales[slot]
+    }
+
+    /// Calls `each` with the slot of every enemy whose horizontal distance from `centre` is at
+    /// most `reach + 0.125 × its scale` (the texts' targeting rule: the enemy's target point
+    /// is a sphere of that radius), in a fixed order: cells row by row, storage order within a
+    /// cell.
+    pub fn within(&self, centre: [f32; 2], reach: f32, mut each: impl FnMut(usize)) {
+        if self.order.is_empty() || reach.is_nan() || reach < 0.0 {
+            return;
+        }
+        // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
+        let outer = reach + 0.25;
+        let grid = Grid::of(self);
+        let (x0, z0) = grid.cell_xz([centre[0] - outer, centre[1] - outer]);
+        let (x1, z1) = grid.cell_xz([centre[0] + outer, centre[1] + outer]);
+        for cz in z0..=z1 {
+            for cx in x0..=x1 {
+                let cell = (cz * self.columns + cx) as usize;
+                let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
+                for &slot in &self.order[start..end] {
+                    let slot = slot as usize;
+                    let p = self.positions[slot];
+                    let (dx, dz) = (p[0] - centre[0], p[1] - centre[1]);
+                    let limit = reach + 0.125 * self.scales[slot];
+                    if dx * dx + dz * dz <= limit * limit {
+                        each(slot);
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many enemies [`SpatialIndex::within`] finds.
+    pub fn count_within(&self, centre: [f32; 2], reach: f32) -> usize {
+        let mut n = 0;
+        self.within(centre, reach, |_| n += 1);
+        n
+    }
+
+    /// The `k`-th (from 0) enemy [`SpatialIndex::within`] finds, if there are more than `k`.
+    pub fn nth_within(&self, centre: [f32; 2], reach: f32, k: usize) -> Option<usize> {
+        let (mut seen, mut found) = (0, None);
+        self.within(centre, reach, |slot| {
+            if seen == k {
+                found = Some(slot);
+            }
+            seen += 1;
+        });
+        found
+    }
+}
+
+/// The grid's geometry, copied out so the parallel pass can read it while the buffers are
+/// written.
+#[derive(Clone, Copy)]
+struct Grid {
+    cell_tiles: f32,
+    columns: u32,
+    rows: u32,
+    origin: [f32; 2],
+}
+
+impl Grid {
+    fn of(index: &SpatialIndex) -> Grid {
+        Grid {
+            cell_tiles: index.cell_tiles as f32,
+            columns: index.columns,
+            rows: index.rows,
+            origin: index.origin,
+        }
+    }
+
+    /// The cell column and row holding world point `p`, clamped to the grid.
+    fn cell_xz(&self, p: [f32; 2]) -> (u32, u32) {
+        let clamp = |v: f32, n: u32| {
+            let c = (v / self.cell_tiles).floor();
+            if c.is_nan() || c < 0.0 {
+                0
+            } else {
+                (c as u32).min(n - 1)
+            }
+        };
+        (
+            clamp(p[0] - self.origin[0], self.columns),
+            clamp(p[1] - self.origin[1], self.rows),
+        )
+    }
+
+    /// The cell index holding `p`.
+    fn cell_at(&self, p: [f32; 2]) -> u32 {
+        let (x, z) = self.cell_xz(p);
+        z * self.columns + x
+    }
+}
