@@ -87,7 +87,7 @@ fn trace_has_one_row_per_live_enemy_per_tick() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset")
+        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset,health")
     );
     let rows: Vec<Vec<f64>> = lines
         .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
@@ -95,10 +95,12 @@ fn trace_has_one_row_per_live_enemy_per_tick() {
     let last_tick_rows = rows.iter().filter(|r| r[0] == 300.0).count();
     assert_eq!(last_tick_rows as u64, s["alive"].as_u64().unwrap());
     for row in &rows {
-        assert_eq!(row.len(), 8);
+        assert_eq!(row.len(), 9);
         assert!((0.0..360.0).contains(&row[4]));
         assert!((0.5..=2.0).contains(&row[5]) && (0.2..=5.0).contains(&row[6]));
         assert!((-0.4..=0.4).contains(&row[7]));
+        // No towers: health is 100 × scale throughout.
+        assert_eq!(row[8] as f32, 100.0 * row[5] as f32);
     }
     // Ids are unique within a tick and ascending.
     for tick in 1..=300 {
@@ -215,4 +217,147 @@ fn bad_flags_and_levels_are_named_errors() {
     );
     let out = horde(&["sim", "--level", "/no/such/level.txt"]);
     assert!(stderr(&out).contains("/no/such/level.txt"));
+}
+
+fn scenario(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/scenarios")
+        .join(name)
+}
+
+#[test]
+fn a_scenario_runs_to_its_outcome_and_the_summary_says_how_it_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("fight.csv");
+    let out = horde(&[
+        "sim",
+        "--level",
+        level("battle.txt").to_str().unwrap(),
+        "--scenario",
+        scenario("example.ron").to_str().unwrap(),
+        "--ticks",
+        "100000",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    let last = stdout(&out).lines().last().unwrap().to_string();
+    let keys = [
+        "ticks",
+        "spawned",
+        "reclaimed",
+        "alive",
+        "killed",
+        "reached",
+        "lives",
+        "outcome",
+        "shots",
+    ];
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|k| last.find(&format!("\"{k}\":")).unwrap())
+        .collect();
+    assert!(
+        at.windows(2).all(|w| w[0] < w[1]),
+        "keys out of order: {last}"
+    );
+    let s = summary(&out);
+    // The example wave: 10 small, 5 medium, 1 large, all killed by the towers; stopped early.
+    assert_eq!(s["spawned"], 16);
+    assert_eq!(s["outcome"], "victory");
+    assert_eq!(s["alive"], 0);
+    assert!(s["ticks"].as_u64().unwrap() < 100_000);
+    assert_eq!(
+        s["killed"].as_u64().unwrap() + s["reached"].as_u64().unwrap(),
+        s["reclaimed"].as_u64().unwrap()
+    );
+    assert!(s["killed"].as_u64().unwrap() > 0 && s["shots"].as_u64().unwrap() > 0);
+    assert_eq!(
+        s["lives"].as_u64().unwrap() + s["reached"].as_u64().unwrap(),
+        10
+    );
+    // The trace's health falls under fire; the last tick of an enemy shows it at most 0 when
+    // it was killed.
+    let csv = std::fs::read_to_string(&trace).unwrap();
+    let rows: Vec<Vec<f64>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
+        .collect();
+    let mut last_health = std::collections::BTreeMap::new();
+    for r in &rows {
+        last_health.insert(r[1] as u64, r[8]);
+    }
+    let dead = last_health.values().filter(|&&h| h <= 0.0).count() as u64;
+    assert_eq!(dead, s["killed"].as_u64().unwrap());
+}
+
+#[test]
+fn a_harder_scenario_can_be_lost() {
+    let out = horde(&[
+        "sim",
+        "--level",
+        level("battle.txt").to_str().unwrap(),
+        "--scenario",
+        scenario("siege.ron").to_str().unwrap(),
+        "--ticks",
+        "100000",
+    ]);
+    let s = summary(&out);
+    assert_eq!(s["outcome"], "defeat");
+    assert_eq!(s["lives"], 0);
+    assert_eq!(s["reached"], 5);
+}
+
+#[test]
+fn scripts_place_towers_that_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("towers.txt");
+    std::fs::write(
+        &script,
+        "1 laser 1 1\n1 mortar 3 1\n1 laser 5 5\n2 laser 1 1\n",
+    )
+    .unwrap();
+    let out = horde(&[
+        "sim",
+        "--ticks",
+        "1200",
+        "--spawn-speed",
+        "2",
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    let s = summary(&out);
+    assert!(s["shots"].as_u64().unwrap() > 0, "{s}");
+    assert!(s["killed"].as_u64().unwrap() > 0, "{s}");
+    assert_eq!(s["outcome"], "running");
+}
+
+#[test]
+fn bad_scenario_files_are_refused_with_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(scenario("example.ron")).unwrap();
+    for (from, to, says) in [
+        ("enemy: Small", "enemy: Tiny", "Tiny"),
+        ("amount: 10", "amount: 0", "`amount`"),
+        ("cooldown: 0.5", "cooldown: -1.0", "`cooldown`"),
+        ("range: 2.5", "range: NaN", "`range`"),
+        (
+            "speed: (1.5, 2.0)",
+            "speed: (2.0, 1.5)",
+            "min 2 is above max 1.5",
+        ),
+    ] {
+        let text = good.replacen(from, to, 1);
+        let at = text.find(to).unwrap();
+        let line = text[..at].matches('\n').count() + 1;
+        let path = dir.path().join("bad.ron");
+        std::fs::write(&path, &text).unwrap();
+        let out = horde(&["sim", "--scenario", path.to_str().unwrap(), "--ticks", "10"]);
+        assert_eq!(out.status.code(), Some(1), "{to}");
+        let err = stderr(&out);
+        assert!(err.contains(&format!("bad.ron:{line}:")), "{to}: {err}");
+        assert!(err.contains(says), "{to}: {err}");
+        assert!(!err.contains("panicked"));
+        assert!(stdout(&out).is_empty());
+    }
 }

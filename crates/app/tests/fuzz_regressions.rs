@@ -8,7 +8,7 @@ use horde::cli::values;
 use std::path::{Path, PathBuf};
 
 /// Every fuzz target, as named in `fuzz/Cargo.toml`.
-const TARGETS: [&str; 8] = [
+const TARGETS: [&str; 9] = [
     "level",
     "edit_script",
     "input_script",
@@ -17,6 +17,7 @@ const TARGETS: [&str; 8] = [
     "module_set",
     "cli_values",
     "platformer_sections",
+    "scenario",
 ];
 
 fn fuzz_dir() -> PathBuf {
@@ -38,6 +39,7 @@ fn run(target: &str, data: &[u8]) {
         "module_set" => drop(horde_levelgen::wfc::ModuleSet::parse(text, path)),
         "cli_values" => values::check_all(text),
         "platformer_sections" => horde_core_sim::platformer::check_sections_text(text),
+        "scenario" => horde_core_sim::td::scenario::check_scenario_text(text),
         other => panic!("unknown fuzz target {other}"),
     }
 }

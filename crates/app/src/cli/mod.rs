@@ -221,6 +221,10 @@ pub struct StressArgs {
     /// or `full` (12 triangles, half culled after assembly).
     #[arg(long, value_enum, default_value = "visible")]
     pub cube: CubeChoice,
+    /// Turn this many of the board's walls into towers (lasers and mortars, chosen by the
+    /// seed), 0–1,000,000; more than the board has is an error.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub towers: u64,
 }
 
 /// How enemy cubes are drawn.
@@ -444,12 +448,17 @@ pub struct SimArgs {
     /// Spawn settings.
     #[command(flatten)]
     pub spawn: SpawnFlags,
-    /// Write the per-tick CSV trace here (`tick,id,x,z,yaw_deg,scale,speed,path_offset`).
+    /// Write the per-tick CSV trace here
+    /// (`tick,id,x,z,yaw_deg,scale,speed,path_offset,health`).
     #[arg(long, value_name = "FILE.csv")]
     pub trace: Option<PathBuf>,
-    /// Scripted edits, one `TICK ACTION X Y` per line (ACTION: wall, destination, spawn).
+    /// Scripted edits, one `TICK ACTION X Y` per line (ACTION: wall, destination, spawn,
+    /// laser, mortar).
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// Play this scenario (RON) instead of the spawner flags; the run stops at an outcome.
+    #[arg(long, value_name = "FILE.ron")]
+    pub scenario: Option<PathBuf>,
 }
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {

@@ -1,5 +1,6 @@
-//! `horde sim`: the headless, GPU-free simulation with scripted edits, an optional CSV trace,
-//! and a JSON summary as the last line on stdout.
+//! `horde sim`: the headless, GPU-free simulation with scripted edits, an optional scenario
+//! (the run stops at its outcome), an optional CSV trace, and a JSON summary as the last line
+//! on stdout.
 
 use crate::cli::SimArgs;
 use crate::levels;
@@ -7,7 +8,7 @@ use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::script::EditScript;
 use horde_core_sim::td::trace::TraceWriter;
-use horde_core_sim::{Board, Counts, Simulation};
+use horde_core_sim::{Board, Counts, Outcome, Scenario, Simulation};
 use horde_files::AtomicFile;
 use std::path::Path;
 
@@ -31,8 +32,13 @@ pub fn run(args: &SimArgs) -> Result<()> {
         }
         None => EditScript::default(),
     };
+    let scenario = match &args.scenario {
+        Some(path) => Some(Scenario::load(path)?),
+        None => None,
+    };
     let settings = args.spawn.settings()?;
     let mut sim = Simulation::new(board, settings, args.seed);
+    sim.set_scenario(scenario);
     let mut trace = match &args.trace {
         Some(path) => Some(TraceFile::create(path)?),
         None => None,
@@ -55,6 +61,9 @@ pub fn run(args: &SimArgs) -> Result<()> {
             trace.write_tick(&sim)?;
         }
         progress.inc();
+        if sim.outcome() != Outcome::Running {
+            break;
+        }
     }
     drop(progress);
     if let Some(trace) = trace {
@@ -71,6 +80,11 @@ struct Summary {
     spawned: u64,
     reclaimed: u64,
     alive: u64,
+    killed: u64,
+    reached: u64,
+    lives: u32,
+    outcome: &'static str,
+    shots: u64,
 }
 
 /// Renders the summary line.
@@ -80,6 +94,11 @@ fn summary_json(counts: Counts) -> serde_json::Result<String> {
         spawned: counts.spawned,
         reclaimed: counts.reclaimed,
         alive: counts.alive,
+        killed: counts.killed,
+        reached: counts.reached,
+        lives: counts.lives,
+        outcome: counts.outcome.name(),
+        shots: counts.shots,
     };
     serde_json::to_string(&summary)
 }

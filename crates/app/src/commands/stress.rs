@@ -79,5 +79,6 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
         (scene.enemy_draw_calls, scene.cube_path),
         board,
         scene.size,
+        scene.scene.sim.counts(),
     ))
 }

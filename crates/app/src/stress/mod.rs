@@ -97,5 +97,6 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
         draw_calls,
         board_size,
         size,
+        sim.counts(),
     ))
 }

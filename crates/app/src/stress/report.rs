@@ -45,6 +45,12 @@ pub struct Report {
     /// How the last frame drew them: `mesh` (the full cube), `three-face`, `small` (every cube
     /// a pixel or two: one triangle each) or `small-pulled` (the same without instancing).
     pub cube_path: &'static str,
+    /// Towers on the board (`--towers`).
+    pub towers: u64,
+    /// Enemies the towers killed during the run (the population is topped up again).
+    pub killed: u64,
+    /// Mortar shells launched during the run.
+    pub shots: u64,
 }
 
 /// The per-frame samples, milliseconds.
@@ -93,6 +99,7 @@ pub fn report(
     (enemy_draw_calls, cube_path): (u32, &'static str),
     board: [u32; 2],
     size: [u32; 2],
+    fights: horde_core_sim::Counts,
 ) -> Report {
     let frame_ms = Stat::of(&mut samples.frame);
     let peak = peak_rss_bytes();
@@ -118,6 +125,9 @@ pub fn report(
         peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
         cube: args.cube.name(),
         cube_path,
+        towers: args.towers,
+        killed: fights.killed,
+        shots: fights.shots,
     }
 }
 

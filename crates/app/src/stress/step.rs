@@ -9,7 +9,10 @@ use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::StagingSink;
 use anyhow::Result;
 use horde_core_sim::td::generate::winding_board;
-use horde_core_sim::{Board, FloatRange, Simulation, SpawnSettings};
+use horde_core_sim::td::pick::mix;
+use horde_core_sim::{
+    Board, EditKind, FloatRange, Simulation, SpawnSettings, TileContent, TowerKind,
+};
 use std::time::Instant;
 
 /// Milliseconds since `since`.
@@ -37,10 +40,11 @@ pub fn stress_settings() -> Result<SpawnSettings> {
 /// A simulation set up for a stress run: the board, every characteristic over its whole range,
 /// spawning off (the population is topped up instead), `n` enemies placed.
 pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
-    let board = match &args.level {
+    let mut board = match &args.level {
         Some(path) => levels::load(Some(path))?,
         None => stress_board(args.enemies)?,
     };
+    place_towers(&mut board, args.towers, args.seed)?;
     let mut sim = Simulation::new(board, stress_settings()?, args.seed);
     sim.set_enemy_color(enemy_color);
     sim.set_spawning(false);
@@ -48,6 +52,36 @@ pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
     sim.reserve_enemies(n + n / 4);
     sim.populate(n);
     Ok(sim)
+}
+
+/// Turns `count` of `board`'s walls into towers, lasers and mortars alike: the walls with the
+/// lowest hash of (seed, tile), each a laser or a mortar by another bit of it. A wall replaced
+/// by a tower keeps every path as it was.
+pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
+    if count == 0 {
+        return Ok(());
+    }
+    let mut walls: Vec<(u64, usize)> = (0..board.tile_count())
+        .filter(|&i| board.content(i) == TileContent::Wall)
+        .map(|i| (mix(seed, &[0x746f_7765_72, i as u64]), i))
+        .collect();
+    if count > walls.len() as u64 {
+        anyhow::bail!(
+            "--towers: {count} towers, but the board has only {} walls to turn into them",
+            walls.len()
+        );
+    }
+    walls.sort_unstable();
+    for &(key, tile) in &walls[..count as usize] {
+        let kind = if key >> 63 == 0 {
+            TowerKind::Laser
+        } else {
+            TowerKind::Mortar
+        };
+        let (x, y) = board.coords(tile);
+        board.toggle(EditKind::Tower(kind), i64::from(x), i64::from(y))?;
+    }
+    Ok(())
 }
 
 /// One stress step into a renderer batch: tops the population up to `n`, runs the fused step

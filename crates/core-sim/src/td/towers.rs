@@ -97,7 +97,6 @@ impl Default for MortarSettings {
     }
 }
 
-
 horde_files::rule!(range: f32, "range", "be a positive number of tiles, at most 50", |v| positive(f64::from(*v)) && *v <= MAX_RANGE);
 horde_files::rule!(damage_per_second: f32, "damage_per_second", "be a positive number, at most 1000000", |v| positive(f64::from(*v)) && *v <= MAX_DAMAGE);
 horde_files::rule!(shots_per_second: f32, "shots_per_second", "be a positive number, at most 100", |v| positive(f64::from(*v)) && *v <= MAX_SHOTS_PER_SECOND);
