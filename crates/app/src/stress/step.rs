@@ -63,7 +63,7 @@ pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
     }
     let mut walls: Vec<(u64, usize)> = (0..board.tile_count())
         .filter(|&i| board.content(i) == TileContent::Wall)
-        .map(|i| (mix(seed, &[0x746f_7765_72, i as u64]), i))
+        .map(|i| (mix(seed, &[0x0074_6f77_6572, i as u64]), i))
         .collect();
     if count > walls.len() as u64 {
         anyhow::bail!(
