@@ -6,6 +6,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        horde_core_sim::td::scenario::check_scenario_text(text);
+        horde_core_sim::td::scenario_fuzz::check_scenario_text(text);
     }
 });

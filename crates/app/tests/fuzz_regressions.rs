@@ -39,7 +39,7 @@ fn run(target: &str, data: &[u8]) {
         "module_set" => drop(horde_levelgen::wfc::ModuleSet::parse(text, path)),
         "cli_values" => values::check_all(text),
         "platformer_sections" => horde_core_sim::platformer::check_sections_text(text),
-        "scenario" => horde_core_sim::td::scenario::check_scenario_text(text),
+        "scenario" => horde_core_sim::td::scenario_fuzz::check_scenario_text(text),
         other => panic!("unknown fuzz target {other}"),
     }
 }

@@ -14,7 +14,8 @@
 //! - the towers: [`towers`] (lasers and mortars, their settings and targeting), [`spatial`]
 //!   (the enemies by grid cell, rebuilt each tick there are towers), [`ballistics`] (shells
 //!   and explosions), [`pick`] (random choices independent of thread count).
-//! - the game: [`scenario`] (enemy types, waves, cycles, lives), [`simulation`] (board +
+//! - the game: [`scenario`] (enemy types, waves, cycles, lives; [`scenario_fuzz`] plays one
+//!   for the fuzz target), [`simulation`] (board +
 //!   enemies + spawner or scenario + towers + seeded random source, one tick in order).
 //! - files: [`level`] (level text files), [`script`] (scripted edits), [`trace`] (the CSV
 //!   trace), [`generate`] (large generated boards for stress runs).
@@ -31,6 +32,7 @@ pub mod level;
 pub mod model;
 pub mod pick;
 pub mod scenario;
+pub mod scenario_fuzz;
 pub mod script;
 pub mod settings;
 pub mod simulation;

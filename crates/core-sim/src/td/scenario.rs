@@ -185,29 +185,6 @@ impl Scenario {
     }
 }
 
-/// Parses `text` as a scenario and, when it is accepted and spawns at most a thousand
-/// enemies a cycle, plays it for ten seconds on a small board with towers: the body of the
-/// `scenario` fuzz target, replayed by `cargo test`.
-pub fn check_scenario_text(text: &str) {
-    let Ok(scenario) = Scenario::parse(text, Path::new("fuzz.ron")) else {
-        return;
-    };
-    if scenario.enemies_per_cycle() > 1000 {
-        return;
-    }
-    let rows = "S.......\n.LM.ML..\n........\n..ML.LM.\n.......D\n";
-    let Ok(board) = crate::td::level::parse_level(rows, Path::new("fuzz.txt")) else {
-        return;
-    };
-    let mut sim = crate::td::Simulation::new(board, crate::td::SpawnSettings::default(), 1);
-    sim.set_scenario(Some(scenario));
-    for _ in 0..600 {
-        sim.step(1.0 / 60.0);
-    }
-    let counts = sim.counts();
-    assert_eq!(counts.spawned, counts.reclaimed + counts.alive);
-}
-
 /// Where a sequence stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct SequenceState {
