@@ -1,8 +1,8 @@
-//! Where levels come from: a file the user names, or the built-in default board.
+//! Where levels and scenarios come from: a file the user names, or the built-in default board.
 
 use anyhow::Result;
-use horde_core_sim::Board;
 use horde_core_sim::td::level::{load_level, parse_level};
+use horde_core_sim::{Board, Scenario};
 use std::path::Path;
 
 /// The texts' default board (11×11, destination in the centre, spawn point in the south-west
@@ -15,4 +15,14 @@ pub fn load(path: Option<&Path>) -> Result<Board> {
         Some(path) => load_level(path)?,
         None => parse_level(DEFAULT_LEVEL, Path::new("assets/levels/default.txt"))?,
     })
+}
+
+/// Loads the `--scenario` file, if one is named, for a scene that is `td` (`is_td`); any other
+/// scene refuses the flag.
+pub fn scenario(path: Option<&Path>, is_td: bool) -> Result<Option<Scenario>> {
+    match path {
+        None => Ok(None),
+        Some(_) if !is_td => anyhow::bail!("--scenario: only with --scene td"),
+        Some(path) => Ok(Some(Scenario::load(path)?)),
+    }
 }

@@ -358,3 +358,73 @@ fn the_platformer_screenshot_is_the_scene_seen_from_the_side() {
     let other = a.pixels().filter(|p| **p != sky).count();
     assert!(other * 20 > a.len() / 4, "only {other} pixels are not sky");
 }
+
+/// `--scenario` plays a fight in the picture, the same every time; a scenario with another
+/// scene, or a broken one, is a named error.
+#[test]
+fn a_scenario_screenshot_is_a_deterministic_fight() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let level = root.join("assets/levels/battle.txt");
+    let scenario = root.join("assets/scenarios/example.ron");
+    let dir = tempfile::tempdir().unwrap();
+    let refused = horde(&[
+        "screenshot",
+        "--scene",
+        "city",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--out",
+        dir.path().join("x.png").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success() && err.contains("--scenario"),
+        "{err}"
+    );
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "(lives: 10, cycles: 1, cycle_speed_up: -1.0,\n").unwrap();
+    let out = horde(&[
+        "screenshot",
+        "--scenario",
+        broken.to_str().unwrap(),
+        "--out",
+        dir.path().join("x.png").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("broken.ron:1:") && !err.contains("panicked"),
+        "{err}"
+    );
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let shot = |name: &str| {
+        let path = dir.path().join(name);
+        let out = horde(&[
+            "screenshot",
+            "--level",
+            level.to_str().unwrap(),
+            "--scenario",
+            scenario.to_str().unwrap(),
+            "--frames",
+            "700",
+            "--size",
+            "320x200",
+            "--backend",
+            "vulkan",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        // The towers have been at work by then.
+        assert!(stderr.contains("; 700 ticks, "), "{stderr}");
+        assert!(!stderr.contains(" 0 killed"), "{stderr}");
+        std::fs::read(path).unwrap()
+    };
+    assert_eq!(
+        shot("a.png"),
+        shot("b.png"),
+        "two runs gave different images"
+    );
+}

@@ -440,3 +440,66 @@ fn pulled_and_instanced_cubes_draw_the_same_picture() {
         }
     }
 }
+
+/// A fight on the battle level under the example scenario: towers (base and turret), laser
+/// beams, shells and explosions each one batch of one draw call, the enemies still one, and
+/// the fight in the picture.
+#[test]
+fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
+    if !gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let scenario = horde_core_sim::Scenario::parse(
+        horde_core_sim::td::scenario::EXAMPLE_SCENARIO,
+        "example.ron".as_ref(),
+    )
+    .unwrap();
+    let mut scene = scene(&level_text("battle.txt"), 2, 1.0);
+    scene.play_scenario(Some(scenario));
+    // Until a laser fires, a shell flies and an explosion shows, all at once.
+    let mut ticks = 0;
+    while !(scene.sim.towers().all().iter().any(|t| t.firing)
+        && !scene.sim.shells().is_empty()
+        && !scene.sim.explosions().is_empty())
+    {
+        scene.sim.step(1.0 / 60.0);
+        ticks += 1;
+        assert!(ticks < 60 * 60, "no fight after a minute");
+    }
+    let towers = scene.sim.towers().len();
+    let beams = scene.sim.towers().all().iter().filter(|t| t.firing).count();
+    let shells = scene.sim.shells().len();
+    let explosions = scene.sim.explosions().len();
+    let mut off = horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), SIZE).unwrap();
+    let batches = scene.attach(&mut off.renderer);
+    scene.sync(&mut off.renderer, &off.ctx).unwrap();
+    let aspect = SIZE.0 as f32 / SIZE.1 as f32;
+    let params = scene.frame_params(&scene.default_camera(aspect), aspect);
+    off.renderer
+        .render_offscreen(&off.ctx, &off.target, &params);
+    let f = batches.fight;
+    for (batch, instances, what) in [
+        (f.towers, 2 * towers, "towers"),
+        (f.beams, beams, "beams"),
+        (f.shells, shells, "shells"),
+        (f.explosions, 2 * explosions, "explosions"),
+        (batches.enemies, scene.sim.enemies().len(), "enemies"),
+    ] {
+        assert!(instances > 0, "{what}");
+        assert_eq!(off.renderer.instance_count(batch), instances, "{what}");
+        assert_eq!(off.renderer.batch_draw_calls(batch), 1, "{what}");
+    }
+    // Without its towers the picture differs: the towers are drawn.
+    let with = render(scene, 0, BackendChoice::Vulkan, SIZE);
+    let mut bare = scene_of_battle_without_towers();
+    bare.sim.set_spawning(false);
+    let without = render(bare, 0, BackendChoice::Vulkan, SIZE);
+    let (_, changed) = difference(&with.pixels, &without.pixels, 48);
+    assert!(changed > 0.01, "the fight covers {changed} of the picture");
+}
+
+/// The battle level with its towers turned back into walls.
+fn scene_of_battle_without_towers() -> horde::scenes::td::TdScene {
+    let rows = level_text("battle.txt").replace(['L', 'M'], "#");
+    scene(&rows, 2, 1.0)
+}

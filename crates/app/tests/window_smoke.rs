@@ -298,6 +298,37 @@ fn the_td_scene_saves_f12_and_prints_its_summary() {
 }
 
 #[test]
+fn a_scenario_is_played_in_the_window_with_its_towers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let level = root.join("assets/levels/battle.txt");
+    let scenario = root.join("assets/scenarios/example.ron");
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "run",
+        "--level",
+        level.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--frames",
+        "90",
+        "--json",
+        "--backend",
+        "vulkan",
+    ];
+    let Some(out) = horde_in(&args, dir.path(), F12::Never) else {
+        return;
+    };
+    let summary = summary(&out);
+    assert_eq!(summary["frames"], 90);
+    assert!(summary["spawned"].as_u64().unwrap() > 0, "{summary}");
+    assert_eq!(summary["lives"], 10, "{summary}");
+    assert_eq!(summary["outcome"], "running", "{summary}");
+    for key in ["killed", "reached", "shots"] {
+        assert!(summary[key].is_u64(), "{key} in {summary}");
+    }
+}
+
+#[test]
 fn the_window_presents_frames_on_vulkan() {
     run_window("vulkan");
 }

@@ -259,6 +259,7 @@ impl Default for Command {
         Command::Run(RunArgs {
             scene: Scene::Td,
             level: None,
+            scenario: None,
             scenery: None,
             seed: 0,
             gpu: GpuFlags::default(),
@@ -292,6 +293,9 @@ pub struct RunArgs {
     /// Level file (default: the built-in 11×11 board).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// TD scene: play this scenario (RON) instead of the spawner, from the level's start.
+    #[arg(long, value_name = "FILE.ron")]
+    pub scenario: Option<PathBuf>,
     /// Scatter settings for the runner scene's scenery and roads (RON; default:
     /// `assets/scatter/default.ron`, built in).
     #[arg(long, value_name = "FILE")]
@@ -336,6 +340,9 @@ pub struct ScreenshotArgs {
     /// Level file (default: the built-in 11×11 board).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// TD scene: play this scenario (RON) instead of the spawner, from the level's start.
+    #[arg(long, value_name = "FILE.ron")]
+    pub scenario: Option<PathBuf>,
     /// Scatter settings for the runner scene's scenery and roads (RON; default:
     /// `assets/scatter/default.ron`, built in).
     #[arg(long, value_name = "FILE")]

@@ -25,12 +25,15 @@ pub fn run(args: &RunArgs) -> Result<()> {
         },
         frames: args.frames,
     };
+    let scenario = levels::scenario(args.scenario.as_deref(), args.scene == SceneChoice::Td)?;
     match args.scene {
         SceneChoice::Td => {
             let board = levels::load(args.level.as_deref())?;
-            let scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+            let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
+            scene.play_scenario(scenario);
             let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
-            let play = TdPlay::new(scene, args.level.clone(), backend, adapters);
+            let files = (args.level.clone(), args.scenario.clone());
+            let play = TdPlay::new(scene, files, backend, adapters);
             show(play, options, args.json)
         }
         SceneChoice::City => show(CityScene::new(args.seed)?, options, args.json),

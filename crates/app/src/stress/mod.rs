@@ -21,6 +21,7 @@ use crate::clock::STEP_F32;
 use crate::offscreen::Offscreen;
 use crate::progress::Progress;
 use crate::scenes::td::TdScene;
+use crate::scenes::td::fight::FightView;
 use anyhow::Result;
 use horde_core_sim::ModelInstance;
 use report::{Report, Samples, report};
@@ -63,6 +64,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
             let aspect = args.size.0 as f32 / args.size.1 as f32;
             let params = scene.frame_params(&scene.default_camera(aspect), aspect);
             let mut draw_calls = (0, "none");
+            let mut fight = FightView::default();
             for frame in 0..total {
                 let start = Instant::now();
                 let (mut sim_ms, mut upload_ms) = (0.0, 0.0);
@@ -70,6 +72,8 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                     (sim_ms, upload_ms) =
                         step_into_batch(&mut sim, n, &mut off.renderer, &off.ctx, batches.enemies)?;
                 }
+                // Towers, beams, shells and explosions as the window draws them.
+                fight.sync(&sim, &mut off.renderer, batches.fight);
                 let (renderer, target, ctx) = (&mut off.renderer, &off.target, &off.ctx);
                 ctx.checked("drawing a stress frame", || {
                     renderer.render_offscreen(ctx, target, &params)

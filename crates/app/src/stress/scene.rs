@@ -101,6 +101,15 @@ impl Scene for StressScene {
                         self.enemies,
                         self.scene.sim.enemies().len()
                     ));
+                    let counts = self.scene.sim.counts();
+                    if !self.scene.sim.towers().is_empty() {
+                        ui.label(format!(
+                            "towers {}   killed {}   shells {}",
+                            self.scene.sim.towers().len(),
+                            counts.killed,
+                            counts.shots
+                        ));
+                    }
                     ui.label(format!(
                         "{:.1} FPS   frame {:.1} ms",
                         info.fps(),
@@ -142,6 +151,7 @@ impl Scene for StressScene {
             ctx,
             batches.enemies,
         )?;
+        self.scene.sync_fight(renderer);
         self.written = true;
         Ok(())
     }

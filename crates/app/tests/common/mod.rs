@@ -74,7 +74,7 @@ pub fn level_text(name: &str) -> String {
 /// window's tower-defense play, driven headlessly through the shell's frame order.
 pub fn render(scene: TdScene, frames: u64, backend: BackendChoice, size: (u32, u32)) -> Picture {
     let mut off = Offscreen::new(&flags(backend), size).unwrap();
-    let mut play = TdPlay::new(scene, None, backend, Vec::new());
+    let mut play = TdPlay::new(scene, (None, None), backend, Vec::new());
     headless::picture(&mut play, frames, &mut off).unwrap()
 }
 

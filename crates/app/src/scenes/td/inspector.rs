@@ -3,10 +3,10 @@
 use super::scene::TdScene;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::scenes::FrameInfo;
-use horde_core_sim::FloatRange;
 use horde_core_sim::td::settings::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
 };
+use horde_core_sim::{FloatRange, TowerKind, TowerSettings};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
 
@@ -19,8 +19,12 @@ pub enum Action {
     Load(PathBuf),
     /// Save the board to a level file (atomically).
     Save(PathBuf),
-    /// Restart the simulation with this seed.
+    /// Restart the level and scenario with this seed.
     Restart(u64),
+    /// Play this scenario file from the level's start.
+    LoadScenario(PathBuf),
+    /// Play without a scenario: the spawner.
+    Sandbox,
     /// Recreate the renderer on this backend (and adapter name).
     SwitchRenderer(BackendChoice, Option<String>),
     /// Advance one fixed step.
@@ -34,6 +38,8 @@ pub struct Inspector {
     pub board_size: (u32, u32),
     /// Level path field.
     pub path: String,
+    /// Scenario path field.
+    pub scenario_path: String,
     /// Seed field.
     pub seed: u64,
     /// Backend choice.
@@ -47,17 +53,22 @@ pub struct Inspector {
 }
 
 impl Inspector {
-    /// An inspector for a scene.
+    /// An inspector for a scene opened from `(level, scenario)` files (the path fields' start
+    /// values).
     pub fn new(
         scene: &TdScene,
-        path: Option<PathBuf>,
+        (level, scenario): (Option<PathBuf>, Option<PathBuf>),
         backend: BackendChoice,
         adapters: Vec<AdapterSummary>,
     ) -> Inspector {
         let board = scene.sim.board();
         Inspector {
             board_size: (board.width(), board.height()),
-            path: path.map_or_else(|| "level.txt".to_string(), |p| p.display().to_string()),
+            path: level.map_or_else(|| "level.txt".to_string(), |p| p.display().to_string()),
+            scenario_path: scenario.map_or_else(
+                || "assets/scenarios/example.ron".to_string(),
+                |p| p.display().to_string(),
+            ),
             seed: scene.seed,
             backend,
             adapter: None,
@@ -82,6 +93,8 @@ impl Inspector {
                     ui.colored_label(egui::Color32::from_rgb(255, 90, 90), format!("refused {refusal}"));
                 }
                 self.simulation(ui, scene, actions);
+                self.scenario(ui, scene, actions);
+                towers(ui, scene);
                 self.spawning(ui, scene);
                 self.board(ui, scene, actions);
                 self.counts(ui, scene, info);
@@ -91,7 +104,7 @@ impl Inspector {
                     ui.label(&self.message);
                 }
                 ui.separator();
-                ui.small("Left click: wall · Right click: spawn point · Shift+Right: destination\nV arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan");
+                ui.small("Left click: wall · Shift+Left: tower (1 laser, 2 mortar)\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan");
             });
         });
         panel.response.rect.width()
@@ -108,17 +121,57 @@ impl Inspector {
                     }
                 });
                 ui.add(
-                    egui::Slider::new(&mut scene.time_scale, 0.1..=8.0)
-                        .logarithmic(true)
-                        .text("time scale"),
+                    egui::Slider::new(&mut scene.time_scale, PLAY_SPEED.0..=PLAY_SPEED.1)
+                        .text("play speed ×"),
                 );
                 ui.horizontal(|ui| {
                     ui.label("seed");
                     ui.add(egui::DragValue::new(&mut self.seed));
-                    if ui.button("Restart").clicked() {
+                    if ui.button("Restart (B)").clicked() {
                         actions.push(Action::Restart(self.seed));
                     }
                 });
+            });
+    }
+
+    fn scenario(&mut self, ui: &mut egui::Ui, scene: &TdScene, actions: &mut Vec<Action>) {
+        egui::CollapsingHeader::new("Scenario")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.text_edit_singleline(&mut self.scenario_path);
+                ui.horizontal(|ui| {
+                    if ui.button("Load and play").clicked() {
+                        actions.push(Action::LoadScenario(PathBuf::from(
+                            self.scenario_path.trim(),
+                        )));
+                    }
+                    let sandbox = scene.sim.scenario().is_none();
+                    if ui
+                        .add_enabled(!sandbox, egui::Button::new("Spawner instead"))
+                        .clicked()
+                    {
+                        actions.push(Action::Sandbox);
+                    }
+                });
+                match (scene.sim.scenario(), scene.sim.scenario_state()) {
+                    (Some(scenario), Some(state)) => {
+                        ui.label(format!(
+                            "{} waves · {} cycles · {} enemies a cycle · spawn speed ×{:.2}",
+                            scenario.waves.len(),
+                            if scenario.cycles == 0 {
+                                "endless".to_string()
+                            } else {
+                                scenario.cycles.to_string()
+                            },
+                            scenario.enemies_per_cycle(),
+                            state.time_scale()
+                        ));
+                        ui.label(format!("outcome: {}", scene.sim.outcome().name()));
+                    }
+                    _ => {
+                        ui.label("no scenario: the spawner below runs");
+                    }
+                }
             });
     }
 
@@ -207,6 +260,13 @@ impl Inspector {
                     c.alive, c.spawned, c.reclaimed
                 ));
                 ui.label(format!(
+                    "killed {}   reached {}   shells {}   towers {}",
+                    c.killed,
+                    c.reached,
+                    c.shots,
+                    scene.sim.towers().len()
+                ));
+                ui.label(format!(
                     "ticks {}   board {}×{}",
                     c.ticks,
                     scene.sim.board().width(),
@@ -270,4 +330,50 @@ impl Inspector {
                 }
             });
     }
+}
+
+/// The play speed slider's range, × real time.
+pub const PLAY_SPEED: (f32, f32) = (1.0, 10.0);
+
+/// The towers' settings, edited live (within the limits a scenario file may set); the
+/// selected tower type.
+fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
+    egui::CollapsingHeader::new("Towers")
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Shift + left click places");
+                ui.radio_value(&mut scene.tower_kind, TowerKind::Laser, "laser (1)");
+                ui.radio_value(&mut scene.tower_kind, TowerKind::Mortar, "mortar (2)");
+            });
+            let mut settings = *scene.sim.tower_settings();
+            let mut slider = |value: &mut f32, range: std::ops::RangeInclusive<f32>, text: &str| {
+                ui.add(egui::Slider::new(value, range).text(text)).changed()
+            };
+            let mut changed = false;
+            changed |= slider(&mut settings.laser.range, 0.5..=10.0, "laser range");
+            changed |= slider(
+                &mut settings.laser.damage_per_second,
+                1.0..=200.0,
+                "laser damage /s",
+            );
+            changed |= slider(&mut settings.mortar.range, 0.5..=10.0, "mortar range");
+            changed |= slider(
+                &mut settings.mortar.shots_per_second,
+                0.1..=10.0,
+                "mortar shots /s",
+            );
+            changed |= slider(
+                &mut settings.mortar.blast_radius,
+                0.25..=5.0,
+                "blast radius",
+            );
+            changed |= slider(&mut settings.mortar.damage, 1.0..=200.0, "shell damage");
+            if changed {
+                scene.sim.set_tower_settings(settings);
+            }
+            if ui.button("The texts' settings").clicked() {
+                scene.sim.set_tower_settings(TowerSettings::default());
+            }
+        });
 }

@@ -1,18 +1,20 @@
 //! The tower-defense scene in the window: the board edited with the mouse, the orbit camera
 //! on the mouse and keys, and the inspector panel.
 //!
-//! Left click toggles a wall, right click a spawn point, Shift + right click a destination;
-//! `V` path arrows, `G` grid, Space pause; wheel zoom, middle-drag orbit, W/A/S/D or the arrow
-//! keys pan.
+//! Left click toggles a wall, Shift + left click the selected tower (`1` laser, `2` mortar),
+//! right click a spawn point, Shift + right click a destination; `B` restarts the level and
+//! scenario; `V` path arrows, `G` grid, Space pause; wheel zoom, middle-drag orbit, W/A/S/D or
+//! the arrow keys pan.
 
 use super::camera::TdCamera;
+use super::hud;
 use super::inspector::{Action, Inspector};
 use super::scene::TdScene;
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use anyhow::Result;
 use glam::Vec2;
 use horde_core_sim::td::level::{load_level, save_level};
-use horde_core_sim::{Board, EditKind};
+use horde_core_sim::{Board, EditKind, Scenario, TowerKind};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -39,18 +41,24 @@ struct Summary {
     spawned: u64,
     reclaimed: u64,
     alive: u64,
+    killed: u64,
+    reached: u64,
+    lives: u32,
+    outcome: &'static str,
+    shots: u64,
 }
 
 impl TdPlay {
-    /// The scene of `scene`, opened from `level` (the path field's start value), with the
-    /// backend the window starts on and the adapters the inspector may switch to.
+    /// The scene of `scene`, opened from `level` and playing `scenario` (the path fields'
+    /// start values), with the backend the window starts on and the adapters the inspector may
+    /// switch to.
     pub fn new(
         scene: TdScene,
-        level: Option<PathBuf>,
+        files: (Option<PathBuf>, Option<PathBuf>),
         backend: BackendChoice,
         adapters: Vec<AdapterSummary>,
     ) -> TdPlay {
-        let inspector = Inspector::new(&scene, level, backend, adapters);
+        let inspector = Inspector::new(&scene, files, backend, adapters);
         TdPlay {
             scene,
             camera: None,
@@ -107,6 +115,17 @@ impl TdPlay {
                         Err(e) => e.to_string(),
                     }
                 }
+                Action::LoadScenario(path) => match Scenario::load(&path) {
+                    Ok(scenario) => {
+                        self.inspector.message = format!("playing {}", path.display());
+                        self.scene.play_scenario(Some(scenario));
+                    }
+                    Err(e) => self.inspector.message = e.to_string(),
+                },
+                Action::Sandbox => {
+                    self.inspector.message = "the spawner runs".to_string();
+                    self.scene.play_scenario(None);
+                }
                 Action::SwitchRenderer(backend, adapter) => {
                     requests.switch_renderer = Some((backend, adapter));
                 }
@@ -158,6 +177,7 @@ impl Scene for TdPlay {
             .inspector
             .show(ui, &mut self.scene, info, &mut self.actions);
         self.handle_actions(requests);
+        hud::show(ui.ctx(), &self.scene.sim, self.scene.tower_kind);
         width
     }
 
@@ -184,6 +204,12 @@ impl Scene for TdPlay {
             KeyCode::KeyV => self.scene.show_arrows = !self.scene.show_arrows,
             KeyCode::KeyG => self.scene.show_grid = !self.scene.show_grid,
             KeyCode::Space => self.scene.paused = !self.scene.paused,
+            KeyCode::Digit1 | KeyCode::Numpad1 => self.scene.tower_kind = TowerKind::Laser,
+            KeyCode::Digit2 | KeyCode::Numpad2 => self.scene.tower_kind = TowerKind::Mortar,
+            KeyCode::KeyB => {
+                self.scene.restart(self.scene.seed);
+                self.inspector.message = "restarted".to_string();
+            }
             _ => {}
         }
     }
@@ -199,6 +225,7 @@ impl Scene for TdPlay {
             return;
         }
         let kind = match button {
+            MouseButton::Left if input.shift => EditKind::Tower(self.scene.tower_kind),
             MouseButton::Left => EditKind::Wall,
             MouseButton::Right if input.shift => EditKind::Destination,
             MouseButton::Right => EditKind::SpawnPoint,
@@ -229,8 +256,14 @@ impl Scene for TdPlay {
     fn exit_line(&self) -> String {
         let c = self.scene.sim.counts();
         format!(
-            "{} ticks, {} spawned, {} reclaimed, {} alive",
-            c.ticks, c.spawned, c.reclaimed, c.alive
+            "{} ticks, {} spawned, {} reclaimed, {} alive, {} killed, {} reached, {}",
+            c.ticks,
+            c.spawned,
+            c.reclaimed,
+            c.alive,
+            c.killed,
+            c.reached,
+            c.outcome.name()
         )
     }
 
@@ -242,6 +275,11 @@ impl Scene for TdPlay {
             spawned: c.spawned,
             reclaimed: c.reclaimed,
             alive: c.alive,
+            killed: c.killed,
+            reached: c.reached,
+            lives: c.lives,
+            outcome: c.outcome.name(),
+            shots: c.shots,
         })?)
     }
 }

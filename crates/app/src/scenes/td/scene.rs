@@ -3,11 +3,13 @@
 
 use super::camera::TdCamera;
 use super::draw::{self, colors};
+use super::fight::{FightBatches, FightView};
 use crate::clock::STEP_F32 as STEP;
 use crate::staging::StagingSink;
 use glam::Vec3;
 use horde_core_sim::{
-    Board, EditKind, EditRefused, ModelInstance, Simulation, SpawnSettings, TileContent,
+    Board, EditKind, EditRefused, ModelInstance, Scenario, Simulation, SpawnSettings, TileContent,
+    TowerKind,
 };
 use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 
@@ -35,6 +37,8 @@ pub struct TdBatches {
     pub enemies: BatchId,
     /// The flash on a tile whose edit was refused.
     pub refused: BatchId,
+    /// Towers, beams, shells and explosions: one batch each.
+    pub fight: FightBatches,
 }
 
 /// The scene's state.
@@ -46,8 +50,10 @@ pub struct TdScene {
     pub seed: u64,
     /// Whether fixed steps are suspended.
     pub paused: bool,
-    /// Simulated seconds per real second.
+    /// Simulated seconds per real second: the play speed, 1–10 in the inspector.
     pub time_scale: f32,
+    /// The tower Shift + left click toggles (`1` laser, `2` mortar).
+    pub tower_kind: TowerKind,
     /// Whether path arrows are shown (`V`).
     pub show_arrows: bool,
     /// Whether the grid is shown (`G`).
@@ -57,6 +63,8 @@ pub struct TdScene {
     /// How enemies are drawn: [`MeshKind::VisibleCube`] (the default: only the faces the
     /// camera can see) or [`MeshKind::Cube`] (all twelve triangles). Takes effect at `attach`.
     pub enemy_mesh: MeshKind,
+    /// The board a restart goes back to: the level as it was opened.
+    level: Board,
     /// The largest enemy scale of this run (enemies keep the scale they spawned with).
     largest_scale: f32,
     flash: Option<(usize, f32)>,
@@ -68,6 +76,7 @@ pub struct TdScene {
     drawn_enemies: Option<(u64, u64, u64)>,
     scratch: Vec<Instance>,
     markers: Vec<Instance>,
+    fight: FightView,
 }
 
 impl TdScene {
@@ -80,10 +89,12 @@ impl TdScene {
     pub fn from_simulation(mut sim: Simulation, seed: u64) -> TdScene {
         sim.set_enemy_color(colors::enemy_color);
         TdScene {
+            level: sim.board().clone(),
             sim,
             seed,
             paused: false,
             time_scale: 1.0,
+            tower_kind: TowerKind::Laser,
             show_arrows: false,
             show_grid: true,
             last_refusal: None,
@@ -96,6 +107,7 @@ impl TdScene {
             drawn_enemies: None,
             scratch: Vec::new(),
             markers: Vec::new(),
+            fight: FightView::default(),
         }
     }
 
@@ -105,25 +117,44 @@ impl TdScene {
         TdCamera::framing(board.width(), board.height(), aspect)
     }
 
-    /// Replaces the board (new board, loaded level): enemies are removed, counters go on.
+    /// Replaces the board (new board, loaded level), which restarts go back to from now on:
+    /// enemies, shells and explosions are removed, counters go on.
     pub fn replace_board(&mut self, board: Board) {
         self.step_pending = false;
         self.drawn_enemies = None;
+        self.level = board.clone();
         self.sim.replace_board(board);
         self.drawn_revision = None;
         self.flash = None;
+        self.fight.invalidate();
     }
 
-    /// Restarts the simulation on the same board with a new seed.
+    /// Restarts the game with a new seed: the level as it was opened, no enemies, the
+    /// scenario (if one is played) from its start with full lives. The spawn settings, the
+    /// tower settings and whether the spawner runs are kept.
     pub fn restart(&mut self, seed: u64) {
         self.step_pending = false;
         self.drawn_enemies = None;
-        let board = self.sim.board().clone();
         let settings = *self.sim.settings();
-        self.sim = Simulation::new(board, settings, seed);
+        let towers = *self.sim.tower_settings();
+        let scenario = self.sim.scenario().cloned();
+        let spawning = self.sim.spawning();
+        self.sim = Simulation::new(self.level.clone(), settings, seed);
         self.sim.set_enemy_color(colors::enemy_color);
+        self.sim.set_spawning(spawning);
+        self.sim.set_scenario(scenario);
+        self.sim.set_tower_settings(towers);
         self.seed = seed;
         self.drawn_revision = None;
+        self.flash = None;
+        self.fight.invalidate();
+    }
+
+    /// Plays `scenario` (or, with `None`, the spawner) from a fresh start of the level: its
+    /// lives and tower settings, no enemies.
+    pub fn play_scenario(&mut self, scenario: Option<Scenario>) {
+        self.sim.set_scenario(scenario);
+        self.restart(self.seed);
     }
 
     /// Runs `steps` fixed steps (the shell's clock decides how many; none while paused) and
@@ -174,10 +205,17 @@ impl TdScene {
             markers: renderer.add_batch(MeshKind::Cube, "markers"),
             enemies: renderer.add_batch(self.enemy_mesh, "enemies"),
             refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
+            fight: FightBatches {
+                towers: renderer.add_batch(MeshKind::Cube, "towers"),
+                beams: renderer.add_batch(MeshKind::Cube, "laser beams"),
+                shells: renderer.add_batch(MeshKind::Cube, "shells"),
+                explosions: renderer.add_batch(MeshKind::Cube, "explosions"),
+            },
         };
         self.batches = Some(batches);
         self.drawn_revision = None;
         self.drawn_enemies = None;
+        self.fight.invalidate();
         batches
     }
 
@@ -202,8 +240,24 @@ impl TdScene {
     /// Errors: the renderer could not write the batch (no staging memory, a batch of another
     /// renderer) or its staging memory is shorter than the instances; the pending step has
     /// run even so.
+    /// The fight's batches (towers, beams, shells, explosions) follow the step.
     pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> anyhow::Result<()> {
         self.sync_static(renderer);
+        let enemies = self.sync_enemies(renderer, ctx);
+        self.sync_fight(renderer);
+        enemies
+    }
+
+    /// Writes the towers, beams, shells and explosions of the simulation as it stands, if a
+    /// tick passed or the board changed since they were last written.
+    pub fn sync_fight(&mut self, renderer: &mut Renderer) {
+        if let Some(b) = self.batches {
+            self.fight.sync(&self.sim, renderer, b.fight);
+        }
+    }
+
+    /// The enemy half of [`TdScene::sync`].
+    fn sync_enemies(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> anyhow::Result<()> {
         let Some(b) = self.batches else {
             return Ok(());
         };

@@ -1,0 +1,136 @@
+//! The game's heads-up display: lives, wave, cycle, kills and the outcome in the window's top
+//! left corner, and the tower Shift + left click places.
+
+use horde_core_sim::{Outcome, Simulation, TowerKind};
+
+/// What the HUD says, as text (kept apart from drawing so it can be tested).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HudText {
+    /// The game's standing: lives, wave and cycle under a scenario, else that the spawner runs.
+    pub game: String,
+    /// Kills and arrivals.
+    pub score: String,
+    /// The selected tower.
+    pub tower: String,
+    /// The outcome once the game is decided, with how to play again.
+    pub outcome: Option<String>,
+}
+
+/// The HUD's text for `sim` with `tower` selected.
+pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
+    let c = sim.counts();
+    let game = match (sim.scenario(), sim.scenario_state()) {
+        (Some(scenario), Some(state)) => {
+            let waves = scenario.waves.len();
+            let wave = (state.wave() + 1).min(waves);
+            let cycle = state.cycle() + 1;
+            let cycles = match scenario.cycles {
+                0 => "∞".to_string(),
+                n => n.to_string(),
+            };
+            let cycle = match scenario.cycles {
+                0 => cycle,
+                n => cycle.min(n),
+            };
+            let lives = if scenario.lives == 0 {
+                "lives off".to_string()
+            } else {
+                format!("lives {}/{}", c.lives, scenario.lives)
+            };
+            format!("{lives}   wave {wave}/{waves}   cycle {cycle}/{cycles}")
+        }
+        _ => "sandbox: the spawner runs (load a scenario in the inspector)".to_string(),
+    };
+    let score = format!(
+        "kills {}   reached {}   alive {}   shells {}",
+        c.killed, c.reached, c.alive, c.shots
+    );
+    let mark = |kind: TowerKind| if kind == tower { "▶" } else { " " };
+    let tower = format!(
+        "{}1 laser   {}2 mortar   (Shift + left click)",
+        mark(TowerKind::Laser),
+        mark(TowerKind::Mortar)
+    );
+    let outcome = match c.outcome {
+        Outcome::Running => None,
+        Outcome::Victory => Some("Victory! B plays again".to_string()),
+        Outcome::Defeat => Some("Defeat. B plays again".to_string()),
+    };
+    HudText {
+        game,
+        score,
+        tower,
+        outcome,
+    }
+}
+
+/// Draws the HUD for `sim` in the top left corner of `ctx`'s screen, and the outcome large in
+/// its middle once the game is decided.
+pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind) {
+    let text = hud_text(sim, tower);
+    egui::Area::new(egui::Id::unique("td hud"))
+        .fixed_pos(egui::pos2(10.0, 10.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.strong(&text.game);
+                ui.label(&text.score);
+                ui.label(&text.tower);
+            });
+        });
+    if let Some(outcome) = &text.outcome {
+        let color = match sim.outcome() {
+            Outcome::Victory => egui::Color32::from_rgb(120, 230, 120),
+            _ => egui::Color32::from_rgb(255, 100, 100),
+        };
+        egui::Area::new(egui::Id::unique("td outcome"))
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(egui::RichText::new(outcome).size(28.0).color(color));
+                });
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use horde_core_sim::td::level::parse_level;
+    use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
+    use horde_core_sim::{Scenario, SpawnSettings};
+
+    #[test]
+    fn the_hud_follows_the_scenario_to_its_outcome() {
+        let board = parse_level("S......D\n", "t".as_ref()).unwrap();
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        let text = hud_text(&sim, TowerKind::Mortar);
+        assert!(text.game.starts_with("sandbox"), "{}", text.game);
+        assert!(text.tower.contains("▶2 mortar"), "{}", text.tower);
+        let scenario = Scenario::parse(EXAMPLE_SCENARIO, "example.ron".as_ref()).unwrap();
+        let lives = scenario.lives;
+        sim.set_scenario(Some(scenario));
+        let text = hud_text(&sim, TowerKind::Laser);
+        assert!(
+            text.game
+                .starts_with(&format!("lives {lives}/{lives}   wave 1/")),
+            "{}",
+            text.game
+        );
+        assert_eq!(text.outcome, None);
+        // No towers: the enemies walk in until the lives are gone.
+        for _ in 0..60 * 120 {
+            sim.step(1.0 / 60.0);
+            if sim.outcome() != Outcome::Running {
+                break;
+            }
+        }
+        let text = hud_text(&sim, TowerKind::Laser);
+        assert_eq!(text.outcome.as_deref(), Some("Defeat. B plays again"));
+        assert!(
+            text.game.starts_with(&format!("lives 0/{lives}")),
+            "{}",
+            text.game
+        );
+        assert!(text.score.contains("kills 0"), "{}", text.score);
+    }
+}

@@ -1,0 +1,123 @@
+//! The tower-defense game in the window's hands, headless (no window, no GPU): `1`/`2` and
+//! Shift + left click place towers where the cursor points, `B` restarts the level and the
+//! scenario, and the HUD's outcome follows the game.
+#![allow(clippy::unwrap_used)]
+
+use glam::{Vec2, Vec3};
+use horde::scenes::td::{TdPlay, TdScene};
+use horde::scenes::{InputState, Requests, Scene, Viewport};
+use horde_core_sim::td::level::parse_level;
+use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
+use horde_core_sim::{Outcome, Scenario, SpawnSettings, TileContent};
+use horde_renderer::BackendChoice;
+use winit::event::MouseButton;
+use winit::keyboard::KeyCode;
+
+const LEVEL: &str = "S.........\n..........\n.........D\n";
+const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
+
+fn play() -> TdPlay {
+    let board = parse_level(LEVEL, "t.txt".as_ref()).unwrap();
+    let scene = TdScene::new(board, SpawnSettings::default(), 3);
+    let mut play = TdPlay::new(scene, (None, None), BackendChoice::Auto, Vec::new());
+    // The first frame places the camera.
+    play.frame_params(Viewport {
+        x: 0.0,
+        y: 0.0,
+        width: SIZE.x,
+        height: SIZE.y,
+    });
+    play
+}
+
+/// Clicks `button` over tile `(x, y)`, with Shift held or not.
+fn click(play: &mut TdPlay, button: MouseButton, (x, y): (u32, u32), shift: bool) {
+    let board = play.scene.sim.board();
+    let index = board.index(x as i64, y as i64).unwrap();
+    let [cx, cz] = board.tile_center(index);
+    let camera = play.scene.default_camera(SIZE.x / SIZE.y);
+    let mut input = InputState::default();
+    input.shift = shift;
+    input.cursor = camera.project(Vec3::new(cx, 0.0, cz), SIZE).unwrap();
+    let mut requests = Requests::default();
+    play.mouse_button(button, true, &input, &mut requests);
+    play.mouse_button(button, false, &input, &mut requests);
+}
+
+fn press(play: &mut TdPlay, key: KeyCode) {
+    let mut requests = Requests::default();
+    play.key(key, true, false, &mut requests);
+    play.key(key, false, false, &mut requests);
+}
+
+fn content(play: &TdPlay, (x, y): (u32, u32)) -> TileContent {
+    let board = play.scene.sim.board();
+    board.content(board.index(x as i64, y as i64).unwrap())
+}
+
+#[test]
+fn keys_choose_the_tower_and_shift_click_toggles_it() {
+    let mut play = play();
+    click(&mut play, MouseButton::Left, (3, 1), true);
+    assert_eq!(
+        content(&play, (3, 1)),
+        TileContent::Laser,
+        "laser by default"
+    );
+    press(&mut play, KeyCode::Digit2);
+    click(&mut play, MouseButton::Left, (5, 1), true);
+    assert_eq!(content(&play, (5, 1)), TileContent::Mortar);
+    // A mortar clicked over the laser replaces it; the same kind again removes it.
+    click(&mut play, MouseButton::Left, (3, 1), true);
+    assert_eq!(content(&play, (3, 1)), TileContent::Mortar);
+    click(&mut play, MouseButton::Left, (3, 1), true);
+    assert_eq!(content(&play, (3, 1)), TileContent::Empty);
+    press(&mut play, KeyCode::Digit1);
+    click(&mut play, MouseButton::Left, (3, 1), true);
+    assert_eq!(content(&play, (3, 1)), TileContent::Laser);
+    // Without Shift, a left click is still a wall.
+    click(&mut play, MouseButton::Left, (7, 0), false);
+    assert_eq!(content(&play, (7, 0)), TileContent::Wall);
+    assert_eq!(play.scene.sim.towers().len(), 2);
+}
+
+#[test]
+fn b_restarts_the_level_and_the_scenario() {
+    let mut play = play();
+    let scenario = Scenario::parse(EXAMPLE_SCENARIO, "example.ron".as_ref()).unwrap();
+    let lives = scenario.lives;
+    play.scene.play_scenario(Some(scenario));
+    click(&mut play, MouseButton::Left, (4, 1), true);
+    assert_eq!(content(&play, (4, 1)), TileContent::Laser);
+    // One laser cannot hold the example wave back: the game is lost.
+    for _ in 0..60 * 120 {
+        play.scene.sim.step(1.0 / 60.0);
+        if play.scene.sim.outcome() != Outcome::Running {
+            break;
+        }
+    }
+    let c = play.scene.sim.counts();
+    assert_eq!(c.outcome, Outcome::Defeat);
+    assert_eq!(c.lives, 0);
+    assert!(c.killed > 0, "the laser killed some: {c:?}");
+    press(&mut play, KeyCode::KeyB);
+    let c = play.scene.sim.counts();
+    assert_eq!(c.outcome, Outcome::Running);
+    assert_eq!((c.ticks, c.spawned, c.alive), (0, 0, 0));
+    assert_eq!(c.lives, lives, "full lives again");
+    assert!(
+        play.scene.sim.scenario().is_some(),
+        "the scenario plays again"
+    );
+    assert_eq!(
+        content(&play, (4, 1)),
+        TileContent::Empty,
+        "the level as it was opened"
+    );
+    play.scene.sim.step(1.0 / 60.0);
+    assert_eq!(
+        play.scene.sim.counts().spawned,
+        1,
+        "the first wave starts again"
+    );
+}
