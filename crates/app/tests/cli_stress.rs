@@ -183,3 +183,49 @@ fn the_population_is_held_at_n() {
     }
     assert!(reclaimed > 0);
 }
+
+/// `--towers N`: N walls become lasers and mortars that fire on the swarm (mortars launch
+/// shells, lasers kill), reported beside the contract keys; more towers than walls is an error
+/// naming the flag.
+#[test]
+fn towers_fire_on_the_stress_swarm() {
+    let report = stress(&[
+        "--renderer",
+        "none",
+        "--enemies",
+        "20000",
+        "--frames",
+        "240",
+        "--towers",
+        "400",
+        "--json",
+    ]);
+    check_contract(&report, 20000, 240);
+    assert_eq!(report["towers"], 400);
+    assert!(
+        report["shots"].as_u64().unwrap() > 0,
+        "mortars fired: {report}"
+    );
+    assert!(
+        report["killed"].as_u64().unwrap() > 0,
+        "towers killed: {report}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args([
+            "stress",
+            "--renderer",
+            "none",
+            "--enemies",
+            "10",
+            "--towers",
+            "999999",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && stderr.contains("--towers"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -1,5 +1,8 @@
 //! Benchmarks of the budgets in docs/ARCHITECTURE.md: one simulation step with every model matrix written
-//! (100k and 1M enemies, population held), and the flow-field search (256² and 1024²).
+//! (100k and 1M enemies, population held), the same step with towers (1M with none and with
+//! 10k, 100k with none and with 1k, same board), the two parts the towers add to a tick (the
+//! spatial index's rebuild, the towers' targeting and firing), and the flow-field search (256²
+//! and 1024²).
 //!
 //! Run: `cargo bench -p horde-core-sim --bench sim`. Threads: rayon's default (all cores), or
 //! `RAYON_NUM_THREADS=1` for the single-thread figure.
@@ -7,7 +10,11 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use horde_core_sim::td::flow_field::FlowField;
 use horde_core_sim::td::generate::winding_board;
-use horde_core_sim::{FloatRange, ModelInstance, Simulation, SpawnSettings};
+use horde_core_sim::td::spatial::SpatialIndex;
+use horde_core_sim::td::towers::Towers;
+use horde_core_sim::{
+    Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
+};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -69,5 +76,113 @@ fn flow_field(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, step, flow_field);
+/// The board of `horde stress` for `enemies`, with `towers` of its walls turned into towers
+/// (every k-th wall, lasers and mortars alternating, spread over the whole board).
+fn board_with_towers(enemies: usize, towers: usize) -> Board {
+    let side = if enemies > 250_000 { 512 } else { 256 };
+    let mut board = winding_board(side, side, 64, 8).expect("board");
+    let walls: Vec<usize> = (0..board.tile_count())
+        .filter(|&i| board.content(i) == TileContent::Wall)
+        .collect();
+    assert!(walls.len() >= towers, "{} walls", walls.len());
+    let every = walls.len() / towers.max(1);
+    for (n, &tile) in walls.iter().step_by(every.max(1)).take(towers).enumerate() {
+        let kind = if n % 2 == 0 {
+            TowerKind::Laser
+        } else {
+            TowerKind::Mortar
+        };
+        let (x, y) = (tile as u32 % board.width(), tile as u32 / board.width());
+        board
+            .toggle(EditKind::Tower(kind), i64::from(x), i64::from(y))
+            .expect("a wall becomes a tower");
+    }
+    board
+}
+
+/// A simulation of `enemies` on the stress board with `towers`, run a second so that every
+/// movement state, target and shell is in play.
+fn settled(enemies: usize, towers: usize) -> (Simulation, Vec<ModelInstance>) {
+    let mut sim = Simulation::new(board_with_towers(enemies, towers), full_ranges(), 1);
+    sim.set_spawning(false);
+    sim.populate(enemies);
+    sim.reserve_enemies(enemies / 4);
+    let mut out = vec![ModelInstance::zeroed_instance(); enemies + enemies / 4];
+    for _ in 0..60 {
+        sim.populate(enemies.saturating_sub(sim.enemies().len()));
+        sim.step_and_write(1.0 / 60.0, &mut out).expect("room");
+    }
+    (sim, out)
+}
+
+fn step_with_towers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("step_with_towers");
+    group.sample_size(20);
+    for &(enemies, towers) in &[
+        (100_000usize, 0usize),
+        (100_000, 1_000),
+        (1_000_000, 0),
+        (1_000_000, 10_000),
+    ] {
+        let (mut sim, mut out) = settled(enemies, towers);
+        group.throughput(Throughput::Elements(enemies as u64));
+        let name = format!("{enemies}+{towers}");
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    // Hold the population at N, as the stress test does (not timed).
+                    sim.populate(enemies.saturating_sub(sim.enemies().len()));
+                    let start = Instant::now();
+                    let n = sim.step_and_write(1.0 / 60.0, &mut out).expect("room");
+                    total += start.elapsed();
+                    black_box(&out[..n]);
+                }
+                total
+            });
+        });
+    }
+    group.finish();
+}
+
+fn tower_parts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tower_parts");
+    group.sample_size(20);
+    for &(enemies, towers) in &[(100_000usize, 1_000usize), (1_000_000, 10_000)] {
+        let (sim, _) = settled(enemies, towers);
+        let board = sim.board().clone();
+        let mut index = SpatialIndex::default();
+        index.rebuild(&board, sim.enemies());
+        group.bench_function(BenchmarkId::new("spatial_index", enemies), |b| {
+            b.iter(|| index.rebuild(black_box(&board), black_box(sim.enemies())));
+        });
+        let mut all = Towers::default();
+        all.sync(&board);
+        let mut enemies_copy = sim.enemies().clone();
+        let settings = *sim.tower_settings();
+        let mut shells = Vec::with_capacity(towers * 4);
+        let mut tick = 0;
+        group.bench_function(
+            BenchmarkId::new("targeting_and_firing", format!("{enemies}+{towers}")),
+            |b| {
+                b.iter(|| {
+                    shells.clear();
+                    tick += 1;
+                    black_box(all.act(
+                        &mut enemies_copy,
+                        &index,
+                        &settings,
+                        1,
+                        tick,
+                        1.0 / 60.0,
+                        &mut shells,
+                    ))
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, step, step_with_towers, tower_parts, flow_field);
 criterion_main!(benches);

@@ -375,3 +375,40 @@ fn spawn_settings_without_a_scenario_give_health_by_scale() {
     }
     assert!(sim.counts().alive > 0);
 }
+
+/// With towers, the update pass keeps every enemy's place for the spatial index: after ticks of
+/// spawns, kills and arrivals (slots moved by swap-removal), each slot's place is its enemy's
+/// position and scale exactly, through `step` and through the fused `step_and_write` alike.
+#[test]
+fn the_places_the_index_reads_follow_every_enemy_through_removals() {
+    let rows = "S.........\n.L.M.L.M..\n..........\n.M.L.M.L..\nS........D\n";
+    let board = parse_level(rows, Path::new("test")).unwrap();
+    let settings = SpawnSettings::new(
+        4.0,
+        FloatRange::new(0.5, 2.0).unwrap(),
+        FloatRange::new(0.5, 3.0).unwrap(),
+        FloatRange::new(-0.4, 0.4).unwrap(),
+    )
+    .unwrap();
+    let mut sim = Simulation::new(board, settings, 9);
+    let mut out = vec![horde_core_sim::ModelInstance::zeroed_instance(); 4096];
+    for tick in 0..1200 {
+        if tick % 3 == 0 {
+            sim.step(1.0 / 60.0);
+        } else {
+            sim.step_and_write(1.0 / 60.0, &mut out).unwrap();
+        }
+        let places = sim.enemies().places();
+        assert_eq!(places.len(), sim.enemies().len(), "tick {tick}");
+        for (slot, place) in places.iter().enumerate() {
+            let view = sim.enemies().get(slot).unwrap();
+            assert_eq!(
+                [place[0], place[1], place[2]],
+                [view.position[0], view.position[1], view.params.scale],
+                "tick {tick}, slot {slot}"
+            );
+        }
+    }
+    let c = sim.counts();
+    assert!(c.killed > 0 && c.reached + c.killed > 10, "{c:?}");
+}

@@ -73,7 +73,8 @@ pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
     }
     walls.sort_unstable();
     for &(key, tile) in &walls[..count as usize] {
-        let kind = if key >> 63 == 0 {
+        // The lowest bit: the chosen walls are those of the lowest keys, whose high bits are 0.
+        let kind = if key & 1 == 0 {
             TowerKind::Laser
         } else {
             TowerKind::Mortar
@@ -139,5 +140,23 @@ pub fn staging_path() -> StagingPath {
     match std::env::var("HORDE_STAGING").as_deref() {
         Ok("copy") => StagingPath::Copy,
         _ => StagingPath::Direct,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placed_towers_are_lasers_and_mortars_alike() {
+        let mut board = stress_board(1000).unwrap();
+        place_towers(&mut board, 2000, 7).unwrap();
+        let count = |c: TileContent| board.contents().iter().filter(|&&t| t == c).count();
+        let (lasers, mortars) = (count(TileContent::Laser), count(TileContent::Mortar));
+        assert_eq!(lasers + mortars, 2000);
+        assert!(
+            lasers > 800 && mortars > 800,
+            "{lasers} lasers, {mortars} mortars"
+        );
     }
 }

@@ -407,6 +407,8 @@ impl Simulation {
         if self.towers.is_empty() && self.shells.is_empty() {
             return;
         }
+        // From the first tick with towers on, the update pass keeps every enemy's place.
+        self.enemies.track_places();
         self.index.rebuild(&self.board, &self.enemies);
         let done = self.towers.act(
             &mut self.enemies,

@@ -11,6 +11,7 @@
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Enemies per parallel work item of the position pass.
 const CHUNK: usize = 8192;
@@ -34,8 +35,28 @@ pub struct SpatialIndex {
     cell_of: Vec<u32>,
     /// Per cell: where its slots start in `order` (one more entry than cells).
     starts: Vec<u32>,
-    /// Slots sorted by cell, storage order within a cell.
-    order: Vec<u32>,
+    /// Slots sorted by cell, storage order within a cell. Atomic only so that the parts of
+    /// the sort can write their slots into it in parallel (each entry is written once, by one
+    /// part; relaxed stores and loads cost what plain ones do).
+    order: SlotList,
+    /// Scratch of the sort: per part of the enemies and per cell, its count, then where its
+    /// next slot goes.
+    cursors: Vec<u32>,
+}
+
+/// A list of slots the sort's parts may write into in parallel.
+#[derive(Debug, Default)]
+struct SlotList(Vec<AtomicU32>);
+
+impl Clone for SlotList {
+    fn clone(&self) -> SlotList {
+        SlotList(
+            self.0
+                .iter()
+                .map(|slot| AtomicU32::new(slot.load(Ordering::Relaxed)))
+                .collect(),
+        )
+    }
 }
 
 impl SpatialIndex {
@@ -56,6 +77,8 @@ impl SpatialIndex {
         self.scales.resize(n, 0.0);
         self.cell_of.resize(n, 0);
         let grid = Grid::of(self);
+        let places = enemies.places();
+        let tracked = places.len() == n;
         self.positions
             .par_chunks_mut(CHUNK)
             .zip(self.scales.par_chunks_mut(CHUNK))
@@ -69,43 +92,80 @@ impl SpatialIndex {
                     .zip(cells.iter_mut())
                     .enumerate()
                 {
-                    let (position, scale) = enemies.position_and_scale(base + k);
+                    // The update pass kept the places; else the poses are computed here.
+                    let (position, scale) = if tracked {
+                        let [x, z, scale] = places[base + k];
+                        ([x, z], scale)
+                    } else {
+                        enemies.position_and_scale(base + k)
+                    };
                     *p = position;
                     *s = scale;
                     *cell = grid.cell_at(position);
                 }
             });
-        // A stable counting sort: cells in index order, slots in storage order within each.
+        self.sort_by_cell();
+    }
+
+    /// A stable counting sort of the slots by cell (cells in index order, slots in storage
+    /// order within each), in parallel: the slots are cut into as many parts as there are
+    /// threads, each part counts its cells, the counts become every part's start in every cell
+    /// (cell by cell, parts in storage order), and each part places its slots. The result is
+    /// the same for any number of parts.
+    fn sort_by_cell(&mut self) {
+        let n = self.cell_of.len();
         let cells = (self.columns * self.rows) as usize;
+        let parts = rayon::current_num_threads().clamp(1, 16).min(n.max(1));
+        let part_len = n.div_ceil(parts).max(1);
+        self.cursors.clear();
+        self.cursors.resize(parts * cells, 0);
+        self.cursors
+            .par_chunks_mut(cells)
+            .zip(self.cell_of.par_chunks(part_len))
+            .for_each(|(counts, part)| {
+                for &cell in part {
+                    counts[cell as usize] += 1;
+                }
+            });
         self.starts.clear();
         self.starts.resize(cells + 1, 0);
-        for &cell in &self.cell_of {
-            self.starts[cell as usize + 1] += 1;
+        let mut next = 0u32;
+        for cell in 0..cells {
+            self.starts[cell] = next;
+            for part in 0..parts {
+                let at = &mut self.cursors[part * cells + cell];
+                let count = *at;
+                *at = next;
+                next += count;
+            }
         }
-        for i in 0..cells {
-            self.starts[i + 1] += self.starts[i];
+        self.starts[cells] = next;
+        if self.order.0.len() != n {
+            self.order.0.resize_with(n, || AtomicU32::new(0));
         }
-        self.order.resize(n, 0);
-        // `starts[c]` walks forward as cell `c` fills, and is moved back afterwards.
-        for (slot, &cell) in self.cell_of.iter().enumerate() {
-            let at = &mut self.starts[cell as usize];
-            self.order[*at as usize] = slot as u32;
-            *at += 1;
-        }
-        for i in (1..=cells).rev() {
-            self.starts[i] = self.starts[i - 1];
-        }
-        self.starts[0] = 0;
+        let order = &self.order.0;
+        self.cursors
+            .par_chunks_mut(cells)
+            .zip(self.cell_of.par_chunks(part_len))
+            .enumerate()
+            .for_each(|(part, (cursor, cells_of_part))| {
+                let base = part * part_len;
+                for (k, &cell) in cells_of_part.iter().enumerate() {
+                    let at = &mut cursor[cell as usize];
+                    order[*at as usize].store((base + k) as u32, Ordering::Relaxed);
+                    *at += 1;
+                }
+            });
     }
 
     /// Enemies indexed.
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.order.0.len()
     }
 
     /// Whether no enemy is indexed.
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.order.0.is_empty()
     }
 
     /// The position `(x, z)` of the enemy in storage slot `slot` at the rebuild.
@@ -123,7 +183,7 @@ impl SpatialIndex {
     /// is a sphere of that radius), in a fixed order: cells row by row, storage order within a
     /// cell.
     pub fn within(&self, centre: [f32; 2], reach: f32, mut each: impl FnMut(usize)) {
-        if self.order.is_empty() || reach.is_nan() || reach < 0.0 {
+        if self.order.0.is_empty() || reach.is_nan() || reach < 0.0 {
             return;
         }
         // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
@@ -135,8 +195,8 @@ impl SpatialIndex {
             for cx in x0..=x1 {
                 let cell = (cz * self.columns + cx) as usize;
                 let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
-                for &slot in &self.order[start..end] {
-                    let slot = slot as usize;
+                for slot in &self.order.0[start..end] {
+                    let slot = slot.load(Ordering::Relaxed) as usize;
                     let p = self.positions[slot];
                     let (dx, dz) = (p[0] - centre[0], p[1] - centre[1]);
                     let limit = reach + 0.125 * self.scales[slot];
@@ -190,13 +250,12 @@ impl Grid {
 
     /// The cell column and row holding world point `p`, clamped to the grid.
     fn cell_xz(&self, p: [f32; 2]) -> (u32, u32) {
+        // Truncation is the floor for the non-negative values it is used on (and `floor` is
+        // a library call on the baseline x86-64 target); below 0, and NaN, is cell 0, and `as`
+        // saturates beyond the grid.
         let clamp = |v: f32, n: u32| {
-            let c = (v / self.cell_tiles).floor();
-            if c.is_nan() || c < 0.0 {
-                0
-            } else {
-                (c as u32).min(n - 1)
-            }
+            let c = v / self.cell_tiles;
+            if c >= 0.0 { (c as u32).min(n - 1) } else { 0 }
         };
         (
             clamp(p[0] - self.origin[0], self.columns),

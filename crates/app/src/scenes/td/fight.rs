@@ -177,20 +177,20 @@ pub fn shell(shell: &Shell) -> Instance {
     )
 }
 
-/// An explosion: two boxes a quarter turn apart (an octagon from above) that grow from a
-/// fifth of the blast's width to all of it while their colour fades from hot to the ground's
-/// over the explosion's life.
+/// An explosion: two flat boxes an eighth of a turn apart (an eight-pointed star from above,
+/// its points on the blast's circle) that grow from a fifth of the blast to all of it while
+/// their colour fades from hot to the ground's over the explosion's life.
 pub fn explosion_instances(explosion: &Explosion, out: &mut Vec<Instance>) {
     let life = explosion.life();
     let grow = 0.2 + 0.8 * (1.0 - (1.0 - life) * (1.0 - life));
-    let width = 2.0 * explosion.radius * grow;
-    let height = (0.4 * explosion.radius * grow * (1.0 - 0.6 * life)).max(0.02);
+    let reach = explosion.radius * grow;
+    let height = (0.4 * reach * (1.0 - 0.6 * life)).max(0.02);
     // Hot for most of its life, cooling fast at the end.
     let color = fade(colors::BLAST_HOT, colors::BLAST_COLD, life * life);
     let [x, z] = explosion.at;
     let centre = Vec3::new(x, height * 0.5, z);
-    // Side of the square whose two turns make a regular octagon of that width.
-    let side = width * (std::f32::consts::FRAC_PI_8).cos();
+    // A square whose corners are `reach` from its centre.
+    let side = reach * std::f32::consts::SQRT_2;
     for turn in [0.0, std::f32::consts::FRAC_PI_4] {
         out.push(Instance::new(
             Mat4::from_scale_rotation_translation(
@@ -272,7 +272,10 @@ mod tests {
         let (young, hot) = at(0.0);
         let (old, cold) = at(0.45);
         assert!(old > young, "grows: {young} -> {old}");
-        assert!(old <= 3.0 + 1e-4, "at most the blast's width: {old}");
+        assert!(
+            old <= 1.5 * 2f32.sqrt() + 1e-4,
+            "corners at most on the blast's circle: {old}"
+        );
         assert_ne!(hot, cold, "fades");
     }
 }

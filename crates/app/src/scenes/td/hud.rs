@@ -45,11 +45,17 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
         "kills {}   reached {}   alive {}   shells {}",
         c.killed, c.reached, c.alive, c.shots
     );
-    let mark = |kind: TowerKind| if kind == tower { "▶" } else { " " };
+    let choice = |kind: TowerKind, key: u8| {
+        if kind == tower {
+            format!("[{key} {}]", kind.name())
+        } else {
+            format!(" {key} {} ", kind.name())
+        }
+    };
     let tower = format!(
-        "{}1 laser   {}2 mortar   (Shift + left click)",
-        mark(TowerKind::Laser),
-        mark(TowerKind::Mortar)
+        "tower {} {}   (Shift + left click)",
+        choice(TowerKind::Laser, 1),
+        choice(TowerKind::Mortar, 2)
     );
     let outcome = match c.outcome {
         Outcome::Running => None,
@@ -105,7 +111,8 @@ mod tests {
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
         let text = hud_text(&sim, TowerKind::Mortar);
         assert!(text.game.starts_with("sandbox"), "{}", text.game);
-        assert!(text.tower.contains("▶2 mortar"), "{}", text.tower);
+        assert!(text.tower.contains("[2 mortar]"), "{}", text.tower);
+        assert!(text.tower.contains(" 1 laser "), "{}", text.tower);
         let scenario = Scenario::parse(EXAMPLE_SCENARIO, "example.ron".as_ref()).unwrap();
         let lives = scenario.lives;
         sim.set_scenario(Some(scenario));

@@ -156,7 +156,7 @@ impl Inspector {
                 match (scene.sim.scenario(), scene.sim.scenario_state()) {
                     (Some(scenario), Some(state)) => {
                         ui.label(format!(
-                            "{} waves · {} cycles · {} enemies a cycle · spawn speed ×{:.2}",
+                            "waves {} · cycles {} · {} enemies a cycle · spawn speed ×{:.2}",
                             scenario.waves.len(),
                             if scenario.cycles == 0 {
                                 "endless".to_string()
@@ -179,6 +179,9 @@ impl Inspector {
         egui::CollapsingHeader::new("Enemies")
             .default_open(true)
             .show(ui, |ui| {
+                if scene.sim.scenario().is_some() {
+                    ui.label("the scenario spawns its own types; the spawner waits");
+                }
                 let mut settings = *scene.sim.settings();
                 let mut speed = settings.spawn_speed();
                 if ui
