@@ -152,9 +152,9 @@ fn tower_parts(c: &mut Criterion) {
         let (sim, _) = settled(enemies, towers);
         let board = sim.board().clone();
         let mut index = SpatialIndex::default();
-        index.rebuild(&board, sim.enemies());
+        index.rebuild(&board, sim.enemies().places());
         group.bench_function(BenchmarkId::new("spatial_index", enemies), |b| {
-            b.iter(|| index.rebuild(black_box(&board), black_box(sim.enemies())));
+            b.iter(|| index.rebuild(black_box(&board), black_box(sim.enemies().places())));
         });
         let mut all = Towers::default();
         all.sync(&board);

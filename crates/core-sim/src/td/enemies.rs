@@ -13,6 +13,7 @@ use crate::td::board::Board;
 use crate::td::enemy::{Enemy, EnemyParams, MoveState, Stepped};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
+use crate::td::spatial::SpatialIndex;
 use rayon::prelude::*;
 
 /// Enemies per parallel work item.
@@ -157,6 +158,21 @@ impl Enemies {
         &self.places
     }
 
+    /// Deals `amount` to every enemy of the tracked places that `index` (rebuilt from them)
+    /// finds within `reach` of `centre` (an explosion's blast).
+    pub fn damage_within(
+        &mut self,
+        index: &SpatialIndex,
+        centre: [f32; 2],
+        reach: f32,
+        amount: f32,
+    ) {
+        let states = &mut self.states;
+        index.within(&self.places, centre, reach, |slot| {
+            states[slot].health -= amount;
+        });
+    }
+
     /// Spawns an enemy at the centre of `tile` with `progress` (`[0, 1)`) of its intro done
     /// and `health`, and returns its id. The caller has checked the tile and characteristics.
     pub(crate) fn spawn(
@@ -290,12 +306,6 @@ impl Enemies {
         if let Some(enemy) = self.states.get_mut(slot) {
             enemy.health -= amount;
         }
-    }
-
-    /// The position `(x, z)` and scale of the enemy in storage slot `slot`.
-    pub(crate) fn position_and_scale(&self, slot: usize) -> ([f32; 2], f32) {
-        let enemy = &self.states[slot];
-        (enemy.pose().position, enemy.params.scale)
     }
 
     /// Views of all live enemies in storage order.

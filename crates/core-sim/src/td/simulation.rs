@@ -409,7 +409,7 @@ impl Simulation {
         }
         // From the first tick with towers on, the update pass keeps every enemy's place.
         self.enemies.track_places();
-        self.index.rebuild(&self.board, &self.enemies);
+        self.index.rebuild(&self.board, self.enemies.places());
         let done = self.towers.act(
             &mut self.enemies,
             &self.index,
@@ -425,9 +425,7 @@ impl Simulation {
             if !shell.fly(dt) {
                 return true;
             }
-            index.within(shell.to, shell.blast_radius, |slot| {
-                enemies.damage(slot, shell.damage);
-            });
+            enemies.damage_within(index, shell.to, shell.blast_radius, shell.damage);
             explosions.push(Explosion {
                 at: shell.to,
                 radius: shell.blast_radius,

@@ -1,19 +1,20 @@
 //! Where the enemies are, tick by tick: a grid over the board whose cells list the enemies
 //! standing in them, so that a tower or an explosion looks only at the enemies near it.
 //!
-//! The index is rebuilt after the enemies' update of every tick that has towers: each enemy's
-//! position is read in parallel, then a stable counting sort lists every cell's enemies in
-//! storage order. The order of a query's candidates is therefore a pure function of the
-//! enemies' storage order and positions — the same on any number of threads — and so is any
-//! pick among them. Its buffers are kept between ticks: once they have grown to the largest
-//! population and board seen, a rebuild allocates nothing.
+//! The index is rebuilt after the enemies' update of every tick that has towers, from the
+//! places (`Enemies::places`: position and scale by storage slot) the update pass kept: each
+//! enemy's cell is found in parallel, then a stable counting sort lists every cell's enemies in
+//! storage order. Queries read the same places, so the index holds no copy of them. The order
+//! of a query's candidates is therefore a pure function of the enemies' storage order and
+//! positions — the same on any number of threads — and so is any pick among them. Its buffers
+//! are kept between ticks: once they have grown to the largest population and board seen, a
+//! rebuild allocates nothing.
 
 use crate::td::board::Board;
-use crate::td::enemies::Enemies;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Enemies per parallel work item of the position pass.
+/// Enemies per parallel work item of the cell pass.
 const CHUNK: usize = 8192;
 /// The most cells the grid may have; larger boards group tiles into square cells.
 const MAX_CELLS: usize = 1 << 20;
@@ -28,9 +29,6 @@ pub struct SpatialIndex {
     rows: u32,
     /// World `x` and `z` of the board's south-west corner.
     origin: [f32; 2],
-    /// Per storage slot: the enemy's position `(x, z)` and scale.
-    positions: Vec<[f32; 2]>,
-    scales: Vec<f32>,
     /// Per storage slot: its cell.
     cell_of: Vec<u32>,
     /// Per cell: where its slots start in `order` (one more entry than cells).
@@ -42,6 +40,16 @@ pub struct SpatialIndex {
     /// Scratch of the sort: per part of the enemies and per cell, its count, then where its
     /// next slot goes.
     cursors: Vec<u32>,
+}
+
+/// Whether an enemy at `place` (`x, z, scale`) is within `reach` of `centre`: its horizontal
+/// distance is at most `reach + 0.125 × scale` (the texts' targeting rule: the enemy's target
+/// point is a sphere of that radius).
+pub fn reaches(place: [f32; 3], centre: [f32; 2], reach: f32) -> bool {
+    let [x, z, scale] = place;
+    let (dx, dz) = (x - centre[0], z - centre[1]);
+    let limit = reach + 0.125 * scale;
+    dx * dx + dz * dz <= limit * limit
 }
 
 /// A list of slots the sort's parts may write into in parallel.
@@ -60,9 +68,10 @@ impl Clone for SlotList {
 }
 
 impl SpatialIndex {
-    /// Lists `enemies` of `board` by cell. Allocates only when the population or the board
-    /// outgrows every earlier one.
-    pub fn rebuild(&mut self, board: &Board, enemies: &Enemies) {
+    /// Lists the enemies of `board` whose positions and scales by storage slot are `places`
+    /// (`Enemies::places`) by cell. Allocates only when the population or the board outgrows
+    /// every earlier one.
+    pub fn rebuild(&mut self, board: &Board, places: &[[f32; 3]]) {
         let (w, h) = (board.width(), board.height());
         let mut cell_tiles = 1u32;
         while (w.div_ceil(cell_tiles) as usize) * (h.div_ceil(cell_tiles) as usize) > MAX_CELLS {
@@ -72,36 +81,14 @@ impl SpatialIndex {
         self.columns = w.div_ceil(cell_tiles);
         self.rows = h.div_ceil(cell_tiles);
         self.origin = [-(w as f32) * 0.5, -(h as f32) * 0.5];
-        let n = enemies.len();
-        self.positions.resize(n, [0.0; 2]);
-        self.scales.resize(n, 0.0);
-        self.cell_of.resize(n, 0);
+        self.cell_of.resize(places.len(), 0);
         let grid = Grid::of(self);
-        let places = enemies.places();
-        let tracked = places.len() == n;
-        self.positions
+        self.cell_of
             .par_chunks_mut(CHUNK)
-            .zip(self.scales.par_chunks_mut(CHUNK))
-            .zip(self.cell_of.par_chunks_mut(CHUNK))
-            .enumerate()
-            .for_each(|(c, ((positions, scales), cells))| {
-                let base = c * CHUNK;
-                for (k, ((p, s), cell)) in positions
-                    .iter_mut()
-                    .zip(scales.iter_mut())
-                    .zip(cells.iter_mut())
-                    .enumerate()
-                {
-                    // The update pass kept the places; else the poses are computed here.
-                    let (position, scale) = if tracked {
-                        let [x, z, scale] = places[base + k];
-                        ([x, z], scale)
-                    } else {
-                        enemies.position_and_scale(base + k)
-                    };
-                    *p = position;
-                    *s = scale;
-                    *cell = grid.cell_at(position);
+            .zip(places.par_chunks(CHUNK))
+            .for_each(|(cells, places)| {
+                for (cell, &[x, z, _]) in cells.iter_mut().zip(places) {
+                    *cell = grid.cell_at([x, z]);
                 }
             });
         self.sort_by_cell();
@@ -168,21 +155,15 @@ impl SpatialIndex {
         self.order.0.is_empty()
     }
 
-    /// The position `(x, z)` of the enemy in storage slot `slot` at the rebuild.
-    pub fn position(&self, slot: usize) -> [f32; 2] {
-        self.positions[slot]
-    }
-
-    /// The scale of the enemy in storage slot `slot`.
-    pub fn scale(&self, slot: usize) -> f32 {
-        self.scales[slot]
-    }
-
-    /// Calls `each` with the slot of every enemy whose horizontal distance from `centre` is at
-    /// most `reach + 0.125 × its scale` (the texts' targeting rule: the enemy's target point
-    /// is a sphere of that radius), in a fixed order: cells row by row, storage order within a
-    /// cell.
-    pub fn within(&self, centre: [f32; 2], reach: f32, mut each: impl FnMut(usize)) {
+    /// Calls `each` with the slot of every enemy of `places` (those of the rebuild) that
+    /// [`reaches`] `centre`, in a fixed order: cells row by row, storage order within a cell.
+    pub fn within(
+        &self,
+        places: &[[f32; 3]],
+        centre: [f32; 2],
+        reach: f32,
+        mut each: impl FnMut(usize),
+    ) {
         if self.order.0.is_empty() || reach.is_nan() || reach < 0.0 {
             return;
         }
@@ -197,10 +178,7 @@ impl SpatialIndex {
                 let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
                 for slot in &self.order.0[start..end] {
                     let slot = slot.load(Ordering::Relaxed) as usize;
-                    let p = self.positions[slot];
-                    let (dx, dz) = (p[0] - centre[0], p[1] - centre[1]);
-                    let limit = reach + 0.125 * self.scales[slot];
-                    if dx * dx + dz * dz <= limit * limit {
+                    if reaches(places[slot], centre, reach) {
                         each(slot);
                     }
                 }
@@ -209,16 +187,22 @@ impl SpatialIndex {
     }
 
     /// How many enemies [`SpatialIndex::within`] finds.
-    pub fn count_within(&self, centre: [f32; 2], reach: f32) -> usize {
+    pub fn count_within(&self, places: &[[f32; 3]], centre: [f32; 2], reach: f32) -> usize {
         let mut n = 0;
-        self.within(centre, reach, |_| n += 1);
+        self.within(places, centre, reach, |_| n += 1);
         n
     }
 
     /// The `k`-th (from 0) enemy [`SpatialIndex::within`] finds, if there are more than `k`.
-    pub fn nth_within(&self, centre: [f32; 2], reach: f32, k: usize) -> Option<usize> {
+    pub fn nth_within(
+        &self,
+        places: &[[f32; 3]],
+        centre: [f32; 2],
+        reach: f32,
+        k: usize,
+    ) -> Option<usize> {
         let (mut seen, mut found) = (0, None);
-        self.within(centre, reach, |slot| {
+        self.within(places, centre, reach, |slot| {
             if seen == k {
                 found = Some(slot);
             }

@@ -24,7 +24,7 @@ use crate::td::ballistics::{LAUNCH_HEIGHT, Shell, launch_speed};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use crate::td::pick::{below, mix};
-use crate::td::spatial::SpatialIndex;
+use crate::td::spatial::{SpatialIndex, reaches};
 use crate::td::tile::TowerKind;
 use horde_files::rules::positive;
 use rayon::prelude::*;
@@ -147,17 +147,23 @@ impl Tower {
 
     /// The laser's target this tick: the one it had, if still there and in range, else a
     /// random enemy in range.
-    fn look(&mut self, index: &SpatialIndex, ids: &[u64], range: f32, seed: u64, tick: u64) {
+    fn look(
+        &mut self,
+        index: &SpatialIndex,
+        (places, ids): (&[[f32; 3]], &[u64]),
+        range: f32,
+        seed: u64,
+        tick: u64,
+    ) {
         let kept = self.target.and_then(|t| {
             let here = t.slot as usize;
             if ids.get(here) == Some(&t.id) {
                 // Still in its slot: only its range is in question.
-                let near = in_range(index, self.at, range, here);
-                near.then_some(t)
+                reaches(places[here], self.at, range).then_some(t)
             } else {
                 // Moved by a removal (or gone): found among the enemies in range, if there.
                 let mut found = None;
-                index.within(self.at, range, |slot| {
+                index.within(places, self.at, range, |slot| {
                     if ids[slot] == t.id {
                         found = Some(Target {
                             id: t.id,
@@ -169,25 +175,19 @@ impl Tower {
             }
         });
         self.target = kept.or_else(|| {
-            let n = index.count_within(self.at, range);
+            let n = index.count_within(places, self.at, range);
             if n == 0 {
                 return None;
             }
             let k = below(mix(seed, &[tick, u64::from(self.tile), 0]), n);
-            index.nth_within(self.at, range, k).map(|slot| Target {
-                id: ids[slot],
-                slot: slot as u32,
-            })
+            index
+                .nth_within(places, self.at, range, k)
+                .map(|slot| Target {
+                    id: ids[slot],
+                    slot: slot as u32,
+                })
         });
     }
-}
-
-/// Whether the enemy in `slot` is in range of a tower at `at`.
-fn in_range(index: &SpatialIndex, at: [f32; 2], range: f32, slot: usize) -> bool {
-    let p = index.position(slot);
-    let (dx, dz) = (p[0] - at[0], p[1] - at[1]);
-    let limit = range + 0.125 * index.scale(slot);
-    dx * dx + dz * dz <= limit * limit
 }
 
 /// What one tick of the towers did.
@@ -270,11 +270,11 @@ impl Towers {
     ) -> TowerTick {
         let laser = settings.laser;
         {
-            let ids = enemies.ids();
+            let seen = (enemies.places(), enemies.ids());
             self.towers
                 .par_iter_mut()
                 .filter(|t| t.kind == TowerKind::Laser)
-                .for_each(|t| t.look(index, ids, laser.range, seed, tick));
+                .for_each(|t| t.look(index, seen, laser.range, seed, tick));
         }
         let mortar = settings.mortar;
         let speed = launch_speed(mortar.range);
@@ -286,7 +286,8 @@ impl Towers {
                     if let Some(target) = tower.target {
                         let slot = target.slot as usize;
                         enemies.damage(slot, laser.damage_per_second * dt);
-                        tower.aim = Some(index.position(slot));
+                        let [x, z, _] = enemies.places()[slot];
+                        tower.aim = Some([x, z]);
                         tower.firing = true;
                     }
                 }
@@ -294,15 +295,17 @@ impl Towers {
                     tower.launch_progress += mortar.shots_per_second * dt;
                     let mut shot = 0u64;
                     while tower.launch_progress >= 1.0 {
-                        let n = index.count_within(tower.at, mortar.range);
+                        let places = enemies.places();
+                        let n = index.count_within(places, tower.at, mortar.range);
                         let pick = (n > 0)
                             .then(|| below(mix(seed, &[tick, u64::from(tower.tile), 1 + shot]), n))
-                            .and_then(|k| index.nth_within(tower.at, mortar.range, k));
+                            .and_then(|k| index.nth_within(places, tower.at, mortar.range, k));
                         let Some(slot) = pick else {
                             tower.launch_progress = 0.999;
                             break;
                         };
-                        let to = index.position(slot);
+                        let [x, z, _] = places[slot];
+                        let to = [x, z];
                         shells.push(Shell::launch(
                             tower.at,
                             to,
