@@ -5,7 +5,7 @@
 use crate::cli::PlatformerArgs;
 use crate::clock::STEP;
 use anyhow::Result;
-use horde_core_sim::platformer::{DEFAULT_SECTIONS, Player, Sections, Treadmill, autopilot};
+use horde_core_sim::platformer::{Player, Sections, Treadmill, autopilot};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -25,7 +25,7 @@ struct Summary {
 pub fn run(args: &PlatformerArgs) -> Result<()> {
     let sections = match &args.sections {
         Some(path) => Sections::load(path)?,
-        None => Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?,
+        None => Sections::built_in()?,
     };
     let speed = sections.speed;
     let mut treadmill = Treadmill::new(sections, args.seed);

@@ -10,7 +10,7 @@ use crate::scenes::runner::{RunnerScene, load_scenery, load_settings};
 use crate::scenes::td::{TdPlay, TdScene};
 use crate::shell::{self, GpuSettings, ShellOptions};
 use anyhow::Result;
-use horde_core_sim::platformer::{DEFAULT_SECTIONS, Sections};
+use horde_core_sim::platformer::Sections;
 use horde_renderer::BackendChoice;
 
 /// Runs `horde run`.
@@ -47,8 +47,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
             show(scene, options, args.json)
         }
         SceneChoice::Platformer => {
-            let sections =
-                Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?;
+            let sections = Sections::built_in()?;
             show(
                 PlatformerScene::new(sections, args.seed),
                 options,

@@ -12,7 +12,7 @@ use crate::scenes::runner::{RunnerScene, load_scenery, load_settings};
 use crate::scenes::td::{TdPlay, TdScene};
 use crate::shell::headless;
 use anyhow::{Context, Result};
-use horde_core_sim::platformer::{DEFAULT_SECTIONS, Sections};
+use horde_core_sim::platformer::Sections;
 use horde_renderer::BackendChoice;
 
 /// Writes a picture as a PNG, atomically.
@@ -65,8 +65,7 @@ fn scene(args: &ScreenshotArgs) -> Result<Box<dyn SceneTrait>> {
             true,
         )),
         Scene::Platformer => {
-            let sections =
-                Sections::parse(DEFAULT_SECTIONS, "assets/platformer/default.ron".as_ref())?;
+            let sections = Sections::built_in()?;
             Box::new(PlatformerScene::new(sections, args.seed))
         }
         Scene::City => {

@@ -135,16 +135,12 @@ pub fn autopilot(player: &Player, treadmill: &Treadmill) -> bool {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::platformer::sections::{DEFAULT_SECTIONS, Sections};
-
-    fn default_sections() -> Sections {
-        Sections::parse(DEFAULT_SECTIONS, "default.ron".as_ref()).unwrap()
-    }
+    use crate::platformer::sections::Sections;
 
     #[test]
     fn the_autopilot_runs_two_minutes_and_a_player_who_never_jumps_does_not() {
         for seed in 0..8 {
-            let mut t = Treadmill::new(default_sections(), seed);
+            let mut t = Treadmill::new(Sections::built_in().unwrap(), seed);
             let (mut pilot, mut idle) = (Player::default(), Player::default());
             for _ in 0..120 * 60 {
                 t.step(1.0 / 60.0);

@@ -86,6 +86,11 @@ impl Sections {
     pub fn parse(text: &str, path: &Path) -> Result<Sections, FileError> {
         horde_files::parse_ron(text, path)
     }
+
+    /// The built-in sections, [`DEFAULT_SECTIONS`] (`assets/platformer/default.ron`).
+    pub fn built_in() -> Result<Sections, FileError> {
+        Sections::parse(DEFAULT_SECTIONS, Path::new("assets/platformer/default.ron"))
+    }
 }
 
 horde_files::rule!(section_width: f64, "section_width", "be a number in (0, 10000]", |v| positive(*v) && *v <= MAX_VALUE);
@@ -161,13 +166,9 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    fn default_sections() -> Sections {
-        Sections::parse(DEFAULT_SECTIONS, "default.ron".as_ref()).unwrap()
-    }
-
     #[test]
     fn the_default_file_has_the_texts_numbers_and_enough_templates() {
-        let s = default_sections();
+        let s = Sections::built_in().unwrap();
         assert_eq!(s.section_width, 10.0);
         assert_eq!(s.speed, 5.0);
         assert!(s.templates.len() >= 6);
@@ -175,7 +176,7 @@ mod tests {
 
     #[test]
     fn too_few_templates_are_refused_naming_the_file_and_the_minimum() {
-        let s = default_sections();
+        let s = Sections::built_in().unwrap();
         let mut text = String::from("(\n    section_width: 10.0,\n    speed: 5.0,\n");
         text += "    start: (name: \"start\", boxes: []),\n    templates: [\n";
         for t in s.templates.iter().take(3) {

@@ -178,15 +178,10 @@ impl Treadmill {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::platformer::sections::DEFAULT_SECTIONS;
-
-    fn default_sections() -> Sections {
-        Sections::parse(DEFAULT_SECTIONS, "default.ron".as_ref()).unwrap()
-    }
 
     #[test]
     fn a_section_is_recycled_every_width_over_speed_seconds() {
-        let mut t = Treadmill::new(default_sections(), 1);
+        let mut t = Treadmill::new(Sections::built_in().unwrap(), 1);
         for _ in 0..120 * 60 {
             t.step(1.0 / 60.0);
         }
@@ -203,7 +198,7 @@ mod tests {
 
     #[test]
     fn the_start_section_is_on_the_middle_point_at_the_start_and_never_again() {
-        let mut t = Treadmill::new(default_sections(), 3);
+        let mut t = Treadmill::new(Sections::built_in().unwrap(), 3);
         let held: Vec<Held> = t.points().map(|(_, h)| h).collect();
         assert_eq!(held[1], Held::Start);
         assert!(matches!(held[0], Held::Template(_)) && matches!(held[2], Held::Template(_)));
