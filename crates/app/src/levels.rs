@@ -17,12 +17,15 @@ pub fn load(path: Option<&Path>) -> Result<Board> {
     })
 }
 
-/// Loads the `--scenario` file, if one is named, for a scene that is `td` (`is_td`); any other
-/// scene refuses the flag.
-pub fn scenario(path: Option<&Path>, is_td: bool) -> Result<Option<Scenario>> {
-    match path {
-        None => Ok(None),
-        Some(_) if !is_td => anyhow::bail!("--scenario: only with --scene td"),
-        Some(path) => Ok(Some(Scenario::load(path)?)),
+/// Loads the `--scenario` file, if one is named.
+pub fn scenario(path: Option<&Path>) -> Result<Option<Scenario>> {
+    Ok(path.map(Scenario::load).transpose()?)
+}
+
+/// Refuses `--scenario` for a scene other than the tower defense (`is_td`).
+pub fn scenario_only_for_td(path: Option<&Path>, is_td: bool) -> Result<()> {
+    if path.is_some() && !is_td {
+        anyhow::bail!("--scenario: only with --scene td");
     }
+    Ok(())
 }

@@ -33,4 +33,5 @@ pub mod shell;
 pub mod staging;
 pub mod stats;
 pub mod stress;
+pub mod td_counts;
 pub mod worker;

@@ -25,12 +25,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
         },
         frames: args.frames,
     };
-    let scenario = levels::scenario(args.scenario.as_deref(), args.scene == SceneChoice::Td)?;
+    levels::scenario_only_for_td(args.scenario.as_deref(), args.scene == SceneChoice::Td)?;
     match args.scene {
         SceneChoice::Td => {
-            let board = levels::load(args.level.as_deref())?;
-            let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
-            scene.play_scenario(scenario);
+            let scenario = levels::scenario(args.scenario.as_deref())?;
+            let settings = args.spawn.settings()?;
+            let scene = TdScene::open(args.level.as_deref(), scenario, settings, args.seed)?;
             let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
             let files = (args.level.clone(), args.scenario.clone());
             let play = TdPlay::new(scene, files, backend, adapters);

@@ -47,12 +47,12 @@ pub fn run(args: &ScreenshotArgs) -> Result<()> {
 /// The scene the flags name, as the window would show it (with its background work in step,
 /// so the picture is a pure function of the flags).
 fn scene(args: &ScreenshotArgs) -> Result<Box<dyn SceneTrait>> {
-    let scenario = levels::scenario(args.scenario.as_deref(), args.scene == Scene::Td)?;
+    levels::scenario_only_for_td(args.scenario.as_deref(), args.scene == Scene::Td)?;
     Ok(match args.scene {
         Scene::Td => {
-            let board = levels::load(args.level.as_deref())?;
-            let mut scene = TdScene::new(board, args.spawn.settings()?, args.seed);
-            scene.play_scenario(scenario);
+            let scenario = levels::scenario(args.scenario.as_deref())?;
+            let settings = args.spawn.settings()?;
+            let mut scene = TdScene::open(args.level.as_deref(), scenario, settings, args.seed)?;
             scene.enemy_mesh = args.cube.mesh();
             let backend = BackendChoice::resolve(args.gpu.backend)?;
             let files = (args.level.clone(), args.scenario.clone());

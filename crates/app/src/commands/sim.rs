@@ -5,10 +5,11 @@
 use crate::cli::SimArgs;
 use crate::levels;
 use crate::progress::Progress;
+use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::script::EditScript;
 use horde_core_sim::td::trace::TraceWriter;
-use horde_core_sim::{Board, Counts, Outcome, Scenario, Simulation};
+use horde_core_sim::{Board, Counts, Outcome, Simulation};
 use horde_files::AtomicFile;
 use std::path::Path;
 
@@ -32,10 +33,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
         }
         None => EditScript::default(),
     };
-    let scenario = match &args.scenario {
-        Some(path) => Some(Scenario::load(path)?),
-        None => None,
-    };
+    let scenario = crate::levels::scenario(args.scenario.as_deref())?;
     let settings = args.spawn.settings()?;
     let mut sim = Simulation::new(board, settings, args.seed);
     sim.set_scenario(scenario);
@@ -73,34 +71,9 @@ pub fn run(args: &SimArgs) -> Result<()> {
     Ok(())
 }
 
-/// The summary line of the CLI contract (docs/ARCHITECTURE.md), keys in the documented order.
-#[derive(serde::Serialize)]
-struct Summary {
-    ticks: u64,
-    spawned: u64,
-    reclaimed: u64,
-    alive: u64,
-    killed: u64,
-    reached: u64,
-    lives: u32,
-    outcome: &'static str,
-    shots: u64,
-}
-
-/// Renders the summary line.
+/// Renders the summary line (the CLI contract's keys, in its order).
 fn summary_json(counts: Counts) -> serde_json::Result<String> {
-    let summary = Summary {
-        ticks: counts.ticks,
-        spawned: counts.spawned,
-        reclaimed: counts.reclaimed,
-        alive: counts.alive,
-        killed: counts.killed,
-        reached: counts.reached,
-        lives: counts.lives,
-        outcome: counts.outcome.name(),
-        shots: counts.shots,
-    };
-    serde_json::to_string(&summary)
+    serde_json::to_string(&CountsJson::from(counts))
 }
 
 /// Every scripted edit must name a tile of the board: a typo is an error, not a silent no-op.

@@ -21,12 +21,11 @@ use crate::clock::STEP_F32;
 use crate::offscreen::Offscreen;
 use crate::progress::Progress;
 use crate::scenes::td::TdScene;
-use crate::scenes::td::fight::FightView;
 use anyhow::Result;
 use horde_core_sim::ModelInstance;
 use report::{Report, Samples, report};
 use std::time::Instant;
-use step::{ms, step_into_batch, stress_settings, stress_simulation};
+use step::{ms, step_into_batch, stress_simulation};
 
 /// Frames run before measuring (pipeline compilation, first uploads, buffer growth).
 pub const WARM_UP_FRAMES: u64 = 3;
@@ -39,7 +38,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
     let total = WARM_UP_FRAMES + args.frames;
     let mut samples = Samples::with_capacity(args.frames as usize);
     let progress = Progress::new(total, "frames", !args.json);
-    let (backend, adapter, draw_calls, size) = match args.renderer {
+    let (backend, adapter, draw_calls, size, counts) = match args.renderer {
         StressRenderer::None => {
             let mut out = vec![ModelInstance::zeroed_instance(); n + n / 4];
             for frame in 0..total {
@@ -51,12 +50,20 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, 0.0, ms(start));
                 progress.inc();
             }
-            ("none".to_string(), "none".to_string(), (0, "none"), [0, 0])
+            let counts = sim.counts();
+            (
+                "none".to_string(),
+                "none".to_string(),
+                (0, "none"),
+                [0, 0],
+                counts,
+            )
         }
         StressRenderer::Wgpu => {
             let mut off = Offscreen::with_samples(&args.gpu, args.size, 1)?;
-            let board = sim.board().clone();
-            let mut scene = TdScene::new(board, stress_settings()?, args.seed);
+            // The scene draws the stress simulation itself: the board, its towers and their
+            // fight as the window shows them.
+            let mut scene = TdScene::from_simulation(sim, args.seed);
             scene.show_grid = false;
             scene.enemy_mesh = args.cube.mesh();
             let batches = scene.attach(&mut off.renderer);
@@ -64,16 +71,19 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
             let aspect = args.size.0 as f32 / args.size.1 as f32;
             let params = scene.frame_params(&scene.default_camera(aspect), aspect);
             let mut draw_calls = (0, "none");
-            let mut fight = FightView::default();
             for frame in 0..total {
                 let start = Instant::now();
                 let (mut sim_ms, mut upload_ms) = (0.0, 0.0);
                 if !args.static_instances || frame == 0 {
-                    (sim_ms, upload_ms) =
-                        step_into_batch(&mut sim, n, &mut off.renderer, &off.ctx, batches.enemies)?;
+                    (sim_ms, upload_ms) = step_into_batch(
+                        &mut scene.sim,
+                        n,
+                        &mut off.renderer,
+                        &off.ctx,
+                        batches.enemies,
+                    )?;
                 }
-                // Towers, beams, shells and explosions as the window draws them.
-                fight.sync(&sim, &mut off.renderer, batches.fight);
+                scene.sync_fight(&mut off.renderer);
                 let (renderer, target, ctx) = (&mut off.renderer, &off.target, &off.ctx);
                 ctx.checked("drawing a stress frame", || {
                     renderer.render_offscreen(ctx, target, &params)
@@ -91,6 +101,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 summary.name,
                 draw_calls,
                 [args.size.0, args.size.1],
+                scene.sim.counts(),
             )
         }
     };
@@ -101,6 +112,6 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
         draw_calls,
         board_size,
         size,
-        sim.counts(),
+        counts,
     ))
 }

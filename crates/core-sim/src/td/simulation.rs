@@ -272,8 +272,8 @@ impl Simulation {
 
     /// Replaces the board and starts over on it: every enemy, shell and explosion is removed
     /// (their tiles belong to the old board), the counters restart from zero and a scenario
-    /// from its start; the random source, the spawn and tower settings and the enemy colour
-    /// function carry on.
+    /// from its start (with its tower settings); the random source, the spawn settings, the
+    /// tower settings without a scenario and the enemy colour function carry on.
     pub fn replace_board(&mut self, board: Board) {
         self.board = board;
         self.enemies = Enemies::default();
@@ -289,6 +289,17 @@ impl Simulation {
         self.towers.sync(&self.board);
         let scenario = self.playing.take().map(|p| p.scenario);
         self.set_scenario(scenario);
+    }
+
+    /// Starts the game over on `board` as [`Simulation::new`] would with `seed`, keeping the
+    /// spawn settings, whether the spawner runs, the enemy colour function, the scenario (from
+    /// its start) and the tower settings as they are now.
+    pub fn restart(&mut self, board: Board, seed: u64) {
+        let towers = self.tower_settings;
+        self.seed = seed;
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.replace_board(board);
+        self.tower_settings = towers;
     }
 
     /// Counters so far.

@@ -28,14 +28,21 @@ pub mod colors {
     /// the fastest, so speed can be read off the swarm. Chosen once, at spawn.
     pub fn enemy_color(params: &horde_core_sim::EnemyParams) -> u32 {
         let t = ((params.speed - 0.2) / 4.8).clamp(0.0, 1.0);
-        let mix = |a: f32, b: f32| (a + (b - a) * t).round() as u8;
-        horde_core_sim::td::model::pack_rgba(
-            mix(24.0, 90.0),
-            mix(40.0, 200.0),
-            mix(150.0, 230.0),
-            255,
-        )
+        let [r, g, b, a] = super::mix_colors([24, 40, 150, 255], [90, 200, 230, 255], t);
+        horde_core_sim::td::model::pack_rgba(r, g, b, a)
     }
+}
+
+/// `from` mixed towards `to` by `t` in `0..1`, channel by channel, rounded; opaque.
+pub fn mix_colors(from: [u8; 4], to: [u8; 4], t: f32) -> [u8; 4] {
+    let t = t.clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+    [
+        mix(from[0], to[0]),
+        mix(from[1], to[1]),
+        mix(from[2], to[2]),
+        255,
+    ]
 }
 
 /// Height of wall blocks.

@@ -1,7 +1,9 @@
 //! What the fight looks like: towers (a base and a turret turned to where it aims), laser beams
 //! from turret to target, shells in flight and explosions, in simulation coordinates. Each
-//! kind is one instanced batch, rebuilt after every tick into buffers kept from frame to frame.
+//! kind is one instanced batch, rewritten in place in the renderer's instance array after every
+//! tick.
 
+use super::draw::{block, mix_colors};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::td::ballistics::LAUNCH_HEIGHT;
 use horde_core_sim::td::{Explosion, Shell};
@@ -29,11 +31,11 @@ pub mod colors {
 }
 
 /// Height of the laser turret's centre (the beam starts there).
-pub const LASER_TURRET_HEIGHT: f32 = 0.7;
+const LASER_TURRET_HEIGHT: f32 = 0.7;
 /// Height of the point a beam ends at: about an enemy's middle.
-pub const BEAM_TARGET_HEIGHT: f32 = 0.15;
+const BEAM_TARGET_HEIGHT: f32 = 0.15;
 /// Side of a shell's cube.
-pub const SHELL_SIZE: f32 = 0.14;
+const SHELL_SIZE: f32 = 0.14;
 
 /// The fight's batches.
 #[derive(Clone, Copy, Debug)]
@@ -48,14 +50,9 @@ pub struct FightBatches {
     pub explosions: BatchId,
 }
 
-/// The instance buffers of the fight, reused every frame, and what they show.
+/// What the fight's batches show: `(ticks, board revision)` when they were last written.
 #[derive(Debug, Default)]
 pub struct FightView {
-    towers: Vec<Instance>,
-    beams: Vec<Instance>,
-    shells: Vec<Instance>,
-    explosions: Vec<Instance>,
-    /// `(ticks, board revision)` when the batches were last written.
     drawn: Option<(u64, u64)>,
 }
 
@@ -72,72 +69,71 @@ impl FightView {
         if self.drawn == Some(identity) {
             return;
         }
-        self.towers.clear();
-        self.beams.clear();
-        for tower in sim.towers().all() {
-            tower_instances(tower, &mut self.towers);
-            if let Some(beam) = beam(tower) {
-                self.beams.push(beam);
-            }
+        let towers = sim.towers().all();
+        let out = renderer.instances_mut(batches.towers, 2 * towers.len());
+        for (tower, pair) in towers.iter().zip(out.chunks_exact_mut(2)) {
+            pair.copy_from_slice(&tower_instances(tower));
         }
-        self.shells.clear();
-        self.shells.extend(sim.shells().iter().map(shell));
-        self.explosions.clear();
-        for explosion in sim.explosions() {
-            explosion_instances(explosion, &mut self.explosions);
+        // At most one beam a tower: written into that many, then cut to those written.
+        let out = renderer.instances_mut(batches.beams, towers.len());
+        let mut beams = 0;
+        for beam in towers.iter().filter_map(beam) {
+            out[beams] = beam;
+            beams += 1;
         }
-        renderer.set_instances(batches.towers, &self.towers);
-        renderer.set_instances(batches.beams, &self.beams);
-        renderer.set_instances(batches.shells, &self.shells);
-        renderer.set_instances(batches.explosions, &self.explosions);
+        renderer.instances_mut(batches.beams, beams);
+        let shells = sim.shells();
+        let out = renderer.instances_mut(batches.shells, shells.len());
+        for (shell, slot) in shells.iter().zip(out.iter_mut()) {
+            *slot = shell_instance(shell);
+        }
+        let explosions = sim.explosions();
+        let out = renderer.instances_mut(batches.explosions, 2 * explosions.len());
+        for (explosion, pair) in explosions.iter().zip(out.chunks_exact_mut(2)) {
+            pair.copy_from_slice(&explosion_instances(explosion));
+        }
         self.drawn = Some(identity);
     }
 }
 
-/// The yaw that turns local `+z` towards `(dx, dz)` (clockwise from north, as the arrows).
-fn yaw_towards(dx: f32, dz: f32) -> f32 {
-    if dx == 0.0 && dz == 0.0 {
-        0.0
-    } else {
-        dx.atan2(dz)
-    }
-}
-
-/// A tower's base and its turret, turned towards where it aims (north when it never aimed).
-pub fn tower_instances(tower: &Tower, out: &mut Vec<Instance>) {
+/// A tower's base and its turret, turned towards where it aims (north when it never aimed;
+/// the yaw turns local `+z` clockwise from north, as the path arrows).
+fn tower_instances(tower: &Tower) -> [Instance; 2] {
     let [x, z] = tower.at;
-    let yaw = tower
-        .aim
-        .map_or(0.0, |[ax, az]| yaw_towards(ax - x, az - z));
+    let yaw = tower.aim.map_or(0.0, |[ax, az]| (ax - x).atan2(az - z));
     let turn = Quat::from_rotation_y(yaw);
     match tower.kind {
         TowerKind::Laser => {
             let base = Vec3::new(0.7, 0.55, 0.7);
-            out.push(super::draw::block(x, z, base, 0.0, colors::LASER_BASE));
             let turret = Vec3::new(0.22, 0.22, 0.6);
             let centre = Vec3::new(x, LASER_TURRET_HEIGHT, z) + turn * Vec3::new(0.0, 0.0, 0.12);
-            out.push(Instance::new(
-                Mat4::from_scale_rotation_translation(turret, turn, centre),
-                colors::LASER_TURRET,
-            ));
+            [
+                block(x, z, base, 0.0, colors::LASER_BASE),
+                Instance::new(
+                    Mat4::from_scale_rotation_translation(turret, turn, centre),
+                    colors::LASER_TURRET,
+                ),
+            ]
         }
         TowerKind::Mortar => {
             let base = Vec3::new(0.8, 0.4, 0.8);
-            out.push(super::draw::block(x, z, base, 0.0, colors::MORTAR_BASE));
             // The barrel leans 50° up from the ground towards the target.
             let lean = turn * Quat::from_rotation_x(-50f32.to_radians());
             let barrel = Vec3::new(0.26, 0.26, 0.55);
             let centre = Vec3::new(x, LAUNCH_HEIGHT, z) + lean * Vec3::new(0.0, 0.0, 0.1);
-            out.push(Instance::new(
-                Mat4::from_scale_rotation_translation(barrel, lean, centre),
-                colors::MORTAR_BARREL,
-            ));
+            [
+                block(x, z, base, 0.0, colors::MORTAR_BASE),
+                Instance::new(
+                    Mat4::from_scale_rotation_translation(barrel, lean, centre),
+                    colors::MORTAR_BARREL,
+                ),
+            ]
         }
     }
 }
 
 /// A firing laser's beam: a thin box from its turret to its target.
-pub fn beam(tower: &Tower) -> Option<Instance> {
+fn beam(tower: &Tower) -> Option<Instance> {
     if tower.kind != TowerKind::Laser || !tower.firing {
         return None;
     }
@@ -158,7 +154,7 @@ pub fn beam(tower: &Tower) -> Option<Instance> {
 }
 
 /// A shell where it is now, turned along its flight.
-pub fn shell(shell: &Shell) -> Instance {
+fn shell_instance(shell: &Shell) -> Instance {
     let [x, y, z] = shell.position();
     let [vx, vy, vz] = shell.current_velocity();
     let v = Vec3::new(vx, vy, vz);
@@ -180,39 +176,27 @@ pub fn shell(shell: &Shell) -> Instance {
 /// An explosion: two flat boxes an eighth of a turn apart (an eight-pointed star from above,
 /// its points on the blast's circle) that grow from a fifth of the blast to all of it while
 /// their colour fades from hot to the ground's over the explosion's life.
-pub fn explosion_instances(explosion: &Explosion, out: &mut Vec<Instance>) {
+fn explosion_instances(explosion: &Explosion) -> [Instance; 2] {
     let life = explosion.life();
     let grow = 0.2 + 0.8 * (1.0 - (1.0 - life) * (1.0 - life));
     let reach = explosion.radius * grow;
     let height = (0.4 * reach * (1.0 - 0.6 * life)).max(0.02);
     // Hot for most of its life, cooling fast at the end.
-    let color = fade(colors::BLAST_HOT, colors::BLAST_COLD, life * life);
+    let color = mix_colors(colors::BLAST_HOT, colors::BLAST_COLD, life * life);
     let [x, z] = explosion.at;
     let centre = Vec3::new(x, height * 0.5, z);
     // A square whose corners are `reach` from its centre.
     let side = reach * std::f32::consts::SQRT_2;
-    for turn in [0.0, std::f32::consts::FRAC_PI_4] {
-        out.push(Instance::new(
+    [0.0, std::f32::consts::FRAC_PI_4].map(|turn| {
+        Instance::new(
             Mat4::from_scale_rotation_translation(
                 Vec3::new(side, height, side),
                 Quat::from_rotation_y(turn),
                 centre,
             ),
             color,
-        ));
-    }
-}
-
-/// `from` mixed towards `to` by `t` in `0..1`.
-fn fade(from: [u8; 4], to: [u8; 4], t: f32) -> [u8; 4] {
-    let t = t.clamp(0.0, 1.0);
-    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
-    [
-        mix(from[0], to[0]),
-        mix(from[1], to[1]),
-        mix(from[2], to[2]),
-        255,
-    ]
+        )
+    })
 }
 
 #[cfg(test)]
@@ -237,9 +221,7 @@ mod tests {
 
     #[test]
     fn the_turret_turns_towards_its_aim() {
-        let mut out = Vec::new();
-        tower_instances(&laser([1.0, 1.0], Some([3.0, 1.0]), false), &mut out);
-        assert_eq!(out.len(), 2);
+        let out = tower_instances(&laser([1.0, 1.0], Some([3.0, 1.0]), false));
         // The turret's long axis (local +z) points east, at the aim.
         let axis = model(&out[1]).transform_vector3(Vec3::Z).normalize();
         assert!((axis - Vec3::X).length() < 1e-5, "{axis}");
@@ -259,13 +241,12 @@ mod tests {
     #[test]
     fn an_explosion_grows_and_fades_over_its_life() {
         let at = |age| {
-            let mut out = Vec::new();
             let e = Explosion {
                 at: [0.0, 0.0],
                 radius: 1.5,
                 age,
             };
-            explosion_instances(&e, &mut out);
+            let out = explosion_instances(&e);
             let width = model(&out[0]).transform_vector3(Vec3::X).length();
             (width, out[0].color)
         };

@@ -23,14 +23,9 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
         (Some(scenario), Some(state)) => {
             let waves = scenario.waves.len();
             let wave = (state.wave() + 1).min(waves);
-            let cycle = state.cycle() + 1;
-            let cycles = match scenario.cycles {
-                0 => "∞".to_string(),
-                n => n.to_string(),
-            };
-            let cycle = match scenario.cycles {
-                0 => cycle,
-                n => cycle.min(n),
+            let (cycle, cycles) = match scenario.cycles {
+                0 => (state.cycle() + 1, "∞".to_string()),
+                n => ((state.cycle() + 1).min(n), n.to_string()),
             };
             let lives = if scenario.lives == 0 {
                 "lives off".to_string()

@@ -6,9 +6,13 @@ use crate::scenes::FrameInfo;
 use horde_core_sim::td::settings::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
 };
+use horde_core_sim::td::towers::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND};
 use horde_core_sim::{FloatRange, TowerKind, TowerSettings};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
+
+/// The play speed slider's range, × real time.
+const PLAY_SPEED: (f32, f32) = (1.0, 10.0);
 
 /// Something the inspector asks the scene (or, for a renderer switch, the shell) to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -335,11 +339,8 @@ impl Inspector {
     }
 }
 
-/// The play speed slider's range, × real time.
-pub const PLAY_SPEED: (f32, f32) = (1.0, 10.0);
-
-/// The towers' settings, edited live (within the limits a scenario file may set); the
-/// selected tower type.
+/// The towers' settings, edited live within the limits a scenario file may set; the selected
+/// tower type.
 fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
     egui::CollapsingHeader::new("Towers")
         .default_open(true)
@@ -350,32 +351,36 @@ fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
                 ui.radio_value(&mut scene.tower_kind, TowerKind::Mortar, "mortar (2)");
             });
             let mut settings = *scene.sim.tower_settings();
-            let mut slider = |value: &mut f32, range: std::ops::RangeInclusive<f32>, text: &str| {
-                ui.add(egui::Slider::new(value, range).text(text)).changed()
+            // Up to what a scenario file may set; a file's value outside a slider's range is
+            // kept until the slider is moved.
+            let mut slider = |value: &mut f32, (lo, hi): (f32, f32), text: &str| {
+                let slider = egui::Slider::new(value, lo..=hi)
+                    .logarithmic(true)
+                    .clamping(egui::SliderClamping::Edits)
+                    .text(text);
+                ui.add(slider).changed()
             };
+            let (range, damage) = ((0.1, MAX_RANGE), (0.1, MAX_DAMAGE));
             let mut changed = false;
-            changed |= slider(&mut settings.laser.range, 0.5..=10.0, "laser range");
+            changed |= slider(&mut settings.laser.range, range, "laser range");
             changed |= slider(
                 &mut settings.laser.damage_per_second,
-                1.0..=200.0,
+                damage,
                 "laser damage /s",
             );
-            changed |= slider(&mut settings.mortar.range, 0.5..=10.0, "mortar range");
+            changed |= slider(&mut settings.mortar.range, range, "mortar range");
+            let shots = (0.01, MAX_SHOTS_PER_SECOND);
             changed |= slider(
                 &mut settings.mortar.shots_per_second,
-                0.1..=10.0,
+                shots,
                 "mortar shots /s",
             );
-            changed |= slider(
-                &mut settings.mortar.blast_radius,
-                0.25..=5.0,
-                "blast radius",
-            );
-            changed |= slider(&mut settings.mortar.damage, 1.0..=200.0, "shell damage");
+            changed |= slider(&mut settings.mortar.blast_radius, range, "blast radius");
+            changed |= slider(&mut settings.mortar.damage, damage, "shell damage");
             if changed {
                 scene.sim.set_tower_settings(settings);
             }
-            if ui.button("The texts' settings").clicked() {
+            if ui.button("Reset to the tutorial's settings").clicked() {
                 scene.sim.set_tower_settings(TowerSettings::default());
             }
         });

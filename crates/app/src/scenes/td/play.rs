@@ -11,6 +11,7 @@ use super::hud;
 use super::inspector::{Action, Inspector};
 use super::scene::TdScene;
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::td_counts::CountsJson;
 use anyhow::Result;
 use glam::Vec2;
 use horde_core_sim::td::level::{load_level, save_level};
@@ -33,19 +34,12 @@ pub struct TdPlay {
     viewport: Viewport,
 }
 
-/// `--json` summary of the tower-defense scene.
+/// `--json` summary of the tower-defense scene: the frames presented, then the counters.
 #[derive(Serialize)]
 struct Summary {
     frames: u64,
-    ticks: u64,
-    spawned: u64,
-    reclaimed: u64,
-    alive: u64,
-    killed: u64,
-    reached: u64,
-    lives: u32,
-    outcome: &'static str,
-    shots: u64,
+    #[serde(flatten)]
+    counts: CountsJson,
 }
 
 impl TdPlay {
@@ -268,18 +262,9 @@ impl Scene for TdPlay {
     }
 
     fn summary_json(&self, frames: u64) -> Result<String> {
-        let c = self.scene.sim.counts();
         Ok(serde_json::to_string(&Summary {
             frames,
-            ticks: c.ticks,
-            spawned: c.spawned,
-            reclaimed: c.reclaimed,
-            alive: c.alive,
-            killed: c.killed,
-            reached: c.reached,
-            lives: c.lives,
-            outcome: c.outcome.name(),
-            shots: c.shots,
+            counts: self.scene.sim.counts().into(),
         })?)
     }
 }

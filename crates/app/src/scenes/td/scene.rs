@@ -5,6 +5,7 @@ use super::camera::TdCamera;
 use super::draw::{self, colors};
 use super::fight::{FightBatches, FightView};
 use crate::clock::STEP_F32 as STEP;
+use crate::levels;
 use crate::staging::StagingSink;
 use glam::Vec3;
 use horde_core_sim::{
@@ -12,6 +13,7 @@ use horde_core_sim::{
     TowerKind,
 };
 use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+use std::path::Path;
 
 /// How long a refused tile flashes, seconds.
 const FLASH_SECONDS: f32 = 0.5;
@@ -117,37 +119,34 @@ impl TdScene {
         TdCamera::framing(board.width(), board.height(), aspect)
     }
 
+    /// Opens the level at `level` (else the built-in board) with the spawn settings and seed,
+    /// playing `scenario` if one is given.
+    pub fn open(
+        level: Option<&Path>,
+        scenario: Option<Scenario>,
+        settings: SpawnSettings,
+        seed: u64,
+    ) -> anyhow::Result<TdScene> {
+        let mut scene = TdScene::new(levels::load(level)?, settings, seed);
+        scene.sim.set_scenario(scenario);
+        Ok(scene)
+    }
+
     /// Replaces the board (new board, loaded level), which restarts go back to from now on:
-    /// enemies, shells and explosions are removed, counters go on.
+    /// enemies, shells and explosions are removed and the counters restart.
     pub fn replace_board(&mut self, board: Board) {
-        self.step_pending = false;
-        self.drawn_enemies = None;
         self.level = board.clone();
         self.sim.replace_board(board);
-        self.drawn_revision = None;
-        self.flash = None;
-        self.fight.invalidate();
+        self.forget_drawn();
     }
 
     /// Restarts the game with a new seed: the level as it was opened, no enemies, the
     /// scenario (if one is played) from its start with full lives. The spawn settings, the
     /// tower settings and whether the spawner runs are kept.
     pub fn restart(&mut self, seed: u64) {
-        self.step_pending = false;
-        self.drawn_enemies = None;
-        let settings = *self.sim.settings();
-        let towers = *self.sim.tower_settings();
-        let scenario = self.sim.scenario().cloned();
-        let spawning = self.sim.spawning();
-        self.sim = Simulation::new(self.level.clone(), settings, seed);
-        self.sim.set_enemy_color(colors::enemy_color);
-        self.sim.set_spawning(spawning);
-        self.sim.set_scenario(scenario);
-        self.sim.set_tower_settings(towers);
+        self.sim.restart(self.level.clone(), seed);
         self.seed = seed;
-        self.drawn_revision = None;
-        self.flash = None;
-        self.fight.invalidate();
+        self.forget_drawn();
     }
 
     /// Plays `scenario` (or, with `None`, the spawner) from a fresh start of the level: its
@@ -155,6 +154,15 @@ impl TdScene {
     pub fn play_scenario(&mut self, scenario: Option<Scenario>) {
         self.sim.set_scenario(scenario);
         self.restart(self.seed);
+    }
+
+    /// After the simulation started over: nothing pending, every batch to be written again.
+    fn forget_drawn(&mut self) {
+        self.step_pending = false;
+        self.drawn_enemies = None;
+        self.drawn_revision = None;
+        self.flash = None;
+        self.fight.invalidate();
     }
 
     /// Runs `steps` fixed steps (the shell's clock decides how many; none while paused) and
@@ -235,12 +243,12 @@ impl TdScene {
     /// Brings the renderer's batches up to date: static ones only if the board changed; the
     /// enemies through one fused pass that runs the frame's pending step and writes every
     /// instance straight into wgpu's staging memory for the enemy batch, or, with no step
-    /// pending, writes them only if the simulation changed since they were last written.
+    /// pending, writes them only if the simulation changed since they were last written. The
+    /// fight's batches (towers, beams, shells, explosions) follow the step.
     ///
     /// Errors: the renderer could not write the batch (no staging memory, a batch of another
     /// renderer) or its staging memory is shorter than the instances; the pending step has
     /// run even so.
-    /// The fight's batches (towers, beams, shells, explosions) follow the step.
     pub fn sync(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> anyhow::Result<()> {
         self.sync_static(renderer);
         let enemies = self.sync_enemies(renderer, ctx);
@@ -261,10 +269,8 @@ impl TdScene {
         let Some(b) = self.batches else {
             return Ok(());
         };
-        let counts = self.sim.counts();
-        let identity = (counts.ticks, counts.spawned, counts.alive);
         let pending = std::mem::take(&mut self.step_pending);
-        if !pending && self.drawn_enemies == Some(identity) {
+        if !pending && self.drawn_enemies == Some(self.enemy_identity()) {
             return Ok(());
         }
         let needed = if pending {
@@ -272,20 +278,10 @@ impl TdScene {
         } else {
             self.sim.enemies().len()
         };
-        if needed == 0 {
-            // Nobody to draw (the renderer calls no writer for zero instances): the step
-            // still runs.
-            if pending {
-                self.sim.step(STEP);
-            }
-            renderer.write_direct(ctx, b.enemies, 0, |_| 0)?;
-            let counts = self.sim.counts();
-            self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
-            return Ok(());
-        }
         let sim = &mut self.sim;
-        let mut written = Ok(0);
+        let (mut ran, mut written) = (false, Ok(0));
         let drawn = renderer.write_direct(ctx, b.enemies, needed, |view| {
+            ran = true;
             let mut sink = StagingSink::new(view);
             written = if pending {
                 sim.step_into(STEP, &mut sink)
@@ -294,19 +290,25 @@ impl TdScene {
             };
             *written.as_ref().unwrap_or(&0)
         });
+        if pending && !ran {
+            // No writer ran (nobody to draw, or the batch could not be written): the step
+            // still does.
+            self.sim.step(STEP);
+        }
         if let Err(error) = drawn {
-            // The writer never ran: the step still does, and the instances are written again
-            // next frame.
-            if pending {
-                self.sim.step(STEP);
-            }
+            // Written again next frame.
             self.drawn_enemies = None;
             return Err(error.into());
         }
         written?;
-        let counts = self.sim.counts();
-        self.drawn_enemies = Some((counts.ticks, counts.spawned, counts.alive));
+        self.drawn_enemies = Some(self.enemy_identity());
         Ok(())
+    }
+
+    /// What the enemy instances show: `(ticks, spawned, alive)`.
+    fn enemy_identity(&self) -> (u64, u64, u64) {
+        let c = self.sim.counts();
+        (c.ticks, c.spawned, c.alive)
     }
 
     /// Brings everything but the enemies up to date: the board's batches (only if it changed),
