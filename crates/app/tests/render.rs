@@ -458,7 +458,7 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     scene.play_scenario(Some(scenario));
     // Until a laser fires, a shell flies and an explosion shows, all at once.
     let mut ticks = 0;
-    while !(scene.sim.towers().all().iter().any(|t| t.firing)
+    while !(scene.sim.towers().all().iter().any(|t| t.firing())
         && !scene.sim.shells().is_empty()
         && !scene.sim.explosions().is_empty())
     {
@@ -467,7 +467,13 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
         assert!(ticks < 60 * 60, "no fight after a minute");
     }
     let towers = scene.sim.towers().len();
-    let beams = scene.sim.towers().all().iter().filter(|t| t.firing).count();
+    let beams = scene
+        .sim
+        .towers()
+        .all()
+        .iter()
+        .filter(|t| t.firing())
+        .count();
     let shells = scene.sim.shells().len();
     let explosions = scene.sim.explosions().len();
     let mut off = horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), SIZE).unwrap();

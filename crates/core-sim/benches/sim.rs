@@ -92,7 +92,7 @@ fn board_with_towers(enemies: usize, towers: usize) -> Board {
         } else {
             TowerKind::Mortar
         };
-        let (x, y) = (tile as u32 % board.width(), tile as u32 / board.width());
+        let (x, y) = board.coords(tile);
         board
             .toggle(EditKind::Tower(kind), i64::from(x), i64::from(y))
             .expect("a wall becomes a tower");

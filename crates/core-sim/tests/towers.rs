@@ -85,7 +85,7 @@ fn a_laser_burns_exactly_dps_times_dt_while_its_target_is_in_range() {
     assert!(died_at > in_range_ticks);
     // The laser lets go of the dead.
     sim.step(DT);
-    assert!(!sim.towers().all()[0].firing);
+    assert!(!sim.towers().all()[0].firing());
 }
 
 #[test]

@@ -201,23 +201,25 @@ impl Enemies {
     pub fn update(&mut self, board: &Board, dt: f32) -> Removed {
         let chunks = self.prepare_scratch();
         let len = self.states.len();
-        let tracking = self.tracking;
-        self.states
+        let advance = self
+            .states
             .par_chunks_mut(CHUNK)
             .zip(self.reclaimed_slots[..len].par_chunks_mut(CHUNK))
-            .zip(self.reclaimed_per_chunk[..chunks].par_iter_mut())
-            .for_each(|((states, slots), count)| {
-                *count = advance_chunk(states, slots, board, dt);
-            });
-        if tracking {
-            self.places
-                .par_chunks_mut(CHUNK)
-                .zip(self.states.par_chunks(CHUNK))
-                .for_each(|(places, states)| {
-                    for (place, enemy) in places.iter_mut().zip(states) {
+            .zip(self.reclaimed_per_chunk[..chunks].par_iter_mut());
+        if self.tracking {
+            // Each chunk's places written while it is in cache.
+            advance.zip(self.places.par_chunks_mut(CHUNK)).for_each(
+                |(((states, slots), count), places)| {
+                    *count = advance_chunk(states, slots, board, dt);
+                    for (place, enemy) in places.iter_mut().zip(states.iter()) {
                         *place = place_of(enemy);
                     }
-                });
+                },
+            );
+        } else {
+            advance.for_each(|((states, slots), count)| {
+                *count = advance_chunk(states, slots, board, dt);
+            });
         }
         self.remove_reclaimed(chunks, |_, _| {})
     }
@@ -293,11 +295,6 @@ impl Enemies {
     /// Every live enemy's id, by storage slot.
     pub fn ids(&self) -> &[u64] {
         &self.ids
-    }
-
-    /// The health of the enemy in storage slot `slot`.
-    pub fn health(&self, slot: usize) -> Option<f32> {
-        self.states.get(slot).map(|e| e.health)
     }
 
     /// Takes `amount` of health from the enemy in storage slot `slot` (no slot, no effect).
@@ -388,10 +385,7 @@ fn fused<S: InstanceSink>(
         if let Some(count) = counts.first_mut() {
             *count = advance_chunk(states, slots, board, dt);
         }
-        write_into(states, sink);
-        for (place, enemy) in places.iter_mut().zip(states.iter()) {
-            *place = place_of(enemy);
-        }
+        write_into(states, sink, places);
         return;
     }
     let mid_chunk = counts.len() / 2;
@@ -431,7 +425,7 @@ fn fused<S: InstanceSink>(
 /// chunk is left and writing the halves in parallel.
 fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S) {
     if states.len() <= CHUNK {
-        write_into(states, sink);
+        write_into(states, sink, &mut []);
         return;
     }
     let mid = states.len() / 2;
@@ -444,26 +438,39 @@ fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S) {
 }
 
 /// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
-/// stack buffer (so write-only memory gets whole runs of bytes).
-fn write_into<S: InstanceSink>(states: &[Enemy], sink: &mut S) {
+/// stack buffer (so write-only memory gets whole runs of bytes). With `places` as long as the
+/// chunk (else empty), each enemy's place is written from the same pose.
+fn write_into<S: InstanceSink>(states: &[Enemy], sink: &mut S, places: &mut [[f32; 3]]) {
     if let Some(slice) = sink.as_slice() {
-        write_chunk(states, slice);
+        write_chunk(states, slice, places);
         return;
     }
     const RUN: usize = 64;
     let mut buffer = [ModelInstance::zeroed_instance(); RUN];
     for (run, enemies) in states.chunks(RUN).enumerate() {
-        for (slot, enemy) in buffer.iter_mut().zip(enemies) {
-            *slot = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
-        }
-        sink.write(run * RUN, &buffer[..enemies.len()]);
+        let start = run * RUN;
+        let run_places = places
+            .get_mut(start..start + enemies.len())
+            .unwrap_or(&mut []);
+        write_chunk(enemies, &mut buffer[..enemies.len()], run_places);
+        sink.write(start, &buffer[..enemies.len()]);
     }
 }
 
-/// Writes one chunk's instances.
+/// Writes one chunk's instances, and with `places` as long as the chunk (else empty) their
+/// places, computing each pose once.
 #[inline]
-fn write_chunk(states: &[Enemy], out: &mut [ModelInstance]) {
-    for (enemy, slot) in states.iter().zip(out.iter_mut()) {
-        *slot = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
+fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 3]]) {
+    if places.is_empty() {
+        for (enemy, slot) in states.iter().zip(out.iter_mut()) {
+            *slot = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
+        }
+        return;
+    }
+    for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
+        let pose = enemy.pose();
+        *slot = ModelInstance::new(&pose, enemy.params.scale, enemy.color);
+        let [x, z] = pose.position;
+        *place = [x, z, enemy.params.scale];
     }
 }

@@ -117,7 +117,6 @@ pub struct Simulation {
     spawn_progress: f64,
     spawning: bool,
     ticks: u64,
-    reclaimed: u64,
     killed: u64,
     reached: u64,
     shots: u64,
@@ -150,7 +149,6 @@ impl Simulation {
             spawn_progress: 0.0,
             spawning: true,
             ticks: 0,
-            reclaimed: 0,
             killed: 0,
             reached: 0,
             shots: 0,
@@ -279,7 +277,6 @@ impl Simulation {
         self.enemies = Enemies::default();
         self.spawn_progress = 0.0;
         self.ticks = 0;
-        self.reclaimed = 0;
         self.killed = 0;
         self.reached = 0;
         self.shots = 0;
@@ -307,7 +304,7 @@ impl Simulation {
         Counts {
             ticks: self.ticks,
             spawned: self.enemies.spawned(),
-            reclaimed: self.reclaimed,
+            reclaimed: self.killed + self.reached,
             alive: self.enemies.len() as u64,
             killed: self.killed,
             reached: self.reached,
@@ -397,7 +394,6 @@ impl Simulation {
     /// The rest of a tick after the enemies' update: counting what it removed, the towers,
     /// shells and explosions, the tick itself and the outcome.
     fn after_update(&mut self, removed: Removed, dt: f32) {
-        self.reclaimed += removed.total();
         self.killed += removed.killed;
         self.reached += removed.reached;
         if self.playing.is_some() {
@@ -421,7 +417,7 @@ impl Simulation {
         // From the first tick with towers on, the update pass keeps every enemy's place.
         self.enemies.track_places();
         self.index.rebuild(&self.board, self.enemies.places());
-        let done = self.towers.act(
+        self.shots += self.towers.act(
             &mut self.enemies,
             &self.index,
             &self.tower_settings,
@@ -430,7 +426,6 @@ impl Simulation {
             dt,
             &mut self.shells,
         );
-        self.shots += done.shots;
         let (index, enemies, explosions) = (&self.index, &mut self.enemies, &mut self.explosions);
         self.shells.retain_mut(|shell| {
             if !shell.fly(dt) {

@@ -22,13 +22,8 @@ const MAX_CELLS: usize = 1 << 20;
 /// The enemies by grid cell, as they stood after the last rebuild.
 #[derive(Clone, Debug, Default)]
 pub struct SpatialIndex {
-    /// Tiles per cell side.
-    cell_tiles: u32,
-    /// Cells across (`x`) and along (`z`).
-    columns: u32,
-    rows: u32,
-    /// World `x` and `z` of the board's south-west corner.
-    origin: [f32; 2],
+    /// The grid's geometry.
+    grid: Grid,
     /// Per storage slot: its cell.
     cell_of: Vec<u32>,
     /// Per cell: where its slots start in `order` (one more entry than cells).
@@ -77,12 +72,14 @@ impl SpatialIndex {
         while (w.div_ceil(cell_tiles) as usize) * (h.div_ceil(cell_tiles) as usize) > MAX_CELLS {
             cell_tiles *= 2;
         }
-        self.cell_tiles = cell_tiles;
-        self.columns = w.div_ceil(cell_tiles);
-        self.rows = h.div_ceil(cell_tiles);
-        self.origin = [-(w as f32) * 0.5, -(h as f32) * 0.5];
+        self.grid = Grid {
+            cell_tiles: cell_tiles as f32,
+            columns: w.div_ceil(cell_tiles),
+            rows: h.div_ceil(cell_tiles),
+            origin: [-(w as f32) * 0.5, -(h as f32) * 0.5],
+        };
         self.cell_of.resize(places.len(), 0);
-        let grid = Grid::of(self);
+        let grid = self.grid;
         self.cell_of
             .par_chunks_mut(CHUNK)
             .zip(places.par_chunks(CHUNK))
@@ -101,7 +98,7 @@ impl SpatialIndex {
     /// the same for any number of parts.
     fn sort_by_cell(&mut self) {
         let n = self.cell_of.len();
-        let cells = (self.columns * self.rows) as usize;
+        let cells = self.grid.cells();
         let parts = rayon::current_num_threads().clamp(1, 16).min(n.max(1));
         let part_len = n.div_ceil(parts).max(1);
         self.cursors.clear();
@@ -145,16 +142,6 @@ impl SpatialIndex {
             });
     }
 
-    /// Enemies indexed.
-    pub fn len(&self) -> usize {
-        self.order.0.len()
-    }
-
-    /// Whether no enemy is indexed.
-    pub fn is_empty(&self) -> bool {
-        self.order.0.is_empty()
-    }
-
     /// Calls `each` with the slot of every enemy of `places` (those of the rebuild) that
     /// [`reaches`] `centre`, in a fixed order: cells row by row, storage order within a cell.
     pub fn within(
@@ -169,12 +156,12 @@ impl SpatialIndex {
         }
         // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
         let outer = reach + 0.25;
-        let grid = Grid::of(self);
+        let grid = &self.grid;
         let (x0, z0) = grid.cell_xz([centre[0] - outer, centre[1] - outer]);
         let (x1, z1) = grid.cell_xz([centre[0] + outer, centre[1] + outer]);
         for cz in z0..=z1 {
             for cx in x0..=x1 {
-                let cell = (cz * self.columns + cx) as usize;
+                let cell = (cz * grid.columns + cx) as usize;
                 let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
                 for slot in &self.order.0[start..end] {
                     let slot = slot.load(Ordering::Relaxed) as usize;
@@ -212,24 +199,22 @@ impl SpatialIndex {
     }
 }
 
-/// The grid's geometry, copied out so the parallel pass can read it while the buffers are
-/// written.
-#[derive(Clone, Copy)]
+/// The grid's geometry (a copy goes into the parallel pass while the buffers are written).
+#[derive(Clone, Copy, Debug, Default)]
 struct Grid {
+    /// Tiles per cell side.
     cell_tiles: f32,
+    /// Cells across (`x`) and along (`z`).
     columns: u32,
     rows: u32,
+    /// World `x` and `z` of the board's south-west corner.
     origin: [f32; 2],
 }
 
 impl Grid {
-    fn of(index: &SpatialIndex) -> Grid {
-        Grid {
-            cell_tiles: index.cell_tiles as f32,
-            columns: index.columns,
-            rows: index.rows,
-            origin: index.origin,
-        }
+    /// Cells in all.
+    fn cells(&self) -> usize {
+        (self.columns * self.rows) as usize
     }
 
     /// The cell column and row holding world point `p`, clamped to the grid.

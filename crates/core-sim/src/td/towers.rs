@@ -20,7 +20,7 @@
 //! threads. "Random" is [`crate::td::pick`]: a pure function of the seed, the tick, the
 //! tower's tile and the shot.
 
-use crate::td::ballistics::{LAUNCH_HEIGHT, Shell, launch_speed};
+use crate::td::ballistics::{Shell, launch_speed};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use crate::td::pick::{below, mix};
@@ -125,13 +125,16 @@ pub struct Tower {
     pub target: Option<Target>,
     /// Where the turret points: the last target's position, world `(x, z)`.
     pub aim: Option<[f32; 2]>,
-    /// Whether a laser fired this tick (its beam is drawn).
-    pub firing: bool,
     /// A mortar's launch progress.
     pub launch_progress: f32,
 }
 
 impl Tower {
+    /// Whether the laser fired this tick (it has a target; its beam is drawn).
+    pub fn firing(&self) -> bool {
+        self.target.is_some()
+    }
+
     /// A new tower of `kind` on `tile` of `board`, idle.
     fn new(board: &Board, tile: usize, kind: TowerKind) -> Tower {
         Tower {
@@ -140,7 +143,6 @@ impl Tower {
             at: board.tile_center(tile),
             target: None,
             aim: None,
-            firing: false,
             launch_progress: 0.0,
         }
     }
@@ -176,25 +178,27 @@ impl Tower {
         });
         self.target = kept.or_else(|| {
             let n = index.count_within(places, self.at, range);
-            if n == 0 {
-                return None;
-            }
-            let k = below(mix(seed, &[tick, u64::from(self.tile), 0]), n);
-            index
-                .nth_within(places, self.at, range, k)
-                .map(|slot| Target {
-                    id: ids[slot],
-                    slot: slot as u32,
-                })
+            let value = mix(seed, &[tick, u64::from(self.tile), 0]);
+            pick_within(index, places, (self.at, range), n, value).map(|slot| Target {
+                id: ids[slot],
+                slot: slot as u32,
+            })
         });
     }
 }
 
-/// What one tick of the towers did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TowerTick {
-    /// Shells launched.
-    pub shots: u64,
+/// The enemy a random `value` picks among the `n` that `index` finds within `reach` of `at`
+/// (in its fixed order), if there are any.
+fn pick_within(
+    index: &SpatialIndex,
+    places: &[[f32; 3]],
+    (at, reach): ([f32; 2], f32),
+    n: usize,
+    value: u64,
+) -> Option<usize> {
+    (n > 0)
+        .then(|| below(value, n))
+        .and_then(|k| index.nth_within(places, at, reach, k))
 }
 
 /// Every tower of the board, in board index order.
@@ -256,7 +260,7 @@ impl Towers {
 
     /// One tick of every tower, in board index order, after the enemies' update: lasers
     /// damage their targets, mortars launch into `shells`. `index` lists the enemies as the
-    /// update left them.
+    /// update left them. Returns the shells launched.
     #[allow(clippy::too_many_arguments)]
     pub fn act(
         &mut self,
@@ -267,7 +271,7 @@ impl Towers {
         tick: u64,
         dt: f32,
         shells: &mut Vec<Shell>,
-    ) -> TowerTick {
+    ) -> u64 {
         let laser = settings.laser;
         {
             let seen = (enemies.places(), enemies.ids());
@@ -282,25 +286,27 @@ impl Towers {
         for tower in &mut self.towers {
             match tower.kind {
                 TowerKind::Laser => {
-                    tower.firing = false;
                     if let Some(target) = tower.target {
                         let slot = target.slot as usize;
                         enemies.damage(slot, laser.damage_per_second * dt);
                         let [x, z, _] = enemies.places()[slot];
                         tower.aim = Some([x, z]);
-                        tower.firing = true;
                     }
                 }
                 TowerKind::Mortar => {
                     tower.launch_progress += mortar.shots_per_second * dt;
                     let mut shot = 0u64;
+                    // Only health changes during the towers' turn: who is in range does not.
+                    let places = enemies.places();
+                    let n = if tower.launch_progress >= 1.0 {
+                        index.count_within(places, tower.at, mortar.range)
+                    } else {
+                        0
+                    };
                     while tower.launch_progress >= 1.0 {
-                        let places = enemies.places();
-                        let n = index.count_within(places, tower.at, mortar.range);
-                        let pick = (n > 0)
-                            .then(|| below(mix(seed, &[tick, u64::from(tower.tile), 1 + shot]), n))
-                            .and_then(|k| index.nth_within(places, tower.at, mortar.range, k));
-                        let Some(slot) = pick else {
+                        let value = mix(seed, &[tick, u64::from(tower.tile), 1 + shot]);
+                        let reach = (tower.at, mortar.range);
+                        let Some(slot) = pick_within(index, places, reach, n, value) else {
                             tower.launch_progress = 0.999;
                             break;
                         };
@@ -321,9 +327,6 @@ impl Towers {
                 }
             }
         }
-        TowerTick { shots }
+        shots
     }
 }
-
-/// The height of a tower's turret above the ground, for drawing (and the mortar's launch).
-pub const TURRET_HEIGHT: f32 = LAUNCH_HEIGHT;

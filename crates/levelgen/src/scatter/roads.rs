@@ -247,13 +247,13 @@ impl RoadPlan {
     }
 
     /// Distance from the track of gate `gate` of `gates` on `side` of boundary `boundary`.
-    fn gate_distance(&self, seed: u64, boundary: u64, side: Side, gate: u32, gates: u32) -> f64 {
+    fn gate_distance(&self, boundary: u64, side: Side, gate: u32, gates: u32) -> f64 {
         let Some((near, far)) = self.lanes[side.index()] else {
             return 0.0;
         };
         let stretch = (far - near) / f64::from(gates.max(1));
         let h = hash_words(&[
-            seed,
+            self.seed,
             GATE_TAG,
             boundary,
             side.index() as u64,
@@ -310,27 +310,20 @@ impl RoadPlan {
 
     /// The centre line of `road`, if the plan has it.
     fn curve(&self, layout: &Layout, road: RoadId) -> Option<Curve> {
-        let plan = self;
         let pass = u64::from(road.pass);
         let side = road.side;
-        let lane = plan.lanes[side.index()]?;
-        let n = plan.count(pass, side);
+        let lane = self.lanes[side.index()]?;
+        let n = self.count(pass, side);
         let j = u32::from(road.lane);
         if j >= n {
             return None;
         }
-        let (g_in, g_out) = (plan.gates(pass, side), plan.gates(pass + 1, side));
-        let from = plan.gate_distance(plan.seed, pass, side, RoadPlan::gate_of(j, n, g_in), g_in);
-        let to = plan.gate_distance(
-            plan.seed,
-            pass + 1,
-            side,
-            RoadPlan::gate_of(j, n, g_out),
-            g_out,
-        );
+        let (g_in, g_out) = (self.gates(pass, side), self.gates(pass + 1, side));
+        let from = self.gate_distance(pass, side, RoadPlan::gate_of(j, n, g_in), g_in);
+        let to = self.gate_distance(pass + 1, side, RoadPlan::gate_of(j, n, g_out), g_out);
         let (start, length) = layout.pass(road.pass as usize);
         let h = hash_words(&[
-            plan.seed,
+            self.seed,
             NOISE_TAG,
             pass,
             side.index() as u64,
@@ -355,15 +348,14 @@ impl RoadPlan {
     /// Appends the centre line of `curve` over chunk row `row` (lattice points and the
     /// bisections between them) to `out`, starting with the row's first point.
     fn row_polyline(&self, layout: &Layout, curve: &Curve, row: i64, out: &mut Vec<[f64; 2]>) {
-        let plan = self;
         let first = row.saturating_mul(POINTS_PER_CHUNK);
         let mut z = Self::lattice_z(layout, first);
-        let mut p = curve.at(plan, z);
+        let mut p = curve.at(self, z);
         out.push(p);
         for i in first + 1..=first.saturating_add(POINTS_PER_CHUNK) {
             let (zb, pb) = (
                 Self::lattice_z(layout, i),
-                curve.at(plan, Self::lattice_z(layout, i)),
+                curve.at(self, Self::lattice_z(layout, i)),
             );
             self.bisect(layout, curve, (z, p), (zb, pb), 0, out);
             (z, p) = (zb, pb);
@@ -543,10 +535,9 @@ impl RoadPlan {
     /// The road of the next pass that `road` leads into: the first to leave the gate `road`
     /// arrives at, if `road` is the first to arrive there.
     fn next_road(&self, road: RoadId) -> Option<RoadId> {
-        let plan = self;
         let pass = u64::from(road.pass);
-        let (n, m) = (plan.count(pass, road.side), plan.count(pass + 1, road.side));
-        let gates = plan.gates(pass + 1, road.side);
+        let (n, m) = (self.count(pass, road.side), self.count(pass + 1, road.side));
+        let gates = self.gates(pass + 1, road.side);
         let gate = RoadPlan::gate_of(u32::from(road.lane), n, gates);
         let first_in = (0..n).find(|&j| RoadPlan::gate_of(j, n, gates) == gate)?;
         let first_out = (0..m).find(|&j| RoadPlan::gate_of(j, m, gates) == gate)?;
@@ -559,11 +550,10 @@ impl RoadPlan {
 
     /// The road of the previous pass that leads into `road` (see [`RoadPlan::next_road`]).
     fn previous_road(&self, road: RoadId) -> Option<RoadId> {
-        let plan = self;
         let pass = u64::from(road.pass);
         let before = pass.checked_sub(1)?;
-        let (m, n) = (plan.count(before, road.side), plan.count(pass, road.side));
-        let gates = plan.gates(pass, road.side);
+        let (m, n) = (self.count(before, road.side), self.count(pass, road.side));
+        let gates = self.gates(pass, road.side);
         let gate = RoadPlan::gate_of(u32::from(road.lane), n, gates);
         let first_out = (0..n).find(|&j| RoadPlan::gate_of(j, n, gates) == gate)?;
         let first_in = (0..m).find(|&j| RoadPlan::gate_of(j, m, gates) == gate)?;

@@ -4,6 +4,7 @@
 
 use glam::{Mat4, Quat, Vec3};
 use horde_levelgen::wfc::{Map, ModuleSet};
+use horde_renderer::Instance;
 
 /// Where the built-in set says it comes from, in error messages.
 pub const CITY_SET_PATH: &str = "assets/wfc/city.ron";
@@ -15,7 +16,6 @@ pub fn load_set(path: Option<&std::path::Path>) -> anyhow::Result<ModuleSet> {
         None => ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?,
     })
 }
-use horde_renderer::Instance;
 
 /// The built-in city module set, compiled in.
 pub const CITY_SET: &str = include_str!("../../../../../assets/wfc/city.ron");

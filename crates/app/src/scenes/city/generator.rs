@@ -240,11 +240,7 @@ mod tests {
     /// could be left with holes the generator thought it had filled).
     #[test]
     fn columns_dropped_far_away_come_back_with_the_walker() {
-        let set = horde_levelgen::wfc::ModuleSet::parse(
-            crate::scenes::city::draw::CITY_SET,
-            "city.ron".as_ref(),
-        )
-        .unwrap();
+        let set = crate::scenes::city::draw::load_set(None).unwrap();
         let worker = start(set, 5).unwrap();
         let mut held = HashSet::new();
         let out = (0..=160).step_by(8).map(|x| (x, 0));

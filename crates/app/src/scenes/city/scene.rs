@@ -10,7 +10,7 @@
 //! auto-walk, right-drag looks around, a left click captures the mouse for looking (Esc
 //! releases it), `O` switches to the overview camera.
 
-use super::draw::{CITY_SET, CITY_SET_PATH};
+use super::draw::load_set;
 use super::generator::{self, KEEP_RADIUS};
 use super::streaming::{Source, Streaming};
 use super::view::View;
@@ -63,7 +63,7 @@ pub struct CityScene {
 impl CityScene {
     /// Parses the built-in city set and starts the generator thread for `seed`.
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
-        let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?;
+        let set = load_set(None)?;
         let generator = generator::start(set.clone(), seed)?;
         Ok(CityScene::with_source(
             set,
@@ -302,7 +302,7 @@ mod tests {
     /// A scene of the city set holding the cheapest surface (street) around the origin under
     /// air, not yet walked.
     fn on_the_street() -> CityScene {
-        let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref()).unwrap();
+        let set = load_set(None).unwrap();
         let costs = SurfaceCosts::of(&set);
         let street = (0..set.modules.len() as u16).find(|&m| costs.cheapest(m));
         let shape = |m: &Module| &set.prototypes[m.prototype].shape;

@@ -261,11 +261,11 @@ impl Streaming {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::scenes::city::draw::{CITY_SET, CITY_SET_PATH};
+    use crate::scenes::city::draw::load_set;
     use crate::scenes::city::generator;
 
     fn city_set() -> ModuleSet {
-        ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref()).unwrap()
+        load_set(None).unwrap()
     }
 
     #[test]

@@ -17,13 +17,13 @@ pub const VIEW_RADIUS: i32 = 14;
 pub const OVERVIEW_RADIUS: i32 = 36;
 /// Radians of view turned per pixel of mouse movement.
 pub const LOOK_PER_PIXEL: f32 = 0.004;
-/// How fast the eye sinks towards the feet when they drop, per second (a share of the gap).
 /// Where the city's light comes from (simulation frame: from the south-east, high up).
 pub const SUN: Vec3 = Vec3::new(0.4, 1.0, -0.3);
 /// The city's ambient light.
 pub const AMBIENT: f32 = 0.4;
 /// The city's sky, the background of every city picture (and the walker's fog colour).
 pub const SKY: [f64; 4] = [0.45, 0.6, 0.8, 1.0];
+/// How fast the eye sinks towards the feet when they drop, per second (a share of the gap).
 const SINK_RATE: f32 = 10.0;
 
 /// The view's state: the eye, the batch and what was last put in it.
@@ -190,11 +190,10 @@ impl View {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::scenes::city::draw::{CITY_SET, CITY_SET_PATH};
-    use horde_levelgen::wfc::ModuleSet;
+    use crate::scenes::city::draw::load_set;
 
     fn walker() -> Walker {
-        let set = ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref()).unwrap();
+        let set = load_set(None).unwrap();
         Walker::new(&set, 1)
     }
 

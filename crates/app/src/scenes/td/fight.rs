@@ -134,7 +134,7 @@ fn tower_instances(tower: &Tower) -> [Instance; 2] {
 
 /// A firing laser's beam: a thin box from its turret to its target.
 fn beam(tower: &Tower) -> Option<Instance> {
-    if tower.kind != TowerKind::Laser || !tower.firing {
+    if tower.kind != TowerKind::Laser || !tower.firing() {
         return None;
     }
     let [ax, az] = tower.aim?;
@@ -208,9 +208,9 @@ mod tests {
             tile: 0,
             kind: TowerKind::Laser,
             at,
-            target: None,
+            // A laser fires while it has a target.
+            target: firing.then_some(horde_core_sim::td::towers::Target { id: 0, slot: 0 }),
             aim,
-            firing,
             launch_progress: 0.0,
         }
     }
