@@ -4,7 +4,7 @@
 
 use crate::cli::GpuFlags;
 use anyhow::{Context, Result};
-use horde_files::write_atomically;
+use horde_files::write_file;
 use horde_renderer::target::{OFFSCREEN_FORMAT, supported_samples};
 use horde_renderer::{
     BackendChoice, FrameCounters, FrameParams, GpuContext, GpuRequest, OffscreenTarget, Renderer,
@@ -96,7 +96,7 @@ impl Picture {
     /// Saves the picture as a PNG at `path`, atomically.
     pub fn save_png(&self, path: &Path) -> Result<()> {
         let png = encode_png(&self.pixels, self.width, self.height)?;
-        write_atomically(path, &png).with_context(|| format!("cannot write {}", path.display()))
+        write_file(path, &png).with_context(|| format!("cannot write {}", path.display()))
     }
 }
 

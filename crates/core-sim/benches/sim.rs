@@ -2,7 +2,7 @@
 //! (100k and 1M enemies, population held), the same step with towers (1M with none and with
 //! 10k, 100k with none and with 1k, same board), the two parts the towers add to a tick (the
 //! spatial index's rebuild, the towers' targeting and firing), and the flow-field search (256²
-//! and 1024²).
+//! and 1024²), and saving and loading 1M enemies with 10k towers.
 //!
 //! Run: `cargo bench -p horde-core-sim --bench sim`. Threads: rayon's default (all cores), or
 //! `RAYON_NUM_THREADS=1` for the single-thread figure.
@@ -10,6 +10,7 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use horde_core_sim::td::flow_field::FlowField;
 use horde_core_sim::td::generate::winding_board;
+use horde_core_sim::td::save;
 use horde_core_sim::td::spatial::SpatialIndex;
 use horde_core_sim::td::towers::Towers;
 use horde_core_sim::{
@@ -184,5 +185,42 @@ fn tower_parts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, step, step_with_towers, tower_parts, flow_field);
+/// Saving and loading 1M enemies with 10k towers and their shells (the budget: at most 0.5 s
+/// each, at most 64 bytes an enemy); the size is printed once.
+fn save_and_load(c: &mut Criterion) {
+    let mut group = c.benchmark_group("save");
+    group.sample_size(10);
+    let (mut sim, mut out) = settled(1_000_000, 10_000);
+    // Past the first shots, so that shells are in flight.
+    for _ in 0..20 {
+        sim.step_and_write(1.0 / 60.0, &mut out).expect("room");
+    }
+    let bytes = save::to_bytes(&sim, 1.0 / 60.0);
+    println!(
+        "save of {} enemies, {} towers, {} shells: {} bytes, {:.1} bytes an enemy",
+        sim.enemies().len(),
+        sim.towers().len(),
+        sim.shells().len(),
+        bytes.len(),
+        bytes.len() as f64 / sim.enemies().len() as f64
+    );
+    group.throughput(Throughput::Elements(sim.enemies().len() as u64));
+    group.bench_function("to_bytes/1000000+10000", |b| {
+        b.iter(|| black_box(save::to_bytes(&sim, 1.0 / 60.0)))
+    });
+    let path = std::path::Path::new("bench.horde");
+    group.bench_function("from_bytes/1000000+10000", |b| {
+        b.iter(|| black_box(save::from_bytes(&bytes, path).expect("loads")))
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    step,
+    step_with_towers,
+    tower_parts,
+    flow_field,
+    save_and_load
+);
 criterion_main!(benches);

@@ -36,6 +36,29 @@ pub enum FileError {
         /// What is wrong.
         message: String,
     },
+    /// A binary file (a save) that is not what it claims, is cut short, or whose checksum does
+    /// not match its contents.
+    #[error("{}: {problem}", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, such as `truncated: 12 bytes of 4096`.
+        problem: String,
+    },
+    /// A binary file of another version of its format.
+    #[error("{}: a {name} of format version {found}, from {when} Horde; this one reads version {supported}", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// What kind of file, such as `Horde save`.
+        name: &'static str,
+        /// The version the file says it has.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+        /// `a newer` or `an older`.
+        when: &'static str,
+    },
 }
 
 impl FileError {
@@ -44,7 +67,9 @@ impl FileError {
         match self {
             FileError::Io { path, .. }
             | FileError::TooLarge { path, .. }
-            | FileError::Invalid { path, .. } => path,
+            | FileError::Invalid { path, .. }
+            | FileError::Damaged { path, .. }
+            | FileError::Version { path, .. } => path,
         }
     }
 

@@ -12,7 +12,10 @@
 //!   [`unique_name`], the [`rule!`] macro).
 //! - [`pass`]: what one parse knows besides the value being read (the whole file, for rules
 //!   between values; the names given so far).
-//! - [`write`]: saving atomically (a temporary file renamed over the target).
+//! - [`write`]: the one way every file is written: atomically (a temporary file renamed over
+//!   the target, through symbolic links), devices and FIFOs in place, `-` to standard output.
+//! - [`sealed`]: binary files (saves) with a magic, a version, a checksum and a compressed
+//!   payload, every kind of damage refused by name.
 //! - [`position`]: byte offsets to 1-based lines and columns.
 //! - [`error`]: [`FileError`], the one error of all of them.
 //!
@@ -43,6 +46,7 @@ pub mod position;
 pub mod read;
 pub mod ron_file;
 pub mod rules;
+pub mod sealed;
 pub mod write;
 
 pub use error::FileError;
@@ -50,4 +54,5 @@ pub use pass::{place, placed, whole};
 pub use read::{TEXT_CAP, read_bytes, read_text};
 pub use ron_file::{load_ron, parse_ron, parse_ron_then};
 pub use rules::{checked, list, must, unique_name, with_whole};
-pub use write::{AtomicFile, write_atomically};
+pub use sealed::{SealedFormat, seal, unseal};
+pub use write::{OutputFile, is_stdout, write_file};

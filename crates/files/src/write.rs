@@ -1,102 +1,224 @@
-//! Saving a file atomically: readers see either the old contents or the new, never a mix, and
-//! a failed or abandoned save leaves the old file as it was.
+//! Writing a file the one way every writer of Horde does (traces, maps, points, roads,
+//! screenshots, levels, saves, recordings): readers see either the old contents or the new,
+//! never a mix, and nothing the user set up is broken on the way.
 //!
-//! An [`AtomicFile`] writes into a temporary file in the target's folder (so the final rename
-//! stays on one file system), and [`AtomicFile::commit`] flushes it to disk and renames it over
-//! the target. Dropping it without committing removes the temporary file and leaves the target
-//! untouched. [`write_atomically`] does all of that for bytes already in memory.
+//! Where an [`OutputFile`] writes depends on what the path names:
+//! - `-`: standard output.
+//! - a regular file, or nothing yet: a temporary file in the same folder (so the final rename
+//!   stays on one file system), flushed to disk and renamed over the target by
+//!   [`OutputFile::commit`]. A file that existed keeps its permissions. Dropping the output
+//!   without committing removes the temporary file and leaves the target as it was.
+//! - a symbolic link: the same, for the file the link points to (through any chain of links;
+//!   a dangling link's target is created). The link stays a link.
+//! - a character or block device, a FIFO or a socket: written in place. Renaming over a
+//!   device node would replace it with a plain file.
+//! - a folder: refused.
+//!
+//! [`write_file`] does all of that for bytes already in memory.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Stdout, Write};
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
-/// A save in progress: write the new contents into it, then [`AtomicFile::commit`].
-#[derive(Debug)]
-pub struct AtomicFile {
-    /// The file the contents are meant for.
-    target: PathBuf,
-    /// The temporary file beside it, buffered.
-    writer: BufWriter<NamedTempFile>,
+/// The most symbolic links followed from one path (as Linux's `ELOOP` limit).
+const MAX_LINKS: usize = 40;
+
+/// The path that means standard output.
+pub const STDOUT: &str = "-";
+
+/// Whether `path` is `-`, standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == STDOUT
 }
 
-impl AtomicFile {
-    /// Starts a save to `path` by creating a temporary file in its folder (the current folder
-    /// when `path` names none). The target itself is not touched until
-    /// [`AtomicFile::commit`].
+/// A write in progress: write the new contents into it, then [`OutputFile::commit`].
+#[derive(Debug)]
+pub struct OutputFile {
+    /// The path as given.
+    path: PathBuf,
+    /// Where the bytes go.
+    sink: Sink,
+}
+
+/// The three ways an [`OutputFile`] writes.
+#[derive(Debug)]
+enum Sink {
+    /// A temporary file renamed over `target` at commit.
+    Replace {
+        target: PathBuf,
+        writer: BufWriter<NamedTempFile>,
+    },
+    /// A device, FIFO or socket, written as it is opened.
+    InPlace(BufWriter<File>),
+    /// Standard output.
+    Stdout(BufWriter<Stdout>),
+}
+
+impl OutputFile {
+    /// Starts a write to `path` (see the module docs for where it goes). A regular target is
+    /// not touched until [`OutputFile::commit`]; a device or FIFO is opened now (a FIFO waits
+    /// for its reader).
     ///
-    /// Errors: `InvalidInput` when `path` has no file name (it is empty or ends in `..`), and
-    /// whatever creating the temporary file reports (such as `NotFound` for a missing folder).
-    pub fn create(path: &Path) -> io::Result<AtomicFile> {
-        let name = path.file_name().ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{} has no file name", path.display()),
-            )
-        })?;
-        let folder = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
+    /// Errors: `InvalidInput` when `path` has no file name (it is empty or ends in `..`) or
+    /// names a folder, a loop of symbolic links, and whatever creating or opening the file
+    /// reports (such as `NotFound` for a missing folder).
+    pub fn create(path: &Path) -> io::Result<OutputFile> {
+        let sink = if is_stdout(path) {
+            Sink::Stdout(BufWriter::new(io::stdout()))
+        } else {
+            let target = resolve_links(path)?;
+            match std::fs::metadata(&target) {
+                Ok(meta) if meta.is_dir() => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!("{} is a folder", target.display()),
+                    ));
+                }
+                Ok(meta) if !meta.is_file() => {
+                    let file = OpenOptions::new().write(true).open(&target)?;
+                    Sink::InPlace(BufWriter::new(file))
+                }
+                existing => {
+                    let permissions = existing.ok().map(|meta| meta.permissions());
+                    let writer = BufWriter::new(temporary_beside(&target, permissions)?);
+                    Sink::Replace { target, writer }
+                }
+            }
         };
-        // A hidden name that says what it is for: `.<name>.<random>.tmp`.
-        let mut prefix = OsString::from(".");
-        prefix.push(name);
-        prefix.push(".");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        // Like a plainly created file: readable by others as the umask allows, rather than the
-        // owner-only mode temporary files get by default.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-        let file = builder.tempfile_in(folder)?;
-        Ok(AtomicFile {
-            target: path.to_path_buf(),
-            writer: BufWriter::new(file),
+        Ok(OutputFile {
+            path: path.to_path_buf(),
+            sink,
         })
     }
 
-    /// The file this save will replace.
-    pub fn target(&self) -> &Path {
-        &self.target
+    /// The path this write was asked for (`-` for standard output).
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
-    /// Finishes the save: flushes what was written, syncs the temporary file to disk and
-    /// renames it over the target. On error the target is as it was and the temporary file is
-    /// removed.
+    /// The file that will hold the contents: the end of the path's chain of links, or `None`
+    /// for standard output.
+    pub fn target(&self) -> Option<&Path> {
+        match &self.sink {
+            Sink::Replace { target, .. } => Some(target),
+            Sink::InPlace(_) => Some(&self.path),
+            Sink::Stdout(_) => None,
+        }
+    }
+
+    /// Finishes the write: for a regular target, flushes what was written, syncs the
+    /// temporary file to disk and renames it over the target (on error the target is as it
+    /// was and the temporary file is removed); for a device or standard output, flushes.
     pub fn commit(self) -> io::Result<()> {
-        let file = self
-            .writer
-            .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
-        file.as_file().sync_all()?;
-        file.persist(&self.target).map_err(|failed| failed.error)?;
-        Ok(())
+        match self.sink {
+            Sink::Replace { target, writer } => {
+                let file = writer
+                    .into_inner()
+                    .map_err(io::IntoInnerError::into_error)?;
+                file.as_file().sync_all()?;
+                file.persist(&target).map_err(|failed| failed.error)?;
+                Ok(())
+            }
+            Sink::InPlace(mut writer) => writer.flush(),
+            Sink::Stdout(mut writer) => writer.flush(),
+        }
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match &mut self.sink {
+            Sink::Replace { writer, .. } => writer,
+            Sink::InPlace(writer) => writer,
+            Sink::Stdout(writer) => writer,
+        }
     }
 }
 
-impl Write for AtomicFile {
+impl Write for OutputFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writer.write(buf)
+        self.writer().write(buf)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.writer.write_all(buf)
+        self.writer().write_all(buf)
     }
 
-    /// Flushes the buffer into the temporary file; only [`AtomicFile::commit`] touches the
-    /// target.
+    /// Flushes the buffer into the temporary file (or the device, or standard output); only
+    /// [`OutputFile::commit`] touches a regular target.
     fn flush(&mut self) -> io::Result<()> {
-        self.writer.flush()
+        self.writer().flush()
     }
 }
 
-/// Writes `bytes` to `path` atomically with an [`AtomicFile`]: on success `path` holds exactly
-/// `bytes`; on error it is as it was and no temporary file is left behind.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = AtomicFile::create(path)?;
+/// Writes `bytes` to `path` with an [`OutputFile`]: on success `path` (or the file its links
+/// point to) holds exactly `bytes`; on error a regular file is as it was and no temporary file
+/// is left behind.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OutputFile::create(path)?;
     file.write_all(bytes)?;
     file.commit()
+}
+
+/// The end of `path`'s chain of symbolic links (a path that is no link is its own end; so is
+/// a link's target that does not exist yet).
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let pointee = std::fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(folder) if pointee.is_relative() => folder.join(pointee),
+                    _ => pointee,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{}: more than {MAX_LINKS} symbolic links in a row",
+            path.display()
+        ),
+    ))
+}
+
+/// A temporary file beside `target`, named `.<name>.<random>.tmp`, with `permissions` (the
+/// target's, when it exists) or else those a plainly created file gets.
+fn temporary_beside(
+    target: &Path,
+    permissions: Option<std::fs::Permissions>,
+) -> io::Result<NamedTempFile> {
+    let name = target.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} has no file name", target.display()),
+        )
+    })?;
+    let folder = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut prefix = OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    match permissions {
+        Some(permissions) => {
+            builder.permissions(permissions);
+        }
+        None => {
+            // Like a plainly created file: readable by others as the umask allows, rather
+            // than the owner-only mode temporary files get by default.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                builder.permissions(std::fs::Permissions::from_mode(0o666));
+            }
+        }
+    }
+    builder.tempfile_in(folder)
 }

@@ -7,7 +7,7 @@ use crate::progress::Progress;
 use crate::scenes::runner::{RunFigures, load_settings};
 use anyhow::{Context, Result};
 use horde_core_sim::runner::{InputRecorder, InputScript, RunState, Runner, autopilot};
-use horde_files::write_atomically;
+use horde_files::write_file;
 
 /// Runs `horde runner`.
 pub fn run(args: &RunnerArgs) -> Result<()> {
@@ -36,7 +36,7 @@ pub fn run(args: &RunnerArgs) -> Result<()> {
     }
     drop(progress);
     if let (Some(path), Some(recorder)) = (&args.record, &recorder) {
-        write_atomically(path, recorder.text().as_bytes())
+        write_file(path, recorder.text().as_bytes())
             .with_context(|| format!("--record: cannot write {}", path.display()))?;
     }
     let summary = RunFigures::of(&runner);

@@ -5,7 +5,7 @@ use crate::cli::ScatterArgs;
 use crate::progress::Progress;
 use crate::scenes::runner::load_scenery;
 use anyhow::{Context, Result, bail};
-use horde_files::write_atomically;
+use horde_files::write_file;
 use horde_levelgen::scatter::{ChunkPlacements, Road, Scatter};
 use serde::Serialize;
 use std::time::Instant;
@@ -75,12 +75,12 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
     let roads = scatter.join_roads(&chunks);
     if let Some(out) = &args.out {
         let json = points_json(&scatter, &chunks)?;
-        write_atomically(out, json.as_bytes())
+        write_file(out, json.as_bytes())
             .with_context(|| format!("--out: cannot write {}", out.display()))?;
     }
     if let Some(out) = &args.roads_out {
         let json = roads_json(&roads)?;
-        write_atomically(out, json.as_bytes())
+        write_file(out, json.as_bytes())
             .with_context(|| format!("--roads-out: cannot write {}", out.display()))?;
     }
     let summary = Summary {

@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 use horde_core_sim::td::script::EditScript;
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::{Board, Counts, Outcome, Simulation};
-use horde_files::AtomicFile;
+use horde_files::OutputFile;
 use std::path::Path;
 
 /// Runs `horde sim`.
@@ -98,14 +98,14 @@ fn check_script_bounds(script: &EditScript, board: &Board, path: &Path) -> Resul
 /// A trace written to a temporary file beside its target and renamed into place at the end,
 /// so an interrupted run never clobbers an earlier trace.
 struct TraceFile {
-    writer: TraceWriter<AtomicFile>,
+    writer: TraceWriter<OutputFile>,
     target: std::path::PathBuf,
 }
 
 impl TraceFile {
     fn create(target: &Path) -> Result<TraceFile> {
         let context = || format!("--trace: cannot write {}", target.display());
-        let file = AtomicFile::create(target).with_context(context)?;
+        let file = OutputFile::create(target).with_context(context)?;
         let writer = TraceWriter::new(file).with_context(context)?;
         Ok(TraceFile {
             writer,

@@ -6,7 +6,7 @@ use super::gpu::WindowGpu;
 use crate::offscreen::encode_png;
 use crate::scenes::Viewport;
 use anyhow::{Context, Result, bail};
-use horde_files::write_atomically;
+use horde_files::write_file;
 use horde_renderer::{FrameParams, OffscreenTarget};
 use std::path::PathBuf;
 
@@ -36,6 +36,6 @@ pub fn save_numbered(
             break path;
         }
     };
-    write_atomically(&path, &png).with_context(|| path.display().to_string())?;
+    write_file(&path, &png).with_context(|| path.display().to_string())?;
     Ok(path)
 }

@@ -24,7 +24,7 @@ pub fn launch_speed(range: f32) -> f32 {
 }
 
 /// A shell in flight.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Shell {
     /// Where it was launched, world `(x, z)`; the height was [`LAUNCH_HEIGHT`].
     pub from: [f32; 2],
@@ -103,7 +103,7 @@ impl Shell {
 }
 
 /// An explosion, drawn for [`EXPLOSION_SECONDS`] (its damage was dealt when it began).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Explosion {
     /// Where, world `(x, z)`.
     pub at: [f32; 2],

@@ -178,6 +178,29 @@ impl Board {
         })
     }
 
+    /// The board a save describes: `contents` checked as [`Board::from_contents`] checks
+    /// them, its spawn points in the order given (the order edits left them in, which spawning
+    /// draws from; they must be exactly the spawn point tiles) and its revision.
+    pub(crate) fn restore(
+        width: u32,
+        height: u32,
+        contents: Vec<TileContent>,
+        spawn_points: Vec<u32>,
+        revision: u64,
+    ) -> Result<Board, String> {
+        let mut board = Board::from_contents(width, height, contents).map_err(|e| e.to_string())?;
+        let mut sorted = spawn_points.clone();
+        sorted.sort_unstable();
+        if sorted != board.spawn_points {
+            return Err(format!(
+                "its list of spawn points {spawn_points:?} does not match the board's"
+            ));
+        }
+        board.spawn_points = spawn_points;
+        board.revision = revision;
+        Ok(board)
+    }
+
     /// Width in tiles (west to east).
     pub fn width(&self) -> u32 {
         self.width

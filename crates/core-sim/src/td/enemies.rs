@@ -305,6 +305,25 @@ impl Enemies {
         }
     }
 
+    /// Every live enemy's id and state, by storage slot (what a save keeps).
+    pub(crate) fn slots(&self) -> (&[u64], &[Enemy]) {
+        (&self.ids, &self.states)
+    }
+
+    /// A pool holding `enemies` with `ids` (as long, each below `next_id`) in storage order, as
+    /// a save left them; ids go on from `next_id`.
+    pub(crate) fn restore(next_id: u64, ids: Vec<u64>, enemies: Vec<Enemy>) -> Enemies {
+        debug_assert_eq!(ids.len(), enemies.len());
+        let mut pool = Enemies {
+            states: enemies,
+            ids,
+            next_id,
+            ..Enemies::default()
+        };
+        pool.reserve(0);
+        pool
+    }
+
     /// Views of all live enemies in storage order.
     pub fn iter(&self) -> impl Iterator<Item = EnemyView> + '_ {
         (0..self.states.len()).filter_map(|i| self.get(i))

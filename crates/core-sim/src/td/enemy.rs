@@ -271,3 +271,122 @@ impl Enemy {
         [cos, sin]
     }
 }
+
+/// Every field of one enemy, as a save keeps it (`td::save`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct EnemyRecord {
+    /// The thirteen `f32` fields: progress, progress factor, from `(x, z)`, to `(x, z)`,
+    /// angles from and to, model x, scale, speed, path offset, health.
+    pub(crate) floats: [f32; 13],
+    /// Tile from, tile to ([`u32::MAX`] in the outro), colour.
+    pub(crate) words: [u32; 3],
+    /// Direction (bits 0–1) and movement state (bits 2–4).
+    pub(crate) kinds: u8,
+}
+
+impl MoveState {
+    /// All states, by their `repr(u8)` value.
+    const ALL: [MoveState; 6] = [
+        MoveState::Intro,
+        MoveState::Forward,
+        MoveState::TurnRight,
+        MoveState::TurnLeft,
+        MoveState::TurnAround,
+        MoveState::Outro,
+    ];
+}
+
+impl Enemy {
+    /// A stand-in that a restored pool's slots hold until their enemies are read.
+    pub(crate) const PLACEHOLDER: Enemy = Enemy {
+        progress: 0.0,
+        progress_factor: 1.0,
+        position_from: [0.0; 2],
+        position_to: [0.0; 2],
+        angle_from: 0.0,
+        angle_to: 0.0,
+        model_x: 0.0,
+        params: EnemyParams {
+            scale: 1.0,
+            speed: 1.0,
+            path_offset: 0.0,
+        },
+        tile_from: 0,
+        tile_to: NONE,
+        color: 0,
+        health: 0.0,
+        direction: Direction::North,
+        state: MoveState::Outro,
+    };
+
+    /// The enemy as a save keeps it.
+    pub(crate) fn record(&self) -> EnemyRecord {
+        let p = self.params;
+        EnemyRecord {
+            floats: [
+                self.progress,
+                self.progress_factor,
+                self.position_from[0],
+                self.position_from[1],
+                self.position_to[0],
+                self.position_to[1],
+                self.angle_from,
+                self.angle_to,
+                self.model_x,
+                p.scale,
+                p.speed,
+                p.path_offset,
+                self.health,
+            ],
+            words: [self.tile_from, self.tile_to, self.color],
+            kinds: self.direction as u8 | (self.state as u8) << 2,
+        }
+    }
+
+    /// The enemy a save's record describes, on a board of `tiles` tiles; a record that no
+    /// game could have made (a tile off the board, an unknown state, a number that is not
+    /// finite or out of its range) is refused, saying what is wrong.
+    pub(crate) fn from_record(record: &EnemyRecord, tiles: usize) -> Result<Enemy, String> {
+        let f = record.floats;
+        if let Some(bad) = f.iter().position(|v| !v.is_finite()) {
+            return Err(format!("number {bad} of an enemy is not finite"));
+        }
+        let params = EnemyParams {
+            scale: f[9],
+            speed: f[10],
+            path_offset: f[11],
+        };
+        crate::td::settings::check_params(&params).map_err(|e| e.to_string())?;
+        if !(0.0..1.0).contains(&f[0]) || f[1] <= 0.0 {
+            return Err(format!(
+                "an enemy's progress {} or its factor {} is out of range",
+                f[0], f[1]
+            ));
+        }
+        let [tile_from, tile_to, color] = record.words;
+        if tile_from as usize >= tiles || (tile_to != NONE && tile_to as usize >= tiles) {
+            return Err(format!(
+                "an enemy's tiles {tile_from} → {tile_to} are not on the board of {tiles} tiles"
+            ));
+        }
+        let state = *MoveState::ALL
+            .get(usize::from(record.kinds >> 2))
+            .ok_or_else(|| format!("unknown enemy state {}", record.kinds >> 2))?;
+        Ok(Enemy {
+            progress: f[0],
+            progress_factor: f[1],
+            position_from: [f[2], f[3]],
+            position_to: [f[4], f[5]],
+            angle_from: f[6],
+            angle_to: f[7],
+            model_x: f[8],
+            params,
+            tile_from,
+            tile_to,
+            color,
+            health: f[12],
+            direction: Direction::from_index(record.kinds & 3),
+            state,
+        })
+    }
+}

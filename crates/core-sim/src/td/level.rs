@@ -8,7 +8,7 @@
 
 use crate::td::board::{Board, BoardError, MAX_TILES};
 use crate::td::tile::TileContent;
-use horde_files::{FileError, TEXT_CAP, read_text, write_atomically};
+use horde_files::{FileError, TEXT_CAP, read_text, write_file};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -186,7 +186,7 @@ pub fn level_text(board: &Board) -> String {
 /// Writes `board` to `path` atomically: a temporary file in the same folder, flushed to disk,
 /// then renamed over `path`. On failure the old file is untouched and the temporary removed.
 pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
-    write_atomically(path, level_text(board).as_bytes()).map_err(|error| {
+    write_file(path, level_text(board).as_bytes()).map_err(|error| {
         LevelError::File(FileError::Io {
             path: path.to_path_buf(),
             error,

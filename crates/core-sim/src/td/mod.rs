@@ -17,7 +17,7 @@
 //! - the game: [`scenario`] (enemy types, waves, cycles, lives; [`scenario_fuzz`] plays one
 //!   for the fuzz target), [`simulation`] (board +
 //!   enemies + spawner or scenario + towers + seeded random source, one tick in order).
-//! - files: [`level`] (level text files), [`script`] (scripted edits), [`trace`] (the CSV
+//! - files: [`save`] (saved games, `*.horde`), [`level`] (level text files), [`script`] (scripted edits), [`trace`] (the CSV
 //!   trace), [`generate`] (large generated boards for stress runs).
 
 pub mod ballistics;
@@ -31,6 +31,7 @@ pub mod generate;
 pub mod level;
 pub mod model;
 pub mod pick;
+pub mod save;
 pub mod scenario;
 pub mod scenario_fuzz;
 pub mod script;

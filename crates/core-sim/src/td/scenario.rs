@@ -46,7 +46,7 @@ use crate::td::settings::{FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPEED_LI
 use crate::td::towers::TowerSettings;
 use horde_files::FileError;
 use horde_files::rules::{checked, list, must, non_negative, positive};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::path::Path;
 
 /// Slack when comparing accumulated time with a cooldown, seconds.
@@ -65,7 +65,7 @@ pub const MAX_LIVES: u32 = 1_000_000;
 pub const MAX_SPEED_UP: f64 = 100.0;
 
 /// The three enemy types of the texts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EnemyType {
     /// Small and quick.
     Small,
@@ -76,7 +76,7 @@ pub enum EnemyType {
 }
 
 /// How enemies of one type are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyConfig {
     /// Scale, within 0.5–2.
@@ -94,7 +94,7 @@ pub struct EnemyConfig {
 }
 
 /// The three types' configurations.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyTypes {
     /// [`EnemyType::Small`].
@@ -117,7 +117,7 @@ impl EnemyTypes {
 }
 
 /// `amount` enemies of one type, one every `cooldown` seconds, the first at once.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpawnSequence {
     /// The enemies' type.
@@ -131,7 +131,7 @@ pub struct SpawnSequence {
 }
 
 /// Sequences played one after another.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Wave {
     /// The sequences, in order (at least one).
@@ -140,7 +140,7 @@ pub struct Wave {
 }
 
 /// A whole scenario.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
@@ -186,7 +186,7 @@ impl Scenario {
 }
 
 /// Where a sequence stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 struct SequenceState {
     /// Enemies spawned.
     count: u32,
@@ -224,7 +224,7 @@ impl SequenceState {
 }
 
 /// Where a scenario stands: cycle, wave, sequence and the spawning's time scale.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScenarioState {
     cycle: u32,
     wave: usize,
@@ -260,6 +260,28 @@ impl ScenarioState {
     /// The spawning's time scale (1, plus the speed-up of every cycle after the first).
     pub fn time_scale(&self) -> f64 {
         self.time_scale
+    }
+
+    /// Checks a state a save brought against its `scenario`: every index within it, every
+    /// number finite and in range.
+    pub(crate) fn check(&self, scenario: &Scenario) -> Result<(), String> {
+        let sequences = scenario.waves.get(self.wave).map(|w| &w.sequences);
+        let sequence = sequences.and_then(|s| s.get(self.sequence));
+        let Some(sequence) = sequence else {
+            return Err(format!(
+                "its scenario has no wave {} sequence {}",
+                self.wave, self.sequence
+            ));
+        };
+        let SequenceState { count, cooldown } = self.state;
+        let fine = count <= sequence.amount
+            && cooldown.is_finite()
+            && self.time_scale.is_finite()
+            && self.time_scale >= 1.0
+            && (scenario.cycles == 0 || self.cycle <= scenario.cycles);
+        must(fine, || {
+            format!("its scenario state {self:?} is not one the scenario can reach")
+        })
     }
 
     /// Whether every cycle has been played (never, with `cycles: 0`).

@@ -47,6 +47,13 @@ pub enum SettingsError {
     },
 }
 
+/// A range is written as its `(min, max)` pair, as scenario files give it.
+impl serde::Serialize for FloatRange {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.min, self.max).serialize(serializer)
+    }
+}
+
 impl FloatRange {
     /// A range; `min ≤ max` and both finite, else `None`.
     pub fn new(min: f32, max: f32) -> Option<FloatRange> {

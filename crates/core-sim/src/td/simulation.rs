@@ -101,36 +101,37 @@ pub struct Counts {
 
 /// A scenario being played.
 #[derive(Clone, Debug)]
-struct Playing {
-    scenario: Scenario,
-    state: ScenarioState,
+pub(super) struct Playing {
+    pub(super) scenario: Scenario,
+    pub(super) state: ScenarioState,
 }
 
-/// Board, enemies, spawner or scenario, towers, shells and random source.
+/// Board, enemies, spawner or scenario, towers, shells and random source. (The fields are
+/// open to the rest of `td` for [`crate::td::save`], which writes and restores every one.)
 #[derive(Clone, Debug)]
 pub struct Simulation {
-    board: Board,
-    enemies: Enemies,
-    settings: SpawnSettings,
-    seed: u64,
-    rng: ChaCha8Rng,
-    spawn_progress: f64,
-    spawning: bool,
-    ticks: u64,
-    killed: u64,
-    reached: u64,
-    shots: u64,
-    lives: u32,
-    outcome: Outcome,
-    enemy_color: EnemyColor,
-    playing: Option<Playing>,
-    tower_settings: TowerSettings,
-    towers: Towers,
-    index: SpatialIndex,
-    shells: Vec<Shell>,
-    explosions: Vec<Explosion>,
+    pub(super) board: Board,
+    pub(super) enemies: Enemies,
+    pub(super) settings: SpawnSettings,
+    pub(super) seed: u64,
+    pub(super) rng: ChaCha8Rng,
+    pub(super) spawn_progress: f64,
+    pub(super) spawning: bool,
+    pub(super) ticks: u64,
+    pub(super) killed: u64,
+    pub(super) reached: u64,
+    pub(super) shots: u64,
+    pub(super) lives: u32,
+    pub(super) outcome: Outcome,
+    pub(super) enemy_color: EnemyColor,
+    pub(super) playing: Option<Playing>,
+    pub(super) tower_settings: TowerSettings,
+    pub(super) towers: Towers,
+    pub(super) index: SpatialIndex,
+    pub(super) shells: Vec<Shell>,
+    pub(super) explosions: Vec<Explosion>,
     /// Scratch: the enemy types a scenario tick spawns, in order.
-    spawn_order: Vec<EnemyType>,
+    pub(super) spawn_order: Vec<EnemyType>,
 }
 
 impl Simulation {

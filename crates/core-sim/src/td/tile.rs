@@ -20,7 +20,7 @@ pub enum TileContent {
 }
 
 /// The two kinds of tower.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum TowerKind {
     /// Tracks one target and damages it every tick.
     Laser,
@@ -47,6 +47,20 @@ impl TowerKind {
 }
 
 impl TileContent {
+    /// The content whose `repr(u8)` value is `code` (how saves keep tiles).
+    pub fn from_code(code: u8) -> Option<TileContent> {
+        [
+            TileContent::Empty,
+            TileContent::Wall,
+            TileContent::Destination,
+            TileContent::SpawnPoint,
+            TileContent::Laser,
+            TileContent::Mortar,
+        ]
+        .get(usize::from(code))
+        .copied()
+    }
+
     /// The character that stands for this content in level files (docs/ARCHITECTURE.md, file formats).
     pub fn to_char(self) -> char {
         match self {

@@ -28,7 +28,7 @@ use crate::td::spatial::{SpatialIndex, reaches};
 use crate::td::tile::TowerKind;
 use horde_files::rules::positive;
 use rayon::prelude::*;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The largest range a scenario may give a tower (tiles).
 pub const MAX_RANGE: f32 = 50.0;
@@ -38,7 +38,7 @@ pub const MAX_DAMAGE: f32 = 1.0e6;
 pub const MAX_SHOTS_PER_SECOND: f32 = 100.0;
 
 /// A laser tower's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LaserSettings {
     /// Targeting range, tiles (the texts: 2.5).
@@ -50,7 +50,7 @@ pub struct LaserSettings {
 }
 
 /// A mortar tower's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MortarSettings {
     /// Targeting range, tiles (the texts: 3.5).
@@ -68,7 +68,7 @@ pub struct MortarSettings {
 }
 
 /// Both towers' settings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TowerSettings {
     /// Lasers.
@@ -104,7 +104,7 @@ horde_files::rule!(blast_radius: f32, "blast_radius", "be a positive number of t
 horde_files::rule!(damage: f32, "damage", "be a positive number, at most 1000000", |v| positive(f64::from(*v)) && *v <= MAX_DAMAGE);
 
 /// The enemy a tower aims at: its id (stable) and the storage slot it was last seen in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Target {
     /// The enemy's id.
     pub id: u64,
@@ -113,7 +113,7 @@ pub struct Target {
 }
 
 /// One tower and what it is doing.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tower {
     /// Its tile (index `y * width + x`).
     pub tile: u32,
@@ -250,6 +250,34 @@ impl Towers {
             };
             self.towers.push(tower);
         }
+    }
+
+    /// The towers a save kept, on `board`: one for each tower tile, in board index order, of
+    /// its tile's kind; each tower's tile centre is taken from the board.
+    pub(crate) fn restore(board: &Board, saved: Vec<Tower>) -> Result<Towers, String> {
+        let mut expected = Towers::default();
+        expected.sync(board);
+        let same_tiles = saved.len() == expected.towers.len()
+            && saved
+                .iter()
+                .zip(&expected.towers)
+                .all(|(s, e)| s.tile == e.tile && s.kind == e.kind);
+        if !same_tiles {
+            return Err("its towers do not match its board's tower tiles".to_string());
+        }
+        let finite = |v: [f32; 2]| v.iter().all(|c| c.is_finite());
+        let mut towers = Vec::with_capacity(saved.len());
+        for tower in saved {
+            if !tower.launch_progress.is_finite() || !tower.aim.is_none_or(finite) {
+                return Err(format!("a tower's state is not finite: {tower:?}"));
+            }
+            towers.push(Tower {
+                at: board.tile_center(tower.tile as usize),
+                ..tower
+            });
+        }
+        expected.towers = towers;
+        Ok(expected)
     }
 
     /// Forgets the list, so the next [`Towers::sync`] makes it anew (a new board).

@@ -8,7 +8,7 @@ use crate::cli::{Region, Route as CliRoute};
 use crate::progress::Progress;
 use crate::scenes::city::generator;
 use anyhow::{Context, Result, bail};
-use horde_files::write_atomically;
+use horde_files::write_file;
 use horde_levelgen::wfc::infinite::Area;
 use horde_levelgen::wfc::infinite::route::{Route, walk};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
@@ -121,7 +121,7 @@ fn write_region(
         .map_err(|e| anyhow::anyhow!("--region: {e}"))?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
     let json = map_file::region_json(&cells, set, [region.x, 0, region.z])?;
-    write_atomically(out, json.as_bytes())
+    write_file(out, json.as_bytes())
         .with_context(|| format!("--out: cannot write {}", out.display()))?;
     let summary = Summary {
         cells: cells.size.cells(),
@@ -166,7 +166,7 @@ pub fn run(args: &WfcArgs) -> Result<()> {
     let ms = start.elapsed().as_secs_f64() * 1e3;
     if let Some(out) = &args.out {
         let json = map_file::map_json(&map, &set)?;
-        write_atomically(out, json.as_bytes())
+        write_file(out, json.as_bytes())
             .with_context(|| format!("--out: cannot write {}", out.display()))?;
     }
     let summary = Summary {

@@ -1,0 +1,260 @@
+//! What a save holds: every part of a [`Simulation`] that a later tick reads, and how it is
+//! checked when it comes back. Scratch space (the spatial index, the update's buffers, the
+//! places the index reads) is not kept: each is rebuilt from the state before it is read.
+//!
+//! A record that passed the file's checksum was written by Horde, or made to look so; either
+//! way nothing in it is trusted: every index must be on the board or in its list, every number
+//! finite and within its limits, the towers those of the board, the scenario state one its
+//! scenario can reach. A record that fails is refused, saying what is wrong.
+
+use super::columns;
+use crate::td::ballistics::{Explosion, Shell};
+use crate::td::board::Board;
+use crate::td::enemies::Enemies;
+use crate::td::enemy_color::neutral_enemy_color;
+use crate::td::scenario::{Scenario, ScenarioState};
+use crate::td::settings::{FloatRange, SpawnSettings};
+use crate::td::simulation::{Outcome, Playing, Simulation};
+use crate::td::spatial::SpatialIndex;
+use crate::td::tile::TileContent;
+use crate::td::towers::{Tower, TowerSettings, Towers};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// The whole game, as a save's payload holds it (postcard).
+#[derive(Serialize, Deserialize)]
+pub(crate) struct GameRecord {
+    /// The seconds per tick the game was played at.
+    pub(crate) dt: f32,
+    seed: u64,
+    rng: RngRecord,
+    board: BoardRecord,
+    settings: SettingsRecord,
+    spawning: bool,
+    spawn_progress: f64,
+    ticks: u64,
+    killed: u64,
+    reached: u64,
+    shots: u64,
+    lives: u32,
+    /// 0 running, 1 victory, 2 defeat.
+    outcome: u8,
+    tower_settings: TowerSettings,
+    playing: Option<(Scenario, ScenarioState)>,
+    towers: Vec<Tower>,
+    shells: Vec<Shell>,
+    explosions: Vec<Explosion>,
+    enemies: EnemiesRecord,
+}
+
+/// Where the ChaCha8 stream stands.
+#[derive(Serialize, Deserialize)]
+struct RngRecord {
+    seed: [u8; 32],
+    stream: u64,
+    word_pos: u128,
+}
+
+/// The board's tiles (their `repr(u8)` codes), spawn point order and revision.
+#[derive(Serialize, Deserialize)]
+struct BoardRecord {
+    width: u32,
+    height: u32,
+    #[serde(with = "serde_bytes")]
+    tiles: Vec<u8>,
+    spawn_points: Vec<u32>,
+    revision: u64,
+}
+
+/// The spawner's settings.
+#[derive(Serialize, Deserialize)]
+struct SettingsRecord {
+    spawn_speed: f32,
+    scale: (f32, f32),
+    speed: (f32, f32),
+    path_offset: (f32, f32),
+}
+
+/// The enemies: how many, and the next id. Their byte planes ([`columns`]) follow the record
+/// in the payload, outside postcard, so that neither direction copies them.
+#[derive(Serialize, Deserialize)]
+struct EnemiesRecord {
+    next_id: u64,
+    count: u64,
+}
+
+impl GameRecord {
+    /// The record of `sim`, played at `dt` seconds a tick, and its enemies' planes.
+    pub(crate) fn of(sim: &Simulation, dt: f32) -> (GameRecord, Vec<u8>) {
+        let board = &sim.board;
+        let range = |r: FloatRange| (r.min(), r.max());
+        let (ids, states) = sim.enemies.slots();
+        let planes = columns::to_planes(ids, states);
+        let record = GameRecord {
+            dt,
+            seed: sim.seed,
+            rng: RngRecord {
+                seed: sim.rng.get_seed(),
+                stream: sim.rng.get_stream(),
+                word_pos: sim.rng.get_word_pos(),
+            },
+            board: BoardRecord {
+                width: board.width(),
+                height: board.height(),
+                tiles: board.contents().iter().map(|&c| c as u8).collect(),
+                spawn_points: board.spawn_points().to_vec(),
+                revision: board.revision(),
+            },
+            settings: SettingsRecord {
+                spawn_speed: sim.settings.spawn_speed(),
+                scale: range(sim.settings.scale()),
+                speed: range(sim.settings.speed()),
+                path_offset: range(sim.settings.path_offset()),
+            },
+            spawning: sim.spawning,
+            spawn_progress: sim.spawn_progress,
+            ticks: sim.ticks,
+            killed: sim.killed,
+            reached: sim.reached,
+            shots: sim.shots,
+            lives: sim.lives,
+            outcome: match sim.outcome {
+                Outcome::Running => 0,
+                Outcome::Victory => 1,
+                Outcome::Defeat => 2,
+            },
+            tower_settings: sim.tower_settings,
+            playing: sim
+                .playing
+                .as_ref()
+                .map(|p| (p.scenario.clone(), p.state.clone())),
+            towers: sim.towers.all().to_vec(),
+            shells: sim.shells.clone(),
+            explosions: sim.explosions.clone(),
+            enemies: EnemiesRecord {
+                next_id: sim.enemies.spawned(),
+                count: states.len() as u64,
+            },
+        };
+        (record, planes)
+    }
+
+    /// The simulation this record and its enemies' `planes` describe (drawing new enemies in
+    /// the neutral colour until the caller chooses), or what is wrong with it.
+    pub(crate) fn into_simulation(self, planes: &[u8]) -> Result<Simulation, String> {
+        let tiles = self
+            .board
+            .tiles
+            .iter()
+            .map(|&code| TileContent::from_code(code).ok_or(format!("unknown tile code {code}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let b = self.board;
+        let board = Board::restore(b.width, b.height, tiles, b.spawn_points, b.revision)
+            .map_err(|e| format!("its board is not valid: {e}"))?;
+        let settings = settings_from(&self.settings)?;
+        let outcome = match self.outcome {
+            0 => Outcome::Running,
+            1 => Outcome::Victory,
+            2 => Outcome::Defeat,
+            other => return Err(format!("unknown outcome {other}")),
+        };
+        if !self.spawn_progress.is_finite() || !(0.0..1.0).contains(&self.spawn_progress) {
+            return Err(format!(
+                "its spawn progress {} is outside [0, 1)",
+                self.spawn_progress
+            ));
+        }
+        let playing = match self.playing {
+            Some((scenario, state)) => {
+                state.check(&scenario)?;
+                Some(Playing { scenario, state })
+            }
+            None => None,
+        };
+        let towers = Towers::restore(&board, self.towers)?;
+        check_flying(&self.shells, &self.explosions)?;
+        let enemies = restore_enemies(&self.enemies, planes, board.tile_count())?;
+        let mut rng = ChaCha8Rng::from_seed(self.rng.seed);
+        rng.set_stream(self.rng.stream);
+        rng.set_word_pos(self.rng.word_pos);
+        Ok(Simulation {
+            board,
+            enemies,
+            settings,
+            seed: self.seed,
+            rng,
+            spawn_progress: self.spawn_progress,
+            spawning: self.spawning,
+            ticks: self.ticks,
+            killed: self.killed,
+            reached: self.reached,
+            shots: self.shots,
+            lives: self.lives,
+            outcome,
+            enemy_color: neutral_enemy_color,
+            playing,
+            tower_settings: self.tower_settings,
+            towers,
+            index: SpatialIndex::default(),
+            shells: self.shells,
+            explosions: self.explosions,
+            spawn_order: Vec::new(),
+        })
+    }
+}
+
+/// The spawner's settings, each checked against its limits.
+fn settings_from(record: &SettingsRecord) -> Result<SpawnSettings, String> {
+    let range = |(min, max): (f32, f32), what: &str| {
+        FloatRange::new(min, max).ok_or_else(|| format!("its {what} range {min}..{max} is empty"))
+    };
+    SpawnSettings::new(
+        record.spawn_speed,
+        range(record.scale, "scale")?,
+        range(record.speed, "speed")?,
+        range(record.path_offset, "path offset")?,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Shells and explosions must be finite to fly and fade.
+fn check_flying(shells: &[Shell], explosions: &[Explosion]) -> Result<(), String> {
+    let finite = |values: &[f32]| values.iter().all(|v| v.is_finite());
+    for s in shells {
+        let values = [
+            s.from[0],
+            s.from[1],
+            s.to[0],
+            s.to[1],
+            s.velocity[0],
+            s.velocity[1],
+            s.velocity[2],
+            s.age,
+            s.blast_radius,
+            s.damage,
+        ];
+        if !finite(&values) {
+            return Err(format!("a shell is not finite: {s:?}"));
+        }
+    }
+    for e in explosions {
+        if !finite(&[e.at[0], e.at[1], e.radius, e.age]) {
+            return Err(format!("an explosion is not finite: {e:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// The enemy pool from its planes, every enemy and id checked.
+fn restore_enemies(record: &EnemiesRecord, planes: &[u8], tiles: usize) -> Result<Enemies, String> {
+    let count = usize::try_from(record.count).map_err(|_| "too many enemies".to_string())?;
+    let (ids, enemies) = columns::from_planes(planes, count, tiles)?;
+    if let Some(id) = ids.iter().find(|&&id| id >= record.next_id) {
+        return Err(format!(
+            "enemy id {id} was never given out (ids so far: {})",
+            record.next_id
+        ));
+    }
+    Ok(Enemies::restore(record.next_id, ids, enemies))
+}
