@@ -27,6 +27,7 @@ pub mod clock;
 pub mod commands;
 pub mod levels;
 pub mod offscreen;
+pub mod outputs;
 pub mod progress;
 pub mod scenes;
 pub mod shell;

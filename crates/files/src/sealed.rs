@@ -20,6 +20,7 @@
 
 use crate::error::FileError;
 use rayon::prelude::*;
+use std::io::Read;
 use std::path::Path;
 
 /// Bytes before the payload.
@@ -73,6 +74,43 @@ pub fn seal(format: &SealedFormat, parts: &[&[u8]]) -> std::io::Result<Vec<u8>> 
         out.extend_from_slice(frame);
     }
     Ok(out)
+}
+
+/// Reads and opens the sealed file at `path`: its header first, so that a file that is not of
+/// `format` (an endless device included) is refused after 32 bytes, then as many bytes as the
+/// header says — refused when that is more than `cap` — and one more, to tell a longer file.
+/// Returns the decompressed payload.
+pub fn read_sealed(format: &SealedFormat, path: &Path, cap: u64) -> Result<Vec<u8>, FileError> {
+    let io = |error| FileError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
+    (&mut file)
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() < HEADER_LEN
+        || bytes[..8] != format.magic
+        || bytes[8..12] != format.version.to_le_bytes()
+    {
+        // Whatever is wrong, the header alone says it.
+        return unseal(format, &bytes, path).map(|_| Vec::new());
+    }
+    let mut stored = [0u8; 8];
+    stored.copy_from_slice(&bytes[20..28]);
+    let stored = u64::from_le_bytes(stored);
+    if stored > cap {
+        return Err(FileError::TooLarge {
+            path: path.to_path_buf(),
+            cap,
+        });
+    }
+    file.take(stored.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    unseal(format, &bytes, path)
 }
 
 /// Opens a sealed file's `bytes` (read from `path`, which errors name): checks header, length

@@ -448,10 +448,10 @@ pub struct SimArgs {
     /// Random seed (ChaCha8).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// Seconds per step, in (0, 10].
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0 / 60.0, value_parser = parse_dt,
-          allow_hyphen_values = true)]
-    pub dt: f32,
+    /// Seconds per step, in (0, 10] (default 1/60, or with `--load` the step the game was
+    /// saved at).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_dt, allow_hyphen_values = true)]
+    pub dt: Option<f32>,
     /// Spawn settings.
     #[command(flatten)]
     pub spawn: SpawnFlags,
@@ -466,6 +466,16 @@ pub struct SimArgs {
     /// Play this scenario (RON) instead of the spawner flags; the run stops at an outcome.
     #[arg(long, value_name = "FILE.ron")]
     pub scenario: Option<PathBuf>,
+    /// Write the whole game here after the last tick (a `*.horde` save; `-` for standard
+    /// output).
+    #[arg(long, value_name = "FILE.horde")]
+    pub save: Option<PathBuf>,
+    /// Continue the game saved in this file for `--ticks` more ticks, tick numbers going on,
+    /// exactly as if it had never stopped (the save holds the board, the scenario, the spawn
+    /// settings and the seed).
+    #[arg(long, value_name = "FILE.horde", conflicts_with_all = [
+        "level", "scenario", "seed", "spawn_speed", "scale", "speed", "path_offset"])]
+    pub load: Option<PathBuf>,
 }
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {

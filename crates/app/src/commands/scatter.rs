@@ -2,10 +2,10 @@
 //! summary line and optionally every placement and every road as JSON.
 
 use crate::cli::ScatterArgs;
+use crate::outputs::{tell, write_json};
 use crate::progress::Progress;
 use crate::scenes::runner::load_scenery;
-use anyhow::{Context, Result, bail};
-use horde_files::write_file;
+use anyhow::{Result, bail};
 use horde_levelgen::scatter::{ChunkPlacements, Road, Scatter};
 use serde::Serialize;
 use std::time::Instant;
@@ -75,13 +75,11 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
     let roads = scatter.join_roads(&chunks);
     if let Some(out) = &args.out {
         let json = points_json(&scatter, &chunks)?;
-        write_file(out, json.as_bytes())
-            .with_context(|| format!("--out: cannot write {}", out.display()))?;
+        write_json(out, "--out", &json)?;
     }
     if let Some(out) = &args.roads_out {
         let json = roads_json(&roads)?;
-        write_file(out, json.as_bytes())
-            .with_context(|| format!("--roads-out: cannot write {}", out.display()))?;
+        write_json(out, "--roads-out", &json)?;
     }
     let summary = Summary {
         chunks: chunks.len(),
@@ -94,15 +92,18 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
-        println!(
-            "{} slices: {} chunks, {} placements, {} roads ({:.0} m) in {:.1} ms on {} threads",
-            args.slices,
-            summary.chunks,
-            summary.points,
-            summary.roads,
-            summary.road_length,
-            summary.ms,
-            summary.threads
+        tell(
+            &format!(
+                "{} slices: {} chunks, {} placements, {} roads ({:.0} m) in {:.1} ms on {} threads",
+                args.slices,
+                summary.chunks,
+                summary.points,
+                summary.roads,
+                summary.road_length,
+                summary.ms,
+                summary.threads
+            ),
+            &[args.out.as_ref(), args.roads_out.as_ref()],
         );
     }
     Ok(())

@@ -1,48 +1,70 @@
 //! `horde sim`: the headless, GPU-free simulation with scripted edits, an optional scenario
-//! (the run stops at its outcome), an optional CSV trace, and a JSON summary as the last line
-//! on stdout.
+//! (the run stops at its outcome), an optional CSV trace, saving the game after the last tick
+//! or continuing a saved one, and a JSON summary as the last line on stdout.
 
 use crate::cli::SimArgs;
 use crate::levels;
 use crate::progress::Progress;
 use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
+use horde_core_sim::td::save;
 use horde_core_sim::td::script::EditScript;
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::{Board, Counts, Outcome, Simulation};
 use horde_files::OutputFile;
 use std::path::Path;
 
+/// The step of `horde sim` when neither `--dt` nor a save gives one.
+const DEFAULT_DT: f32 = 1.0 / 60.0;
+
 /// Runs `horde sim`.
 pub fn run(args: &SimArgs) -> Result<()> {
-    let board = levels::load(args.level.as_deref())?;
+    let (mut sim, saved_dt) = match &args.load {
+        Some(path) => {
+            let saved = save::load(path)?;
+            (saved.sim, Some(saved.dt))
+        }
+        None => {
+            let board = levels::load(args.level.as_deref())?;
+            let scenario = crate::levels::scenario(args.scenario.as_deref())?;
+            let mut sim = Simulation::new(board, args.spawn.settings()?, args.seed);
+            sim.set_scenario(scenario);
+            (sim, None)
+        }
+    };
+    let dt = args.dt.or(saved_dt).unwrap_or(DEFAULT_DT);
+    let first = sim.counts().ticks + 1;
+    let last = first + args.ticks;
     let script = match &args.script {
         Some(path) => {
             let script = EditScript::load(path)?;
-            check_script_bounds(&script, &board, path)?;
-            for late in script.edits().iter().filter(|e| e.tick > args.ticks) {
+            check_script_bounds(&script, sim.board(), path)?;
+            for late in script
+                .edits()
+                .iter()
+                .filter(|e| !(first..last).contains(&e.tick))
+            {
                 log::warn!(
-                    "{}:{}: tick {} comes after the last tick ({}); the edit never applies",
+                    "{}:{}: tick {} is outside this run's ticks ({first} to {}); the edit never applies",
                     path.display(),
                     late.line,
                     late.tick,
-                    args.ticks
+                    last - 1
                 );
             }
             script
         }
         None => EditScript::default(),
     };
-    let scenario = crate::levels::scenario(args.scenario.as_deref())?;
-    let settings = args.spawn.settings()?;
-    let mut sim = Simulation::new(board, settings, args.seed);
-    sim.set_scenario(scenario);
     let mut trace = match &args.trace {
         Some(path) => Some(TraceFile::create(path)?),
         None => None,
     };
     let progress = Progress::new(args.ticks, "ticks", true);
-    for tick in 1..=args.ticks {
+    for tick in first..last {
+        if sim.outcome() != Outcome::Running {
+            break;
+        }
         for edit in script.at_tick(tick) {
             if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y) {
                 log::warn!(
@@ -54,18 +76,18 @@ pub fn run(args: &SimArgs) -> Result<()> {
                 );
             }
         }
-        sim.step(args.dt);
+        sim.step(dt);
         if let Some(trace) = &mut trace {
             trace.write_tick(&sim)?;
         }
         progress.inc();
-        if sim.outcome() != Outcome::Running {
-            break;
-        }
     }
     drop(progress);
     if let Some(trace) = trace {
         trace.finish()?;
+    }
+    if let Some(path) = &args.save {
+        save::save(path, &sim, dt).context("--save")?;
     }
     println!("{}", summary_json(sim.counts())?);
     Ok(())

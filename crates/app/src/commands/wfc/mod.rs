@@ -5,10 +5,10 @@ pub mod map_file;
 
 use crate::cli::WfcArgs;
 use crate::cli::{Region, Route as CliRoute};
+use crate::outputs::{tell, write_json};
 use crate::progress::Progress;
 use crate::scenes::city::generator;
 use anyhow::{Context, Result, bail};
-use horde_files::write_file;
 use horde_levelgen::wfc::infinite::Area;
 use horde_levelgen::wfc::infinite::route::{Route, walk};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
@@ -84,15 +84,18 @@ fn run_infinite(args: &WfcArgs, set: &ModuleSet) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
-        println!(
-            "walked {steps} cells: {} cells made ({:.0} cells/s), {} backtracks, {} blocks kept from below, {} shown cells regenerated, at most {} columns resident, {:.0} ms",
-            summary.cells,
-            summary.cells_per_s,
-            summary.backtracks,
-            summary.blocks_kept,
-            summary.regenerated_shown,
-            summary.columns_resident_max,
-            summary.ms
+        tell(
+            &format!(
+                "walked {steps} cells: {} cells made ({:.0} cells/s), {} backtracks, {} blocks kept from below, {} shown cells regenerated, at most {} columns resident, {:.0} ms",
+                summary.cells,
+                summary.cells_per_s,
+                summary.backtracks,
+                summary.blocks_kept,
+                summary.regenerated_shown,
+                summary.columns_resident_max,
+                summary.ms
+            ),
+            &[args.out.as_ref()],
         );
     }
     Ok(())
@@ -121,8 +124,7 @@ fn write_region(
         .map_err(|e| anyhow::anyhow!("--region: {e}"))?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
     let json = map_file::region_json(&cells, set, [region.x, 0, region.z])?;
-    write_file(out, json.as_bytes())
-        .with_context(|| format!("--out: cannot write {}", out.display()))?;
+    write_json(out, "--out", &json)?;
     let summary = Summary {
         cells: cells.size.cells(),
         backtracks: map.backtracks(),
@@ -132,15 +134,18 @@ fn write_region(
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
-        println!(
-            "region {},{} {}x{}: {} cells in {:.1} ms, written to {}",
-            region.x,
-            region.z,
-            region.width,
-            region.depth,
-            summary.cells,
-            summary.ms,
-            out.display()
+        tell(
+            &format!(
+                "region {},{} {}x{}: {} cells in {:.1} ms, written to {}",
+                region.x,
+                region.z,
+                region.width,
+                region.depth,
+                summary.cells,
+                summary.ms,
+                out.display()
+            ),
+            &[args.out.as_ref()],
         );
     }
     Ok(())
@@ -166,8 +171,7 @@ pub fn run(args: &WfcArgs) -> Result<()> {
     let ms = start.elapsed().as_secs_f64() * 1e3;
     if let Some(out) = &args.out {
         let json = map_file::map_json(&map, &set)?;
-        write_file(out, json.as_bytes())
-            .with_context(|| format!("--out: cannot write {}", out.display()))?;
+        write_json(out, "--out", &json)?;
     }
     let summary = Summary {
         cells: size.cells(),
@@ -178,13 +182,16 @@ pub fn run(args: &WfcArgs) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
-        println!(
-            "{} cells ({x}x{y}x{z}) of {} modules in {:.1} ms ({:.0} cells/s), {} backtracks",
-            summary.cells,
-            set.modules.len(),
-            summary.ms,
-            summary.cells_per_s,
-            summary.backtracks
+        tell(
+            &format!(
+                "{} cells ({x}x{y}x{z}) of {} modules in {:.1} ms ({:.0} cells/s), {} backtracks",
+                summary.cells,
+                set.modules.len(),
+                summary.ms,
+                summary.cells_per_s,
+                summary.backtracks
+            ),
+            &[args.out.as_ref()],
         );
     }
     Ok(())

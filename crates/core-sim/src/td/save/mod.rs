@@ -56,13 +56,17 @@ pub fn to_bytes(sim: &Simulation, dt: f32) -> Vec<u8> {
 
 /// The game in a save's `bytes` (read from `path`, which errors name).
 pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<SavedGame, FileError> {
-    let payload = horde_files::unseal(&SAVE_FORMAT, bytes, path)?;
+    decode(&horde_files::unseal(&SAVE_FORMAT, bytes, path)?, path)
+}
+
+/// The game in a save's decompressed `payload`.
+fn decode(payload: &[u8], path: &Path) -> Result<SavedGame, FileError> {
     let invalid = |problem: String| FileError::Damaged {
         path: path.to_path_buf(),
         problem: format!("not a valid save: {problem}"),
     };
     let (record, planes): (GameRecord, &[u8]) =
-        postcard::take_from_bytes(&payload).map_err(|e| invalid(e.to_string()))?;
+        postcard::take_from_bytes(payload).map_err(|e| invalid(e.to_string()))?;
     if !(record.dt.is_finite() && record.dt > 0.0) {
         return Err(invalid(format!(
             "its step of {} s is not positive",
@@ -83,8 +87,11 @@ pub fn save(path: &Path, sim: &Simulation, dt: f32) -> Result<(), FileError> {
     })
 }
 
-/// Loads the game saved at `path` (at most [`SAVE_CAP`] bytes).
+/// Loads the game saved at `path` (at most [`SAVE_CAP`] bytes; a file that is not a save is
+/// refused after its first 32 bytes, however long it is).
 pub fn load(path: &Path) -> Result<SavedGame, FileError> {
-    let bytes = horde_files::read_bytes(path, SAVE_CAP)?;
-    from_bytes(&bytes, path)
+    decode(
+        &horde_files::read_sealed(&SAVE_FORMAT, path, SAVE_CAP)?,
+        path,
+    )
 }
