@@ -267,6 +267,8 @@ impl Default for Command {
             spawn: SpawnFlags::default(),
             autoplay: false,
             json: false,
+            record: None,
+            load: None,
         })
     }
 }
@@ -318,6 +320,13 @@ pub struct RunArgs {
     /// On exit, print the scene's summary as one JSON line on stdout.
     #[arg(long)]
     pub json: bool,
+    /// TD scene: write every edit the player makes, with its tick, to this edit script
+    /// (`horde sim --script` replays it; the file's header gives the command).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// TD scene: open the game saved in this file (`*.horde`) instead of a level.
+    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "scenario"])]
+    pub load: Option<PathBuf>,
 }
 
 /// Backend and adapter choice, shared by every command that draws.

@@ -1,5 +1,6 @@
 //! `horde run`: a scene in the shell's window, until it is closed or `--frames` frames were
-//! presented; on exit a line on stderr and, with `--json`, the scene's summary on stdout.
+//! presented; on exit a line on stderr and, with `--json`, the scene's summary on stdout. The
+//! TD scene can open a saved game (`--load`) and record the player's edits (`--record`).
 
 use crate::cli::{RunArgs, Scene as SceneChoice};
 use crate::levels;
@@ -7,9 +8,10 @@ use crate::scenes::Scene;
 use crate::scenes::city::CityScene;
 use crate::scenes::platformer::PlatformerScene;
 use crate::scenes::runner::{RunnerScene, load_scenery, load_settings};
+use crate::scenes::td::games::{GameStart, Recording};
 use crate::scenes::td::{TdPlay, TdScene};
 use crate::shell::{self, GpuSettings, ShellOptions};
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 use horde_core_sim::platformer::Sections;
 use horde_renderer::BackendChoice;
 
@@ -26,11 +28,32 @@ pub fn run(args: &RunArgs) -> Result<()> {
         frames: args.frames,
     };
     levels::scenario_only_for_td(args.scenario.as_deref(), args.scene == SceneChoice::Td)?;
+    if args.scene != SceneChoice::Td && (args.record.is_some() || args.load.is_some()) {
+        bail!(
+            "--record and --load belong to the td scene, not --scene {:?}",
+            args.scene
+        );
+    }
+    if args.record.is_some() && args.load.is_some() {
+        bail!("--record cannot start from --load: an edit script starts from a level");
+    }
     match args.scene {
         SceneChoice::Td => {
             let scenario = levels::scenario(args.scenario.as_deref())?;
             let settings = args.spawn.settings()?;
-            let scene = TdScene::open(args.level.as_deref(), scenario, settings, args.seed)?;
+            let mut scene = TdScene::open(args.level.as_deref(), scenario, settings, args.seed)?;
+            if let Some(path) = &args.load {
+                scene.load_game(path)?;
+            }
+            if let Some(path) = &args.record {
+                let start = GameStart {
+                    level: args.level.clone(),
+                    scenario: args.scenario.clone(),
+                    seed: args.seed,
+                    settings,
+                };
+                scene.recording = Some(Recording::start(path, start).context("--record")?);
+            }
             let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
             let files = (args.level.clone(), args.scenario.clone());
             let play = TdPlay::new(scene, files, backend, adapters);

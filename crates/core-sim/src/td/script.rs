@@ -12,6 +12,23 @@ use crate::td::tile::TowerKind;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 
+/// The script's name for an edit of `kind`: `wall`, `destination`, `spawn`, `laser` or
+/// `mortar`.
+pub fn action_name(kind: EditKind) -> &'static str {
+    match kind {
+        EditKind::Wall => "wall",
+        EditKind::Destination => "destination",
+        EditKind::SpawnPoint => "spawn",
+        EditKind::Tower(kind) => kind.name(),
+    }
+}
+
+/// The script line (with its newline) that applies an edit of `kind` at `(x, y)` at the start
+/// of `tick`: what a recording writes.
+pub fn edit_line(tick: u64, kind: EditKind, x: i64, y: i64) -> String {
+    format!("{tick} {} {x} {y}\n", action_name(kind))
+}
+
 /// One scheduled edit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScriptedEdit {
@@ -117,6 +134,29 @@ mod tests {
         assert_eq!(script.at_tick(5).len(), 2);
         assert_eq!(script.at_tick(4).len(), 0);
         assert_eq!(script.at_tick(3)[0].kind, EditKind::SpawnPoint);
+    }
+
+    #[test]
+    fn written_lines_parse_back_to_the_same_edits() {
+        let kinds = [
+            EditKind::Wall,
+            EditKind::Destination,
+            EditKind::SpawnPoint,
+            EditKind::Tower(TowerKind::Laser),
+            EditKind::Tower(TowerKind::Mortar),
+        ];
+        let text: String = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| edit_line(i as u64 + 1, kind, i as i64, 2 * i as i64))
+            .collect();
+        let script = parse(&text).unwrap();
+        for (i, (edit, kind)) in script.edits().iter().zip(kinds).enumerate() {
+            assert_eq!(
+                (edit.tick, edit.kind, edit.x, edit.y),
+                (i as u64 + 1, kind, i as i64, 2 * i as i64)
+            );
+        }
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub enum Action {
     SwitchRenderer(BackendChoice, Option<String>),
     /// Advance one fixed step.
     Step,
+    /// Save the whole game to a `*.horde` file (Ctrl+S, F5 for the quick-save).
+    SaveGame(PathBuf),
+    /// Load the game saved in a `*.horde` file (Ctrl+O, F9 for the quick-save).
+    LoadGame(PathBuf),
 }
 
 /// The inspector's own state (text fields and choices not yet applied).
@@ -44,6 +48,8 @@ pub struct Inspector {
     pub path: String,
     /// Scenario path field.
     pub scenario_path: String,
+    /// Saved game path field (Ctrl+S and Ctrl+O use it).
+    pub game_path: String,
     /// Seed field.
     pub seed: u64,
     /// Backend choice.
@@ -73,6 +79,7 @@ impl Inspector {
                 || "assets/scenarios/example.ron".to_string(),
                 |p| p.display().to_string(),
             ),
+            game_path: "game.horde".to_string(),
             seed: scene.seed,
             backend,
             adapter: None,
@@ -248,6 +255,18 @@ impl Inspector {
                     }
                     if ui.button("Save").clicked() {
                         actions.push(Action::Save(PathBuf::from(self.path.trim())));
+                    }
+                });
+                ui.label("saved game (Ctrl+S, Ctrl+O; F5, F9 quick)");
+                ui.horizontal(|ui| {
+                    ui.text_edit_singleline(&mut self.game_path);
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Save game").clicked() {
+                        actions.push(Action::SaveGame(PathBuf::from(self.game_path.trim())));
+                    }
+                    if ui.button("Load game").clicked() {
+                        actions.push(Action::LoadGame(PathBuf::from(self.game_path.trim())));
                     }
                 });
                 ui.horizontal(|ui| {

@@ -1,12 +1,13 @@
 //! The tower-defense scene: the simulation and how it is drawn ([`scene`]; the board in
 //! [`draw`], the towers, beams, shells and explosions in [`fight`]), the orbit camera with
-//! picking ([`camera`]), and the window's side of it — editing with the mouse and keys, the
+//! picking ([`camera`]), saving, loading and recording games ([`games`]), and the window's side of it — editing with the mouse and keys, the
 //! game's HUD, the inspector panel and its widgets ([`play`], [`hud`], [`inspector`],
 //! [`widgets`]).
 
 pub mod camera;
 pub mod draw;
 pub mod fight;
+pub mod games;
 pub mod hud;
 pub mod inspector;
 pub mod play;

@@ -3,10 +3,12 @@
 //!
 //! Left click toggles a wall, Shift + left click the selected tower (`1` laser, `2` mortar),
 //! right click a spawn point, Shift + right click a destination; `B` restarts the level and
-//! scenario; `V` path arrows, `G` grid, Space pause; wheel zoom, middle-drag orbit, W/A/S/D or
-//! the arrow keys pan.
+//! scenario; Ctrl+S / Ctrl+O save and load the game at the inspector's path, F5 / F9 the
+//! quick-save ([`super::games`]); `V` path arrows, `G` grid, Space pause; wheel zoom,
+//! middle-drag orbit, W/A/S/D or the arrow keys pan (S pans only without Ctrl).
 
 use super::camera::TdCamera;
+use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
 use super::scene::TdScene;
@@ -18,7 +20,7 @@ use horde_core_sim::td::level::{load_level, save_level};
 use horde_core_sim::{Board, EditKind, Scenario, TowerKind};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
@@ -32,6 +34,10 @@ pub struct TdPlay {
     actions: Vec<Action>,
     /// Where the scene was last drawn.
     viewport: Viewport,
+    /// A Control key is held (for Ctrl+S and Ctrl+O).
+    control: bool,
+    /// Where F5 saves and F9 loads ([`games::quick_save_path`] unless changed).
+    pub quick_save: PathBuf,
 }
 
 /// `--json` summary of the tower-defense scene: the frames presented, then the counters.
@@ -64,7 +70,54 @@ impl TdPlay {
                 width: 1.0,
                 height: 1.0,
             },
+            control: false,
+            quick_save: games::quick_save_path(),
         }
+    }
+
+    /// Sets the inspector's saved-game path, which Ctrl+S and Ctrl+O use.
+    pub fn set_game_path(&mut self, path: &Path) {
+        self.inspector.game_path = path.display().to_string();
+    }
+
+    /// What the inspector's status line says (the last save, load or renderer message).
+    pub fn status(&self) -> &str {
+        &self.inspector.message
+    }
+
+    /// Saves the game to `path` and says how it went.
+    fn save_game(&mut self, path: &Path) {
+        let saved = games::make_folder_for(path).and_then(|()| self.scene.save_game(path));
+        let text = match saved {
+            Ok(()) => format!("saved the game to {}", path.display()),
+            Err(e) => format!("save failed: {e}"),
+        };
+        self.tell(text);
+    }
+
+    /// Loads the game saved at `path` and says how it went (a refused file keeps the game).
+    fn load_game(&mut self, path: &Path) {
+        let text = match self.scene.load_game(path) {
+            Ok(()) => {
+                let board = self.scene.sim.board();
+                self.inspector.board_size = (board.width(), board.height());
+                self.inspector.seed = self.scene.seed;
+                self.camera = None;
+                format!(
+                    "loaded the game of {} at tick {}",
+                    path.display(),
+                    self.scene.sim.counts().ticks
+                )
+            }
+            Err(e) => format!("load failed: {e}"),
+        };
+        self.tell(text);
+    }
+
+    /// Shows `text` in the inspector and the log.
+    fn tell(&mut self, text: String) {
+        log::info!("{text}");
+        self.inspector.message = text;
     }
 
     /// Toggles `kind` at the tile under the cursor, if there is one.
@@ -120,6 +173,8 @@ impl TdPlay {
                     self.inspector.message = "the spawner runs".to_string();
                     self.scene.play_scenario(None);
                 }
+                Action::SaveGame(path) => self.save_game(&path),
+                Action::LoadGame(path) => self.load_game(&path),
                 Action::SwitchRenderer(backend, adapter) => {
                     requests.switch_renderer = Some((backend, adapter));
                 }
@@ -191,10 +246,18 @@ impl Scene for TdPlay {
     }
 
     fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
+        if matches!(key, KeyCode::ControlLeft | KeyCode::ControlRight) {
+            self.control = pressed;
+        }
         if !pressed || repeat {
             return;
         }
+        let game_path = || PathBuf::from(self.inspector.game_path.trim());
         match key {
+            KeyCode::KeyS if self.control => self.save_game(&game_path()),
+            KeyCode::KeyO if self.control => self.load_game(&game_path()),
+            KeyCode::F5 => self.save_game(&self.quick_save.clone()),
+            KeyCode::F9 => self.load_game(&self.quick_save.clone()),
             KeyCode::KeyV => self.scene.show_arrows = !self.scene.show_arrows,
             KeyCode::KeyG => self.scene.show_grid = !self.scene.show_grid,
             KeyCode::Space => self.scene.paused = !self.scene.paused,

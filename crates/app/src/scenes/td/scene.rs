@@ -4,14 +4,17 @@
 use super::camera::TdCamera;
 use super::draw::{self, colors};
 use super::fight::{FightBatches, FightView};
+use super::games::Recording;
 use crate::clock::STEP_F32 as STEP;
 use crate::levels;
 use crate::staging::StagingSink;
 use glam::Vec3;
+use horde_core_sim::td::save;
 use horde_core_sim::{
     Board, EditKind, EditRefused, ModelInstance, Scenario, Simulation, SpawnSettings, TileContent,
     TowerKind,
 };
+use horde_files::FileError;
 use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use std::path::Path;
 
@@ -65,7 +68,10 @@ pub struct TdScene {
     /// How enemies are drawn: [`MeshKind::VisibleCube`] (the default: only the faces the
     /// camera can see) or [`MeshKind::Cube`] (all twelve triangles). Takes effect at `attach`.
     pub enemy_mesh: MeshKind,
-    /// The board a restart goes back to: the level as it was opened.
+    /// The player's edits being recorded (`horde run --record`), if they are.
+    pub recording: Option<Recording>,
+    /// The board a restart goes back to: the level as it was opened (or the board of the
+    /// game last loaded).
     level: Board,
     /// The largest enemy scale of this run (enemies keep the scale they spawned with).
     largest_scale: f32,
@@ -91,6 +97,7 @@ impl TdScene {
     pub fn from_simulation(mut sim: Simulation, seed: u64) -> TdScene {
         sim.set_enemy_color(colors::enemy_color);
         TdScene {
+            recording: None,
             level: sim.board().clone(),
             sim,
             seed,
@@ -135,6 +142,7 @@ impl TdScene {
     /// Replaces the board (new board, loaded level), which restarts go back to from now on:
     /// enemies, shells and explosions are removed and the counters restart.
     pub fn replace_board(&mut self, board: Board) {
+        self.stop_recording("another board");
         self.level = board.clone();
         self.sim.replace_board(board);
         self.forget_drawn();
@@ -147,11 +155,59 @@ impl TdScene {
         self.sim.restart(self.level.clone(), seed);
         self.seed = seed;
         self.forget_drawn();
+        if let Some(recording) = &mut self.recording
+            && let Err(e) = recording.restart(seed)
+        {
+            self.last_refusal = Some(format!("recording: {e}"));
+        }
+    }
+
+    /// Saves the whole game to `path` (a `*.horde` file), after the step the frame left
+    /// pending.
+    pub fn save_game(&mut self, path: &Path) -> Result<(), FileError> {
+        self.finish_pending_step();
+        save::save(path, &self.sim, STEP)
+    }
+
+    /// Loads the game saved at `path` in place of this one; the old game is kept if the file
+    /// is refused. Restarts go back to the loaded game's board from now on, and a recording
+    /// ends (no script of edits leads to a loaded game).
+    pub fn load_game(&mut self, path: &Path) -> Result<(), FileError> {
+        let saved = save::load(path)?;
+        if saved.dt != STEP {
+            log::warn!(
+                "{} was played at {} s a tick; the window steps {STEP} s",
+                path.display(),
+                saved.dt
+            );
+        }
+        self.stop_recording("a loaded game");
+        self.sim = saved.sim;
+        self.sim.set_enemy_color(colors::enemy_color);
+        self.seed = self.sim.seed();
+        self.level = self.sim.board().clone();
+        self.largest_scale = (self.sim.enemies().iter())
+            .map(|e| e.params.scale)
+            .fold(self.largest_scale, f32::max);
+        self.step_pending = false;
+        self.forget_drawn();
+        Ok(())
+    }
+
+    /// Ends the recording, if there is one, because the game changed to `what`.
+    fn stop_recording(&mut self, what: &str) {
+        if let Some(recording) = self.recording.take() {
+            log::warn!(
+                "recording into {} ended: no edit script leads to {what}",
+                recording.path().display()
+            );
+        }
     }
 
     /// Plays `scenario` (or, with `None`, the spawner) from a fresh start of the level: its
     /// lives and tower settings, no enemies.
     pub fn play_scenario(&mut self, scenario: Option<Scenario>) {
+        self.stop_recording("another scenario");
         self.sim.set_scenario(scenario);
         self.restart(self.seed);
     }
@@ -192,7 +248,15 @@ impl TdScene {
         self.finish_pending_step();
         let result = self.sim.edit(kind, x, y);
         match &result {
-            Ok(_) => self.last_refusal = None,
+            Ok(_) => {
+                self.last_refusal = None;
+                let tick = self.sim.counts().ticks + 1;
+                if let Some(recording) = &mut self.recording
+                    && let Err(e) = recording.edit(tick, kind, x, y)
+                {
+                    self.last_refusal = Some(format!("recording: {e}"));
+                }
+            }
             Err(refused) => {
                 self.last_refusal = Some(format!("({x}, {y}): {refused}"));
                 if let Some(index) = self.sim.board().index(x, y) {

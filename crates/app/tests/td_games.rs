@@ -1,0 +1,224 @@
+//! Games as files in the window's hands, headless (no window, no GPU): Ctrl+S / Ctrl+O and
+//! F5 / F9 save and load the whole game, a damaged file keeps the game being played, and a
+//! recording of the player's edits (`horde run --record`) replays in `horde sim` to the same
+//! game.
+#![allow(clippy::unwrap_used)]
+
+use glam::{Vec2, Vec3};
+use horde::scenes::td::games::{GameStart, Recording};
+use horde::scenes::td::{TdPlay, TdScene};
+use horde::scenes::{InputState, Requests, Scene, Viewport};
+use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::{FloatRange, SpawnSettings};
+use horde_renderer::BackendChoice;
+use std::path::Path;
+use std::process::Command;
+use winit::event::MouseButton;
+use winit::keyboard::KeyCode;
+
+const LEVEL: &str = "S.........\n..........\n....#.....\n.........D\n";
+const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
+
+fn settings() -> SpawnSettings {
+    let range = |a, b| FloatRange::new(a, b).unwrap();
+    SpawnSettings::new(2.0, range(0.5, 1.5), range(0.8, 2.0), range(-0.3, 0.3)).unwrap()
+}
+
+/// The level at `path` in a window's play, its first frame framed.
+fn play(level: &Path, seed: u64) -> TdPlay {
+    let scene = TdScene::open(Some(level), None, settings(), seed).unwrap();
+    let mut play = TdPlay::new(scene, (None, None), BackendChoice::Auto, Vec::new());
+    play.frame_params(Viewport {
+        x: 0.0,
+        y: 0.0,
+        width: SIZE.x,
+        height: SIZE.y,
+    });
+    play
+}
+
+/// Clicks `button` over tile `(x, y)`, with Shift held or not.
+fn click(play: &mut TdPlay, button: MouseButton, (x, y): (u32, u32), shift: bool) {
+    let board = play.scene.sim.board();
+    let index = board.index(x as i64, y as i64).unwrap();
+    let [cx, cz] = board.tile_center(index);
+    let camera = play.scene.default_camera(SIZE.x / SIZE.y);
+    let mut input = InputState::default();
+    input.shift = shift;
+    input.cursor = camera.project(Vec3::new(cx, 0.0, cz), SIZE).unwrap();
+    let mut requests = Requests::default();
+    play.mouse_button(button, true, &input, &mut requests);
+    play.mouse_button(button, false, &input, &mut requests);
+}
+
+/// Presses `keys` together, in order, and lets them go in reverse.
+fn chord(play: &mut TdPlay, keys: &[KeyCode]) {
+    let mut requests = Requests::default();
+    for &key in keys {
+        play.key(key, true, false, &mut requests);
+    }
+    for &key in keys.iter().rev() {
+        play.key(key, false, false, &mut requests);
+    }
+}
+
+/// `frames` frames of one fixed step each.
+fn frames(play: &mut TdPlay, frames: u32) {
+    for _ in 0..frames {
+        play.scene.run_steps(1, 1.0 / 60.0);
+    }
+}
+
+/// The trace of the game's enemies as they stand (header and one tick of rows).
+fn snapshot(play: &mut TdPlay) -> String {
+    play.scene.finish_pending_step();
+    let mut trace = TraceWriter::new(Vec::new()).unwrap();
+    trace.write_tick(&play.scene.sim).unwrap();
+    String::from_utf8(trace.finish().unwrap()).unwrap()
+}
+
+#[test]
+fn ctrl_s_and_ctrl_o_save_and_bring_back_the_whole_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("level.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let mut play = play(&level, 5);
+    play.set_game_path(&dir.path().join("game.horde"));
+    frames(&mut play, 200);
+    chord(&mut play, &[KeyCode::Digit2]);
+    click(&mut play, MouseButton::Left, (3, 1), true);
+    frames(&mut play, 130);
+    chord(&mut play, &[KeyCode::ControlLeft, KeyCode::KeyS]);
+    assert!(
+        play.status().starts_with("saved the game"),
+        "{}",
+        play.status()
+    );
+    let saved = (snapshot(&mut play), play.scene.sim.counts());
+    assert!(saved.1.alive > 0 && saved.1.ticks == 330);
+    frames(&mut play, 300);
+    click(&mut play, MouseButton::Left, (6, 2), false);
+    assert_ne!(play.scene.sim.counts(), saved.1);
+    chord(&mut play, &[KeyCode::ControlRight, KeyCode::KeyO]);
+    assert!(
+        play.status().starts_with("loaded the game"),
+        "{}",
+        play.status()
+    );
+    assert_eq!((snapshot(&mut play), play.scene.sim.counts()), saved);
+    assert_eq!(play.scene.sim.towers().len(), 1, "the mortar came back");
+    // Without Ctrl, S is only a pan key: nothing is saved.
+    std::fs::remove_file(dir.path().join("game.horde")).unwrap();
+    chord(&mut play, &[KeyCode::KeyS]);
+    assert!(!dir.path().join("game.horde").exists());
+}
+
+#[test]
+fn f5_and_f9_use_the_quick_save_and_a_damaged_one_keeps_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("level.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let mut play = play(&level, 8);
+    // In a folder that does not exist yet, as the data folder on a first run.
+    play.quick_save = dir.path().join("data").join("quick.horde");
+    frames(&mut play, 90);
+    chord(&mut play, &[KeyCode::F5]);
+    let saved = snapshot(&mut play);
+    frames(&mut play, 90);
+    chord(&mut play, &[KeyCode::F9]);
+    assert_eq!(snapshot(&mut play), saved);
+    // A damaged quick-save is refused with its name, and the game goes on as it was.
+    let mut bytes = std::fs::read(&play.quick_save).unwrap();
+    let end = bytes.len() - 1;
+    bytes[end] ^= 1;
+    std::fs::write(&play.quick_save, bytes).unwrap();
+    frames(&mut play, 10);
+    let before = snapshot(&mut play);
+    chord(&mut play, &[KeyCode::F9]);
+    assert!(
+        play.status().starts_with("load failed: "),
+        "{}",
+        play.status()
+    );
+    assert!(play.status().contains("quick.horde"), "{}", play.status());
+    assert_eq!(snapshot(&mut play), before);
+}
+
+#[test]
+fn a_recording_replays_in_horde_sim_to_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("level.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let record = dir.path().join("edits.txt");
+    let mut play = play(&level, 21);
+    let start = GameStart {
+        level: Some(level.clone()),
+        scenario: None,
+        seed: 21,
+        settings: settings(),
+    };
+    play.scene.recording = Some(Recording::start(&record, start).unwrap());
+    // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
+    // different ticks.
+    frames(&mut play, 45);
+    click(&mut play, MouseButton::Left, (2, 2), false);
+    frames(&mut play, 1);
+    click(&mut play, MouseButton::Left, (9, 0), false); // the destination: refused
+    chord(&mut play, &[KeyCode::Digit1]);
+    click(&mut play, MouseButton::Left, (5, 2), true);
+    frames(&mut play, 120);
+    chord(&mut play, &[KeyCode::Digit2]);
+    click(&mut play, MouseButton::Left, (7, 1), true);
+    click(&mut play, MouseButton::Right, (0, 0), false);
+    frames(&mut play, 200);
+    click(&mut play, MouseButton::Right, (9, 3), true);
+    click(&mut play, MouseButton::Left, (2, 2), false);
+    frames(&mut play, 300);
+    let end = snapshot(&mut play);
+    let ticks = play.scene.sim.counts().ticks;
+    let text = std::fs::read_to_string(&record).unwrap();
+    let edits: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(edits.len(), 6, "{text}");
+    assert_eq!(edits[0], "46 wall 2 2");
+    // The header's command, for this many ticks.
+    let command = text
+        .lines()
+        .find_map(|l| l.split_once(": horde sim ").map(|(_, rest)| rest))
+        .unwrap()
+        .replace("--ticks N", &format!("--ticks {ticks}"));
+    let trace = dir.path().join("replay.csv");
+    let mut args: Vec<String> = command.split(' ').map(str::to_string).collect();
+    args.insert(0, "sim".to_string());
+    args.extend(["--trace".to_string(), trace.display().to_string()]);
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = String::from_utf8(out.stdout).unwrap();
+    let expected =
+        serde_json::to_string(&horde::td_counts::CountsJson::from(play.scene.sim.counts()))
+            .unwrap();
+    assert_eq!(summary.trim(), expected);
+    let replayed = std::fs::read_to_string(&trace).unwrap();
+    let last: String = replayed
+        .lines()
+        .filter(|l| l.starts_with(&format!("{ticks},")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        last,
+        end.lines()
+            .skip(1)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+    // A restart starts the recording over.
+    chord(&mut play, &[KeyCode::KeyB]);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
+}
