@@ -8,7 +8,7 @@ use horde::cli::values;
 use std::path::{Path, PathBuf};
 
 /// Every fuzz target, as named in `fuzz/Cargo.toml`.
-const TARGETS: [&str; 9] = [
+const TARGETS: [&str; 10] = [
     "level",
     "edit_script",
     "input_script",
@@ -18,6 +18,7 @@ const TARGETS: [&str; 9] = [
     "cli_values",
     "platformer_sections",
     "scenario",
+    "save",
 ];
 
 fn fuzz_dir() -> PathBuf {
@@ -26,6 +27,10 @@ fn fuzz_dir() -> PathBuf {
 
 /// What the fuzz target `target` does with `data`.
 fn run(target: &str, data: &[u8]) {
+    if target == "save" {
+        // The one binary format: its bytes as they are.
+        return horde_core_sim::td::save::fuzz::check_save_bytes(data);
+    }
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

@@ -212,6 +212,15 @@ fn save_and_load(c: &mut Criterion) {
     group.bench_function("from_bytes/1000000+10000", |b| {
         b.iter(|| black_box(save::from_bytes(&bytes, path).expect("loads")))
     });
+    // The same through a file (written atomically and synced to disk, read back).
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("bench.horde");
+    group.bench_function("save_file/1000000+10000", |b| {
+        b.iter(|| save::save(&file, &sim, 1.0 / 60.0).expect("saves"))
+    });
+    group.bench_function("load_file/1000000+10000", |b| {
+        b.iter(|| black_box(save::load(&file).expect("loads")))
+    });
     group.finish();
 }
 

@@ -16,6 +16,7 @@
 //! space that each tick rebuilds before reading it.
 
 pub mod columns;
+pub mod fuzz;
 pub mod record;
 
 use crate::td::simulation::Simulation;
