@@ -345,18 +345,20 @@ impl Enemy {
 
     /// The enemy a save's record describes, on a board of `tiles` tiles; a record that no
     /// game could have made (a tile off the board, an unknown state, a number that is not
-    /// finite or out of its range) is refused, saying what is wrong.
+    /// finite, a progress out of its range) is refused, saying what is wrong. Scale, speed and
+    /// path offset are not checked here.
     pub(crate) fn from_record(record: &EnemyRecord, tiles: usize) -> Result<Enemy, String> {
         let f = record.floats;
         if let Some(bad) = f.iter().position(|v| !v.is_finite()) {
             return Err(format!("number {bad} of an enemy is not finite"));
         }
+        // The characteristics' limits are checked by the caller (`td::save`), which knows the
+        // settings.
         let params = EnemyParams {
             scale: f[9],
             speed: f[10],
             path_offset: f[11],
         };
-        crate::td::settings::check_params(&params).map_err(|e| e.to_string())?;
         if !(0.0..1.0).contains(&f[0]) || f[1] <= 0.0 {
             return Err(format!(
                 "an enemy's progress {} or its factor {} is out of range",

@@ -11,6 +11,7 @@
 //! turning a small block around in a buffer that stays in cache.
 
 use crate::td::enemy::{Enemy, EnemyRecord};
+use crate::td::settings::check_params;
 
 /// Bytes one enemy takes: one in each plane.
 pub(crate) const BYTES_PER_ENEMY: usize = 8 + 13 * 4 + 3 * 4 + 1;
@@ -91,7 +92,7 @@ pub(crate) type Slots = (Vec<u64>, Vec<Enemy>);
 
 /// The ids and enemies of `n` enemies from their planes, on a board of `tiles` tiles; an error
 /// when `planes` is not `n × BYTES_PER_ENEMY` bytes long, or naming the first enemy no game
-/// could have made ([`Enemy::from_record`]).
+/// could have made ([`Enemy::from_record`], and characteristics within the settings' limits).
 pub(crate) fn from_planes(planes: &[u8], n: usize, tiles: usize) -> Result<Slots, String> {
     if Some(planes.len()) != n.checked_mul(BYTES_PER_ENEMY) {
         return Err(format!(
@@ -142,6 +143,7 @@ fn read_planes(
             let (read_id, record) = from_bytes(&bytes);
             *id = read_id;
             *enemy = Enemy::from_record(&record, tiles)?;
+            check_params(&enemy.params).map_err(|e| format!("an enemy's {e}"))?;
         }
     }
     Ok(())
