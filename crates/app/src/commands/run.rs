@@ -29,10 +29,8 @@ pub fn run(args: &RunArgs) -> Result<()> {
     };
     levels::scenario_only_for_td(args.scenario.as_deref(), args.scene == SceneChoice::Td)?;
     if args.scene != SceneChoice::Td && (args.record.is_some() || args.load.is_some()) {
-        bail!(
-            "--record and --load belong to the td scene, not --scene {:?}",
-            args.scene
-        );
+        let scene = format!("{:?}", args.scene).to_lowercase();
+        bail!("--record and --load belong to the td scene, not --scene {scene}");
     }
     if args.record.is_some() && args.load.is_some() {
         bail!("--record cannot start from --load: an edit script starts from a level");
