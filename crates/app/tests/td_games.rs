@@ -4,20 +4,20 @@
 //! game.
 #![allow(clippy::unwrap_used)]
 
-use glam::{Vec2, Vec3};
+mod common;
+
+use common::play::{click, framed};
 use horde::scenes::td::games::{GameStart, Recording};
 use horde::scenes::td::{TdPlay, TdScene};
-use horde::scenes::{InputState, Requests, Scene, Viewport};
+use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::{FloatRange, SpawnSettings};
-use horde_renderer::BackendChoice;
 use std::path::Path;
 use std::process::Command;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 const LEVEL: &str = "S.........\n..........\n....#.....\n.........D\n";
-const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
 
 fn settings() -> SpawnSettings {
     let range = |a, b| FloatRange::new(a, b).unwrap();
@@ -26,29 +26,7 @@ fn settings() -> SpawnSettings {
 
 /// The level at `path` in a window's play, its first frame framed.
 fn play(level: &Path, seed: u64) -> TdPlay {
-    let scene = TdScene::open(Some(level), None, settings(), seed).unwrap();
-    let mut play = TdPlay::new(scene, (None, None), BackendChoice::Auto, Vec::new());
-    play.frame_params(Viewport {
-        x: 0.0,
-        y: 0.0,
-        width: SIZE.x,
-        height: SIZE.y,
-    });
-    play
-}
-
-/// Clicks `button` over tile `(x, y)`, with Shift held or not.
-fn click(play: &mut TdPlay, button: MouseButton, (x, y): (u32, u32), shift: bool) {
-    let board = play.scene.sim.board();
-    let index = board.index(x as i64, y as i64).unwrap();
-    let [cx, cz] = board.tile_center(index);
-    let camera = play.scene.default_camera(SIZE.x / SIZE.y);
-    let mut input = InputState::default();
-    input.shift = shift;
-    input.cursor = camera.project(Vec3::new(cx, 0.0, cz), SIZE).unwrap();
-    let mut requests = Requests::default();
-    play.mouse_button(button, true, &input, &mut requests);
-    play.mouse_button(button, false, &input, &mut requests);
+    framed(TdScene::open(Some(level), None, settings(), seed).unwrap())
 }
 
 /// Presses `keys` together, in order, and lets them go in reverse.

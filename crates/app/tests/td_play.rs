@@ -3,45 +3,22 @@
 //! scenario, and the HUD's outcome follows the game.
 #![allow(clippy::unwrap_used)]
 
-use glam::{Vec2, Vec3};
+mod common;
+
+use common::play::{click, framed};
 use horde::scenes::td::{TdPlay, TdScene};
-use horde::scenes::{InputState, Requests, Scene, Viewport};
+use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::level::parse_level;
 use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
 use horde_core_sim::{Outcome, Scenario, SpawnSettings, TileContent};
-use horde_renderer::BackendChoice;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 const LEVEL: &str = "S.........\n..........\n.........D\n";
-const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
 
 fn play() -> TdPlay {
     let board = parse_level(LEVEL, "t.txt".as_ref()).unwrap();
-    let scene = TdScene::new(board, SpawnSettings::default(), 3);
-    let mut play = TdPlay::new(scene, (None, None), BackendChoice::Auto, Vec::new());
-    // The first frame places the camera.
-    play.frame_params(Viewport {
-        x: 0.0,
-        y: 0.0,
-        width: SIZE.x,
-        height: SIZE.y,
-    });
-    play
-}
-
-/// Clicks `button` over tile `(x, y)`, with Shift held or not.
-fn click(play: &mut TdPlay, button: MouseButton, (x, y): (u32, u32), shift: bool) {
-    let board = play.scene.sim.board();
-    let index = board.index(x as i64, y as i64).unwrap();
-    let [cx, cz] = board.tile_center(index);
-    let camera = play.scene.default_camera(SIZE.x / SIZE.y);
-    let mut input = InputState::default();
-    input.shift = shift;
-    input.cursor = camera.project(Vec3::new(cx, 0.0, cz), SIZE).unwrap();
-    let mut requests = Requests::default();
-    play.mouse_button(button, true, &input, &mut requests);
-    play.mouse_button(button, false, &input, &mut requests);
+    framed(TdScene::new(board, SpawnSettings::default(), 3))
 }
 
 fn press(play: &mut TdPlay, key: KeyCode) {

@@ -195,7 +195,7 @@ fn save_and_load(c: &mut Criterion) {
     for _ in 0..20 {
         sim.step_and_write(1.0 / 60.0, &mut out).expect("room");
     }
-    let bytes = save::to_bytes(&sim, 1.0 / 60.0);
+    let bytes = save::to_bytes(&sim, 1.0 / 60.0).expect("saves");
     println!(
         "save of {} enemies, {} towers, {} shells: {} bytes, {:.1} bytes an enemy",
         sim.enemies().len(),
@@ -206,7 +206,7 @@ fn save_and_load(c: &mut Criterion) {
     );
     group.throughput(Throughput::Elements(sim.enemies().len() as u64));
     group.bench_function("to_bytes/1000000+10000", |b| {
-        b.iter(|| black_box(save::to_bytes(&sim, 1.0 / 60.0)))
+        b.iter(|| black_box(save::to_bytes(&sim, 1.0 / 60.0).expect("saves")))
     });
     let path = std::path::Path::new("bench.horde");
     group.bench_function("from_bytes/1000000+10000", |b| {

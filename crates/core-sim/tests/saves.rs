@@ -68,7 +68,7 @@ fn resumes_exactly(make: fn(u64) -> Simulation, stops: &[u64], total: u64) {
     for &stop in stops {
         let mut first = make(7);
         run(&mut first, stop);
-        let bytes = save::to_bytes(&first, DT);
+        let bytes = save::to_bytes(&first, DT).unwrap();
         let mut loaded = save::from_bytes(&bytes, Path::new("mid.horde")).unwrap();
         assert_eq!(loaded.dt, DT);
         assert_eq!(loaded.sim.counts(), first.counts(), "stop {stop}");
@@ -123,7 +123,8 @@ fn a_decided_game_stays_decided() {
         ticks += 1;
     }
     assert_ne!(sim.outcome(), Outcome::Running, "the siege never ended");
-    let loaded = save::from_bytes(&save::to_bytes(&sim, DT), Path::new("end.horde")).unwrap();
+    let loaded =
+        save::from_bytes(&save::to_bytes(&sim, DT).unwrap(), Path::new("end.horde")).unwrap();
     assert_eq!(loaded.sim.outcome(), sim.outcome());
     assert_eq!(loaded.sim.counts(), sim.counts());
 }
@@ -154,7 +155,7 @@ fn refusal(bytes: &[u8]) -> String {
 fn every_kind_of_damage_is_refused_naming_the_file() {
     let mut sim = siege(9);
     run(&mut sim, 400);
-    let good = save::to_bytes(&sim, DT);
+    let good = save::to_bytes(&sim, DT).unwrap();
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("empty", vec![], "empty file"),
         ("text", b"S..D\n".to_vec(), "not a Horde save"),
@@ -213,7 +214,7 @@ fn many_enemies_take_at_most_64_bytes_each() {
     for _ in 0..30 {
         sim.step(DT);
     }
-    let bytes = save::to_bytes(&sim, DT);
+    let bytes = save::to_bytes(&sim, DT).unwrap();
     let per_enemy = bytes.len() as f64 / sim.enemies().len() as f64;
     assert!(per_enemy <= 64.0, "{per_enemy:.1} bytes an enemy");
     let loaded = save::from_bytes(&bytes, Path::new("big.horde")).unwrap();

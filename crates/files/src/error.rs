@@ -46,7 +46,8 @@ pub enum FileError {
         problem: String,
     },
     /// A binary file of another version of its format.
-    #[error("{}: a {name} of format version {found}, from {when} Horde; this one reads version {supported}", path.display())]
+    #[error("{}: a {name} of format version {found}, from {} Horde; this one reads version {supported}",
+            path.display(), if found > supported { "a newer" } else { "an older" })]
     Version {
         /// The file.
         path: PathBuf,
@@ -56,12 +57,18 @@ pub enum FileError {
         found: u32,
         /// The version this build reads.
         supported: u32,
-        /// `a newer` or `an older`.
-        when: &'static str,
     },
 }
 
 impl FileError {
+    /// The operating system's `error` about `path`, as a [`FileError::Io`].
+    pub fn io(path: &std::path::Path, error: std::io::Error) -> FileError {
+        FileError::Io {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+
     /// The file the error is about.
     pub fn path(&self) -> &std::path::Path {
         match self {

@@ -14,10 +14,7 @@ pub const TEXT_CAP: u64 = 64 << 20;
 /// ([`FileError::TooLarge`]) after reading one byte past the cap, whatever its size (endless
 /// devices included).
 pub fn read_bytes(path: &Path, cap: u64) -> Result<Vec<u8>, FileError> {
-    let io = |error| FileError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
+    let io = |error| FileError::io(path, error);
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(cap.saturating_add(1))

@@ -76,51 +76,21 @@ pub fn seal(format: &SealedFormat, parts: &[&[u8]]) -> std::io::Result<Vec<u8>> 
     Ok(out)
 }
 
-/// Reads and opens the sealed file at `path`: its header first, so that a file that is not of
-/// `format` (an endless device included) is refused after 32 bytes, then as many bytes as the
-/// header says — refused when that is more than `cap` — and one more, to tell a longer file.
-/// Returns the decompressed payload.
-pub fn read_sealed(format: &SealedFormat, path: &Path, cap: u64) -> Result<Vec<u8>, FileError> {
-    let io = |error| FileError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    let mut file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::with_capacity(HEADER_LEN);
-    (&mut file)
-        .take(HEADER_LEN as u64)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() < HEADER_LEN
-        || bytes[..8] != format.magic
-        || bytes[8..12] != format.version.to_le_bytes()
-    {
-        // Whatever is wrong, the header alone says it.
-        return unseal(format, &bytes, path).map(|_| Vec::new());
-    }
-    let mut stored = [0u8; 8];
-    stored.copy_from_slice(&bytes[20..28]);
-    let stored = u64::from_le_bytes(stored);
-    if stored > cap {
-        return Err(FileError::TooLarge {
-            path: path.to_path_buf(),
-            cap,
-        });
-    }
-    file.take(stored.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    unseal(format, &bytes, path)
+/// What a sealed file's header says, once its magic and version are known to be right.
+struct Header {
+    /// Payload bytes once decompressed.
+    payload_len: u64,
+    /// Stored (compressed) bytes after the header.
+    stored_len: u64,
+    /// The checksum of the header's first 28 bytes and the stored bytes.
+    crc: u32,
 }
 
-/// Opens a sealed file's `bytes` (read from `path`, which errors name): checks header, length
-/// and checksum, and returns the decompressed payload.
-pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Vec<u8>, FileError> {
-    let damaged = |problem: String| FileError::Damaged {
-        path: path.to_path_buf(),
-        problem,
-    };
+/// Reads the header at the start of `bytes`: refuses an empty file, one that does not begin
+/// with the format's magic, one shorter than a header, and another version.
+fn header(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Header, FileError> {
     let name = format.name;
+    let damaged = |problem: String| damaged(path, problem);
     if bytes.is_empty() {
         return Err(damaged(format!("empty file, not a {name}")));
     }
@@ -142,21 +112,63 @@ pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Vec<u8
     let long = |at: usize| u64::from(word(at)) | u64::from(word(at + 4)) << 32;
     let version = word(8);
     if version != format.version {
-        let when = if version > format.version {
-            "a newer"
-        } else {
-            "an older"
-        };
         return Err(FileError::Version {
             path: path.to_path_buf(),
             name,
             found: version,
             supported: format.version,
-            when,
         });
     }
-    let payload_len = long(12);
-    let stored_len = long(20);
+    Ok(Header {
+        payload_len: long(12),
+        stored_len: long(20),
+        crc: word(28),
+    })
+}
+
+/// A [`FileError::Damaged`] of `path`.
+fn damaged(path: &Path, problem: String) -> FileError {
+    FileError::Damaged {
+        path: path.to_path_buf(),
+        problem,
+    }
+}
+
+/// Reads and opens the sealed file at `path`: its header first, so that a file that is not of
+/// `format` (an endless device included) is refused after 32 bytes, then as many bytes as the
+/// header says — refused when that is more than `cap` — and one more, to tell a longer file.
+/// Returns the decompressed payload.
+pub fn read_sealed(format: &SealedFormat, path: &Path, cap: u64) -> Result<Vec<u8>, FileError> {
+    let io = |error| FileError::io(path, error);
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
+    (&mut file)
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    let stored = header(format, &bytes, path)?.stored_len;
+    if stored > cap {
+        return Err(FileError::TooLarge {
+            path: path.to_path_buf(),
+            cap,
+        });
+    }
+    file.take(stored.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    unseal(format, &bytes, path)
+}
+
+/// Opens a sealed file's `bytes` (read from `path`, which errors name): checks header, length
+/// and checksum, and returns the decompressed payload.
+pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Vec<u8>, FileError> {
+    let name = format.name;
+    let damaged = |problem: String| damaged(path, problem);
+    let Header {
+        payload_len,
+        stored_len,
+        crc: expected_crc,
+    } = header(format, bytes, path)?;
     let present = (bytes.len() - HEADER_LEN) as u64;
     if present < stored_len {
         return Err(damaged(format!(
@@ -175,7 +187,7 @@ pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Vec<u8
     let mut crc = crc32fast::Hasher::new();
     crc.update(&bytes[..28]);
     crc.update(stored);
-    if crc.finalize() != word(28) {
+    if crc.finalize() != expected_crc {
         return Err(damaged(
             "damaged: its checksum does not match its contents".to_string(),
         ));

@@ -50,8 +50,11 @@ enum Sink {
         target: PathBuf,
         writer: BufWriter<NamedTempFile>,
     },
-    /// A device, FIFO or socket, written as it is opened.
-    InPlace(BufWriter<File>),
+    /// A device, FIFO or socket (`target`), written as it is opened.
+    InPlace {
+        target: PathBuf,
+        writer: BufWriter<File>,
+    },
     /// Standard output.
     Stdout(BufWriter<Stdout>),
 }
@@ -78,7 +81,10 @@ impl OutputFile {
                 }
                 Ok(meta) if !meta.is_file() => {
                     let file = OpenOptions::new().write(true).open(&target)?;
-                    Sink::InPlace(BufWriter::new(file))
+                    Sink::InPlace {
+                        target,
+                        writer: BufWriter::new(file),
+                    }
                 }
                 existing => {
                     let permissions = existing.ok().map(|meta| meta.permissions());
@@ -102,8 +108,7 @@ impl OutputFile {
     /// for standard output.
     pub fn target(&self) -> Option<&Path> {
         match &self.sink {
-            Sink::Replace { target, .. } => Some(target),
-            Sink::InPlace(_) => Some(&self.path),
+            Sink::Replace { target, .. } | Sink::InPlace { target, .. } => Some(target),
             Sink::Stdout(_) => None,
         }
     }
@@ -121,7 +126,7 @@ impl OutputFile {
                 file.persist(&target).map_err(|failed| failed.error)?;
                 Ok(())
             }
-            Sink::InPlace(mut writer) => writer.flush(),
+            Sink::InPlace { mut writer, .. } => writer.flush(),
             Sink::Stdout(mut writer) => writer.flush(),
         }
     }
@@ -129,7 +134,7 @@ impl OutputFile {
     fn writer(&mut self) -> &mut dyn Write {
         match &mut self.sink {
             Sink::Replace { writer, .. } => writer,
-            Sink::InPlace(writer) => writer,
+            Sink::InPlace { writer, .. } => writer,
             Sink::Stdout(writer) => writer,
         }
     }

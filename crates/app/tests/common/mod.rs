@@ -2,6 +2,8 @@
 //! unset; compare images with a tolerance, writing `-actual` and `-difference` PNGs on failure.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod play;
+
 use horde::cli::{GpuFlags, SpawnFlags};
 use horde::offscreen::{Offscreen, Picture, encode_png};
 use horde::scenes::td::{TdPlay, TdScene};

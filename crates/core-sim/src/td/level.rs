@@ -186,10 +186,6 @@ pub fn level_text(board: &Board) -> String {
 /// Writes `board` to `path` atomically: a temporary file in the same folder, flushed to disk,
 /// then renamed over `path`. On failure the old file is untouched and the temporary removed.
 pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
-    write_file(path, level_text(board).as_bytes()).map_err(|error| {
-        LevelError::File(FileError::Io {
-            path: path.to_path_buf(),
-            error,
-        })
-    })
+    write_file(path, level_text(board).as_bytes())
+        .map_err(|error| LevelError::File(FileError::io(path, error)))
 }

@@ -32,10 +32,7 @@ pub fn quick_save_path() -> PathBuf {
 pub fn make_folder_for(path: &Path) -> Result<(), FileError> {
     match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() && !folder.exists() => {
-            std::fs::create_dir_all(folder).map_err(|error| FileError::Io {
-                path: folder.to_path_buf(),
-                error,
-            })
+            std::fs::create_dir_all(folder).map_err(|error| FileError::io(folder, error))
         }
         _ => Ok(()),
     }
@@ -138,9 +135,6 @@ impl Recording {
     }
 
     fn write(&self) -> Result<(), FileError> {
-        write_file(&self.path, self.text().as_bytes()).map_err(|error| FileError::Io {
-            path: self.path.clone(),
-            error,
-        })
+        write_file(&self.path, self.text().as_bytes()).map_err(|e| FileError::io(&self.path, e))
     }
 }

@@ -25,7 +25,7 @@ const BLOCK: usize = 256;
 type Bytes = [u8; BYTES_PER_ENEMY];
 
 /// The bytes of enemy `id` with `record`.
-fn to_bytes(id: u64, record: &EnemyRecord) -> Bytes {
+fn enemy_bytes(id: u64, record: &EnemyRecord) -> Bytes {
     let mut b = [0u8; BYTES_PER_ENEMY];
     b[..8].copy_from_slice(&id.to_le_bytes());
     for (k, value) in record.floats.iter().enumerate() {
@@ -39,7 +39,7 @@ fn to_bytes(id: u64, record: &EnemyRecord) -> Bytes {
 }
 
 /// The id and record in one enemy's bytes.
-fn from_bytes(b: &Bytes) -> (u64, EnemyRecord) {
+fn from_enemy_bytes(b: &Bytes) -> (u64, EnemyRecord) {
     let word = |at: usize| [b[at], b[at + 1], b[at + 2], b[at + 3]];
     let mut id = [0u8; 8];
     id.copy_from_slice(&b[..8]);
@@ -76,7 +76,7 @@ fn write_planes(ids: &[u64], enemies: &[Enemy], mut planes: Vec<&mut [u8]>) {
     let mut buffer = [[0u8; BLOCK]; BYTES_PER_ENEMY];
     for (block, (ids, enemies)) in ids.chunks(BLOCK).zip(enemies.chunks(BLOCK)).enumerate() {
         for (k, (&id, enemy)) in ids.iter().zip(enemies).enumerate() {
-            for (row, byte) in buffer.iter_mut().zip(to_bytes(id, &enemy.record())) {
+            for (row, byte) in buffer.iter_mut().zip(enemy_bytes(id, &enemy.record())) {
                 row[k] = byte;
             }
         }
@@ -140,7 +140,7 @@ fn read_planes(
         }
         for (k, (id, enemy)) in ids.iter_mut().zip(enemies.iter_mut()).enumerate() {
             let bytes: Bytes = std::array::from_fn(|p| buffer[p][k]);
-            let (read_id, record) = from_bytes(&bytes);
+            let (read_id, record) = from_enemy_bytes(&bytes);
             *id = read_id;
             *enemy = Enemy::from_record(&record, tiles)?;
             check_params(&enemy.params).map_err(|e| format!("an enemy's {e}"))?;
@@ -161,7 +161,7 @@ mod tests {
             kinds: 0b1_0110,
         };
         assert_eq!(
-            from_bytes(&to_bytes(1 << 40 | 3, &record)),
+            from_enemy_bytes(&enemy_bytes(1 << 40 | 3, &record)),
             (1 << 40 | 3, record)
         );
     }

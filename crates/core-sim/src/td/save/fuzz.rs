@@ -22,8 +22,10 @@ pub fn check_save_bytes(data: &[u8]) {
                 if saved.sim.enemies().len() > 10_000 || saved.sim.board().tile_count() > 1 << 16 {
                     continue;
                 }
-                let again = from_bytes(&to_bytes(&saved.sim, saved.dt), path);
-                let again = again.unwrap_or_else(|e| panic!("a loaded game saves unreadably: {e}"));
+                let bytes = to_bytes(&saved.sim, saved.dt)
+                    .unwrap_or_else(|e| panic!("a loaded game does not save: {e}"));
+                let again = from_bytes(&bytes, path)
+                    .unwrap_or_else(|e| panic!("a loaded game saves unreadably: {e}"));
                 assert_eq!(again.sim.counts(), saved.sim.counts());
                 for _ in 0..30 {
                     saved.sim.step(saved.dt.min(0.1));

@@ -46,13 +46,12 @@ pub struct SavedGame {
     pub dt: f32,
 }
 
-/// The bytes of a save of `sim`, played at `dt` seconds a tick.
-pub fn to_bytes(sim: &Simulation, dt: f32) -> Vec<u8> {
+/// The bytes of a save of `sim`, played at `dt` seconds a tick. Errors: compressing failed
+/// (zstd could not get memory); encoding plain data into memory cannot fail.
+pub fn to_bytes(sim: &Simulation, dt: f32) -> std::io::Result<Vec<u8>> {
     let (record, planes) = GameRecord::of(sim, dt);
-    // Encoding plain data into memory cannot fail, nor can compressing it into memory but
-    // for want of memory, which aborts anyway.
-    let head = postcard::to_allocvec(&record).unwrap_or_default();
-    horde_files::seal(&SAVE_FORMAT, &[&head, &planes]).unwrap_or_default()
+    let head = postcard::to_allocvec(&record).map_err(std::io::Error::other)?;
+    horde_files::seal(&SAVE_FORMAT, &[&head, &planes])
 }
 
 /// The game in a save's `bytes` (read from `path`, which errors name).
@@ -82,10 +81,9 @@ fn decode(payload: &[u8], path: &Path) -> Result<SavedGame, FileError> {
 /// Saves `sim` (played at `dt` seconds a tick) to `path`, atomically
 /// ([`horde_files::write_file`]).
 pub fn save(path: &Path, sim: &Simulation, dt: f32) -> Result<(), FileError> {
-    horde_files::write_file(path, &to_bytes(sim, dt)).map_err(|error| FileError::Io {
-        path: path.to_path_buf(),
-        error,
-    })
+    to_bytes(sim, dt)
+        .and_then(|bytes| horde_files::write_file(path, &bytes))
+        .map_err(|error| FileError::io(path, error))
 }
 
 /// Loads the game saved at `path` (at most [`SAVE_CAP`] bytes; a file that is not a save is
