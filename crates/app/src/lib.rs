@@ -11,6 +11,7 @@
 //! - [`scenes`]: the contract and the scenes (`td`, `city`, `runner`, `platformer`), each in
 //!   its own folder.
 //! - [`stress`]: measuring frames for `horde stress`, headless or as a scene.
+//! - [`live`]: the files a scene loaded, watched and applied again when they change.
 //! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
 //!   step; [`worker`]: background generator threads; [`levels`]: level files;
 //!   [`progress`]: progress bars; [`stats`]: percentiles; [`staging`]: the simulation's
@@ -26,6 +27,7 @@ pub mod cli;
 pub mod clock;
 pub mod commands;
 pub mod levels;
+pub mod live;
 pub mod offscreen;
 pub mod outputs;
 pub mod progress;

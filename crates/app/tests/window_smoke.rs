@@ -6,72 +6,11 @@
 mod common;
 
 use common::skipped;
+use common::xvfb::{Xvfb, press_key, start_xvfb, summary, wait_for_display, window_exists};
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// A private X server, killed on drop.
-struct Xvfb {
-    child: Child,
-    display: String,
-    /// The server's stdout, held open so that it never writes into a closed pipe.
-    _stdout: BufReader<ChildStdout>,
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts a private Xvfb. The server picks a free display number itself (`-displayfd`: it takes
-/// the number's lock file atomically and writes the number back once it listens), so tests
-/// running in parallel, or other X servers on the machine, can never share or steal a display.
-fn start_xvfb() -> Option<Xvfb> {
-    let required = std::env::var_os("HORDE_REQUIRE_GPU").is_some();
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|p| p.join("Xvfb").exists()));
-    if !found {
-        assert!(
-            !required,
-            "HORDE_REQUIRE_GPU is set but Xvfb is not installed"
-        );
-        skipped("Xvfb is not installed");
-        return None;
-    }
-    let mut child = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "1280x720x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    stdout.read_line(&mut line).unwrap();
-    let number = line.trim();
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        let _ = child.kill();
-        let status = child.wait();
-        panic!("Xvfb did not report a display number (got {line:?}, {status:?})");
-    }
-    Some(Xvfb {
-        display: format!(":{number}"),
-        child,
-        _stdout: stdout,
-    })
-}
 
 /// Runs `horde ARGS` on a private Xvfb display, with a time limit.
 /// Returns `None` (skipped) where Xvfb or an adapter is missing and `HORDE_REQUIRE_GPU` is
@@ -110,25 +49,6 @@ fn horde_in(args: &[&str], cwd: &Path, f12: F12) -> Option<Output> {
         Err(stderr) => panic!("horde {args:?} failed:\n{stderr}"),
         Ok(out) => out,
     }
-}
-
-/// Waits (up to 20 s) until the X server on `display` answers a client.
-fn wait_for_display(display: &str) {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(20) {
-        let answered = Command::new("xdotool")
-            .arg("getdisplaygeometry")
-            .env("DISPLAY", display)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        if answered {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("Xvfb on {display} does not answer");
 }
 
 /// One run of `horde ARGS` on `xvfb` (see [`horde_in`]): the output, `None` where skipped,
@@ -186,54 +106,6 @@ fn run_on(xvfb: &Xvfb, args: &[&str], cwd: &Path, f12: F12) -> Result<Option<Out
     let pressed = matches!(f12, F12::Never) || presses > 0;
     assert!(pressed, "the window never appeared for xdotool:\n{stderr}");
     Ok(Some(out))
-}
-
-/// The Horde window on `display`, if it is up.
-fn find_window(display: &str) -> Option<String> {
-    let search = Command::new("xdotool")
-        .args(["search", "--name", "^Horde"])
-        .env("DISPLAY", display)
-        .output()
-        .expect("xdotool is needed for the F12 test (apt-get install xdotool)");
-    let stdout = String::from_utf8_lossy(&search.stdout);
-    stdout
-        .lines()
-        .next()
-        .map(|w| w.trim().to_string())
-        .filter(|w| !w.is_empty())
-}
-
-fn window_exists(display: &str) -> bool {
-    find_window(display).is_some()
-}
-
-/// Focuses the Horde window on `display` and presses `key`; false while there is no window
-/// yet. Xvfb has no window manager, so the window is focused by hand first.
-fn press_key(display: &str, key: &str) -> bool {
-    let Some(window) = find_window(display) else {
-        return false;
-    };
-    // `--sync` waits for the focus to arrive; `timeout` keeps a lost window from hanging us.
-    Command::new("timeout")
-        .args([
-            "20",
-            "xdotool",
-            "windowfocus",
-            "--sync",
-            &window,
-            "key",
-            key,
-        ])
-        .env("DISPLAY", display)
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// The last stdout line as JSON (the `--json` summary).
-fn summary(out: &Output) -> serde_json::Value {
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(stdout.lines().last().unwrap_or_default())
-        .unwrap_or_else(|e| panic!("no JSON summary ({e}) in {stdout:?}"))
 }
 
 /// Checks the last picture F12 saved in `dir` (`horde-screenshot-NNN.png`, the highest NNN):

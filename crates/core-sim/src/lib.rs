@@ -42,8 +42,9 @@ pub use td::{
 };
 
 pub use td::{
-    Board, BoardError, Counts, Direction, DirectionChange, EditKind, EditRefused, Enemies,
-    EnemyColor, EnemyParams, EnemyView, FloatRange, InstanceSink, ModelInstance, MoveState,
-    NEUTRAL_ENEMY_COLOR, Outcome, Pose, Scenario, SettingsError, Simulation, SliceTooShort,
-    SpawnError, SpawnSettings, TileContent, Tower, TowerKind, TowerSettings, pack_rgba,
+    Board, BoardError, BoardReload, Counts, Direction, DirectionChange, EditKind, EditRefused,
+    Enemies, EnemyColor, EnemyParams, EnemyView, FloatRange, InstanceSink, ModelInstance,
+    MoveState, NEUTRAL_ENEMY_COLOR, Outcome, Pose, Scenario, SettingsError, Simulation,
+    SliceTooShort, SpawnError, SpawnSettings, TileContent, Tower, TowerKind, TowerSettings,
+    pack_rgba,
 };

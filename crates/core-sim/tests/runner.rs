@@ -392,3 +392,93 @@ fn out_of_range_settings_are_refused() {
         assert!(e.to_string().starts_with("r.ron:1:"), "{text}: {e}");
     }
 }
+
+/// Runs the autopilot for `steps` steps, restarting after a game over.
+fn play(runner: &mut Runner, steps: usize) {
+    for _ in 0..steps {
+        let mut input = autopilot(runner);
+        input.start = runner.state() != RunState::Running;
+        runner.step(input, DT);
+    }
+}
+
+#[test]
+fn new_settings_are_taken_at_the_next_section_and_new_obstacles_are_theirs() {
+    let mut runner = Runner::new(RunnerSettings::default(), 8);
+    start(&mut runner);
+    play(&mut runner, 60);
+    assert_eq!(runner.state(), RunState::Running);
+    let recycled = runner.sections_recycled();
+    let mut jumpy = only("jump");
+    jumpy.jump_height = 4.0;
+    runner.set_settings(jumpy.clone());
+    assert!(runner.settings_pending());
+    assert_ne!(
+        runner.settings().jump_height,
+        4.0,
+        "taken before the next section"
+    );
+    while runner.sections_recycled() == recycled {
+        let input = autopilot(&runner);
+        runner.step(input, DT);
+    }
+    assert!(!runner.settings_pending());
+    assert_eq!(runner.settings(), &jumpy);
+    // The one kind left is index 0; every section holds it or nothing.
+    assert!(
+        runner
+            .sections()
+            .iter()
+            .all(|s| s.obstacle.is_none_or(|k| k == 0))
+    );
+    play(&mut runner, 600);
+    assert_eq!(runner.sections().len(), jumpy.pool);
+}
+
+#[test]
+fn a_new_pool_and_section_length_lay_the_track_out_again_clear_around_the_player() {
+    let mut runner = Runner::new(RunnerSettings::default(), 2);
+    start(&mut runner);
+    play(&mut runner, 90);
+    let mut longer = RunnerSettings {
+        pool: 9,
+        ..RunnerSettings::default()
+    };
+    longer.section.length = 30.0;
+    runner.set_settings(longer);
+    let recycled = runner.sections_recycled();
+    while runner.sections_recycled() == recycled && runner.settings().pool != 9 {
+        let input = autopilot(&runner);
+        runner.step(input, DT);
+    }
+    assert_eq!(runner.sections().len(), 9);
+    assert_eq!(
+        runner.state(),
+        RunState::Running,
+        "no obstacle laid onto the player"
+    );
+    let starts = sorted_starts(&runner);
+    assert!(
+        starts.windows(2).all(|w| (w[1] - w[0] - 30.0).abs() < 1e-9),
+        "{starts:?}"
+    );
+    let z = runner.player().z;
+    assert!(
+        starts[0] <= z && z < starts[8] + 30.0,
+        "the player is on the track"
+    );
+    play(&mut runner, 60 * 30);
+    assert_eq!(runner.sections().len(), 9);
+}
+
+#[test]
+fn between_runs_new_settings_are_taken_at_once() {
+    let mut runner = Runner::new(RunnerSettings::default(), 2);
+    let fewer = RunnerSettings {
+        pool: 5,
+        ..RunnerSettings::default()
+    };
+    runner.set_settings(fewer.clone());
+    assert_eq!(runner.settings(), &fewer);
+    assert_eq!(runner.sections().len(), 5);
+}

@@ -261,6 +261,10 @@ impl Default for Command {
             level: None,
             scenario: None,
             scenery: None,
+            modules: None,
+            settings: None,
+            sections: None,
+            no_watch: false,
             seed: 0,
             gpu: GpuFlags::default(),
             frames: None,
@@ -302,6 +306,20 @@ pub struct RunArgs {
     /// `assets/scatter/default.ron`, built in).
     #[arg(long, value_name = "FILE")]
     pub scenery: Option<PathBuf>,
+    /// City scene: the module set (RON; default: `assets/wfc/city.ron`, built in).
+    #[arg(long, value_name = "FILE.ron")]
+    pub modules: Option<PathBuf>,
+    /// Runner scene: the game's settings (RON; default: `assets/runner/default.ron`, built
+    /// in).
+    #[arg(long, value_name = "FILE.ron")]
+    pub settings: Option<PathBuf>,
+    /// Platformer scene: the sections file (RON; default: `assets/platformer/default.ron`,
+    /// built in).
+    #[arg(long, value_name = "FILE.ron")]
+    pub sections: Option<PathBuf>,
+    /// Do not watch the files the scene loaded (by default an edit of one applies live).
+    #[arg(long)]
+    pub no_watch: bool,
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,

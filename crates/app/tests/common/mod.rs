@@ -3,6 +3,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 pub mod play;
+pub mod xvfb;
 
 use horde::cli::{GpuFlags, SpawnFlags};
 use horde::offscreen::{Offscreen, Picture, encode_png};

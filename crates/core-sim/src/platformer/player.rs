@@ -50,13 +50,16 @@ impl Default for Player {
 
 /// Every box of the three points' sections in treadmill coordinates: `(x0, y0, x1, y1)`.
 pub fn world_boxes(treadmill: &Treadmill) -> impl Iterator<Item = (f64, f64, f64, f64)> + '_ {
-    treadmill.points().flat_map(move |(x, held)| {
-        treadmill
-            .section(held)
-            .boxes
-            .iter()
-            .map(move |b| (x + b.min.0, b.min.1, x + b.max.0, b.max.1))
-    })
+    treadmill
+        .points()
+        .enumerate()
+        .flat_map(move |(point, (x, _))| {
+            treadmill
+                .point_section(point)
+                .boxes
+                .iter()
+                .map(move |b| (x + b.min.0, b.min.1, x + b.max.0, b.max.1))
+        })
 }
 
 impl Player {

@@ -30,6 +30,13 @@ pub struct Treadmill {
     uses: Vec<u64>,
     max_same_active: usize,
     seconds: f64,
+    /// A sections file waiting for the next section ([`Treadmill::set_sections`]).
+    pending: Option<Arc<Sections>>,
+    /// The file the sections marked in `retired_points` came from (the one before the last
+    /// adopted).
+    retired: Option<Arc<Sections>>,
+    /// Points whose section is of `retired`, not of `sections`.
+    retired_points: [bool; 3],
 }
 
 impl Treadmill {
@@ -46,6 +53,9 @@ impl Treadmill {
             recycled: 0,
             max_same_active: 0,
             seconds: 0.0,
+            pending: None,
+            retired: None,
+            retired_points: [false; 3],
         };
         // The start section on the middle point, random templates on the other two.
         for point in [0, 2] {
@@ -58,10 +68,11 @@ impl Treadmill {
     /// A random template not carried by a point other than `point`.
     fn inactive_template(&mut self, point: usize) -> usize {
         let n = self.sections.templates.len();
+        let retired = self.retired_points;
         let active = |t: usize, held: &[Held; 3]| {
             held.iter()
                 .enumerate()
-                .any(|(i, h)| i != point && *h == Held::Template(t))
+                .any(|(i, h)| i != point && !retired[i] && *h == Held::Template(t))
         };
         let free = (0..n).filter(|&t| !active(t, &self.held)).count();
         // At least MIN_TEMPLATES − 2 are free: two other points hold one each at most.
@@ -84,13 +95,15 @@ impl Treadmill {
         if let Some(uses) = self.uses.get_mut(t) {
             *uses += 1;
         }
-        let most = self
-            .held
-            .iter()
-            .map(|h| {
-                self.held
-                    .iter()
-                    .filter(|o| *o == h && *h != Held::Start)
+        // Sections of a retired file are not this file's templates.
+        let current = |i: &usize| !self.retired_points[*i];
+        let most = (0..3)
+            .filter(current)
+            .map(|i| {
+                let h = self.held[i];
+                (0..3)
+                    .filter(current)
+                    .filter(|&o| self.held[o] == h && h != Held::Start)
                     .count()
             })
             .max()
@@ -112,11 +125,66 @@ impl Treadmill {
                 // Usually one lap; a step longer than three sections moves it by whole laps.
                 let laps = ((-w - self.points[point]) / (3.0 * w)).floor() + 1.0;
                 self.points[point] += laps * 3.0 * w;
+                self.retired_points[point] = false;
+                if let Some(sections) = self.pending.take() {
+                    self.adopt(sections, point);
+                }
                 // Its own section is let go: it may be chosen again at once.
                 let template = self.inactive_template(point);
                 self.put(point, template);
                 self.recycled += 1;
             }
+        }
+    }
+
+    /// A new sections file (the file was edited): taken when the next section is chosen; the
+    /// sections already on the treadmill stay until they wrap round. A file of another
+    /// section width cannot share the treadmill with the old sections: it lays the treadmill
+    /// out again at once, as at the start (the counts carry on).
+    pub fn set_sections(&mut self, sections: Sections) {
+        if sections.section_width != self.sections.section_width {
+            let w = sections.section_width;
+            self.pending = None;
+            self.retired = None;
+            self.retired_points = [false; 3];
+            self.uses.resize(sections.templates.len(), 0);
+            self.sections = Arc::new(sections);
+            self.points = [-w, 0.0, w];
+            self.held = [Held::Start; 3];
+            for point in [0, 2] {
+                let template = self.inactive_template(point);
+                self.put(point, template);
+            }
+        } else {
+            self.pending = Some(Arc::new(sections));
+        }
+    }
+
+    /// Whether a sections file waits for the next section.
+    pub fn sections_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Takes `sections` as the point `point` wraps round: the other points' sections are the
+    /// old file's until they wrap too.
+    fn adopt(&mut self, sections: Arc<Sections>, point: usize) {
+        let old = std::mem::replace(&mut self.sections, sections);
+        self.retired_points = [true; 3];
+        self.retired_points[point] = false;
+        // A start section is the same in any file it is shown from.
+        self.retired = Some(old);
+        self.uses.resize(self.sections.templates.len(), 0);
+    }
+
+    /// The section point `point` (0–2, in [`Treadmill::points`] order) carries.
+    pub fn point_section(&self, point: usize) -> &SectionTemplate {
+        let held = self.held[point.min(2)];
+        match (&self.retired, self.retired_points[point.min(2)]) {
+            (Some(old), true) => match held {
+                Held::Start => &old.start,
+                Held::Template(t) => &old.templates[t],
+            },
+            _ => self.section(held),
         }
     }
 
@@ -150,6 +218,9 @@ impl Treadmill {
             uses: Vec::new(),
             max_same_active: self.max_same_active,
             seconds: self.seconds,
+            pending: self.pending.clone(),
+            retired: self.retired.clone(),
+            retired_points: self.retired_points,
         }
     }
 
@@ -207,5 +278,65 @@ mod tests {
             t.step(1.0 / 60.0);
         }
         assert!(t.points().all(|(_, h)| h != Held::Start));
+    }
+
+    /// The built-in file with its templates renamed (`x_` before each name) and every box
+    /// 0.1 higher, so that new sections can be told from old ones.
+    fn edited() -> Sections {
+        let mut s = Sections::built_in().unwrap();
+        for t in &mut s.templates {
+            t.name = format!("x_{}", t.name);
+        }
+        s.templates.truncate(4);
+        s
+    }
+
+    #[test]
+    fn a_new_sections_file_is_taken_at_the_next_section_and_the_old_ones_stay_until_they_wrap() {
+        let mut t = Treadmill::new(Sections::built_in().unwrap(), 5);
+        t.step(0.5);
+        let before: Vec<String> = (0..3).map(|p| t.point_section(p).name.clone()).collect();
+        t.set_sections(edited());
+        assert!(t.sections_pending());
+        t.step(0.1);
+        let same: Vec<String> = (0..3).map(|p| t.point_section(p).name.clone()).collect();
+        assert_eq!(before, same, "nothing changes before a section wraps");
+        let recycled = t.recycled();
+        while t.recycled() == recycled {
+            t.step(1.0 / 60.0);
+        }
+        assert!(!t.sections_pending());
+        let names: Vec<String> = (0..3).map(|p| t.point_section(p).name.clone()).collect();
+        assert_eq!(
+            names.iter().filter(|n| n.starts_with("x_")).count(),
+            1,
+            "{names:?}"
+        );
+        assert!(names.iter().any(|n| before.contains(n)), "{names:?}");
+        for _ in 0..60 * 20 {
+            t.step(1.0 / 60.0);
+        }
+        assert!((0..3).all(|p| t.point_section(p).name.starts_with("x_")));
+        assert_eq!(t.template_uses().len(), 4);
+        assert_eq!(t.max_same_template_active(), 1);
+    }
+
+    #[test]
+    fn a_new_section_width_lays_the_treadmill_out_at_once() {
+        let mut t = Treadmill::new(Sections::built_in().unwrap(), 5);
+        t.step(3.0);
+        let mut wide = edited();
+        wide.section_width = 12.0;
+        for tpl in std::iter::once(&mut wide.start).chain(&mut wide.templates) {
+            for b in &mut tpl.boxes {
+                b.min.0 *= 1.2;
+                b.max.0 *= 1.2;
+            }
+        }
+        t.set_sections(wide);
+        let xs: Vec<f64> = t.points().map(|(x, _)| x).collect();
+        assert_eq!(xs, [-12.0, 0.0, 12.0]);
+        assert_eq!(t.point_section(1).name, "start");
+        assert!(t.recycled() > 0, "counts carry on");
     }
 }

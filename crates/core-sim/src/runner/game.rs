@@ -71,6 +71,8 @@ pub struct Runner {
     seconds: f64,
     recycled: u64,
     runs: u64,
+    /// Settings waiting for the next section ([`Runner::set_settings`]).
+    pending: Option<RunnerSettings>,
 }
 
 impl Runner {
@@ -93,6 +95,7 @@ impl Runner {
             seconds: 0.0,
             recycled: 0,
             runs: 0,
+            pending: None,
             settings,
         };
         for _ in 0..runner.settings.pool {
@@ -133,6 +136,63 @@ impl Runner {
         self.seconds = 0.0;
     }
 
+    /// New settings (their file was edited): while a run goes on they are taken when the next
+    /// section is laid ahead — from then on the player moves, jumps and crouches by them and
+    /// new sections take their obstacles; sections already laid keep theirs (an obstacle kind
+    /// that is gone is cleared). A new section size or pool lays the pool out again from the
+    /// rearmost section, clear around the player. Between runs they are taken at once and the
+    /// track laid out anew.
+    pub fn set_settings(&mut self, settings: RunnerSettings) {
+        if self.state == RunState::Running {
+            self.pending = Some(settings);
+        } else {
+            self.pending = None;
+            self.sections.resize(
+                settings.pool,
+                Section {
+                    start_z: 0.0,
+                    obstacle: None,
+                },
+            );
+            self.settings = settings;
+            self.lay_out();
+        }
+    }
+
+    /// Whether settings wait for the next section.
+    pub fn settings_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Takes the pending settings, if any (a section is about to be laid ahead).
+    fn adopt_pending(&mut self) {
+        let Some(settings) = self.pending.take() else {
+            return;
+        };
+        let same_track =
+            settings.section == self.settings.section && settings.pool == self.settings.pool;
+        self.settings = settings;
+        let kinds = self.settings.obstacles.len();
+        if same_track {
+            for section in &mut self.sections {
+                section.obstacle = section.obstacle.filter(|&k| k < kinds);
+            }
+            return;
+        }
+        // Laid out again from the rearmost section, with nothing in reach of the player.
+        let rear = (self.back + 1) % self.sections.len();
+        let first = self.sections[rear].start_z;
+        let length = self.settings.section.length as f64;
+        let clear_until = self.player.z + length;
+        self.sections.truncate(0);
+        for i in 0..self.settings.pool {
+            let start_z = first + i as f64 * length;
+            let obstacle = (start_z > clear_until).then(|| self.random_obstacle());
+            self.sections.push(Section { start_z, obstacle });
+        }
+        self.back = self.sections.len() - 1;
+    }
+
     fn random_obstacle(&mut self) -> usize {
         self.rng.random_range(0..self.settings.obstacles.len())
     }
@@ -146,6 +206,16 @@ impl Runner {
                     self.runs += 1;
                 }
                 RunState::GameOver => {
+                    if let Some(settings) = self.pending.take() {
+                        self.sections.resize(
+                            settings.pool,
+                            Section {
+                                start_z: 0.0,
+                                obstacle: None,
+                            },
+                        );
+                        self.settings = settings;
+                    }
                     self.lay_out();
                     self.state = RunState::Running;
                     self.runs += 1;
@@ -213,6 +283,11 @@ impl Runner {
             let front = (self.back + 1) % pool;
             if self.sections[front].start_z + length >= behind {
                 break;
+            }
+            if self.pending.is_some() {
+                self.adopt_pending();
+                // The pool may be new: recycle by the new settings.
+                return self.recycle();
             }
             let obstacle = Some(self.random_obstacle());
             self.sections[front] = Section {

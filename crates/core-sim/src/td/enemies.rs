@@ -140,6 +140,29 @@ impl Enemies {
         self.places.clear();
     }
 
+    /// Replaces every enemy by what `change` makes of it, removing those it returns `None`
+    /// for; the rest keep their ids and their order. Returns how many were removed. (A
+    /// reloaded board moves its enemies; not for every tick: it allocates.)
+    pub(crate) fn replace_each(&mut self, mut change: impl FnMut(&Enemy) -> Option<Enemy>) -> u64 {
+        let before = self.states.len();
+        let (states, ids) = (
+            std::mem::take(&mut self.states),
+            std::mem::take(&mut self.ids),
+        );
+        for (enemy, id) in states.iter().zip(ids) {
+            if let Some(moved) = change(enemy) {
+                self.states.push(moved);
+                self.ids.push(id);
+            }
+        }
+        if self.tracking {
+            self.places.clear();
+            self.places.extend(self.states.iter().map(place_of));
+        }
+        self.reserve(before.saturating_sub(self.states.len()));
+        (before - self.states.len()) as u64
+    }
+
     /// From now on, keeps every enemy's position and scale as the update leaves it (what the
     /// spatial index reads; about 12 bytes an enemy and no extra pass). Computes them once for
     /// the enemies there are when it is first asked.

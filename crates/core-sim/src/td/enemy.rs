@@ -149,6 +149,36 @@ impl Enemy {
         self.tile_from as usize
     }
 
+    /// The tile it crosses and the tile it walks to (`None` in its outro).
+    pub(crate) fn tiles(&self) -> (u32, Option<u32>) {
+        (
+            self.tile_from,
+            (self.tile_to != NONE).then_some(self.tile_to),
+        )
+    }
+
+    /// The same enemy on a board whose tiles moved (a reloaded level): `tile` gives each old
+    /// tile index its new one (`None`: the tile is gone, and so is the enemy), and every world
+    /// position moves by `shift`. Progress, angles and characteristics carry on.
+    pub(crate) fn moved(
+        &self,
+        tile: impl Fn(u32) -> Option<u32>,
+        shift: [f32; 2],
+    ) -> Option<Enemy> {
+        let tile_to = match self.tile_to {
+            NONE => NONE,
+            to => tile(to)?,
+        };
+        let at = |p: [f32; 2]| [p[0] + shift[0], p[1] + shift[1]];
+        Some(Enemy {
+            tile_from: tile(self.tile_from)?,
+            tile_to,
+            position_from: at(self.position_from),
+            position_to: at(self.position_to),
+            ..*self
+        })
+    }
+
     /// Advances by `dt` seconds: an enemy whose health is at most 0 goes no further and is
     /// [`Stepped::Killed`]; one that reaches its destination's centre is
     /// [`Stepped::Reached`].

@@ -83,7 +83,8 @@ pub struct Counts {
     pub ticks: u64,
     /// Enemies spawned.
     pub spawned: u64,
-    /// Enemies removed from the board: reached plus killed.
+    /// Enemies removed from the board: reached plus killed, plus those a reloaded level
+    /// removed ([`Simulation::reload_board`]).
     pub reclaimed: u64,
     /// Enemies alive now.
     pub alive: u64,
@@ -305,7 +306,7 @@ impl Simulation {
         Counts {
             ticks: self.ticks,
             spawned: self.enemies.spawned(),
-            reclaimed: self.killed + self.reached,
+            reclaimed: self.enemies.spawned() - self.enemies.len() as u64,
             alive: self.enemies.len() as u64,
             killed: self.killed,
             reached: self.reached,

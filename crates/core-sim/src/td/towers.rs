@@ -280,6 +280,13 @@ impl Towers {
         Ok(expected)
     }
 
+    /// [`Towers::sync`] with `board` even if its revision was seen before (a board that
+    /// replaced another of the same size: towers on tiles that keep their kind carry on).
+    pub fn resync(&mut self, board: &Board) {
+        self.revision = None;
+        self.sync(board);
+    }
+
     /// Forgets the list, so the next [`Towers::sync`] makes it anew (a new board).
     pub fn reset(&mut self) {
         self.towers.clear();

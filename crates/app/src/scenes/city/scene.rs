@@ -15,6 +15,7 @@ use super::generator::{self, KEEP_RADIUS};
 use super::streaming::{Source, Streaming};
 use super::view::View;
 use crate::clock::STEP;
+use crate::live::{Changed, LiveFiles, ReloadCounts};
 use crate::scenes::stall::{StallStats, StallTimer};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
@@ -40,6 +41,20 @@ struct Summary {
     backtracks: u64,
     plans: u64,
     feet_max: f32,
+    #[serde(flatten)]
+    live: ReloadCounts,
+}
+
+/// The live-file slot of the module set.
+const MODULES: usize = 0;
+
+/// The counters of the streams before the last regeneration, which the summary adds in.
+#[derive(Clone, Copy, Debug, Default)]
+struct Earlier {
+    backtracks: u64,
+    regenerated_shown: u64,
+    columns_resident_max: usize,
+    holes_after_first_view: usize,
 }
 
 /// The walker's city.
@@ -58,12 +73,24 @@ pub struct CityScene {
     stall: StallStats,
     /// Frames whose eye point was inside a solid box.
     inside_solid_frames: u64,
+    /// The city's seed.
+    seed: u64,
+    /// The module set file, watched: an edit regenerates the city.
+    pub live: LiveFiles,
+    /// The streams' counters before the last regeneration.
+    earlier: Earlier,
 }
 
 impl CityScene {
     /// Parses the built-in city set and starts the generator thread for `seed`.
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
-        let set = load_set(None)?;
+        CityScene::open(None, seed)
+    }
+
+    /// Loads the module set at `modules` (else the built-in city set) and starts the
+    /// generator thread for `seed`.
+    pub fn open(modules: Option<&std::path::Path>, seed: u64) -> anyhow::Result<CityScene> {
+        let set = load_set(modules)?;
         let generator = generator::start(set.clone(), seed)?;
         Ok(CityScene::with_source(
             set,
@@ -96,6 +123,68 @@ impl CityScene {
             captured: false,
             stall: StallStats::default(),
             inside_solid_frames: 0,
+            seed,
+            live: LiveFiles::off(),
+            earlier: Earlier::default(),
+        }
+    }
+
+    /// Watches the module set file at `modules` through `live`: an edit regenerates the city.
+    pub fn watch(&mut self, mut live: LiveFiles, modules: Option<&std::path::Path>) {
+        live.watch(MODULES, modules);
+        self.live = live;
+    }
+
+    /// The city of the module set `set` in place of this one. The city is a pure function of
+    /// set, seed and position, so it is what a fresh start with `set` would show: every held
+    /// column is dropped, the generator starts again on `set` (in the background, or in step
+    /// as before), and the walker is put down again on a street near where it stood (the old
+    /// street may be a wall now), facing the same way. Its odometer and the run's counters
+    /// carry on. Errors: the new generator thread could not start; the old city is kept.
+    pub fn regenerate(&mut self, set: ModuleSet) -> anyhow::Result<()> {
+        let source = match self.streaming.source() {
+            Source::Background(_) => Source::Background(generator::start(set.clone(), self.seed)?),
+            Source::InStep(_) => Source::InStep(generator::in_step(set.clone(), self.seed)?),
+            Source::ByHand => Source::ByHand,
+        };
+        let s = &self.streaming.stats;
+        self.earlier = Earlier {
+            backtracks: self.earlier.backtracks + s.backtracks,
+            regenerated_shown: self.earlier.regenerated_shown + s.regenerated_shown,
+            columns_resident_max: self
+                .earlier
+                .columns_resident_max
+                .max(s.columns_resident_max),
+            holes_after_first_view: (self.earlier.holes_after_first_view)
+                .max(s.view.max_missing_after_fill),
+        };
+        let old = std::mem::replace(&mut self.streaming, Streaming::new(set.clone(), source));
+        // The old generator may be inside a block: it is joined off the render thread.
+        let _ = std::thread::Builder::new()
+            .name("city generator retired".into())
+            .spawn(move || drop(old));
+        let mut walker = Walker::new(&set, self.seed);
+        walker.position = self.walker.position;
+        walker.yaw = self.walker.yaw;
+        walker.auto_walk = self.walker.auto_walk;
+        walker.distance = self.walker.distance;
+        walker.feet_max = self.walker.feet_max;
+        self.walker = walker;
+        self.view.invalidate();
+        Ok(())
+    }
+
+    /// Regenerates the city if its module set file changed; a set that does not parse, or
+    /// breaks a rule, keeps the city as it is and is shown until fixed.
+    fn apply_live_edits(&mut self) {
+        while let Some(Changed { slot, path, text }) = self.live.next_change() {
+            let regenerated = ModuleSet::parse(&text, &path)
+                .map_err(anyhow::Error::from)
+                .and_then(|set| self.regenerate(set));
+            match regenerated {
+                Ok(()) => self.live.applied(slot),
+                Err(e) => self.live.refused(slot, e),
+            }
         }
     }
 
@@ -156,6 +245,7 @@ impl Scene for CityScene {
     }
 
     fn update(&mut self, tick: Tick, input: &InputState) {
+        self.apply_live_edits();
         let (forward, right) = input.move_direction();
         for _ in 0..tick.steps {
             self.walk(forward, right, STEP as f32);
@@ -196,6 +286,7 @@ impl Scene for CityScene {
                     });
                 });
             });
+        self.live.show(ui.ctx());
         0.0
     }
 
@@ -272,20 +363,21 @@ impl Scene for CityScene {
     }
 
     fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
-        let s = &self.streaming.stats;
+        let (s, e) = (&self.streaming.stats, &self.earlier);
         Ok(serde_json::to_string(&Summary {
             frames,
             distance: self.walker.distance,
             inside_solid_frames: self.inside_solid_frames,
-            regenerated_shown: s.regenerated_shown,
-            holes_after_first_view: s.view.max_missing_after_fill,
-            columns_resident_max: s.columns_resident_max,
+            regenerated_shown: e.regenerated_shown + s.regenerated_shown,
+            holes_after_first_view: e.holes_after_first_view.max(s.view.max_missing_after_fill),
+            columns_resident_max: e.columns_resident_max.max(s.columns_resident_max),
             stall_ms: self.stall.wall_stat(),
             stall_cpu_ms: self.stall.cpu_stat(),
             columns: s.columns,
-            backtracks: s.backtracks,
+            backtracks: e.backtracks + s.backtracks,
             plans: self.walker.autopilot.plans,
             feet_max: self.walker.feet_max,
+            live: self.live.counts(),
         })?)
     }
 }
@@ -294,6 +386,7 @@ impl Scene for CityScene {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::scenes::city::columns::Columns;
     use crate::scenes::city::view::LOOK_PER_PIXEL;
     use glam::Vec2;
     use horde_levelgen::wfc::Module;
@@ -395,5 +488,91 @@ mod tests {
             .collect();
         assert!(at.windows(2).all(|w| w[0] < w[1]), "{summary}");
         assert!(summary.starts_with("{\"frames\":3,"), "{summary}");
+    }
+
+    /// One frame of the scene without a renderer: a step, then the columns taken.
+    fn frame(scene: &mut CityScene) {
+        scene.update(Tick::steps(1), &InputState::default());
+        let timer = StallTimer::start();
+        let cell = scene.walker.cell();
+        scene.streaming.pump(cell, &timer);
+        scene.streaming.sweep(cell);
+        scene.streaming.survey(cell);
+    }
+
+    #[test]
+    fn an_edited_module_set_regenerates_the_city_as_a_fresh_start_shows_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("city.ron");
+        std::fs::write(&path, super::super::draw::CITY_SET).unwrap();
+        let seed = 4;
+        let old_set = load_set(Some(&path)).unwrap();
+        let mut scene = CityScene::in_step(old_set.clone(), seed).unwrap();
+        scene.watch(LiveFiles::watching(), Some(&path));
+        for _ in 0..240 {
+            frame(&mut scene);
+        }
+        assert!(
+            scene.walker.distance > 1.0,
+            "walked {}",
+            scene.walker.distance
+        );
+
+        // Streets weigh much more: another city.
+        let edited = super::super::draw::CITY_SET.replacen("weight: 30.0", "weight: 300.0", 1);
+        assert_ne!(edited, super::super::draw::CITY_SET);
+        let broken = edited.replacen("weight: 300.0", "weight: -1.0", 1);
+        std::fs::write(&path, &broken).unwrap();
+        let waited = std::time::Instant::now();
+        while scene.live.counts().reload_errors == 0 {
+            assert!(waited.elapsed().as_secs() < 20, "no refusal seen");
+            frame(&mut scene);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let error = scene.live.error().unwrap().to_string();
+        assert!(error.contains("city.ron:"), "{error}");
+        assert_eq!(scene.live.counts().reloads, 0);
+        std::fs::write(&path, &edited).unwrap();
+        while scene.live.counts().reloads == 0 {
+            assert!(waited.elapsed().as_secs() < 40, "no reload seen");
+            frame(&mut scene);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(scene.live.error().is_none(), "a good edit clears the error");
+        let new_set = ModuleSet::parse(&edited, &path).unwrap();
+        for _ in 0..120 {
+            frame(&mut scene);
+        }
+        assert!(scene.walker.placed(), "put down again");
+        let eye = scene.view.eye(&scene.walker).to_array();
+        assert!(!scene.streaming.columns().inside_solid(eye));
+
+        // A fresh start with the new set, its stream told the same cell, holds the same columns;
+        // the old set's city differs.
+        let cell = scene.cell();
+        let columns = |set: &ModuleSet| {
+            let mut fresh = CityScene::in_step(set.clone(), seed).unwrap();
+            fresh.streaming.pump(cell, &StallTimer::start());
+            fresh
+        };
+        let (fresh, old) = (columns(&new_set), columns(&old_set));
+        let (mut same, mut differ) = (0, 0);
+        for z in cell.1 - 6..=cell.1 + 6 {
+            for x in cell.0 - 6..=cell.0 + 6 {
+                let here = scene.streaming.columns();
+                assert!(here.contains((x, z)), "({x}, {z}) not held");
+                let bytes = |c: &Columns| bytemuck::cast_slice::<_, u8>(c.boxes((x, z))).to_vec();
+                assert_eq!(bytes(here), bytes(fresh.streaming.columns()), "({x}, {z})");
+                same += 1;
+                differ += usize::from(bytes(here) != bytes(old.streaming.columns()));
+            }
+        }
+        assert_eq!(same, 169);
+        assert!(differ > 20, "only {differ} columns changed with the set");
+        let summary = scene.summary_json(360).unwrap();
+        assert!(
+            summary.contains("\"reloads\":1,\"reload_errors\":1"),
+            "{summary}"
+        );
     }
 }

@@ -98,6 +98,11 @@ impl Streaming {
         }
     }
 
+    /// Where the columns come from.
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
     /// The columns held.
     pub fn columns(&self) -> &Columns {
         &self.columns

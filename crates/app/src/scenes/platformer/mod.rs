@@ -4,6 +4,7 @@
 //! shows the speed, the sections recycled, the templates in use and the jumps.
 
 use crate::clock::STEP;
+use crate::live::{Changed, LiveFiles, ReloadCounts};
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use glam::{Mat4, Quat, Vec3};
@@ -39,6 +40,8 @@ struct Summary {
     game_over: bool,
     jumps: u64,
     runs: u64,
+    #[serde(flatten)]
+    live: ReloadCounts,
 }
 
 /// The treadmill, the player and the batch.
@@ -54,6 +57,8 @@ pub struct PlatformerScene {
     batch: Option<BatchId>,
     /// Scratch: this frame's boxes.
     boxes: Vec<Instance>,
+    /// The sections file, watched: an edit is taken at the next section.
+    pub live: LiveFiles,
 }
 
 impl PlatformerScene {
@@ -67,6 +72,27 @@ impl PlatformerScene {
             runs: 1,
             batch: None,
             boxes: Vec::new(),
+            live: LiveFiles::off(),
+        }
+    }
+
+    /// Watches the sections file at `sections` through `live`: an edit is taken at the next
+    /// section ([`Treadmill::set_sections`]).
+    pub fn watch(&mut self, mut live: LiveFiles, sections: Option<&std::path::Path>) {
+        live.watch(0, sections);
+        self.live = live;
+    }
+
+    /// Applies an edit of the sections file; a refused one keeps the sections as they are.
+    fn apply_live_edits(&mut self) {
+        while let Some(Changed { slot, path, text }) = self.live.next_change() {
+            match Sections::parse(&text, &path) {
+                Ok(sections) => {
+                    self.treadmill.set_sections(sections);
+                    self.live.applied(slot);
+                }
+                Err(e) => self.live.refused(slot, e),
+            }
         }
     }
 
@@ -91,12 +117,12 @@ impl PlatformerScene {
             Vec3::new(0.0, (p.y + PLAYER_HEIGHT / 2.0) as f32, 0.0),
         );
         self.boxes.push(Instance::new(body, PLAYER));
-        for (x, held) in self.treadmill.points() {
+        for (point, (x, held)) in self.treadmill.points().enumerate() {
             let colour = match held {
                 Held::Start => COLOURS[0],
                 Held::Template(t) => COLOURS[1 + t % 3],
             };
-            for b in &self.treadmill.section(held).boxes {
+            for b in &self.treadmill.point_section(point).boxes {
                 let min = Vec3::new((x + b.min.0) as f32, b.min.1 as f32, -DEPTH / 2.0);
                 let max = Vec3::new((x + b.max.0) as f32, b.max.1 as f32, DEPTH / 2.0);
                 let model = Mat4::from_scale_rotation_translation(
@@ -126,6 +152,7 @@ impl Scene for PlatformerScene {
     }
 
     fn update(&mut self, tick: Tick, _input: &InputState) {
+        self.apply_live_edits();
         for _ in 0..tick.steps {
             self.treadmill.step(STEP);
             let jump = std::mem::take(&mut self.jump)
@@ -153,8 +180,8 @@ impl Scene for PlatformerScene {
         let t = &self.treadmill;
         // Three names, no allocation.
         let mut names = [""; 3];
-        for (name, (_, held)) in names.iter_mut().zip(t.points()) {
-            *name = t.section(held).name.as_str();
+        for (point, name) in names.iter_mut().enumerate() {
+            *name = t.point_section(point).name.as_str();
         }
         egui::Area::new(egui::Id::unique("platformer hud"))
             .fixed_pos(egui::pos2(10.0, 10.0))
@@ -179,6 +206,7 @@ impl Scene for PlatformerScene {
                     ui.small("W jump · Space restart · F12 screenshot · Esc quit");
                 });
             });
+        self.live.show(ui.ctx());
         0.0
     }
 
@@ -224,6 +252,7 @@ impl Scene for PlatformerScene {
             game_over: self.player.out,
             jumps: self.player.jumps,
             runs: self.runs,
+            live: self.live.counts(),
         })?)
     }
 }

@@ -12,6 +12,7 @@ use super::draw::{frame_params, game_instances};
 use super::figures::RunFigures;
 use super::generator::{self, Row};
 use crate::clock::STEP;
+use crate::live::{Changed, LiveFiles, ReloadCounts};
 use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
@@ -70,7 +71,14 @@ pub struct RunnerScene {
     scenery_batch: Option<BatchId>,
     /// Counters.
     pub stats: RunnerStats,
+    /// The settings and scenery files, watched: an edit applies live.
+    pub live: LiveFiles,
 }
+
+/// The live-file slot of the runner settings.
+const SETTINGS: usize = 0;
+/// The live-file slot of the scenery settings.
+const SCENERY: usize = 1;
 
 impl RunnerScene {
     /// The game with `settings`, and the scenery generator for `scenery` and `seed`.
@@ -119,6 +127,59 @@ impl RunnerScene {
             game_batch: None,
             scenery_batch: None,
             stats: RunnerStats::default(),
+            live: LiveFiles::off(),
+        }
+    }
+
+    /// Watches the runner settings at `settings` and the scenery settings at `scenery` through
+    /// `live`.
+    pub fn watch(
+        &mut self,
+        mut live: LiveFiles,
+        settings: Option<&std::path::Path>,
+        scenery: Option<&std::path::Path>,
+    ) {
+        live.watch(SETTINGS, settings);
+        live.watch(SCENERY, scenery);
+        self.live = live;
+    }
+
+    /// New scenery settings: every row is made again from them (the runner runs on), by a new
+    /// background generator if the scene had one. Errors: its thread could not start; the old
+    /// scenery is kept.
+    pub fn replace_scenery(&mut self, scenery: ScatterSettings) -> anyhow::Result<()> {
+        let scatter = Scatter::new(scenery, self.scatter.seed());
+        if self.generator.is_some() {
+            let old = self.generator.replace(generator::start(scatter.clone())?);
+            // A row in the making is finished off the render thread.
+            let _ = std::thread::Builder::new()
+                .name("scenery generator retired".into())
+                .spawn(move || drop(old));
+        }
+        self.scatter = scatter;
+        self.rows.clear();
+        self.requested.clear();
+        self.scenery_dirty = true;
+        Ok(())
+    }
+
+    /// Applies the edits of the watched files: new runner settings from the next section on
+    /// ([`Runner::set_settings`]), new scenery at once; a refused edit keeps what is shown.
+    fn apply_live_edits(&mut self) {
+        while let Some(Changed { slot, path, text }) = self.live.next_change() {
+            let applied = match slot {
+                SETTINGS => RunnerSettings::parse(&text, &path)
+                    .map(|settings| self.runner.set_settings(settings))
+                    .map_err(anyhow::Error::from),
+                SCENERY => ScatterSettings::parse(&text, &path)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|scenery| self.replace_scenery(scenery)),
+                _ => Ok(()),
+            };
+            match applied {
+                Ok(()) => self.live.applied(slot),
+                Err(e) => self.live.refused(slot, e),
+            }
         }
     }
 
@@ -268,6 +329,8 @@ struct Summary {
     stall_cpu_ms: Stat,
     scenery_rows: usize,
     scenery_instances: usize,
+    #[serde(flatten)]
+    live: ReloadCounts,
 }
 
 impl Scene for RunnerScene {
@@ -282,6 +345,7 @@ impl Scene for RunnerScene {
     }
 
     fn update(&mut self, tick: Tick, _input: &InputState) {
+        self.apply_live_edits();
         for _ in 0..tick.steps {
             self.step();
         }
@@ -342,6 +406,7 @@ impl Scene for RunnerScene {
                     });
                 });
         }
+        self.live.show(ui.ctx());
         0.0
     }
 
@@ -394,6 +459,7 @@ impl Scene for RunnerScene {
             stall_cpu_ms: self.stats.stall.cpu_stat(),
             scenery_rows: self.stats.rows,
             scenery_instances: self.stats.scenery_instances,
+            live: self.live.counts(),
         })?)
     }
 }

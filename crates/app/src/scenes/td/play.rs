@@ -12,11 +12,12 @@ use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
 use super::scene::TdScene;
+use crate::live::{Changed, LiveFiles, ReloadCounts};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::td_counts::CountsJson;
 use anyhow::Result;
 use glam::Vec2;
-use horde_core_sim::td::level::{load_level, save_level};
+use horde_core_sim::td::level::{load_level, parse_level, save_level};
 use horde_core_sim::{Board, EditKind, Scenario, TowerKind};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use serde::Serialize;
@@ -38,7 +39,14 @@ pub struct TdPlay {
     control: bool,
     /// Where F5 saves and F9 loads ([`games::quick_save_path`] unless changed).
     pub quick_save: PathBuf,
+    /// The level and scenario files, watched: an edit applies live.
+    pub live: LiveFiles,
 }
+
+/// The live-file slot of the level.
+const LEVEL: usize = 0;
+/// The live-file slot of the scenario.
+const SCENARIO: usize = 1;
 
 /// `--json` summary of the tower-defense scene: the frames presented, then the counters.
 #[derive(Serialize)]
@@ -46,6 +54,8 @@ struct Summary {
     frames: u64,
     #[serde(flatten)]
     counts: CountsJson,
+    #[serde(flatten)]
+    live: ReloadCounts,
 }
 
 impl TdPlay {
@@ -60,6 +70,7 @@ impl TdPlay {
     ) -> TdPlay {
         let inspector = Inspector::new(&scene, files, backend, adapters);
         TdPlay {
+            live: LiveFiles::off(),
             scene,
             camera: None,
             inspector,
@@ -72,6 +83,53 @@ impl TdPlay {
             },
             control: false,
             quick_save: games::quick_save_path(),
+        }
+    }
+
+    /// Watches the level and scenario files the game was opened from, through `live`
+    /// ([`LiveFiles::off`] watches nothing).
+    pub fn watch(&mut self, mut live: LiveFiles, level: Option<&Path>, scenario: Option<&Path>) {
+        live.watch(LEVEL, level);
+        live.watch(SCENARIO, scenario);
+        self.live = live;
+    }
+
+    /// Applies the edits of the watched files that changed since the last frame; a refused
+    /// one keeps the game as it is and is shown until fixed.
+    fn apply_live_edits(&mut self) {
+        while let Some(Changed { slot, path, text }) = self.live.next_change() {
+            match slot {
+                LEVEL => match parse_level(&text, &path) {
+                    Ok(board) => {
+                        let resized = (board.width(), board.height()) != board_size(&self.scene);
+                        let reloaded = self.scene.reload_level(board);
+                        if resized {
+                            self.inspector.board_size = board_size(&self.scene);
+                            self.camera = None;
+                        }
+                        self.live.applied(slot);
+                        self.tell(format!(
+                            "reloaded {}: {} enemies walk on, {} removed",
+                            path.display(),
+                            reloaded.kept,
+                            reloaded.removed
+                        ));
+                    }
+                    Err(e) => self.live.refused(slot, e),
+                },
+                SCENARIO => match Scenario::parse(&text, &path) {
+                    Ok(scenario) => {
+                        self.scene.play_scenario(Some(scenario));
+                        self.live.applied(slot);
+                        self.tell(format!(
+                            "reloaded {}: the scenario restarts",
+                            path.display()
+                        ));
+                    }
+                    Err(e) => self.live.refused(slot, e),
+                },
+                _ => {}
+            }
         }
     }
 
@@ -103,6 +161,9 @@ impl TdPlay {
                 self.inspector.board_size = (board.width(), board.height());
                 self.inspector.seed = self.scene.seed;
                 self.camera = None;
+                // The game is the save's now, not the files'.
+                self.live.watch(LEVEL, None);
+                self.live.watch(SCENARIO, None);
                 format!(
                     "loaded the game of {} at tick {}",
                     path.display(),
@@ -146,12 +207,16 @@ impl TdPlay {
                 Action::Step => self.scene.step_once(),
                 Action::Restart(seed) => self.scene.restart(seed),
                 Action::NewBoard(w, h) => match Board::with_defaults(w, h) {
-                    Ok(board) => self.new_board(board),
+                    Ok(board) => {
+                        self.live.watch(LEVEL, None);
+                        self.new_board(board);
+                    }
                     Err(e) => self.inspector.message = format!("new board: {e}"),
                 },
                 Action::Load(path) => match load_level(&path) {
                     Ok(board) => {
                         self.inspector.message = format!("loaded {}", path.display());
+                        self.live.watch(LEVEL, Some(&path));
                         self.new_board(board);
                     }
                     Err(e) => self.inspector.message = e.to_string(),
@@ -165,12 +230,14 @@ impl TdPlay {
                 Action::LoadScenario(path) => match Scenario::load(&path) {
                     Ok(scenario) => {
                         self.inspector.message = format!("playing {}", path.display());
+                        self.live.watch(SCENARIO, Some(&path));
                         self.scene.play_scenario(Some(scenario));
                     }
                     Err(e) => self.inspector.message = e.to_string(),
                 },
                 Action::Sandbox => {
                     self.inspector.message = "the spawner runs".to_string();
+                    self.live.watch(SCENARIO, None);
                     self.scene.play_scenario(None);
                 }
                 Action::SaveGame(path) => self.save_game(&path),
@@ -185,8 +252,7 @@ impl TdPlay {
 
     fn new_board(&mut self, board: Board) {
         self.scene.replace_board(board);
-        let board = self.scene.sim.board();
-        self.inspector.board_size = (board.width(), board.height());
+        self.inspector.board_size = board_size(&self.scene);
         self.camera = None;
     }
 }
@@ -213,6 +279,7 @@ impl Scene for TdPlay {
     }
 
     fn update(&mut self, tick: Tick, input: &InputState) {
+        self.apply_live_edits();
         self.scene.run_steps(tick.steps, tick.frame_seconds);
         if let Some(camera) = self.camera.as_mut() {
             let (forward, right) = input.move_direction();
@@ -227,6 +294,7 @@ impl Scene for TdPlay {
             .show(ui, &mut self.scene, info, &mut self.actions);
         self.handle_actions(requests);
         hud::show(ui.ctx(), &self.scene.sim, self.scene.tower_kind);
+        self.live.show(ui.ctx());
         width
     }
 
@@ -328,6 +396,13 @@ impl Scene for TdPlay {
         Ok(serde_json::to_string(&Summary {
             frames,
             counts: self.scene.sim.counts().into(),
+            live: self.live.counts(),
         })?)
     }
+}
+
+/// The board's width and height in tiles.
+fn board_size(scene: &TdScene) -> (u32, u32) {
+    let board = scene.sim.board();
+    (board.width(), board.height())
 }

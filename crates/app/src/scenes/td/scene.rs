@@ -148,6 +148,19 @@ impl TdScene {
         self.forget_drawn();
     }
 
+    /// The level file changed to `board` while the game runs: the game carries on over it
+    /// ([`Simulation::reload_board`]: enemies on tiles that still let them through walk on,
+    /// the rest are removed, paths are the new board's), and restarts go back to it from now
+    /// on. A recording ends (its script starts from the old level).
+    pub fn reload_level(&mut self, board: Board) -> horde_core_sim::BoardReload {
+        self.finish_pending_step();
+        self.stop_recording("a reloaded level");
+        self.level = board.clone();
+        let reloaded = self.sim.reload_board(board);
+        self.forget_drawn();
+        reloaded
+    }
+
     /// Restarts the game with a new seed: the level as it was opened, no enemies, the
     /// scenario (if one is played) from its start with full lives. The spawn settings, the
     /// tower settings and whether the spawner runs are kept.

@@ -1,0 +1,177 @@
+//! Live files through the scenes' own code, headless: real files edited on disk, the scenes
+//! updated frame by frame until the watch reports them. The TD board takes a level edit with
+//! the game going on and a scenario edit restarts the scenario; the runner takes new settings
+//! at its next section and the platformer new sections; a broken edit changes nothing and is
+//! shown, naming file, line and column, until a good one.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use horde::live::LiveFiles;
+use horde::scenes::platformer::PlatformerScene;
+use horde::scenes::runner::{RunnerScene, load_scenery, load_settings};
+use horde::scenes::td::TdScene;
+use horde::scenes::{InputState, Scene, Tick};
+use horde_core_sim::platformer::Sections;
+use horde_core_sim::{SpawnSettings, TileContent};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const LEVEL: &str = include_str!("../../../assets/levels/default.txt");
+const SCENARIO: &str = include_str!("../../../assets/scenarios/example.ron");
+const RUNNER: &str = include_str!("../../../assets/runner/default.ron");
+const SECTIONS: &str = include_str!("../../../assets/platformer/default.ron");
+
+/// Updates `scene` a frame at a time until `done` holds (panics after 20 s).
+fn until<S: Scene>(scene: &mut S, mut done: impl FnMut(&S) -> bool) {
+    let start = Instant::now();
+    while !done(scene) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not seen in 20 s"
+        );
+        scene.update(Tick::steps(1), &InputState::default());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Writes `text` to `path` as editors that save by rename do.
+fn save(path: &Path, text: &str) {
+    let new = path.with_extension("new");
+    std::fs::write(&new, text).unwrap();
+    std::fs::rename(&new, path).unwrap();
+}
+
+#[test]
+fn the_td_board_takes_a_level_edit_live_and_keeps_it_through_a_broken_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("level.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let scene = TdScene::open(Some(&level), None, SpawnSettings::default(), 1).unwrap();
+    let mut play = common::play::framed(scene);
+    play.watch(LiveFiles::watching(), Some(&level), None);
+    for _ in 0..300 {
+        play.update(Tick::steps(1), &InputState::default());
+    }
+    let ticks = play.scene.sim.counts().ticks;
+    assert!(play.scene.sim.enemies().len() > 2);
+
+    // A wall west of the destination (row 6 of the file is y = 5).
+    save(&level, &LEVEL.replacen(".....D", "....#D", 1));
+    until(&mut play, |p| p.live.counts().reloads == 1);
+    let wall = play.scene.sim.board().index(4, 5).unwrap();
+    assert_eq!(play.scene.sim.board().content(wall), TileContent::Wall);
+    assert!(play.scene.sim.counts().ticks >= ticks, "the game went on");
+    assert!(play.status().contains("reloaded"), "{}", play.status());
+
+    save(&level, &LEVEL.replacen(".....D", "....#D?", 1));
+    until(&mut play, |p| p.live.counts().reload_errors == 1);
+    let error = play.live.error().unwrap();
+    assert!(error.contains("level.txt:6:"), "{error}");
+    assert_eq!(
+        play.scene.sim.board().content(wall),
+        TileContent::Wall,
+        "board kept"
+    );
+
+    // Restart (B) goes back to the reloaded level, not the one first opened.
+    save(&level, &LEVEL.replacen(".....D", "...#.D", 1));
+    until(&mut play, |p| p.live.counts().reloads == 2);
+    assert!(play.live.error().is_none());
+    play.scene.restart(1);
+    let board = play.scene.sim.board();
+    assert_eq!(board.content(board.index(3, 5).unwrap()), TileContent::Wall);
+    assert_eq!(board.content(wall), TileContent::Empty);
+    let summary = play.summary_json(9).unwrap();
+    assert!(
+        summary.ends_with(",\"reloads\":2,\"reload_errors\":1}"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_scenario_edit_restarts_the_scenario_with_the_new_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("waves.ron");
+    std::fs::write(&scenario, SCENARIO).unwrap();
+    let played = horde_core_sim::Scenario::load(&scenario).unwrap();
+    let scene = TdScene::open(None, Some(played), SpawnSettings::default(), 1).unwrap();
+    let mut play = common::play::framed(scene);
+    play.watch(LiveFiles::watching(), None, Some(&scenario));
+    for _ in 0..200 {
+        play.update(Tick::steps(1), &InputState::default());
+    }
+    assert_eq!(play.scene.sim.counts().lives, 10);
+    save(&scenario, &SCENARIO.replacen("lives: 10", "lives: 3", 1));
+    until(&mut play, |p| p.live.counts().reloads == 1);
+    let c = play.scene.sim.counts();
+    assert_eq!(c.lives, 3);
+    assert!(c.ticks < 100, "restarted: {} ticks", c.ticks);
+    save(&scenario, &SCENARIO.replacen("lives: 10", "lives: ten", 1));
+    until(&mut play, |p| p.live.counts().reload_errors == 1);
+    assert!(
+        play.live.error().unwrap().contains("waves.ron:5:"),
+        "{:?}",
+        play.live.error()
+    );
+    assert_eq!(play.scene.sim.scenario().unwrap().lives, 3);
+}
+
+#[test]
+fn the_runner_takes_new_settings_at_its_next_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = dir.path().join("runner.ron");
+    std::fs::write(&settings, RUNNER).unwrap();
+    let mut scene = RunnerScene::in_thread(
+        load_settings(Some(&settings)).unwrap(),
+        load_scenery(None).unwrap(),
+        3,
+        true,
+    );
+    scene.watch(LiveFiles::watching(), Some(&settings), None);
+    let jump = scene.runner.settings().jump_height;
+    let edited = RUNNER.replacen(&format!("jump_height: {jump:?}"), "jump_height: 3.25", 1);
+    assert_ne!(
+        edited, RUNNER,
+        "the default file names jump_height: {jump:?}"
+    );
+    save(&settings, &edited);
+    until(&mut scene, |s| s.live.counts().reloads == 1);
+    until(&mut scene, |s| s.runner.settings().jump_height == 3.25);
+    assert!(!scene.runner.settings_pending());
+    save(
+        &settings,
+        &edited.replacen("jump_height: 3.25", "jump_height: -3.0", 1),
+    );
+    until(&mut scene, |s| s.live.counts().reload_errors == 1);
+    assert!(scene.live.error().unwrap().contains("runner.ron:"));
+    assert_eq!(scene.runner.settings().jump_height, 3.25);
+}
+
+#[test]
+fn the_platformer_takes_new_sections_as_they_come_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sections.ron");
+    std::fs::write(&path, SECTIONS).unwrap();
+    let mut scene = PlatformerScene::new(Sections::load(&path).unwrap(), 2);
+    scene.watch(LiveFiles::watching(), Some(&path));
+    let renamed = SECTIONS.replace("(name: \"", "(name: \"new_");
+    save(&path, &renamed);
+    until(&mut scene, |s| s.live.counts().reloads == 1);
+    until(&mut scene, |s| {
+        (0..3).all(|p| s.treadmill().point_section(p).name.starts_with("new_"))
+    });
+    // Three templates are fewer than a treadmill needs: refused, the sections kept.
+    let few = Sections::built_in().unwrap().templates.len();
+    assert!(few > 3);
+    let cut = renamed.find("(name: \"new_gap\"").unwrap();
+    let broken = format!("{}\n    ],\n)\n", renamed[..cut].trim_end());
+    save(&path, &broken);
+    until(&mut scene, |s| s.live.counts().reload_errors == 1);
+    assert!(
+        scene.live.error().unwrap().contains("sections.ron:"),
+        "{:?}",
+        scene.live.error()
+    );
+    assert!(scene.treadmill().sections().templates.len() > 3);
+}
