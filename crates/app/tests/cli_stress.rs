@@ -229,3 +229,145 @@ fn towers_fire_on_the_stress_swarm() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `horde stress ARGS`: its stdout lines and stderr, after checking it succeeded.
+fn stress_lines(args: &[&str]) -> (Vec<serde_json::Value>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .arg("stress")
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (lines, stderr)
+}
+
+/// The chart at `path`, parsed as XML: its `<circle>` markers (one per p50 point of a panel)
+/// and all its text.
+fn chart(path: &std::path::Path) -> (usize, String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("not XML: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let circles = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "circle")
+        .count();
+    let words: String = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    (circles, words)
+}
+
+#[test]
+fn a_sweep_of_three_counts_prints_three_reports_and_a_chart_of_three_points_a_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("sweep.svg");
+    let (lines, stderr) = stress_lines(&[
+        "--renderer",
+        "none",
+        "--sweep",
+        "1000,4000,2000",
+        "--frames",
+        "4",
+        "--json",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for (line, n) in lines.iter().zip([1000, 4000, 2000]) {
+        check_contract(line, n, 4);
+    }
+    assert!(stderr.contains("chart of 3 runs"), "{stderr}");
+    let (circles, words) = chart(&svg);
+    // Two panels (frame and sim), one series, three counts.
+    assert_eq!(circles, 6, "{words}");
+    for text in [
+        "enemies", "frame_ms", "sim_ms", "p50", "p95", "1k", "2k", "4k",
+    ] {
+        assert!(words.contains(text), "{text} missing: {words}");
+    }
+}
+
+#[test]
+fn both_cubes_swept_are_two_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("cubes.svg");
+    let (lines, _) = stress_lines(&[
+        "--renderer",
+        "none",
+        "--sweep",
+        "1000,3000,9000",
+        "--cube",
+        "full,visible",
+        "--frames",
+        "3",
+        "--json",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let cubes: Vec<&str> = lines.iter().map(|l| l["cube"].as_str().unwrap()).collect();
+    assert_eq!(
+        cubes,
+        ["full", "full", "full", "visible", "visible", "visible"]
+    );
+    let (circles, words) = chart(&svg);
+    assert_eq!(circles, 12);
+    assert!(
+        words.contains("full cube") && words.contains("visible cube"),
+        "{words}"
+    );
+}
+
+#[test]
+fn a_gpu_sweep_measures_each_count_offscreen() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let (lines, _) = stress_lines(&[
+        "--backend",
+        "vulkan",
+        "--size",
+        "320x180",
+        "--sweep",
+        "500,1500,4500",
+        "--frames",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(lines.len(), 3);
+    for (line, n) in lines.iter().zip([500, 1500, 4500]) {
+        check_contract(line, n, 3);
+        assert_eq!(line["backend"], "vulkan");
+        assert_eq!(line["enemy_draw_calls"], 1);
+    }
+}
+
+#[test]
+fn bad_sweeps_are_refused_naming_the_flag() {
+    for (args, expected) in [
+        (&["--sweep", "1000,abc"][..], "--sweep"),
+        (&["--sweep", "0,10"][..], "--sweep"),
+        (&["--sweep", "10", "--enemies", "10"][..], "--enemies"),
+        (&["--cube", "full,round"][..], "--cube"),
+        (&["--sweep", "10", "--json", "--plot", "-"][..], "--plot"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+            .args(["stress", "--renderer", "none", "--frames", "1"])
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Clap's usage errors exit 2; the command's own refusals 1.
+        let code = if expected == "--plot" { 1 } else { 2 };
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

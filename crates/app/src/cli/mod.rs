@@ -184,7 +184,7 @@ pub enum StressRenderer {
 }
 
 /// Flags of `horde stress`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct StressArgs {
     /// Enemies on the board, held constant.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=20_000_000))]
@@ -218,13 +218,56 @@ pub struct StressArgs {
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
     /// How enemy cubes are drawn: `visible` (only the faces the camera can see, 6 triangles)
-    /// or `full` (12 triangles, half culled after assembly).
-    #[arg(long, value_enum, default_value = "visible")]
-    pub cube: CubeChoice,
+    /// or `full` (12 triangles, half culled after assembly); both (`full,visible`) runs each
+    /// in turn, one series each on the `--plot` chart.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "visible")]
+    pub cube: Vec<CubeChoice>,
     /// Turn this many of the board's walls into towers (lasers and mortars, chosen by the
     /// seed), 0–1,000,000; more than the board has is an error.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub towers: u64,
+    /// Run each of these enemy counts in turn (instead of `--enemies`), one report (JSON line)
+    /// each; several runs are measured offscreen, as with `--headless`.
+    #[arg(long, value_name = "N1,N2,..", value_delimiter = ',', conflicts_with = "enemies", value_parser = clap::value_parser!(u64).range(1..=20_000_000))]
+    pub sweep: Vec<u64>,
+    /// Draw the runs' frame and sim times (p50 and p95) against enemies, on log axes, into this
+    /// SVG chart: one series per configuration.
+    #[arg(long, value_name = "F.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+impl StressArgs {
+    /// How this run draws enemy cubes (the first of `--cube`).
+    pub fn cube(&self) -> CubeChoice {
+        self.cube.first().copied().unwrap_or(CubeChoice::Visible)
+    }
+
+    /// The runs these flags ask for, in order: every cube of `--cube`, each at every count of
+    /// `--sweep` (else at `--enemies`). Each has one cube and one count.
+    pub fn runs(&self) -> Vec<StressArgs> {
+        let counts = if self.sweep.is_empty() {
+            vec![self.enemies]
+        } else {
+            self.sweep.clone()
+        };
+        let mut cubes = self.cube.clone();
+        cubes.dedup();
+        if cubes.is_empty() {
+            cubes.push(CubeChoice::Visible);
+        }
+        let mut runs = Vec::with_capacity(cubes.len() * counts.len());
+        for &cube in &cubes {
+            for &enemies in &counts {
+                runs.push(StressArgs {
+                    enemies,
+                    cube: vec![cube],
+                    sweep: Vec::new(),
+                    ..self.clone()
+                });
+            }
+        }
+        runs
+    }
 }
 
 /// How enemy cubes are drawn.
@@ -348,7 +391,7 @@ pub struct RunArgs {
 }
 
 /// Backend and adapter choice, shared by every command that draws.
-#[derive(Debug, Default, Args)]
+#[derive(Clone, Debug, Default, Args)]
 pub struct GpuFlags {
     /// Graphics API: auto, vulkan, gl, dx12 or metal (default: `WGPU_BACKEND`, else auto).
     #[arg(long, value_name = "B", value_parser = parse_backend)]

@@ -1,29 +1,83 @@
 //! `horde stress`: N enemies measured end to end, in the shell's window or headless; prints the
-//! report as text or, with `--json`, as one JSON object.
+//! report as text or, with `--json`, as one JSON object. `--sweep` and a list of `--cube`s run
+//! one measurement after another (offscreen: a process opens one window), a report each, and
+//! `--plot` draws them all into one SVG chart ([`crate::stress::chart`]).
 
 use crate::cli::{StressArgs, StressRenderer};
 use crate::shell::{self, GpuSettings, ShellOptions};
+use crate::stress::chart;
 use crate::stress::report::{Report, report};
 use crate::stress::scene::StressScene;
 use crate::stress::step::stress_simulation;
 use crate::stress::{WARM_UP_FRAMES, measure_headless};
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use horde_files::{is_stdout, write_file};
 use horde_renderer::BackendChoice;
+use std::io::Write as _;
 
 /// Runs `horde stress`.
 pub fn run(args: &StressArgs) -> Result<()> {
     if args.static_instances && args.renderer == StressRenderer::None {
         bail!("--static-instances needs a renderer: it measures drawing without re-uploading");
     }
-    let report = if args.renderer == StressRenderer::Wgpu && !args.headless {
-        measure_in_window(args)?
+    if args.json && args.plot.as_deref().is_some_and(is_stdout) {
+        bail!("--plot -: standard output carries the --json lines; name a file");
+    }
+    let runs = args.runs();
+    let windowed = args.renderer == StressRenderer::Wgpu && !args.headless;
+    if windowed && runs.len() > 1 {
+        log::info!(
+            "{} runs: measured offscreen, one after another (a window opens once a process)",
+            runs.len()
+        );
+    }
+    let mut reports = Vec::with_capacity(runs.len());
+    for run in &runs {
+        if runs.len() > 1 {
+            forget_peak_memory();
+        }
+        let report = if windowed && runs.len() == 1 {
+            measure_in_window(run)?
+        } else {
+            measure_headless(run)?
+        };
+        print_report(&report, args.json)?;
+        reports.push(report);
+    }
+    if let Some(path) = &args.plot {
+        let first = &reports[0];
+        let title = format!(
+            "horde stress: {} frames a run, {} threads{}",
+            first.frames,
+            first.threads,
+            if args.towers > 0 {
+                format!(", {} towers", args.towers)
+            } else {
+                String::new()
+            }
+        );
+        let svg = chart::svg(&reports, &title)?;
+        write_file(path, svg.as_bytes())
+            .with_context(|| format!("--plot: cannot write {}", path.display()))?;
+        if !is_stdout(path) {
+            eprintln!(
+                "horde: chart of {} runs written to {}",
+                reports.len(),
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Prints one run's report: a JSON line, or a sentence.
+fn print_report(report: &Report, json: bool) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(report)?)?;
     } else {
-        measure_headless(args)?
-    };
-    if args.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        println!(
+        writeln!(
+            out,
             "{} enemies, {} frames on {} ({}), {} threads: sim p50 {:.2} ms, upload p50 {:.2} ms, \
              frame p50 {:.2} ms ({:.1} FPS), {} enemy draw call(s) of {} cubes, peak RSS {:.0} MB",
             report.enemies,
@@ -38,9 +92,17 @@ pub fn run(args: &StressArgs) -> Result<()> {
             report.enemy_draw_calls,
             report.cube,
             report.peak_rss_bytes as f64 / 1e6
-        );
+        )?;
     }
+    // Each line as its run ends: a sweep takes minutes.
+    out.flush()?;
     Ok(())
+}
+
+/// Starts the process's peak-memory count again (Linux: `5` to `/proc/self/clear_refs`), so
+/// that each run of a sweep reports its own peak; elsewhere the peak is the whole sweep's.
+fn forget_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
 /// The stress view in a window (no vsync, no MSAA) until the measured frames are done or the
@@ -56,7 +118,7 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
         args.frames as usize,
         args.static_instances,
     );
-    scene.scene.enemy_mesh = args.cube.mesh();
+    scene.scene.enemy_mesh = args.cube().mesh();
     let options = ShellOptions {
         size: args.size,
         gpu: GpuSettings {

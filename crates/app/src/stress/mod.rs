@@ -9,9 +9,10 @@
 //! `--renderer none` there is no GPU: the fused step writes into a plain array.
 //!
 //! Rooms: [`step`] (the stress simulation and the fused step into a batch), [`report`] (samples
-//! and the JSON report),
+//! and the JSON report), [`chart`] (the `--plot` SVG of a sweep),
 //! [`scene`] (the stress view in the shell's window). This module measures headless.
 
+pub mod chart;
 pub mod report;
 pub mod scene;
 pub mod step;
@@ -65,7 +66,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
             // fight as the window shows them.
             let mut scene = TdScene::from_simulation(sim, args.seed);
             scene.show_grid = false;
-            scene.enemy_mesh = args.cube.mesh();
+            scene.enemy_mesh = args.cube().mesh();
             let batches = scene.attach(&mut off.renderer);
             scene.sync_static(&mut off.renderer);
             let aspect = args.size.0 as f32 / args.size.1 as f32;

@@ -123,7 +123,7 @@ pub fn report(
         static_instances: args.static_instances,
         peak_rss_bytes: peak,
         peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
-        cube: args.cube.name(),
+        cube: args.cube().name(),
         cube_path,
         towers: args.towers,
         killed: fights.killed,
