@@ -223,9 +223,10 @@ pub struct StressArgs {
     #[arg(long, value_enum, value_delimiter = ',', default_value = "visible")]
     pub cube: Vec<CubeChoice>,
     /// Turn this many of the board's walls into towers (lasers and mortars, chosen by the
-    /// seed), 0–1,000,000; more than the board has is an error.
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
-    pub towers: u64,
+    /// seed), 0–1,000,000; more than the board has is an error. A list (`0,10000`) runs each
+    /// in turn, one series each on the `--plot` chart.
+    #[arg(long, value_name = "N", value_delimiter = ',', default_value = "0", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub towers: Vec<u64>,
     /// Run each of these enemy counts in turn (instead of `--enemies`), one report (JSON line)
     /// each; several runs are measured offscreen, as with `--headless`.
     #[arg(long, value_name = "N1,N2,..", value_delimiter = ',', conflicts_with = "enemies", value_parser = clap::value_parser!(u64).range(1..=20_000_000))]
@@ -242,8 +243,14 @@ impl StressArgs {
         self.cube.first().copied().unwrap_or(CubeChoice::Visible)
     }
 
-    /// The runs these flags ask for, in order: every cube of `--cube`, each at every count of
-    /// `--sweep` (else at `--enemies`). Each has one cube and one count.
+    /// Towers on this run's board (the first of `--towers`).
+    pub fn towers(&self) -> u64 {
+        self.towers.first().copied().unwrap_or(0)
+    }
+
+    /// The runs these flags ask for, in order: every cube of `--cube`, with every count of
+    /// `--towers`, each at every count of `--sweep` (else at `--enemies`). Each has one cube,
+    /// one tower count and one enemy count.
     pub fn runs(&self) -> Vec<StressArgs> {
         let counts = if self.sweep.is_empty() {
             vec![self.enemies]
@@ -255,15 +262,23 @@ impl StressArgs {
         if cubes.is_empty() {
             cubes.push(CubeChoice::Visible);
         }
-        let mut runs = Vec::with_capacity(cubes.len() * counts.len());
+        let mut towers = self.towers.clone();
+        towers.dedup();
+        if towers.is_empty() {
+            towers.push(0);
+        }
+        let mut runs = Vec::with_capacity(cubes.len() * towers.len() * counts.len());
         for &cube in &cubes {
-            for &enemies in &counts {
-                runs.push(StressArgs {
-                    enemies,
-                    cube: vec![cube],
-                    sweep: Vec::new(),
-                    ..self.clone()
-                });
+            for &tower_count in &towers {
+                for &enemies in &counts {
+                    runs.push(StressArgs {
+                        enemies,
+                        cube: vec![cube],
+                        towers: vec![tower_count],
+                        sweep: Vec::new(),
+                        ..self.clone()
+                    });
+                }
             }
         }
         runs

@@ -47,14 +47,8 @@ pub fn run(args: &StressArgs) -> Result<()> {
     if let Some(path) = &args.plot {
         let first = &reports[0];
         let title = format!(
-            "horde stress: {} frames a run, {} threads{}",
-            first.frames,
-            first.threads,
-            if args.towers > 0 {
-                format!(", {} towers", args.towers)
-            } else {
-                String::new()
-            }
+            "horde stress: {} frames a run, {} threads",
+            first.frames, first.threads
         );
         let svg = chart::svg(&reports, &title)?;
         write_file(path, svg.as_bytes())

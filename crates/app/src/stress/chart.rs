@@ -32,16 +32,17 @@ pub struct Series<'r> {
     pub runs: Vec<&'r Report>,
 }
 
-/// The configuration a run belongs to, as the legend names it.
-pub fn configuration(report: &Report) -> String {
+/// The configuration a run belongs to, as the legend names it. Without a renderer the cube
+/// is named only when `cubes_differ` (it draws nothing, but runs of two cubes are two series).
+pub fn configuration(report: &Report, cubes_differ: bool) -> String {
     let mut label = if report.backend == "none" {
-        format!("no renderer, {} cube", report.cube)
+        "no renderer".to_string()
     } else {
-        format!(
-            "{} ({}), {} cube",
-            report.adapter, report.backend, report.cube
-        )
+        format!("{} ({})", report.adapter, report.backend)
     };
+    if report.backend != "none" || cubes_differ {
+        label.push_str(&format!(", {} cube", report.cube));
+    }
     if report.towers > 0 {
         label.push_str(&format!(", {} towers", report.towers));
     }
@@ -53,9 +54,10 @@ pub fn configuration(report: &Report) -> String {
 
 /// The reports grouped by [`configuration`], in order of first appearance.
 pub fn series(reports: &[Report]) -> Vec<Series<'_>> {
+    let cubes_differ = reports.iter().any(|r| r.cube != reports[0].cube);
     let mut all: Vec<Series> = Vec::new();
     for report in reports {
-        let label = configuration(report);
+        let label = configuration(report, cubes_differ);
         match all.iter_mut().find(|s| s.label == label) {
             Some(series) => series.runs.push(report),
             None => all.push(Series {

@@ -125,7 +125,7 @@ pub fn report(
         peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
         cube: args.cube().name(),
         cube_path,
-        towers: args.towers,
+        towers: args.towers(),
         killed: fights.killed,
         shots: fights.shots,
     }

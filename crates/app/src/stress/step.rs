@@ -44,7 +44,7 @@ pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
         Some(path) => levels::load(Some(path))?,
         None => stress_board(args.enemies)?,
     };
-    place_towers(&mut board, args.towers, args.seed)?;
+    place_towers(&mut board, args.towers(), args.seed)?;
     let mut sim = Simulation::new(board, stress_settings()?, args.seed);
     sim.set_enemy_color(enemy_color);
     sim.set_spawning(false);

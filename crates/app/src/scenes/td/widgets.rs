@@ -67,8 +67,32 @@ pub fn range_slider(
     (*min, *max) != (old_min, old_max)
 }
 
+/// The most recent frame times [`recent_percentiles`] looks at.
+const PERCENTILE_WINDOW: usize = 256;
+
+/// The median and 95th percentile of the last [`PERCENTILE_WINDOW`] frame times of `history`,
+/// by the rank rule of [`crate::stats::Stat`] (`round((n − 1)·q)`), without allocating; `None`
+/// with no frames.
+pub fn recent_percentiles(history: &egui::util::History<f32>) -> Option<(f32, f32)> {
+    let mut recent = [0.0f32; PERCENTILE_WINDOW];
+    let skip = history.len().saturating_sub(PERCENTILE_WINDOW);
+    let mut n = 0;
+    for (slot, ms) in recent.iter_mut().zip(history.values().skip(skip)) {
+        *slot = ms;
+        n += 1;
+    }
+    let recent = &mut recent[..n];
+    if recent.is_empty() {
+        return None;
+    }
+    recent.sort_unstable_by(f32::total_cmp);
+    let at = |q: f32| recent[((recent.len() - 1) as f32 * q).round() as usize];
+    Some((at(0.5), at(0.95)))
+}
+
 /// The frame-time graph of `history` (milliseconds): bars of frame time, oldest on the left,
-/// with lines at 16.7 and 33.3 ms.
+/// with lines at 16.7 and 33.3 ms and at the recent frames' p50 (yellow) and p95 (orange),
+/// labelled.
 pub fn frame_time_graph(ui: &mut Ui, history: &egui::util::History<f32>) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), 60.0), Sense::hover());
     let painter = ui.painter_at(rect);
@@ -92,5 +116,41 @@ pub fn frame_time_graph(ui: &mut Ui, history: &egui::util::History<f32>) {
             0.0,
             Color32::LIGHT_BLUE,
         );
+    }
+    if let Some((p50, p95)) = recent_percentiles(history) {
+        let font = egui::FontId::proportional(10.0);
+        for (name, ms, color, x) in [
+            ("p50", p50, Color32::YELLOW, rect.left() + 4.0),
+            ("p95", p95, Color32::from_rgb(255, 150, 40), rect.center().x),
+        ] {
+            painter.hline(rect.x_range(), y(ms), Stroke::new(1.5, color));
+            painter.text(
+                Pos2::new(x, rect.top() + 2.0),
+                egui::Align2::LEFT_TOP,
+                format!("{name} {ms:.1} ms"),
+                font.clone(),
+                color,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_follow_the_stat_rank_rule_over_the_recent_frames() {
+        let mut history = egui::util::History::new(0..1000, f32::INFINITY);
+        assert_eq!(recent_percentiles(&history), None);
+        // 300 frames: the first 44 slow, then 1..=256 ms; only the last 256 count.
+        for i in 0..300 {
+            let ms = if i < 44 { 1000.0 } else { (i - 43) as f32 };
+            history.add(i as f64, ms);
+        }
+        let (p50, p95) = recent_percentiles(&history).unwrap();
+        let mut samples: Vec<f64> = (1..=256).map(f64::from).collect();
+        let stat = crate::stats::Stat::of(&mut samples);
+        assert_eq!((p50 as f64, p95 as f64), (stat.p50, stat.p95));
     }
 }
