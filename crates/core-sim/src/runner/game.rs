@@ -147,16 +147,19 @@ impl Runner {
             self.pending = Some(settings);
         } else {
             self.pending = None;
-            self.sections.resize(
-                settings.pool,
-                Section {
-                    start_z: 0.0,
-                    obstacle: None,
-                },
-            );
-            self.settings = settings;
+            self.take_settings(settings);
             self.lay_out();
         }
+    }
+
+    /// Makes `settings` the game's, the pool sized to them (laid out by the caller).
+    fn take_settings(&mut self, settings: RunnerSettings) {
+        let unplaced = Section {
+            start_z: 0.0,
+            obstacle: None,
+        };
+        self.sections.resize(settings.pool, unplaced);
+        self.settings = settings;
     }
 
     /// Whether settings wait for the next section.
@@ -207,14 +210,7 @@ impl Runner {
                 }
                 RunState::GameOver => {
                     if let Some(settings) = self.pending.take() {
-                        self.sections.resize(
-                            settings.pool,
-                            Section {
-                                start_z: 0.0,
-                                obstacle: None,
-                            },
-                        );
-                        self.settings = settings;
+                        self.take_settings(settings);
                     }
                     self.lay_out();
                     self.state = RunState::Running;
