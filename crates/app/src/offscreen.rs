@@ -92,7 +92,52 @@ pub struct Picture {
     pub adapter: String,
 }
 
+/// How a picture's pixels are shared among colours.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColourShares {
+    /// The share of the most common colour (colours counted 16 levels a channel, so a face
+    /// shaded alike is one colour).
+    pub largest: f64,
+    /// The share of pixels of the clear colour (within 3 of 255 a channel): sky, and what fog
+    /// has hidden entirely.
+    pub sky: f64,
+}
+
+/// A linear colour channel (`0..1`) as an sRGB byte, as the sRGB targets store it.
+fn srgb_byte(linear: f64) -> u8 {
+    let c = linear.clamp(0.0, 1.0);
+    let s = if c <= 0.003_130_8 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    (s * 255.0).round() as u8
+}
+
 impl Picture {
+    /// How its pixels are shared among colours, `clear` being the frame's clear colour
+    /// (linear RGBA).
+    pub fn colour_shares(&self, clear: [f64; 4]) -> ColourShares {
+        let sky = [0, 1, 2].map(|i| srgb_byte(clear[i]));
+        let mut counts = vec![0u32; 1 << 12];
+        let (mut sky_pixels, mut total) = (0u64, 0u64);
+        for p in self.pixels.chunks_exact(4) {
+            total += 1;
+            let bucket = (usize::from(p[0] >> 4) << 8)
+                | (usize::from(p[1] >> 4) << 4)
+                | usize::from(p[2] >> 4);
+            counts[bucket] += 1;
+            if (0..3).all(|i| p[i].abs_diff(sky[i]) <= 3) {
+                sky_pixels += 1;
+            }
+        }
+        let total = total.max(1) as f64;
+        ColourShares {
+            largest: f64::from(counts.iter().copied().max().unwrap_or(0)) / total,
+            sky: sky_pixels as f64 / total,
+        }
+    }
+
     /// Saves the picture as a PNG at `path`, atomically.
     pub fn save_png(&self, path: &Path) -> Result<()> {
         let png = encode_png(&self.pixels, self.width, self.height)?;

@@ -197,3 +197,59 @@ fn region_flags_are_checked() {
         assert!(stderr.contains(says), "{all:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_region_survey_reports_each_storey_as_json_and_text() {
+    let args = [
+        "wfc",
+        "--modules",
+        &city(),
+        "--infinite",
+        "--size",
+        "1x6x1",
+        "--seed",
+        "2",
+        "--region",
+        "-16,-16,32x32",
+        "--survey",
+    ];
+    let out = horde(&[&args[..], &["--json"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let s: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(s["cells"], 32 * 32 * 6);
+    let storeys = s["storeys"].as_array().unwrap();
+    assert!(storeys.len() >= 2, "{s}");
+    for (i, storey) in storeys.iter().enumerate() {
+        assert_eq!(storey["storey"], i);
+        for key in ["walkable", "reachable"] {
+            let v = storey[key].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&v), "{key} {v}");
+        }
+    }
+    assert!(storeys[0]["reachable"].as_f64().unwrap() > 0.5);
+    // Without --json: one line a storey; no --out needed.
+    let out = horde(&args);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("storey 0: ") && text.contains("reached from the street"),
+        "{text}"
+    );
+    // --survey belongs to --region.
+    let out = horde(&[
+        "wfc",
+        "--modules",
+        &city(),
+        "--infinite",
+        "--walk",
+        "10",
+        "--survey",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--region"));
+}

@@ -336,6 +336,89 @@ fn stair_flights_of_the_city_set_are_walked_up() {
     assert_body_free(&patch, &walker);
 }
 
+/// A plaza with a street to start on, a flight of the city set's stairs up to a bridge, and
+/// the bridge leading onto the roof of a one-storey building (3×3 cells).
+fn plaza_with_a_way_up(set: &ModuleSet) -> Patch {
+    let (plaza, street) = (module(set, "plaza"), module(set, "street"));
+    let (lower, upper, head) = (
+        module(set, "stairs_lower"),
+        module(set, "stairs_upper"),
+        module(set, "stair_head"),
+    );
+    let (lot, roof) = (module(set, "lot_full"), module(set, "roof_full"));
+    let bridge = (0..set.modules.len())
+        .find(|&b| {
+            set.prototypes[set.modules[b].prototype].name == "bridge"
+                && set.may_neighbour(usize::from(head), b, Dir::North)
+        })
+        .unwrap() as u16;
+    let mut patch = Patch::default();
+    for z in -6..=10 {
+        for x in -6..=6 {
+            patch.put_modules(set, (x, z), &[plaza]);
+        }
+    }
+    patch.put_modules(set, (2, -2), &[street]);
+    patch.put_modules(set, (0, 0), &[lower]);
+    patch.put_modules(set, (0, 1), &[upper, head]);
+    for z in 2..=3 {
+        patch.put_modules(set, (0, z), &[plaza, bridge]);
+    }
+    for z in 4..=6 {
+        for x in -1..=1 {
+            patch.put_modules(set, (x, z), &[lot, roof]);
+        }
+    }
+    patch
+}
+
+#[test]
+fn auto_walk_climbs_to_higher_ground_walks_up_there_and_comes_down_again() {
+    let set = city();
+    let patch = plaza_with_a_way_up(&set);
+    let mut walker = Walker::new(&set, 7);
+    let (mut up_at, mut down_at) = (None, None);
+    let mut goals = Vec::new();
+    for step in 0..60 * 90 {
+        walker.step(&patch, (0.0, 0.0), true, DT);
+        assert_body_free(&patch, &walker);
+        let goal = walker.autopilot.goal;
+        if step % 120 == 0 && std::env::var_os("DBG").is_some() {
+            eprintln!(
+                "{step} {goal:?} {:?} feet {:.2} path {}",
+                walker.position,
+                walker.feet,
+                walker.autopilot.path.len()
+            );
+        }
+        if goals.last() != Some(&goal) {
+            goals.push(goal);
+        }
+        if up_at.is_none() && walker.feet > 1.0 {
+            up_at = Some(step);
+        }
+        if up_at.is_some() && down_at.is_none() && walker.feet < 0.2 {
+            down_at = Some(step);
+        }
+    }
+    let up = up_at.unwrap_or_else(|| panic!("never climbed: goals {goals:?}"));
+    assert!(down_at.is_some(), "never came down: goals {goals:?}");
+    assert!(
+        (walker.feet_max - 1.15).abs() < 1e-3,
+        "the roof is the highest: {}",
+        walker.feet_max
+    );
+    assert!(walker.seconds_up > 5.0, "{} s up there", walker.seconds_up);
+    assert!(up > 60 * 5, "wandered the street first (up at step {up})");
+    use horde_levelgen::wfc::walker::Goal;
+    for pair in [[Goal::Climb, Goal::Level], [Goal::Level, Goal::Descend]] {
+        assert!(
+            goals.windows(2).any(|w| w == pair),
+            "{pair:?} not in {goals:?}"
+        );
+    }
+}
+
 /// Auto-walk on the real infinite city, made around the walker at every step as
 /// `horde screenshot --view walker` makes it: the body never holds a solid, the eye is never
 /// inside one, and the walker keeps going.

@@ -151,6 +151,11 @@ pub struct WfcArgs {
     #[arg(long, value_name = "X,Z", value_parser = parse_column, requires = "region",
           allow_hyphen_values = true)]
     pub visit: Vec<(i32, i32)>,
+    /// With `--region`: measure, storey by storey, the share of the region's columns a walker
+    /// can stand on and the share of those it reaches on foot from the street (`storeys` in
+    /// the summary; `--out` is then optional).
+    #[arg(long, requires = "region")]
+    pub survey: bool,
     /// With `--infinite`: cells to walk.
     #[arg(long, value_name = "N", requires = "infinite",
           value_parser = clap::value_parser!(u64).range(0..=10_000_000))]

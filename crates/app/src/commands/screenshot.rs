@@ -30,8 +30,19 @@ pub fn run(args: &ScreenshotArgs) -> Result<()> {
     let mut off = Offscreen::new(&args.gpu, args.size)?;
     let picture = headless::picture(scene.as_mut(), args.frames, &mut off)?;
     save(&picture, &args.out)?;
+    let (w, h) = (picture.width as f32, picture.height as f32);
+    let clear = scene
+        .frame_params(crate::scenes::Viewport {
+            x: 0.0,
+            y: 0.0,
+            width: w,
+            height: h,
+        })
+        .clear;
+    let shares = picture.colour_shares(clear);
     eprintln!(
-        "{}: {}x{} after {} steps, {} instances, {} draw calls, adapter {}; {}",
+        "{}: {}x{} after {} steps, {} instances, {} draw calls, adapter {}; largest colour {:.1} %, \
+         sky {:.1} %; {}",
         args.out.display(),
         picture.width,
         picture.height,
@@ -39,6 +50,8 @@ pub fn run(args: &ScreenshotArgs) -> Result<()> {
         picture.counters.instances,
         picture.counters.draw_calls,
         picture.adapter,
+        shares.largest * 100.0,
+        shares.sky * 100.0,
         scene.exit_line()
     );
     Ok(())

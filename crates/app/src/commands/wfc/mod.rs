@@ -11,6 +11,7 @@ use crate::scenes::city::generator;
 use anyhow::{Context, Result, bail};
 use horde_levelgen::wfc::infinite::Area;
 use horde_levelgen::wfc::infinite::route::{Route, walk};
+use horde_levelgen::wfc::walker::survey::{StoreyShare, survey};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
 use serde::Serialize;
 use std::time::Instant;
@@ -22,6 +23,9 @@ struct Summary {
     backtracks: u64,
     ms: f64,
     cells_per_s: f64,
+    /// `--survey`: per storey, what a walker can stand on and reach.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    storeys: Option<Vec<StoreyShare>>,
 }
 
 /// The summary line of an infinite walk (keys in contract order, extras after them).
@@ -47,6 +51,9 @@ fn run_infinite(args: &WfcArgs, set: &ModuleSet) -> Result<()> {
     let height = args.size.map_or(generator::HEIGHT, |(_, y, _)| y);
     let mut map = InfiniteMap::new(set, height, args.seed)
         .with_context(|| args.modules.display().to_string())?;
+    if args.survey && args.region.is_none() {
+        bail!("--survey: only with --region X,Z,WxD (it measures the region)");
+    }
     if let Some(region) = args.region {
         return write_region(args, set, &mut map, region);
     }
@@ -108,9 +115,9 @@ fn write_region(
     map: &mut InfiniteMap<'_>,
     region: Region,
 ) -> Result<()> {
-    let Some(out) = &args.out else {
-        bail!("--region needs --out FILE (where to write the region)");
-    };
+    if args.out.is_none() && !args.survey {
+        bail!("--region needs --out FILE (where to write the region) or --survey");
+    }
     let keep = args.keep.unwrap_or(generator::KEEP_RADIUS as u32) as i32;
     let side = (2 * WALK_VIEW + 1) as u32;
     for &(x, z) in &args.visit {
@@ -123,31 +130,39 @@ fn write_region(
         .region(area)
         .map_err(|e| anyhow::anyhow!("--region: {e}"))?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
-    let json = map_file::region_json(&cells, set, [region.x, 0, region.z])?;
-    write_json(out, "--out", &json)?;
+    if let Some(out) = &args.out {
+        let json = map_file::region_json(&cells, set, [region.x, 0, region.z])?;
+        write_json(out, "--out", &json)?;
+    }
     let summary = Summary {
         cells: cells.size.cells(),
         backtracks: map.backtracks(),
         ms,
         cells_per_s: cells.size.cells() as f64 / (ms / 1e3).max(1e-9),
+        storeys: args
+            .survey
+            .then(|| survey(set, &cells, (region.x, region.z))),
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
-    } else {
-        tell(
-            &format!(
-                "region {},{} {}x{}: {} cells in {:.1} ms, written to {}",
-                region.x,
-                region.z,
-                region.width,
-                region.depth,
-                summary.cells,
-                summary.ms,
-                out.display()
-            ),
-            &[args.out.as_ref()],
-        );
+        return Ok(());
     }
+    let written = args.out.as_ref().map_or(String::new(), |out| {
+        format!(", written to {}", out.display())
+    });
+    let mut line = format!(
+        "region {},{} {}x{}: {} cells in {:.1} ms{written}",
+        region.x, region.z, region.width, region.depth, summary.cells, summary.ms,
+    );
+    for s in summary.storeys.iter().flatten() {
+        line.push_str(&format!(
+            "\nstorey {}: {:.1} % of columns walkable, {:.1} % of those reached from the street",
+            s.storey,
+            s.walkable * 100.0,
+            s.reachable * 100.0
+        ));
+    }
+    tell(&line, &[args.out.as_ref()]);
     Ok(())
 }
 
@@ -178,6 +193,7 @@ pub fn run(args: &WfcArgs) -> Result<()> {
         backtracks: map.backtracks,
         ms,
         cells_per_s: size.cells() as f64 / (ms / 1e3).max(1e-9),
+        storeys: None,
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);

@@ -41,6 +41,7 @@ struct Summary {
     backtracks: u64,
     plans: u64,
     feet_max: f32,
+    seconds_above_street: f64,
     #[serde(flatten)]
     live: ReloadCounts,
 }
@@ -169,6 +170,7 @@ impl CityScene {
         walker.auto_walk = self.walker.auto_walk;
         walker.distance = self.walker.distance;
         walker.feet_max = self.walker.feet_max;
+        walker.seconds_up = self.walker.seconds_up;
         self.walker = walker;
         self.view.invalidate();
         Ok(())
@@ -206,7 +208,12 @@ impl CityScene {
                 self.streaming.restart_view();
             }
             Stepped::Waiting => {}
-            Stepped::Walked => self.view.follow(self.walker.feet, dt),
+            Stepped::Walked => {
+                self.view.follow(self.walker.feet, dt);
+                if self.walker.auto_walk {
+                    self.view.level(columns, &self.walker, dt);
+                }
+            }
         }
     }
 
@@ -353,8 +360,13 @@ impl Scene for CityScene {
             .failure
             .as_ref()
             .map_or(String::new(), |f| format!("; {f}"));
+        let w = &self.walker;
         format!(
-            "{} columns, {} backtracks, {} shown cells regenerated, {}{failure}",
+            "walked {:.1} cells, feet up to {:.2} storeys, {:.1} s above the street; {} columns, \
+             {} backtracks, {} shown cells regenerated, {}{failure}",
+            w.distance,
+            w.feet_max,
+            w.seconds_up,
             s.columns,
             s.backtracks,
             s.regenerated_shown,
@@ -377,6 +389,7 @@ impl Scene for CityScene {
             backtracks: e.backtracks + s.backtracks,
             plans: self.walker.autopilot.plans,
             feet_max: self.walker.feet_max,
+            seconds_above_street: (self.walker.seconds_up * 100.0).round() / 100.0,
             live: self.live.counts(),
         })?)
     }
@@ -518,10 +531,15 @@ mod tests {
             scene.walker.distance
         );
 
-        // Streets weigh much more: another city.
-        let edited = super::super::draw::CITY_SET.replacen("weight: 30.0", "weight: 300.0", 1);
-        assert_ne!(edited, super::super::draw::CITY_SET);
-        let broken = edited.replacen("weight: 300.0", "weight: -1.0", 1);
+        // Streets weigh ten times more: another city.
+        let set_text = super::super::draw::CITY_SET;
+        let street = set_text.find("name: \"street\",").unwrap();
+        let at = street + set_text[street..].find("weight: ").unwrap() + "weight: ".len();
+        let end = at + set_text[at..].find(',').unwrap();
+        let weight: f64 = set_text[at..end].parse().unwrap();
+        let heavier = format!("{:.1}", weight * 10.0);
+        let edited = format!("{}{heavier}{}", &set_text[..at], &set_text[end..]);
+        let broken = format!("{}-1.0{}", &set_text[..at], &set_text[end..]);
         std::fs::write(&path, &broken).unwrap();
         let waited = std::time::Instant::now();
         while scene.live.counts().reload_errors == 0 {

@@ -25,6 +25,14 @@ pub const AMBIENT: f32 = 0.4;
 pub const SKY: [f64; 4] = [0.45, 0.6, 0.8, 1.0];
 /// How fast the eye sinks towards the feet when they drop, per second (a share of the gap).
 const SINK_RATE: f32 = 10.0;
+/// The pitch auto-walk looks at: level, raised a little on open ground (radians).
+const LEVEL_PITCH: f32 = 0.0;
+/// How much higher auto-walk looks where the ground ahead is open.
+const OPEN_PITCH: f32 = 0.12;
+/// How fast the view levels itself while auto-walking, per second (a share of the gap).
+const LEVEL_RATE: f32 = 1.5;
+/// Cells ahead looked at for how open the ground is.
+const OPEN_AHEAD: i32 = 3;
 
 /// The view's state: the eye, the batch and what was last put in it.
 pub struct View {
@@ -46,7 +54,7 @@ pub struct View {
 impl Default for View {
     fn default() -> View {
         View {
-            pitch: -0.15,
+            pitch: LEVEL_PITCH,
             eye_feet: 0.0,
             in_view: Vec::new(),
             drawn_radius: VIEW_RADIUS,
@@ -150,6 +158,31 @@ impl View {
         } else {
             self.eye_feet + (feet - self.eye_feet) * (dt * SINK_RATE).min(1.0)
         };
+    }
+
+    /// Auto-walk keeps the horizon level: the pitch eases towards level, a little above it
+    /// where the ground ahead is open (no column within [`OPEN_AHEAD`] cells ahead rises a
+    /// storey above the feet), so the view shows the city and the sky, not the pavement.
+    pub fn level(&mut self, columns: &Columns, walker: &Walker, dt: f32) {
+        let (dx, dz) = (walker.yaw.sin(), walker.yaw.cos());
+        let mut walls = 0;
+        for k in 1..=OPEN_AHEAD {
+            for side in [-0.7f32, 0.0, 0.7] {
+                let x = walker.position.x + dx * k as f32 + dz * side;
+                let z = walker.position.z + dz * k as f32 - dx * side;
+                let column = (x.floor() as i32, z.floor() as i32);
+                let top = columns
+                    .solids(column)
+                    .iter()
+                    .map(|s| s.max[1])
+                    .fold(0.0, f32::max);
+                walls += usize::from(top > walker.feet + 1.0);
+            }
+        }
+        let cells = (OPEN_AHEAD * 3) as f32;
+        let open = 1.0 - walls as f32 / cells;
+        let target = LEVEL_PITCH + OPEN_PITCH * open;
+        self.pitch += (target - self.pitch) * (dt * LEVEL_RATE).min(1.0);
     }
 
     /// Turns the walker and tilts the view by a mouse movement of `delta` pixels.

@@ -9,6 +9,8 @@
 //! - [`plan`]: [`AutoWalk`], Dijkstra over the places to stand around it.
 //! - [`state`]: the [`Walker`]: position, facing, feet, planner, odometer.
 //! - [`start`]: putting it down on a street with a way out ([`Walker::place`]).
+//! - [`survey`]: how much of a map, storey by storey, a walker can stand on and reach from
+//!   the street (a module set's measure).
 //! - [`moves`]: one fixed step ([`Walker::step`]): by hand, sliding along walls, climbing a
 //!   step, or following the path.
 //!
@@ -54,13 +56,14 @@ pub mod moves;
 pub mod plan;
 pub mod start;
 pub mod state;
+pub mod survey;
 pub mod terrain;
 pub mod visits;
 
 pub use body::{BODY, EYE_HEIGHT, WALK_SPEED};
 pub use costs::SurfaceCosts;
 pub use moves::Stepped;
-pub use plan::{AutoWalk, PLAN_RADIUS};
+pub use plan::{AutoWalk, Goal, PLAN_RADIUS};
 pub use state::Walker;
 pub use terrain::Terrain;
 pub use visits::Visits;

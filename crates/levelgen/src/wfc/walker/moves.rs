@@ -11,7 +11,9 @@ use glam::{Vec2, Vec3};
 use std::f32::consts::{PI, TAU};
 
 /// How fast the walker turns towards where auto-walk goes, radians per second.
-const TURN_RATE: f32 = 3.0;
+const TURN_RATE: f32 = 2.5;
+/// How far along its path (cells) a walker on auto-walk looks.
+const LOOK_AHEAD: f32 = 2.5;
 /// Path points closer than this count as reached, in cells, however short a step is.
 const MIN_REACH: f32 = 0.02;
 
@@ -68,6 +70,9 @@ impl Walker {
             self.visits.record(self.cell());
         }
         self.feet_max = self.feet_max.max(self.feet);
+        if self.feet >= super::plan::UP {
+            self.seconds_up += f64::from(dt);
+        }
         Stepped::Walked
     }
 
@@ -107,8 +112,19 @@ impl Walker {
                 let to = Vec2::new(point.x - self.position.x, point.z - self.position.z);
                 let step = to.clamp_length_max(speed);
                 let moved = self.try_move(terrain, Vec3::new(step.x, 0.0, step.y));
+                if !moved && std::env::var_os("DBG").is_some() {
+                    eprintln!(
+                        "blocked at {:?} feet {:.3} towards {point:?}",
+                        self.position, self.feet
+                    );
+                }
                 if moved {
-                    let wanted = step.x.atan2(step.y);
+                    // Face along the path a little ahead: the view turns with the street.
+                    let ahead = (self.autopilot.look_ahead(self.position, LOOK_AHEAD))
+                        .map(|p| Vec2::new(p.x - self.position.x, p.z - self.position.z))
+                        .filter(|off| off.length() > 0.3)
+                        .unwrap_or(step);
+                    let wanted = ahead.x.atan2(ahead.y);
                     let diff = (wanted - self.yaw + PI).rem_euclid(TAU) - PI;
                     self.yaw = (self.yaw + diff.clamp(-TAU, TAU) * (TURN_RATE * dt).min(1.0))
                         .rem_euclid(TAU);

@@ -1,7 +1,11 @@
 //! Auto-walk's planner: where to go next, found by a path search over the places to stand a
 //! few blocks around the walker.
 //!
-//! Auto-walk keeps a wandering heading. Every so often it searches (Dijkstra) the graph of
+//! Auto-walk keeps a wandering heading, and explores in three dimensions: after a while on the
+//! street it looks for higher ground ([`Goal::Climb`]: the highest place it can reach in the
+//! window, stairs up to a bridge deck or a roof), walks along up there for a while
+//! ([`Goal::Level`]: targets near its own height), then comes down again ([`Goal::Descend`])
+//! and wanders the streets ([`Goal::Wander`]) until the next climb. Every so often it searches (Dijkstra) the graph of
 //! places to stand ([`Terrain::stands`]) within [`PLAN_RADIUS`] columns, where two samples side
 //! by side (or diagonally, when both sides are open too) connect if their heights differ by no
 //! more than a step. Each surface costs what its prototype's `walk_cost` in the module set
@@ -27,7 +31,7 @@ use std::collections::BinaryHeap;
 /// The body path search plans for: a little wider than [`BODY`], so that a path point beside
 /// a wall is never one the body only fits at by a rounding error.
 const PLAN_BODY: Body = Body {
-    radius: BODY.radius + 0.03,
+    radius: BODY.radius + 0.01,
     ..BODY
 };
 /// A wide body: places where it does not fit are close to a wall, and cost
@@ -48,12 +52,48 @@ const PLAN_AGE_S: f32 = 2.0;
 const RETRY_S: f32 = 0.2;
 /// The nearest target considered, in cells from the walker.
 const MIN_TARGET: f32 = 3.0;
+/// Samples around a high place counted for its room ([`AutoWalk::room`]).
+const ROOM_SAMPLES: i32 = 4;
+/// The most room counted (a roof 9×9 samples, nearly two cells each way).
+const ROOM_MAX: usize = 81;
+/// What each place of room up there adds to a climb's score.
+const ROOM_SCORE: f32 = 0.08;
+/// The nearest target along a deck or a roof, in cells (they can be short).
+const MIN_LEVEL_TARGET: f32 = 1.5;
 /// Cost added per cell walked for each recent visit of its column (at most four counted).
 pub const VISITED_COST: f32 = 0.8;
 /// Cost added per cell walked close to a wall.
 pub const NEAR_WALL_COST: f32 = 1.0;
 /// Frames in a row without moving after which the path is dropped and the heading turned.
 const STUCK_FRAMES: u32 = 30;
+/// Seconds of wandering the streets before auto-walk looks for higher ground.
+pub const CLIMB_AFTER_S: f32 = 12.0;
+/// Seconds spent looking for higher ground before giving up (none within reach).
+const CLIMB_FOR_S: f32 = 25.0;
+/// Seconds spent walking along up there before coming down.
+pub const STAY_UP_S: f32 = 15.0;
+/// Seconds spent looking for the way down before wandering on wherever it is.
+const DESCEND_FOR_S: f32 = 30.0;
+/// Feet this far above the street count as above it (half a storey: on a stair flight, a
+/// deck, a roof), for the walker's odometer.
+pub const UP: f32 = 0.5;
+/// Feet this high have climbed a storey (a deck at 1.1, a one-storey roof at 1.15).
+const CLIMBED: f32 = 1.0;
+/// What the score of a target gains per storey of height when climbing (loses descending).
+const HEIGHT_SCORE: f32 = 6.0;
+
+/// What auto-walk is after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Farthest along the heading for the cost (the streets).
+    Wander,
+    /// The highest place within reach.
+    Climb,
+    /// Along the heading, near the height it is at (a deck, a roof).
+    Level,
+    /// The lowest place within reach, back to the street.
+    Descend,
+}
 
 /// A place to stand in the planning window.
 #[derive(Clone, Copy, Debug)]
@@ -91,6 +131,10 @@ pub struct AutoWalk {
     seed: u64,
     /// Frames in a row the walker could not move.
     stuck: u32,
+    /// What it is after now.
+    pub goal: Goal,
+    /// Seconds since `goal` was set.
+    goal_age: f32,
 }
 
 impl AutoWalk {
@@ -112,6 +156,45 @@ impl AutoWalk {
             plans: 0,
             seed,
             stuck: 0,
+            goal: Goal::Wander,
+            goal_age: 0.0,
+        }
+    }
+
+    /// Moves on to the next goal when the walker, feet at `feet`, has done with this one.
+    fn update_goal(&mut self, feet: f32) {
+        let up = feet >= CLIMBED;
+        let next = match self.goal {
+            Goal::Wander if !up && self.goal_age >= CLIMB_AFTER_S => Some(Goal::Climb),
+            Goal::Wander if up => Some(Goal::Level),
+            Goal::Climb if up => Some(Goal::Level),
+            Goal::Climb if self.goal_age >= CLIMB_FOR_S => Some(Goal::Wander),
+            Goal::Level if !up => Some(Goal::Wander),
+            Goal::Level if self.goal_age >= STAY_UP_S => Some(Goal::Descend),
+            Goal::Descend if !up || self.goal_age >= DESCEND_FOR_S => Some(Goal::Wander),
+            _ => None,
+        };
+        if let Some(goal) = next {
+            self.goal = goal;
+            self.goal_age = 0.0;
+        }
+    }
+
+    /// How much a target at `at`, `progress` along the heading and `d` away by path cost, is
+    /// worth under the goal, for a walker with feet at `feet`.
+    fn score(&self, at: Vec3, progress: f32, d: f32, feet: f32) -> f32 {
+        let base = progress - 0.2 * d;
+        match self.goal {
+            Goal::Wander => base,
+            // The nearest way up (or down), not the farthest along the heading, so that a plan
+            // made again on the way keeps the same target; up there, room to walk on (a roof
+            // rather than a bridge's dead end).
+            Goal::Climb if at.y < CLIMBED => f32::NEG_INFINITY,
+            Goal::Climb => HEIGHT_SCORE * at.y + ROOM_SCORE * self.room(at) as f32 - 0.5 * d,
+            // Up there: along the heading, at about its height, never back down.
+            Goal::Level if at.y < CLIMBED => f32::NEG_INFINITY,
+            Goal::Level => base - HEIGHT_SCORE * (at.y - feet).abs(),
+            Goal::Descend => -HEIGHT_SCORE * at.y - 0.5 * d,
         }
     }
 
@@ -129,7 +212,9 @@ impl AutoWalk {
     /// Whether a new plan is due.
     pub fn needs_plan(&self) -> bool {
         let running_out = self.path.len().saturating_sub(self.next) < REPLAN_LEFT;
-        (running_out && self.age >= RETRY_S) || self.age > PLAN_AGE_S
+        // On the way up or down, the path is followed to its end.
+        let wandering = matches!(self.goal, Goal::Wander | Goal::Level);
+        (running_out && self.age >= RETRY_S) || (wandering && self.age > PLAN_AGE_S)
     }
 
     /// Plans a path from `position` (map `x`, `z`; `y` unused) with feet at `feet`, over
@@ -152,28 +237,53 @@ impl AutoWalk {
         let Some(start) = self.nearest_node(position, feet) else {
             return false;
         };
-        self.search(start);
+        self.update_goal(feet);
+        // Up there, paths keep up there.
+        let floor = if self.goal == Goal::Level {
+            CLIMBED
+        } else {
+            f32::NEG_INFINITY
+        };
+        self.search(start, floor);
         let direction = Vec2::new(self.heading.sin(), self.heading.cos());
         let from = Vec2::new(position.x, position.z);
-        let mut best: Option<(f32, u32, f32)> = None;
-        for (i, node) in self.nodes.iter().enumerate() {
-            let d = self.dist[i];
-            let offset = Vec2::new(node.at.x, node.at.z) - from;
-            if !d.is_finite() || offset.abs().max_element() < MIN_TARGET {
-                continue;
-            }
-            let progress = offset.dot(direction);
-            let score = progress - 0.2 * d;
-            if best.is_none_or(|(s, _, _)| score > s) {
-                best = Some((score, i as u32, progress));
-            }
+        let mut best = self.best_target(from, direction, feet);
+        if best.is_none() && self.goal == Goal::Climb {
+            // No way up within reach: wander on and look again.
+            self.goal = Goal::Wander;
+            best = self.best_target(from, direction, feet);
+            self.goal = Goal::Climb;
+        }
+        if std::env::var_os("DBG").is_some() {
+            let top = self
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.dist[*i].is_finite())
+                .map(|(_, n)| n.at.y)
+                .fold(0.0f32, f32::max);
+            eprintln!(
+                "plan {} goal {:?} feet {:.2} from {from:?} top {top:.2} target {:?} start {:?}",
+                self.plans,
+                self.goal,
+                feet,
+                best.map(|b| self.nodes[b.1 as usize].at),
+                self.nodes[start as usize].at
+            );
         }
         let Some((_, target, progress)) = best else {
+            if self.goal == Goal::Level {
+                // Nowhere further up here: time to come down.
+                self.goal = Goal::Descend;
+                self.goal_age = 0.0;
+                self.age = RETRY_S;
+                return false;
+            }
             // Nowhere to go: turn round and try again next time.
             self.heading += std::f32::consts::PI;
             return false;
         };
-        if progress < 1.5 {
+        if progress < 1.5 && self.goal == Goal::Wander {
             // A dead end ahead: turn a quarter (either way) or round for the next plan.
             let turn = if self.random(2) > 0.0 { 1.0 } else { -1.0 };
             self.heading += turn * std::f32::consts::FRAC_PI_2;
@@ -185,6 +295,33 @@ impl AutoWalk {
         }
         self.path.reverse();
         !self.path.is_empty()
+    }
+
+    /// The best target of the last search for the goal: `(score, node, progress along the
+    /// heading)`, from `from` heading along `direction` with feet at `feet`.
+    fn best_target(&self, from: Vec2, direction: Vec2, feet: f32) -> Option<(f32, u32, f32)> {
+        let mut best: Option<(f32, u32, f32)> = None;
+        for (i, node) in self.nodes.iter().enumerate() {
+            let d = self.dist[i];
+            let offset = Vec2::new(node.at.x, node.at.z) - from;
+            // Wandering goes somewhere, and along a deck or a roof somewhere nearer; the way
+            // up or down may be close by.
+            let reach = offset.abs().max_element();
+            let near = match self.goal {
+                Goal::Wander => reach < MIN_TARGET,
+                Goal::Level => reach < MIN_LEVEL_TARGET,
+                Goal::Climb | Goal::Descend => false,
+            };
+            if !d.is_finite() || near {
+                continue;
+            }
+            let progress = offset.dot(direction);
+            let score = self.score(node.at, progress, d, feet);
+            if score.is_finite() && best.is_none_or(|(s, _, _)| score > s) {
+                best = Some((score, i as u32, progress));
+            }
+        }
+        best
     }
 
     /// Collects the places to stand within [`PLAN_RADIUS`] columns of `cell`.
@@ -231,6 +368,27 @@ impl AutoWalk {
                 }
             }
         }
+    }
+
+    /// Places at about the height of `at` within [`ROOM_SAMPLES`] samples of it (at most
+    /// [`ROOM_MAX`]): how much room there is to walk on up there.
+    fn room(&self, at: Vec3) -> usize {
+        if at.y < CLIMBED {
+            return 0;
+        }
+        let n = SAMPLES as f32;
+        let (gx, gz) = ((at.x * n).floor() as i32, (at.z * n).floor() as i32);
+        let r = ROOM_SAMPLES;
+        let mut room = 0;
+        for dz in -r..=r {
+            for dx in -r..=r {
+                room += self
+                    .at_sample(gx + dx, gz + dz)
+                    .filter(|&i| (self.nodes[i].at.y - at.y).abs() <= 0.25)
+                    .count();
+            }
+        }
+        room.min(ROOM_MAX)
     }
 
     /// The window index of map sample `(gx, gz)`, if inside.
@@ -289,8 +447,9 @@ impl AutoWalk {
             .find(|&i| BODY.connects(h, self.nodes[i].at.y))
     }
 
-    /// Dijkstra from `start` over the window; fills `dist` and `prev`.
-    fn search(&mut self, start: u32) {
+    /// Dijkstra from `start` over the window's places no lower than `floor`; fills `dist`
+    /// and `prev`.
+    fn search(&mut self, start: u32, floor: f32) {
         self.dist.clear();
         self.dist.resize(self.nodes.len(), f32::INFINITY);
         self.prev.clear();
@@ -332,6 +491,9 @@ impl AutoWalk {
                     spacing
                 };
                 let next = &self.nodes[to];
+                if next.at.y < floor {
+                    continue;
+                }
                 let cost = d + length * 0.5 * (node.cost + next.cost);
                 if cost < self.dist[to] {
                     self.dist[to] = cost;
@@ -340,6 +502,25 @@ impl AutoWalk {
                 }
             }
         }
+    }
+
+    /// A point about `distance` cells on along the path from `position` (its last point when
+    /// the path is shorter; `None` without a path): where a walker looks while following it,
+    /// so that its view turns with the street, not with every sample of the path.
+    pub fn look_ahead(&self, position: Vec3, distance: f32) -> Option<Vec3> {
+        let mut from = Vec2::new(position.x, position.z);
+        let mut left = distance;
+        let mut last = None;
+        for point in self.path.iter().skip(self.next) {
+            let to = Vec2::new(point.x, point.z);
+            left -= (to - from).length();
+            last = Some(*point);
+            if left <= 0.0 {
+                break;
+            }
+            from = to;
+        }
+        last
     }
 
     /// Where the walker should head now, from `position`: the next path point not yet
@@ -359,6 +540,7 @@ impl AutoWalk {
     /// path is dropped (a new plan follows).
     pub fn tick(&mut self, dt: f32, moved: bool) {
         self.age += dt;
+        self.goal_age += dt;
         self.stuck = if moved { 0 } else { self.stuck + 1 };
         if self.stuck > STUCK_FRAMES {
             self.stuck = 0;

@@ -32,6 +32,8 @@ pub struct Walker {
     pub distance: f64,
     /// The highest its feet have been.
     pub feet_max: f32,
+    /// Seconds walked with its feet at least [`UP`](super::plan::UP) above the street.
+    pub seconds_up: f64,
 }
 
 impl Walker {
@@ -49,6 +51,7 @@ impl Walker {
             placed: false,
             distance: 0.0,
             feet_max: 0.0,
+            seconds_up: 0.0,
         }
     }
 
