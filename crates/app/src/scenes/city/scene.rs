@@ -362,9 +362,10 @@ impl Scene for CityScene {
             .map_or(String::new(), |f| format!("; {f}"));
         let w = &self.walker;
         format!(
-            "walked {:.1} cells, feet up to {:.2} storeys, {:.1} s above the street; {} columns, \
-             {} backtracks, {} shown cells regenerated, {}{failure}",
+            "walked {:.1} cells, feet at {:.2} storeys (up to {:.2}), {:.1} s above the street; \
+             {} columns, {} backtracks, {} shown cells regenerated, {}{failure}",
             w.distance,
+            w.feet,
             w.feet_max,
             w.seconds_up,
             s.columns,

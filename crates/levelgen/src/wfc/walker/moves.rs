@@ -8,7 +8,7 @@ use super::body::{BODY, WALK_SPEED};
 use super::state::Walker;
 use super::terrain::Terrain;
 use glam::{Vec2, Vec3};
-use std::f32::consts::{PI, TAU};
+use std::f32::consts::{FRAC_PI_4, PI, TAU};
 
 /// How fast the walker turns towards where auto-walk goes, radians per second.
 const TURN_RATE: f32 = 2.5;
@@ -111,13 +111,21 @@ impl Walker {
             Some(point) => {
                 let to = Vec2::new(point.x - self.position.x, point.z - self.position.z);
                 let step = to.clamp_length_max(speed);
-                let moved = self.try_move(terrain, Vec3::new(step.x, 0.0, step.y));
-                if !moved && std::env::var_os("DBG").is_some() {
-                    eprintln!(
-                        "blocked at {:?} feet {:.3} towards {point:?}",
-                        self.position, self.feet
-                    );
+                let before = self.position;
+                let gone = |walker: &Walker| (walker.position - before).length();
+                self.try_move(terrain, Vec3::new(step.x, 0.0, step.y));
+                // Sliding a hair along a wall is not getting anywhere: a side-step, half left
+                // or half right, gets round an edge the path's samples passed between.
+                for turn in [FRAC_PI_4, -FRAC_PI_4] {
+                    if gone(self) > 0.2 * step.length() {
+                        break;
+                    }
+                    self.position = before;
+                    let (sin, cos) = turn.sin_cos();
+                    let side = Vec2::new(step.x * cos - step.y * sin, step.x * sin + step.y * cos);
+                    self.try_move(terrain, Vec3::new(side.x, 0.0, side.y));
                 }
+                let moved = gone(self) > 0.2 * step.length();
                 if moved {
                     // Face along the path a little ahead: the view turns with the street.
                     let ahead = (self.autopilot.look_ahead(self.position, LOOK_AHEAD))

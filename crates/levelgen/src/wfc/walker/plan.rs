@@ -254,23 +254,6 @@ impl AutoWalk {
             best = self.best_target(from, direction, feet);
             self.goal = Goal::Climb;
         }
-        if std::env::var_os("DBG").is_some() {
-            let top = self
-                .nodes
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| self.dist[*i].is_finite())
-                .map(|(_, n)| n.at.y)
-                .fold(0.0f32, f32::max);
-            eprintln!(
-                "plan {} goal {:?} feet {:.2} from {from:?} top {top:.2} target {:?} start {:?}",
-                self.plans,
-                self.goal,
-                feet,
-                best.map(|b| self.nodes[b.1 as usize].at),
-                self.nodes[start as usize].at
-            );
-        }
         let Some((_, target, progress)) = best else {
             if self.goal == Goal::Level {
                 // Nowhere further up here: time to come down.
@@ -547,6 +530,16 @@ impl AutoWalk {
             self.path.clear();
             self.next = 0;
             self.heading += std::f32::consts::FRAC_PI_2;
+            // A goal that led into a corner is given up: down again, or wander on.
+            let next = match self.goal {
+                Goal::Climb | Goal::Descend => Goal::Wander,
+                Goal::Level => Goal::Descend,
+                Goal::Wander => Goal::Wander,
+            };
+            if next != self.goal {
+                self.goal = next;
+                self.goal_age = 0.0;
+            }
         }
     }
 }
