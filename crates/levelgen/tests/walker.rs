@@ -294,30 +294,7 @@ fn stair_flights_of_the_city_set_are_walked_up() {
     // Plaza, a flight climbing north from it, and the bridge deck it leads onto; a street
     // to be put down on first.
     let set = city();
-    let (plaza, street) = (module(&set, "plaza"), module(&set, "street"));
-    let (lower, upper, head) = (
-        module(&set, "stairs_lower"),
-        module(&set, "stairs_upper"),
-        module(&set, "stair_head"),
-    );
-    let bridge = (0..set.modules.len())
-        .find(|&b| {
-            set.prototypes[set.modules[b].prototype].name == "bridge"
-                && set.may_neighbour(usize::from(head), b, Dir::North)
-        })
-        .unwrap() as u16;
-    let mut patch = Patch::default();
-    for z in -3..=6 {
-        for x in -3..=3 {
-            patch.put_modules(&set, (x, z), &[plaza]);
-        }
-    }
-    patch.put_modules(&set, (2, -2), &[street]);
-    patch.put_modules(&set, (0, 0), &[lower]);
-    patch.put_modules(&set, (0, 1), &[upper, head]);
-    for z in 2..=4 {
-        patch.put_modules(&set, (0, z), &[plaza, bridge]);
-    }
+    let patch = plaza_with_a_flight(&set, 3, 4);
     let mut walker = Walker::new(&set, 1);
     walker.auto_walk = false;
     assert!(walker.place(&patch));
@@ -336,16 +313,17 @@ fn stair_flights_of_the_city_set_are_walked_up() {
     assert_body_free(&patch, &walker);
 }
 
-/// A plaza with a street to start on, a flight of the city set's stairs up to a bridge, and
-/// the bridge leading onto the roof of a one-storey building (3×3 cells).
-fn plaza_with_a_way_up(set: &ModuleSet) -> Patch {
+/// A plaza `2·half + 1` cells square (from `-half` to `half + 4` north) with a street at
+/// `(2, -2)` to be put down on, a flight of the city set's stairs climbing north from `(0, 0)`
+/// onto the stair head in `(0, 1)`, and the bridge deck it leads onto from `(0, 2)` to
+/// `(0, deck_end)`.
+fn plaza_with_a_flight(set: &ModuleSet, half: i32, deck_end: i32) -> Patch {
     let (plaza, street) = (module(set, "plaza"), module(set, "street"));
     let (lower, upper, head) = (
         module(set, "stairs_lower"),
         module(set, "stairs_upper"),
         module(set, "stair_head"),
     );
-    let (lot, roof) = (module(set, "lot_full"), module(set, "roof_full"));
     let bridge = (0..set.modules.len())
         .find(|&b| {
             set.prototypes[set.modules[b].prototype].name == "bridge"
@@ -353,17 +331,25 @@ fn plaza_with_a_way_up(set: &ModuleSet) -> Patch {
         })
         .unwrap() as u16;
     let mut patch = Patch::default();
-    for z in -6..=10 {
-        for x in -6..=6 {
+    for z in -half..=half + 3 {
+        for x in -half..=half {
             patch.put_modules(set, (x, z), &[plaza]);
         }
     }
     patch.put_modules(set, (2, -2), &[street]);
     patch.put_modules(set, (0, 0), &[lower]);
     patch.put_modules(set, (0, 1), &[upper, head]);
-    for z in 2..=3 {
+    for z in 2..=deck_end {
         patch.put_modules(set, (0, z), &[plaza, bridge]);
     }
+    patch
+}
+
+/// [`plaza_with_a_flight`] whose bridge leads onto the roof of a one-storey building (3×3
+/// cells).
+fn plaza_with_a_way_up(set: &ModuleSet) -> Patch {
+    let mut patch = plaza_with_a_flight(set, 6, 3);
+    let (lot, roof) = (module(set, "lot_full"), module(set, "roof_full"));
     for z in 4..=6 {
         for x in -1..=1 {
             patch.put_modules(set, (x, z), &[lot, roof]);
