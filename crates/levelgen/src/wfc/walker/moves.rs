@@ -125,7 +125,11 @@ impl Walker {
                     let side = Vec2::new(step.x * cos - step.y * sin, step.x * sin + step.y * cos);
                     self.try_move(terrain, Vec3::new(side.x, 0.0, side.y));
                 }
-                let moved = gone(self) > 0.2 * step.length();
+                // Moving counts only when it gets nearer the point (side-steps back and forth
+                // at an edge do not).
+                let left = |p: Vec3| Vec2::new(point.x - p.x, point.z - p.z).length();
+                let moved = gone(self) > 0.2 * step.length()
+                    && left(before) - left(self.position) > 0.1 * step.length();
                 if moved {
                     // Face along the path a little ahead: the view turns with the street.
                     let ahead = (self.autopilot.look_ahead(self.position, LOOK_AHEAD))
