@@ -26,6 +26,15 @@ pub fn lower_priority(what: &str) {
     }
 }
 
+/// Drops `old` (a worker, or what holds one) on a thread of its own, named `name`, so that
+/// joining a worker in the middle of its work never stalls the caller (the render thread
+/// replacing a generator). Where no thread can be started, `old` is dropped here.
+pub fn retire<T: Send + 'static>(name: &str, old: T) {
+    let _ = std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn(move || drop(old));
+}
+
 /// The worker's side: the requests it is sent and where its results go.
 pub struct WorkerChannels<Request, Response> {
     /// Requests, in the order they were sent; `recv` fails once the owner is gone.

@@ -57,12 +57,20 @@ impl Treadmill {
             retired: None,
             retired_points: [false; 3],
         };
-        // The start section on the middle point, random templates on the other two.
-        for point in [0, 2] {
-            let template = treadmill.inactive_template(point);
-            treadmill.put(point, template);
-        }
+        treadmill.lay_out();
         treadmill
+    }
+
+    /// The points a section apart around the origin: the start section on the middle point,
+    /// random templates on the other two.
+    fn lay_out(&mut self) {
+        let w = self.sections.section_width;
+        self.points = [-w, 0.0, w];
+        self.held = [Held::Start; 3];
+        for point in [0, 2] {
+            let template = self.inactive_template(point);
+            self.put(point, template);
+        }
     }
 
     /// A random template not carried by a point other than `point`.
@@ -143,18 +151,12 @@ impl Treadmill {
     /// out again at once, as at the start (the counts carry on).
     pub fn set_sections(&mut self, sections: Sections) {
         if sections.section_width != self.sections.section_width {
-            let w = sections.section_width;
             self.pending = None;
             self.retired = None;
             self.retired_points = [false; 3];
             self.uses.resize(sections.templates.len(), 0);
             self.sections = Arc::new(sections);
-            self.points = [-w, 0.0, w];
-            self.held = [Held::Start; 3];
-            for point in [0, 2] {
-                let template = self.inactive_template(point);
-                self.put(point, template);
-            }
+            self.lay_out();
         } else {
             self.pending = Some(Arc::new(sections));
         }

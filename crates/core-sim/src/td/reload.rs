@@ -23,12 +23,9 @@ pub struct BoardReload {
     pub removed: u64,
 }
 
-/// Whether an enemy can be on a tile holding `content`.
-fn lets_through(content: TileContent) -> bool {
-    matches!(
-        content,
-        TileContent::Empty | TileContent::Destination | TileContent::SpawnPoint
-    )
+/// `p` moved by `shift`.
+fn shifted(p: [f32; 2], shift: [f32; 2]) -> [f32; 2] {
+    [p[0] + shift[0], p[1] + shift[1]]
 }
 
 impl Simulation {
@@ -47,25 +44,22 @@ impl Simulation {
             let (x, y) = old.coords(index as usize);
             new.index(i64::from(x), i64::from(y)).map(|i| i as u32)
         };
+        let lets_through = |tile: u32| !new.content(tile as usize).blocks_path();
         let removed = self.enemies.replace_each(|enemy| {
             let moved = enemy.moved(tile, shift)?;
             let keeps = match moved.tiles() {
-                (from, Some(to)) => {
-                    lets_through(new.content(from as usize))
-                        && lets_through(new.content(to as usize))
-                }
+                (from, Some(to)) => lets_through(from) && lets_through(to),
                 (from, None) => new.content(from as usize) == TileContent::Destination,
             };
             keeps.then_some(moved)
         });
         if !same_size {
             for shell in &mut self.shells {
-                for p in [&mut shell.from, &mut shell.to] {
-                    *p = [p[0] + shift[0], p[1] + shift[1]];
-                }
+                shell.from = shifted(shell.from, shift);
+                shell.to = shifted(shell.to, shift);
             }
             for explosion in &mut self.explosions {
-                explosion.at = [explosion.at[0] + shift[0], explosion.at[1] + shift[1]];
+                explosion.at = shifted(explosion.at, shift);
             }
             // Tower indices mean other tiles now.
             self.towers.reset();

@@ -140,6 +140,20 @@ impl Body {
         head_clear.then_some(rest)
     }
 
+    /// Whether the body fits standing on `stand` of column `column`: centred on its sample,
+    /// it settles at the stand's height (within a step). `solids_at` as for [`Body::settle`].
+    pub fn fits_on<'a>(
+        &self,
+        solids_at: impl Fn((i32, i32)) -> &'a [Solid],
+        column: (i32, i32),
+        stand: &Stand,
+    ) -> bool {
+        let (u, v) = stand.position();
+        let at = (column.0 as f32 + u, column.1 as f32 + v);
+        self.settle(solids_at, at, stand.height)
+            .is_some_and(|h| self.connects(h, stand.height))
+    }
+
     /// Whether a walker may go between two stands at neighbouring samples, at heights `a`
     /// and `b`: up or down by no more than a step.
     pub fn connects(&self, a: f32, b: f32) -> bool {

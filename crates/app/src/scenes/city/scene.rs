@@ -161,9 +161,7 @@ impl CityScene {
         };
         let old = std::mem::replace(&mut self.streaming, Streaming::new(set.clone(), source));
         // The old generator may be inside a block: it is joined off the render thread.
-        let _ = std::thread::Builder::new()
-            .name("city generator retired".into())
-            .spawn(move || drop(old));
+        crate::worker::retire("city generator retired", old);
         let mut walker = Walker::new(&set, self.seed);
         walker.position = self.walker.position;
         walker.yaw = self.walker.yaw;

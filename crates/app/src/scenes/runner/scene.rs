@@ -152,9 +152,7 @@ impl RunnerScene {
         if self.generator.is_some() {
             let old = self.generator.replace(generator::start(scatter.clone())?);
             // A row in the making is finished off the render thread.
-            let _ = std::thread::Builder::new()
-                .name("scenery generator retired".into())
-                .spawn(move || drop(old));
+            crate::worker::retire("scenery generator retired", old);
         }
         self.scatter = scatter;
         self.rows.clear();

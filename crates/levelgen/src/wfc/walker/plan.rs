@@ -326,16 +326,11 @@ impl AutoWalk {
                     let (u, v) = stand.position();
                     // Only where the whole body fits (a sample beside a pillar or a wall in
                     // the next column is a place to stand for a point, not for a walker).
-                    let (px, pz) = (cx as f32 + u, cz as f32 + v);
-                    let fits = PLAN_BODY
-                        .settle(|c| terrain.solids(c), (px, pz), stand.height)
-                        .is_some_and(|h| BODY.connects(h, stand.height));
-                    if !fits {
+                    let solids = |c| terrain.solids(c);
+                    if !PLAN_BODY.fits_on(solids, (cx, cz), stand) {
                         continue;
                     }
-                    let roomy = WIDE_BODY
-                        .settle(|c| terrain.solids(c), (px, pz), stand.height)
-                        .is_some_and(|h| BODY.connects(h, stand.height));
+                    let roomy = WIDE_BODY.fits_on(solids, (cx, cz), stand);
                     let near_wall = if roomy { 0.0 } else { NEAR_WALL_COST };
                     let g = self.window_index(cx * n + i as i32, cz * n + j as i32);
                     let Some(g) = g else { continue };

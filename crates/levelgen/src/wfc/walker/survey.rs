@@ -71,20 +71,13 @@ type Place = ((i32, i32), usize);
 pub fn survey(set: &ModuleSet, map: &Map, origin: (i32, i32)) -> Vec<StoreyShare> {
     let terrain = MapTerrain::new(set, map, origin);
     let costs = SurfaceCosts::of(set);
-    let fits = |(column, i): Place| {
-        let stand = terrain.stands(column)[i];
-        let (u, v) = stand.position();
-        let at = (column.0 as f32 + u, column.1 as f32 + v);
-        BODY.settle(|c| terrain.solids(c), at, stand.height)
-            .is_some_and(|h| BODY.connects(h, stand.height))
-    };
     // Every place where the body fits, found from the street outwards.
     let mut usable: HashMap<Place, bool> = HashMap::new();
     let mut queue = VecDeque::new();
     for (&column, (_, stands)) in &terrain.columns {
         for (i, stand) in stands.iter().enumerate() {
             let place = (column, i);
-            if !fits(place) {
+            if !BODY.fits_on(|c| terrain.solids(c), column, stand) {
                 continue;
             }
             let street = stand.height < 0.5 && costs.cheapest(stand.module);
