@@ -232,12 +232,28 @@ fn a_region_survey_reports_each_storey_as_json_and_text() {
         }
     }
     assert!(storeys[0]["reachable"].as_f64().unwrap() > 0.5);
+    // The skyline: built columns by steps from the street, nearest first; the zoning keeps
+    // those beside a street to a lot and its roof.
+    let skyline = s["skyline"].as_array().unwrap();
+    assert!(skyline.len() >= 2, "{s}");
+    for (i, row) in skyline.iter().enumerate() {
+        assert_eq!(row["distance"], i + 1);
+        assert!(row["columns"].as_u64().unwrap() > 0 || i > 0, "{row}");
+        let (mean, max) = (
+            row["mean_height"].as_f64().unwrap(),
+            row["max_height"].as_u64().unwrap(),
+        );
+        assert!(mean >= 1.0 && mean <= max as f64, "{row}");
+    }
+    assert_eq!(skyline[0]["max_height"], 2, "{s}");
     // Without --json: one line a storey; no --out needed.
     let out = horde(&args);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("storey 0: ") && text.contains("reached from the street"),
+        text.contains("storey 0: ")
+            && text.contains("reached from the street")
+            && text.contains("buildings 1 column(s) from the street: "),
         "{text}"
     );
     // --survey belongs to --region.

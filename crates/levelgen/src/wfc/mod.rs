@@ -19,6 +19,9 @@
 //!   its state, its moves by fixed steps and auto-walk's path planning, costs from the set.
 //! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
 //!   re-solving offset layers of blocks over a valid background.
+//! - [`skyline`]: how tall a map's buildings stand by their distance from the street.
+//! - [`zoning`]: how tall buildings may stand in each column (avenues, lower buildings beside
+//!   them, taller further in, parks), applied to a map before it is solved.
 //!
 //! ```
 //! use horde_levelgen::wfc::{ModuleSet, Solver, Size};
@@ -34,9 +37,11 @@ pub mod grid;
 pub mod infinite;
 pub mod map;
 pub mod module_set;
+pub mod skyline;
 pub mod solver;
 pub mod walkable;
 pub mod walker;
+pub mod zoning;
 
 pub use example::EXAMPLE_SET;
 pub use grid::{MAX_CELLS, Size, TooManyCells};

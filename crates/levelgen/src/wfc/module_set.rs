@@ -6,6 +6,7 @@
 //! ```ron
 //! (
 //!     boundary: (up: 0, down: 1),          // connectors of the air above and the ground below
+//!     zoning: (block: 12, heights: [0, 2, 3, 6], parks: 0.1),   // optional, see below
 //!     prototypes: [
 //!         (
 //!             name: "street",
@@ -21,6 +22,8 @@
 //!             exclusions: (north: ["street"]),   // prototypes that may not touch a face
 //!             shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.1, 1.0), color: (60, 60, 66))],
 //!             walk_cost: 1.0,                // cost of walking a cell on top of it, > 0
+//!             built: false,                  // part of a building (zoning limits its height)
+//!             street: true,                  // zoning keeps it to the avenues, and them to it
 //!         ),
 //!     ],
 //! )
@@ -28,12 +31,21 @@
 //!
 //! Faces are `west -x, east +x, south -z, north +z, down -y, up +y`. Horizontal faces carry a
 //! connector number and a symmetry; vertical faces a connector number and a rotation index or
-//! `Invariant`. `weight` (1), `exclusions`, `shape` and `walk_cost` (1, what a walker's path
-//! search pays per cell on the module's top) may be left out. Unknown fields, a connector of
+//! `Invariant`. `weight` (1), `exclusions`, `shape`, `walk_cost` (1, what a walker's path
+//! search pays per cell on the module's top), `built` and `street` (false) may be left out. Unknown fields, a connector of
 //! the wrong kind on a face, an unknown prototype in an exclusion, a duplicate name, a
 //! non-positive weight or cost, a bad box, or more prototypes or turned modules than
 //! [`MAX_MODULES`] are errors at the offending value's own line and column (every rule is
 //! checked while the file is read, [`horde_files::rules`]).
+//!
+//! `zoning` (optional) cuts the infinite map's plane into square blocks of `block` columns
+//! (3–1024) and limits how tall `built` modules may stand: a column `d` columns in from its
+//! block's nearest edge holds them only in its lowest `heights[d]` cells (1–64 entries, the
+//! last holding further in), and a share `parks` (0–1, default 0) of blocks holds none
+//! ([`Zoning`]). The columns along the block edges are avenues: when the set has `street`
+//! prototypes, the avenues' ground holds them and no other column's does. With `heights: [0,
+//! 2, ..]` the avenues hold no building, the columns beside them at most a lot and its roof,
+//! and buildings rise further in. Without a `zoning`, `built` and `street` mean nothing.
 //!
 //! # Rotations and fitting
 //!
@@ -48,6 +60,7 @@
 //! fit, and neither may list the other's prototype among the exclusions of the face between
 //! them.
 
+use super::zoning::Zoning;
 use horde_files::FileError;
 use horde_files::rules::{checked, list, must, positive, unique_name, with_whole};
 use serde::{Deserialize, Deserializer};
@@ -127,6 +140,8 @@ pub enum VerticalRotation {
 #[serde(deny_unknown_fields)]
 struct SetFile {
     boundary: Boundary,
+    #[serde(default, deserialize_with = "zoning")]
+    zoning: Option<Zoning>,
     #[serde(deserialize_with = "prototypes")]
     prototypes: Vec<PrototypeFile>,
 }
@@ -155,6 +170,10 @@ struct PrototypeFile {
     shape: Vec<BoxShape>,
     #[serde(default = "one_f32", deserialize_with = "walk_cost")]
     walk_cost: f32,
+    #[serde(default)]
+    built: bool,
+    #[serde(default)]
+    street: bool,
 }
 
 fn one() -> f64 {
@@ -319,6 +338,11 @@ pub struct Prototype {
     /// What a walker's path search pays per cell walked on top of it (> 0; 1 unless the
     /// set says otherwise).
     pub walk_cost: f32,
+    /// Part of a building: the set's [`Zoning`] limits how high it may stand.
+    pub built: bool,
+    /// A street: with a [`Zoning`], the avenues' ground holds street modules, and nothing else
+    /// does.
+    pub street: bool,
 }
 
 /// One rotated variant of a prototype: what a cell holds.
@@ -345,6 +369,8 @@ pub struct ModuleSet {
     pub modules: Vec<Module>,
     /// Top and bottom connectors.
     pub boundary: Boundary,
+    /// How tall built modules may stand in each column, if the set says.
+    pub zoning: Option<Zoning>,
     /// `allowed[d][m]`: the modules that may sit next to module `m` in direction `d`.
     pub allowed: [Vec<Vec<u16>>; 6],
 }
@@ -383,6 +409,8 @@ impl ModuleSet {
                 weight: p.weight,
                 shape: p.shape.clone(),
                 walk_cost: p.walk_cost,
+                built: p.built,
+                street: p.street,
             })
             .collect();
         let base_faces: Vec<[Face; 6]> = file
@@ -420,6 +448,7 @@ impl ModuleSet {
             prototypes,
             modules,
             boundary: file.boundary,
+            zoning: file.zoning,
             allowed,
         }
     }
@@ -503,6 +532,11 @@ fn distinct_turns(faces: &[Face; 6], shape: &[BoxShape]) -> Vec<(u8, [Face; 6])>
         }
     }
     turns
+}
+
+/// A zoning written as it is (no `Some(..)` around it).
+fn zoning<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Zoning>, D::Error> {
+    Zoning::deserialize(d).map(Some)
 }
 
 fn prototype_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {

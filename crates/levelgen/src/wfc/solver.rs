@@ -52,6 +52,7 @@ mod wave;
 use super::grid::{Size, TooManyCells};
 use super::map::Map;
 use super::module_set::ModuleSet;
+use super::zoning::ColumnZone;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rules::{Rules, ones};
@@ -216,6 +217,46 @@ impl<'s> Solver<'s> {
         } else {
             Err(Contradiction { cell })
         };
+        self.note(result)
+    }
+
+    /// Applies a set's [`Zoning`](super::zoning::Zoning) to the columns `zone(x, z)` names
+    /// (grid column `(x, z)`; `None` leaves the column alone), and propagates: every cell at or
+    /// above the column's [`ColumnZone::built_below`] loses the modules of built prototypes, and
+    /// where the set has street prototypes, an avenue's ground cell keeps only street modules
+    /// and any other ground cell loses them. Like [`Solver::restrict`], part of the start
+    /// state; a contradiction here makes the next solve [`SolveError::Unsatisfiable`].
+    /// Allocates nothing.
+    pub fn apply_zoning(
+        &mut self,
+        zone: impl Fn(u32, u32) -> Option<ColumnZone>,
+    ) -> Result<(), Contradiction> {
+        self.fresh = false;
+        let result = (|| {
+            let size = self.size;
+            let rules = &self.rules;
+            let streets = rules.streets.iter().any(|&w| w != 0);
+            for z in 0..size.z {
+                for x in 0..size.x {
+                    let Some(column) = zone(x, z) else {
+                        continue;
+                    };
+                    for y in column.built_below..size.y {
+                        let cell = size.index(x, y, z);
+                        self.wave.narrow(rules, cell, |w| rules.unbuilt[w])?;
+                    }
+                    if streets && size.y > 0 {
+                        let ground = size.index(x, 0, z);
+                        if column.avenue {
+                            self.wave.narrow(rules, ground, |w| rules.streets[w])?;
+                        } else {
+                            self.wave.narrow(rules, ground, |w| !rules.streets[w])?;
+                        }
+                    }
+                }
+            }
+            self.wave.propagate(rules)
+        })();
         self.note(result)
     }
 

@@ -11,6 +11,7 @@ use crate::scenes::city::generator;
 use anyhow::{Context, Result, bail};
 use horde_levelgen::wfc::infinite::Area;
 use horde_levelgen::wfc::infinite::route::{Route, walk};
+use horde_levelgen::wfc::skyline::{SkylineRow, skyline};
 use horde_levelgen::wfc::walker::survey::{StoreyShare, survey};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
 use serde::Serialize;
@@ -26,6 +27,9 @@ struct Summary {
     /// `--survey`: per storey, what a walker can stand on and reach.
     #[serde(skip_serializing_if = "Option::is_none")]
     storeys: Option<Vec<StoreyShare>>,
+    /// `--survey`: the built columns' heights by their distance from the street.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skyline: Option<Vec<SkylineRow>>,
 }
 
 /// The summary line of an infinite walk (keys in contract order, extras after them).
@@ -142,6 +146,7 @@ fn write_region(
         storeys: args
             .survey
             .then(|| survey(set, &cells, (region.x, region.z))),
+        skyline: args.survey.then(|| skyline(set, &cells)),
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
@@ -162,6 +167,12 @@ fn write_region(
             s.reachable * 100.0
         ));
     }
+    for row in summary.skyline.iter().flatten() {
+        line.push_str(&format!(
+            "\nbuildings {} column(s) from the street: {} columns, {:.2} cells high on average, {} at most",
+            row.distance, row.columns, row.mean_height, row.max_height
+        ));
+    }
     tell(&line, &[args.out.as_ref()]);
     Ok(())
 }
@@ -178,8 +189,17 @@ pub fn run(args: &WfcArgs) -> Result<()> {
     let size = Size { x, y, z };
     let start = Instant::now();
     let spinner = Progress::spinner(&format!("solving {x}x{y}x{z}"), !args.json);
-    let map = Solver::new(&set, size, args.seed)
-        .map_err(|e| anyhow::anyhow!("--size: {e}"))?
+    let mut solver =
+        Solver::new(&set, size, args.seed).map_err(|e| anyhow::anyhow!("--size: {e}"))?;
+    if let Some(zoning) = &set.zoning {
+        // The grid's column (0, 0) at the map's origin, zoned as the infinite map would be.
+        // (A contradiction here is reported by the solve.)
+        let seed = args.seed;
+        let _ = solver.apply_boundary().and_then(|()| {
+            solver.apply_zoning(|x, z| Some(zoning.column(seed, x as i32, z as i32)))
+        });
+    }
+    let map = solver
         .solve()
         .with_context(|| format!("{}: no map of size {x}x{y}x{z}", args.modules.display()))?;
     drop(spinner);
@@ -194,6 +214,7 @@ pub fn run(args: &WfcArgs) -> Result<()> {
         ms,
         cells_per_s: size.cells() as f64 / (ms / 1e3).max(1e-9),
         storeys: None,
+        skyline: None,
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);

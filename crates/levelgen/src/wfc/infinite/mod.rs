@@ -10,6 +10,14 @@
 //! that cannot be solved keeps the layer below's cells, which were valid. So every layer is
 //! valid everywhere, nothing can fail and no hole can appear. The last layer is the map.
 //!
+//! A set's [`zoning`](super::zoning) is part of every block's interior's problem, and the
+//! background is then solved with nothing built and no street. The height limits hold in the
+//! background everywhere and in every solved interior, so they hold in every layer and in the
+//! map. The avenues' streets cannot be in a background that is the same everywhere: they hold
+//! in every solved interior, and the layers' offsets put every ring of one layer inside the
+//! blocks of the next, so only a block that could not be solved leaves them out (its columns
+//! keep the layer below's valid cells); the map never fails for them.
+//!
 //! Each block is seeded from (seed, layer, block) alone and reads only the layer below, so the
 //! result does not depend on the order of requests, on what was generated or dropped before,
 //! or on the number of threads; the blocks of one layer are solved in parallel (rayon). Blocks
@@ -28,6 +36,7 @@ use super::grid::{Size, TooManyCells};
 use super::map::Map;
 use super::module_set::ModuleSet;
 use super::solver::{SolveError, Solver};
+use super::zoning::ColumnZone;
 use crate::hash::hash_words;
 use layout::{block_area, block_of, blocks_over, on_ring};
 use rayon::prelude::*;
@@ -52,6 +61,12 @@ pub enum GrowError {
     /// The boundary column has no solution, so there is no background to start from.
     #[error("the module set has no valid background column: {0}")]
     Column(SolveError),
+    /// The set has a zoning, and no column of it holds nothing built and no street, so there
+    /// is no background that fits every column.
+    #[error(
+        "the module set's zoning needs a background column with nothing built and no street on the ground, and the set has none: {0}"
+    )]
+    ZonedColumn(SolveError),
     /// A request covers more columns than one request may, or more cells (columns times
     /// height).
     #[error(
@@ -123,11 +138,18 @@ impl<'s> InfiniteMap<'s> {
         // One block's solver first: it refuses a height too large before anything else.
         let first = Scratch::new(set, height, BLOCK_BACKTRACKS).map_err(GrowError::TooTall)?;
         let column_seed = hash_words(&[seed, 0x6261_636b]);
-        let background = Solver::with_wrapping(set, size, column_seed, true)
-            .map_err(GrowError::TooTall)?
-            .solve()
-            .map_err(GrowError::Column)?
-            .cells;
+        let mut column =
+            Solver::with_wrapping(set, size, column_seed, true).map_err(GrowError::TooTall)?;
+        let background = if set.zoning.is_some() {
+            // The background stands in every column: nothing built and no street. (A
+            // contradiction here is reported by the solve.)
+            let _ = column
+                .apply_boundary()
+                .and_then(|()| column.apply_zoning(|_, _| Some(ColumnZone::OPEN)));
+            column.solve().map_err(GrowError::ZonedColumn)?.cells
+        } else {
+            column.solve().map_err(GrowError::Column)?.cells
+        };
         Ok(InfiniteMap {
             set,
             height,
@@ -376,6 +398,14 @@ impl BlockJob<'_> {
         let size = solver.size();
         let pinned = (|| {
             solver.apply_boundary()?;
+            if let Some(zoning) = &solver.set().zoning {
+                // The interior only: the ring stays as the layer below left it.
+                let (x0, z0, seed, layer) = (area.x0, area.z0, self.seed, self.layer);
+                solver.apply_zoning(|x, z| {
+                    let (x, z) = (x0 + x as i32, z0 + z as i32);
+                    (!on_ring(layer, x, z)).then(|| zoning.column(seed, x, z))
+                })?;
+            }
             for z in area.z0..area.z1 {
                 for x in area.x0..area.x1 {
                     if !on_ring(self.layer, x, z) {

@@ -39,6 +39,10 @@ pub(super) struct Rules {
     /// Modules whose down face shows the boundary's ground connector (allowed in the bottom
     /// layer).
     pub(super) bottom: Vec<u64>,
+    /// Modules of prototypes that are not built (what zoning leaves above a column's limit).
+    pub(super) unbuilt: Vec<u64>,
+    /// Modules of street prototypes (what zoning leaves on an avenue's ground).
+    pub(super) streets: Vec<u64>,
     /// `Σw` and `Σ w ln w` over every module.
     pub(super) full_sums: [f64; 2],
     /// Whether `m` allows `n` towards `d` exactly when `n` allows `m` towards the opposite
@@ -114,6 +118,16 @@ impl Rules {
             full: mask(&|_| true),
             top: mask(&|m| face(m, Dir::Up) == b.up),
             bottom: mask(&|m| face(m, Dir::Down) == b.down),
+            unbuilt: mask(&|m| {
+                !set.prototypes
+                    .get(set.modules[m].prototype)
+                    .is_some_and(|p| p.built)
+            }),
+            streets: mask(&|m| {
+                set.prototypes
+                    .get(set.modules[m].prototype)
+                    .is_some_and(|p| p.street)
+            }),
             full_sums: [weight.iter().sum(), wlogw.iter().sum()],
             weight,
             wlogw,

@@ -3,6 +3,7 @@
 //! the set's cheapest ([`SurfaceCosts::cheapest`](super::costs::SurfaceCosts::cheapest)), at
 //! ground level.
 
+use super::body::BODY;
 use super::state::Walker;
 use super::terrain::Terrain;
 use glam::Vec3;
@@ -35,7 +36,13 @@ impl Walker {
                     let street = terrain.stands(cell).iter().find(|s| {
                         s.position() == (0.5, 0.5) && s.height < GROUND && costs.cheapest(s.module)
                     });
-                    let Some(height) = street.map(|s| s.height) else {
+                    // Feet where the whole body rests there (a lane marking under a corner
+                    // lifts it a little), not only its middle sample.
+                    let middle = (cell.0 as f32 + 0.5, cell.1 as f32 + 0.5);
+                    let Some(height) = street.and_then(|s| {
+                        BODY.settle(|c| terrain.solids(c), middle, s.height)
+                            .filter(|&h| BODY.connects(h, s.height))
+                    }) else {
                         continue;
                     };
                     first.get_or_insert((cell, height));
