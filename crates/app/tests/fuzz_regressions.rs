@@ -41,7 +41,7 @@ fn run(target: &str, data: &[u8]) {
         "input_script" => drop(horde_core_sim::runner::InputScript::parse(text, path)),
         "runner_settings" => drop(horde_core_sim::runner::RunnerSettings::parse(text, path)),
         "scatter_settings" => drop(horde_levelgen::scatter::check_settings_text(text)),
-        "module_set" => drop(horde_levelgen::wfc::ModuleSet::parse(text, path)),
+        "module_set" => horde_levelgen::wfc::module_set::check_text(text),
         "cli_values" => values::check_all(text),
         "platformer_sections" => horde_core_sim::platformer::check_sections_text(text),
         "scenario" => horde_core_sim::td::scenario_fuzz::check_scenario_text(text),

@@ -82,14 +82,14 @@ fn a_zoned_map_is_the_same_whatever_was_made_before() {
 fn finite_maps_take_the_zoning_too() {
     let set = city();
     let size = Size { x: 24, y: 6, z: 24 };
-    let zoning = set.zoning.clone().unwrap();
-    let mut solver = Solver::new(&set, size, 9).unwrap();
-    solver.apply_boundary().unwrap();
-    solver
-        .apply_zoning(|x, z| Some(zoning.column(9, x as i32, z as i32)))
-        .unwrap();
-    let map = solver.solve().unwrap();
+    let map = Solver::zoned(&set, size, 9).unwrap().solve().unwrap();
     assert_eq!(breaches(&set, &map, (0, 0), 9), (0, 0));
+    // Without the zoning the same solve breaks it.
+    let mut plain = set.clone();
+    plain.zoning = None;
+    let unzoned = Solver::zoned(&plain, size, 9).unwrap().solve().unwrap();
+    let (heights, avenues) = breaches(&set, &unzoned, (0, 0), 9);
+    assert!(heights > 0 && avenues > 0, "{heights} {avenues}");
 }
 
 #[test]

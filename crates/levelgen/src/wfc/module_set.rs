@@ -459,6 +459,22 @@ impl ModuleSet {
     }
 }
 
+/// What the module-set fuzz target does with any text (and `cargo test` replays): parses it,
+/// and where it parses with a zoning, asks that zoning for columns far out in every direction.
+/// Never panics.
+pub fn check_text(text: &str) {
+    let Ok(set) = ModuleSet::parse(text, Path::new("fuzz.txt")) else {
+        return;
+    };
+    if let Some(zoning) = &set.zoning {
+        for v in [i32::MIN, -1, 0, 1, i32::MAX] {
+            for seed in [0, u64::MAX] {
+                let _ = zoning.column(seed, v, v.wrapping_neg());
+            }
+        }
+    }
+}
+
 /// What the second reading of a module set looks names up in.
 struct Names {
     /// Each prototype's index, by name.

@@ -118,6 +118,21 @@ impl<'s> Solver<'s> {
         Solver::with_wrapping(set, size, seed, false)
     }
 
+    /// A solver for a finite map of `set` with the boundary conditions and, where the set has
+    /// one, its [`Zoning`](super::zoning::Zoning) applied: the grid's column `(0, 0)` zoned as
+    /// the infinite map's column `(0, 0)` is for `seed`. A contradiction there makes the solve
+    /// [`SolveError::Unsatisfiable`].
+    pub fn zoned(set: &'s ModuleSet, size: Size, seed: u64) -> Result<Solver<'s>, TooManyCells> {
+        let mut solver = Solver::new(set, size, seed)?;
+        if let Some(zoning) = &set.zoning {
+            // A contradiction is remembered and reported by the solve.
+            let _ = solver.apply_boundary().and_then(|()| {
+                solver.apply_zoning(|x, z| Some(zoning.column(seed, x as i32, z as i32)))
+            });
+        }
+        Ok(solver)
+    }
+
     /// The same, with the horizontal edges wrapped round (used for the boundary column).
     pub fn with_wrapping(
         set: &'s ModuleSet,

@@ -189,17 +189,8 @@ pub fn run(args: &WfcArgs) -> Result<()> {
     let size = Size { x, y, z };
     let start = Instant::now();
     let spinner = Progress::spinner(&format!("solving {x}x{y}x{z}"), !args.json);
-    let mut solver =
-        Solver::new(&set, size, args.seed).map_err(|e| anyhow::anyhow!("--size: {e}"))?;
-    if let Some(zoning) = &set.zoning {
-        // The grid's column (0, 0) at the map's origin, zoned as the infinite map would be.
-        // (A contradiction here is reported by the solve.)
-        let seed = args.seed;
-        let _ = solver.apply_boundary().and_then(|()| {
-            solver.apply_zoning(|x, z| Some(zoning.column(seed, x as i32, z as i32)))
-        });
-    }
-    let map = solver
+    let map = Solver::zoned(&set, size, args.seed)
+        .map_err(|e| anyhow::anyhow!("--size: {e}"))?
         .solve()
         .with_context(|| format!("{}: no map of size {x}x{y}x{z}", args.modules.display()))?;
     drop(spinner);

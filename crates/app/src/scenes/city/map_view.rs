@@ -40,7 +40,7 @@ impl MapView {
     ///
     /// Errors: a size over the solver's limit, or a set with no map of that size.
     pub fn new(set: &ModuleSet, size: Size, seed: u64) -> anyhow::Result<MapView> {
-        let map = Solver::new(set, size, seed)?.solve()?;
+        let map = Solver::zoned(set, size, seed)?.solve()?;
         let mut boxes = Vec::new();
         map_instances(set, &map, &mut boxes);
         Ok(MapView {

@@ -3,7 +3,9 @@
 //!
 //! Auto-walk keeps a wandering heading, and explores in three dimensions: after a while on the
 //! street it looks for higher ground ([`Goal::Climb`]: the highest place it can reach in the
-//! window, stairs up to a bridge deck or a roof), walks along up there for a while
+//! window, stairs up to a bridge deck or a roof, whose places up there, connected without
+//! coming down, span at least [`CLIMB_SPAN`] cells — [`AutoWalk::measure_upper`] — so that
+//! there is somewhere to walk once there), walks along up there for a while
 //! ([`Goal::Level`]: targets near its own height), then comes down again ([`Goal::Descend`])
 //! and wanders the streets ([`Goal::Wander`]) until the next climb. Every so often it searches (Dijkstra) the graph of
 //! places to stand ([`Terrain::stands`]) within [`PLAN_RADIUS`] columns, where two samples side
@@ -60,6 +62,20 @@ const ROOM_MAX: usize = 81;
 const ROOM_SCORE: f32 = 0.08;
 /// The nearest target along a deck or a roof, in cells (they can be short).
 const MIN_LEVEL_TARGET: f32 = 1.5;
+/// The least span of the places up there, connected to a climb's target, that a climb
+/// prefers (cells; twice [`MIN_LEVEL_TARGET`], so that walking along up there always has
+/// somewhere to go): a stair's head with a bridge's end is worth a climb only after
+/// [`SHORT_CLIMB_AFTER_S`] of climbing found nothing better ([`SHORT_CLIMB_PENALTY`]).
+const CLIMB_SPAN: f32 = 2.0 * MIN_LEVEL_TARGET;
+/// What a climb to less than [`CLIMB_SPAN`] loses from its score (more than any height or
+/// room within reach gains).
+const SHORT_CLIMB_PENALTY: f32 = 100.0;
+/// Seconds of looking for a climb with room up there before a short one will do.
+const SHORT_CLIMB_AFTER_S: f32 = 10.0;
+/// What each cell of that span (at most [`SPAN_MAX`]) adds to a climb's score.
+const SPAN_SCORE: f32 = 0.5;
+/// The most span counted.
+const SPAN_MAX: f32 = 8.0;
 /// Cost added per cell walked for each recent visit of its column (at most four counted).
 pub const VISITED_COST: f32 = 0.8;
 /// Cost added per cell walked close to a wall.
@@ -118,6 +134,13 @@ pub struct AutoWalk {
     dist: Vec<f32>,
     prev: Vec<u32>,
     heap: BinaryHeap<Reverse<(u32, u32)>>,
+    /// Per place a storey up or higher: the span of the places up there connected to it
+    /// ([`AutoWalk::measure_upper`]); 0 lower down.
+    span: Vec<f32>,
+    /// Per place: which connected group up there it was found in (scratch).
+    group: Vec<u32>,
+    /// Places in the order the groups were found (scratch).
+    order: Vec<u32>,
     /// The path being followed: map positions `(x, z)` with the surface's height as `y`.
     pub path: Vec<Vec3>,
     /// The next point of `path`.
@@ -148,6 +171,9 @@ impl AutoWalk {
             origin: (0, 0),
             dist: Vec::new(),
             prev: Vec::new(),
+            span: Vec::new(),
+            group: Vec::new(),
+            order: Vec::new(),
             heap: BinaryHeap::new(),
             path: Vec::new(),
             next: 0,
@@ -182,7 +208,8 @@ impl AutoWalk {
 
     /// How much a target at `at`, `progress` along the heading and `d` away by path cost, is
     /// worth under the goal, for a walker with feet at `feet`.
-    fn score(&self, at: Vec3, progress: f32, d: f32, feet: f32) -> f32 {
+    fn score(&self, node: usize, progress: f32, d: f32, feet: f32) -> f32 {
+        let at = self.nodes[node].at;
         let base = progress - 0.2 * d;
         match self.goal {
             Goal::Wander => base,
@@ -190,7 +217,18 @@ impl AutoWalk {
             // made again on the way keeps the same target; up there, room to walk on (a roof
             // rather than a bridge's dead end).
             Goal::Climb if at.y < CLIMBED => f32::NEG_INFINITY,
-            Goal::Climb => HEIGHT_SCORE * at.y + ROOM_SCORE * self.room(at) as f32 - 0.5 * d,
+            Goal::Climb => {
+                let span = self.span.get(node).copied().unwrap_or(0.0);
+                let short = match span < CLIMB_SPAN {
+                    false => 0.0,
+                    true if self.goal_age < SHORT_CLIMB_AFTER_S => return f32::NEG_INFINITY,
+                    true => SHORT_CLIMB_PENALTY,
+                };
+                HEIGHT_SCORE * at.y - short
+                    + ROOM_SCORE * self.room(at) as f32
+                    + SPAN_SCORE * span.min(SPAN_MAX)
+                    - 0.5 * d
+            }
             // Up there: along the heading, at about its height, never back down.
             Goal::Level if at.y < CLIMBED => f32::NEG_INFINITY,
             Goal::Level => base - HEIGHT_SCORE * (at.y - feet).abs(),
@@ -245,6 +283,9 @@ impl AutoWalk {
             f32::NEG_INFINITY
         };
         self.search(start, floor);
+        if self.goal == Goal::Climb {
+            self.measure_upper();
+        }
         let direction = Vec2::new(self.heading.sin(), self.heading.cos());
         let from = Vec2::new(position.x, position.z);
         let mut best = self.best_target(from, direction, feet);
@@ -299,7 +340,7 @@ impl AutoWalk {
                 continue;
             }
             let progress = offset.dot(direction);
-            let score = self.score(node.at, progress, d, feet);
+            let score = self.score(i, progress, d, feet);
             if score.is_finite() && best.is_none_or(|(s, _, _)| score > s) {
                 best = Some((score, i as u32, progress));
             }
@@ -344,6 +385,53 @@ impl AutoWalk {
                         cost: self.costs.cost(stand.module) + penalty + near_wall,
                     });
                 }
+            }
+        }
+    }
+
+    /// Groups the window's places a storey up or higher that a walker can go between without
+    /// coming down (side by side within a step), and gives each place its group's span: the
+    /// larger side, in cells, of the box round the group. Allocates only while the window's
+    /// place count grows.
+    fn measure_upper(&mut self) {
+        let n = self.nodes.len();
+        self.span.clear();
+        self.span.resize(n, 0.0);
+        self.group.clear();
+        self.group.resize(n, u32::MAX);
+        self.order.clear();
+        for first in 0..n {
+            if self.nodes[first].at.y < CLIMBED || self.group[first] != u32::MAX {
+                continue;
+            }
+            let start = self.order.len();
+            self.group[first] = first as u32;
+            self.order.push(first as u32);
+            let mut next = start;
+            while next < self.order.len() {
+                let node = self.nodes[self.order[next] as usize];
+                next += 1;
+                let (gx, gz) = Self::sample_of(&node);
+                for (dx, dz) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let Some(to) = self.step_to(gx + dx, gz + dz, node.at.y) else {
+                        continue;
+                    };
+                    if self.nodes[to].at.y >= CLIMBED && self.group[to] == u32::MAX {
+                        self.group[to] = first as u32;
+                        self.order.push(to as u32);
+                    }
+                }
+            }
+            let members = &self.order[start..];
+            let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+            for &m in members {
+                let at = self.nodes[m as usize].at;
+                lo = lo.min(Vec2::new(at.x, at.z));
+                hi = hi.max(Vec2::new(at.x, at.z));
+            }
+            let span = (hi - lo).max_element();
+            for &m in members {
+                self.span[m as usize] = span;
             }
         }
     }
