@@ -18,7 +18,6 @@ fn city() -> ModuleSet {
 /// many break the avenue rule (a street off an avenue, anything else on one).
 fn breaches(set: &ModuleSet, map: &Map, origin: (i32, i32), seed: u64) -> (usize, usize) {
     let zoning = set.zoning.as_ref().unwrap();
-    let prototype = |m: u16| &set.prototypes[set.modules[usize::from(m)].prototype];
     let (mut heights, mut avenues) = (0, 0);
     for z in 0..map.size.z {
         for x in 0..map.size.x {
@@ -28,9 +27,9 @@ fn breaches(set: &ModuleSet, map: &Map, origin: (i32, i32), seed: u64) -> (usize
                 .collect();
             let too_high = column[zone.built_below as usize..]
                 .iter()
-                .any(|&m| prototype(m).built);
+                .any(|&m| set.is_built(usize::from(m)));
             heights += usize::from(too_high);
-            avenues += usize::from(prototype(column[0]).street != zone.avenue);
+            avenues += usize::from(set.is_street(usize::from(column[0])) != zone.avenue);
         }
     }
     (heights, avenues)
@@ -49,16 +48,11 @@ fn the_city_keeps_its_zoning_in_every_column() {
             assert_eq!(avenues, 0, "seed {seed}: the avenue rule broken");
         }
         // Something is built, and the background under it all holds nothing built.
-        assert!(
-            region
-                .cells
-                .iter()
-                .any(|&m| { set.prototypes[set.modules[usize::from(m)].prototype].built })
-        );
+        assert!(region.cells.iter().any(|&m| set.is_built(usize::from(m))));
         assert!(
             map.background()
                 .iter()
-                .all(|&m| !set.prototypes[set.modules[usize::from(m)].prototype].built)
+                .all(|&m| !set.is_built(usize::from(m)))
         );
     }
 }

@@ -453,6 +453,25 @@ impl ModuleSet {
         }
     }
 
+    /// The prototype of module `m`, if the set has that module.
+    pub fn prototype_of(&self, m: usize) -> Option<&Prototype> {
+        self.modules
+            .get(m)
+            .and_then(|module| self.prototypes.get(module.prototype))
+    }
+
+    /// Whether module `m` is part of a building ([`Prototype::built`]; false for a module the
+    /// set does not have).
+    pub fn is_built(&self, m: usize) -> bool {
+        self.prototype_of(m).is_some_and(|p| p.built)
+    }
+
+    /// Whether module `m` is a street ([`Prototype::street`]; false for a module the set does
+    /// not have).
+    pub fn is_street(&self, m: usize) -> bool {
+        self.prototype_of(m).is_some_and(|p| p.street)
+    }
+
     /// Whether module `b` may sit next to module `a` in direction `d`.
     pub fn may_neighbour(&self, a: usize, b: usize, d: Dir) -> bool {
         may_neighbour(&self.modules[a], &self.modules[b], d)

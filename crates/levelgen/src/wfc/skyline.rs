@@ -30,18 +30,12 @@ pub struct SkylineRow {
 /// a map with no built column or no street).
 pub fn skyline(set: &ModuleSet, map: &Map) -> Vec<SkylineRow> {
     let (w, d) = (map.size.x as usize, map.size.z as usize);
-    let built = |m: u16| {
-        set.modules
-            .get(usize::from(m))
-            .and_then(|m| set.prototypes.get(m.prototype))
-            .is_some_and(|p| p.built)
-    };
     let heights: Vec<u32> = (0..w * d)
         .map(|i| {
             let (x, z) = ((i % w) as u32, (i / w) as u32);
             (0..map.size.y)
                 .rev()
-                .find(|&y| built(map.cells[map.size.index(x, y, z)]))
+                .find(|&y| set.is_built(usize::from(map.cells[map.size.index(x, y, z)])))
                 .map_or(0, |y| y + 1)
         })
         .collect();

@@ -100,11 +100,6 @@ impl Zoning {
         }
     }
 
-    /// How many cells from the ground column `(x, z)` may fill with built modules, for `seed`.
-    pub fn limit(&self, seed: u64, x: i32, z: i32) -> u32 {
-        self.column(seed, x, z).built_below
-    }
-
     /// Which block `v` lies in along `axis` (0: x, 1: z) and how many columns it lies in from
     /// that block's nearer edge.
     fn along(&self, seed: u64, axis: u64, v: i32) -> (i64, u32) {
@@ -141,10 +136,12 @@ mod tests {
                 .expect("a block's middle within ten columns");
             // From one edge to the other the limits go up and down again, wherever the seed
             // puts the block.
-            let row: Vec<u32> = (x0..x0 + 10).map(|x| z.limit(seed, x, middle)).collect();
+            let row: Vec<u32> = (x0..x0 + 10)
+                .map(|x| z.column(seed, x, middle).built_below)
+                .collect();
             assert_eq!(row, [0, 2, 3, 6, 6, 6, 6, 3, 2, 0], "seed {seed}");
             // Across the block edge the next block starts again at 0.
-            assert_eq!(z.limit(seed, x0 + 10, middle), 0);
+            assert_eq!(z.column(seed, x0 + 10, middle).built_below, 0);
             // The edges are avenues, the rest not.
             let avenues: Vec<bool> = (x0..x0 + 11)
                 .map(|x| z.column(seed, x, middle).avenue)
@@ -158,10 +155,16 @@ mod tests {
     #[test]
     fn limits_are_a_function_of_seed_and_column() {
         let z = zoning(0.3);
-        let a: Vec<u32> = (-50..50).map(|x| z.limit(4, x, 2 * x - 7)).collect();
-        let b: Vec<u32> = (-50..50).map(|x| z.limit(4, x, 2 * x - 7)).collect();
+        let a: Vec<u32> = (-50..50)
+            .map(|x| z.column(4, x, 2 * x - 7).built_below)
+            .collect();
+        let b: Vec<u32> = (-50..50)
+            .map(|x| z.column(4, x, 2 * x - 7).built_below)
+            .collect();
         assert_eq!(a, b);
-        let other: Vec<u32> = (-50..50).map(|x| z.limit(5, x, 2 * x - 7)).collect();
+        let other: Vec<u32> = (-50..50)
+            .map(|x| z.column(5, x, 2 * x - 7).built_below)
+            .collect();
         assert_ne!(a, other, "another seed shifts the blocks");
     }
 
@@ -174,7 +177,7 @@ mod tests {
         for x in middles(0) {
             for zz in middles(1) {
                 columns += 1;
-                parks += i32::from(z.limit(1, x, zz) == 0);
+                parks += i32::from(z.column(1, x, zz).built_below == 0);
             }
         }
         let share = f64::from(parks) / f64::from(columns);
@@ -186,7 +189,7 @@ mod tests {
         let none = &zoning(0.0);
         let inner = |axis| (0..400).filter(move |&v| none.along(1, axis, v).1 > 0);
         for x in inner(0).step_by(7) {
-            assert!(inner(1).all(|zz| none.limit(1, x, zz) > 0));
+            assert!(inner(1).all(|zz| none.column(1, x, zz).built_below > 0));
         }
     }
 }

@@ -118,16 +118,8 @@ impl Rules {
             full: mask(&|_| true),
             top: mask(&|m| face(m, Dir::Up) == b.up),
             bottom: mask(&|m| face(m, Dir::Down) == b.down),
-            unbuilt: mask(&|m| {
-                !set.prototypes
-                    .get(set.modules[m].prototype)
-                    .is_some_and(|p| p.built)
-            }),
-            streets: mask(&|m| {
-                set.prototypes
-                    .get(set.modules[m].prototype)
-                    .is_some_and(|p| p.street)
-            }),
+            unbuilt: mask(&|m| !set.is_built(m)),
+            streets: mask(&|m| set.is_street(m)),
             full_sums: [weight.iter().sum(), wlogw.iter().sum()],
             weight,
             wlogw,
