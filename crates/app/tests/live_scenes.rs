@@ -1,7 +1,8 @@
 //! Live files through the scenes' own code, headless: real files edited on disk, the scenes
 //! updated frame by frame until the watch reports them. The TD board takes a level edit with
 //! the game going on and a scenario edit restarts the scenario; the runner takes new settings
-//! at its next section and the platformer new sections; a broken edit changes nothing and is
+//! at its next section and makes its scenery again from new scenery settings, and the
+//! platformer takes new sections; a broken edit changes nothing and is
 //! shown, naming file, line and column, until a good one.
 #![allow(clippy::unwrap_used)]
 
@@ -21,6 +22,7 @@ const LEVEL: &str = include_str!("../../../assets/levels/default.txt");
 const SCENARIO: &str = include_str!("../../../assets/scenarios/example.ron");
 const RUNNER: &str = include_str!("../../../assets/runner/default.ron");
 const SECTIONS: &str = include_str!("../../../assets/platformer/default.ron");
+const SCENERY: &str = include_str!("../../../assets/scatter/default.ron");
 
 /// Updates `scene` a frame at a time until `done` holds (panics after 20 s).
 fn until<S: Scene>(scene: &mut S, mut done: impl FnMut(&S) -> bool) {
@@ -174,4 +176,47 @@ fn the_platformer_takes_new_sections_as_they_come_round() {
         scene.live.error()
     );
     assert!(scene.treadmill().sections().templates.len() > 3);
+}
+
+#[test]
+fn the_runner_makes_its_scenery_again_from_edited_scenery_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scenery.ron");
+    std::fs::write(&path, SCENERY).unwrap();
+    let mut scene = RunnerScene::in_thread(
+        load_settings(None).unwrap(),
+        load_scenery(Some(&path)).unwrap(),
+        5,
+        true,
+    );
+    scene.watch(LiveFiles::watching(), None, Some(&path));
+    for _ in 0..120 {
+        scene.update(Tick::steps(1), &InputState::default());
+    }
+    assert_eq!(scene.slice_name(), "forest");
+    let distance = scene.runner.distance();
+    assert!(distance > 0.0, "the runner runs");
+
+    // The first slice renamed: the scenery is the new settings' at once, the run goes on.
+    let renamed = SCENERY.replacen("name: \"forest\"", "name: \"woods\"", 1);
+    assert_ne!(renamed, SCENERY);
+    save(&path, &renamed);
+    until(&mut scene, |s| s.live.counts().reloads == 1);
+    assert_eq!(scene.slice_name(), "woods");
+    assert!(
+        scene.runner.distance() >= distance,
+        "the run was not restarted"
+    );
+
+    // A layer naming a kind the file does not have: refused at its line, the scenery kept.
+    save(
+        &path,
+        &renamed.replacen("(kind: \"rock\"", "(kind: \"boulder\"", 1),
+    );
+    until(&mut scene, |s| s.live.counts().reload_errors == 1);
+    let error = scene.live.error().unwrap();
+    assert!(error.contains("scenery.ron:"), "{error}");
+    assert!(error.contains("boulder"), "{error}");
+    assert_eq!(scene.slice_name(), "woods");
+    assert_eq!(scene.live.counts().reloads, 1);
 }

@@ -131,7 +131,57 @@ pub fn report(
     }
 }
 
-/// Peak resident set size of this process in bytes (0 where the system does not say).
+/// Peak resident set size of this process in bytes: Linux's `VmHWM` (0 where the system does
+/// not say). Not `proc_status::mem_usage().peak`, which despite its docs is `VmPeak`, the peak
+/// of the address space: every thread's reserved stack and allocator arena counts there, so
+/// two rayon threads "took" 200 MB with 4,000 enemies.
 pub fn peak_rss_bytes() -> u64 {
-    proc_status::mem_usage().map_or(0, |usage| usage.peak as u64)
+    proc_status::value_KiB("VmHWM").map_or(0, |kib| kib as u64 * 1024)
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    /// Set in the child process that measures.
+    const CHILD: &str = "HORDE_PEAK_RSS_TEST_CHILD";
+
+    /// A `/proc/self/status` figure in bytes.
+    fn status_bytes(key: &str) -> u64 {
+        proc_status::value_KiB(key).expect("Linux says") as u64 * 1024
+    }
+
+    /// Address space reserved and never touched is not resident: the peak must not count it,
+    /// while memory written is counted. Measured in a child process of this test binary, alone
+    /// (`--exact`), so that no test beside it moves the process's peak.
+    #[test]
+    fn the_peak_counts_memory_touched_not_address_space_reserved() {
+        if std::env::var_os(CHILD).is_some() {
+            let reserved: Vec<u8> = std::hint::black_box(Vec::with_capacity(1 << 30));
+            let peak = super::peak_rss_bytes();
+            let address_space = status_bytes("VmPeak");
+            assert!(address_space >= 1 << 30, "{address_space}");
+            assert!(
+                peak + (512 << 20) < address_space,
+                "peak {peak} B counts the reserved GiB (address space {address_space} B)"
+            );
+            drop(reserved);
+            let touched = std::hint::black_box(vec![1u8; 64 << 20]);
+            assert!(super::peak_rss_bytes() >= 64 << 20);
+            assert_eq!(super::peak_rss_bytes(), status_bytes("VmHWM"));
+            drop(touched);
+            return;
+        }
+        let name =
+            "stress::report::tests::the_peak_counts_memory_touched_not_address_space_reserved";
+        let out = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["--exact", name, "--test-threads=1"])
+            .env(CHILD, "1")
+            .output()
+            .expect("the child runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        assert!(
+            stdout.contains("1 passed"),
+            "the child ran no test: {stdout}"
+        );
+    }
 }
