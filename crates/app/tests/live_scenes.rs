@@ -3,18 +3,21 @@
 //! the game going on and a scenario edit restarts the scenario; the runner takes new settings
 //! at its next section and makes its scenery again from new scenery settings, and the
 //! platformer takes new sections; a broken edit changes nothing and is
-//! shown, naming file, line and column, until a good one.
+//! shown, naming file, line and column, until a good one. Edited scenery takes the place of
+//! the runner's rows in view without a hole (a GPU test: rows are taken as a frame is prepared).
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
 use horde::live::LiveFiles;
+use horde::offscreen::Offscreen;
 use horde::scenes::platformer::PlatformerScene;
 use horde::scenes::runner::{RunnerScene, load_scenery, load_settings};
 use horde::scenes::td::TdScene;
 use horde::scenes::{InputState, Scene, Tick};
 use horde_core_sim::platformer::Sections;
 use horde_core_sim::{SpawnSettings, TileContent};
+use horde_renderer::BackendChoice;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -219,4 +222,65 @@ fn the_runner_makes_its_scenery_again_from_edited_scenery_settings() {
     assert!(error.contains("boulder"), "{error}");
     assert_eq!(scene.slice_name(), "woods");
     assert_eq!(scene.live.counts().reloads, 1);
+}
+
+#[test]
+fn edited_scenery_takes_the_place_of_the_rows_in_view_without_a_hole() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scenery.ron");
+    std::fs::write(&path, SCENERY).unwrap();
+    // The background generator, as the window has it; nobody presses Space, so the view stays
+    // at the start and only new scenery can change what it holds.
+    let mut scene = RunnerScene::new(
+        load_settings(None).unwrap(),
+        load_scenery(Some(&path)).unwrap(),
+        5,
+        false,
+    )
+    .unwrap();
+    scene.watch(LiveFiles::watching(), None, Some(&path));
+    let mut off = Offscreen::new(&common::flags(BackendChoice::Vulkan), (320, 180)).unwrap();
+    scene.attach(&mut off.renderer);
+    let mut frame = |scene: &mut RunnerScene| {
+        scene.update(Tick::steps(1), &InputState::default());
+        scene.prepare(&mut off.renderer, &off.ctx).unwrap();
+        off.ctx.queue.submit(std::iter::empty());
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let start = Instant::now();
+    while !scene.stats.view.filled {
+        assert!(start.elapsed() < Duration::from_secs(60), "no full view");
+        frame(&mut scene);
+    }
+    let before = scene.stats.scenery_instances;
+    assert!(before > 0);
+
+    // No pines in the forest's dense chunks: fewer boxes once the new rows are in.
+    let pine =
+        "(kind: \"pine\", radius: 1.2, noise: (frequency: 0.05, octaves: 4), threshold: -0.1";
+    assert!(SCENERY.contains(pine));
+    let no_pines = SCENERY.replacen(pine, &pine.replace("threshold: -0.1", "threshold: 2.0"), 1);
+    save(&path, &no_pines);
+    while scene.stats.scenery_instances >= before {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the new rows never came: {} boxes (reloads {:?})",
+            scene.stats.scenery_instances,
+            scene.live.counts()
+        );
+        frame(&mut scene);
+        assert_eq!(
+            scene.stats.view.missing, 0,
+            "a hole while the new rows came"
+        );
+    }
+    assert_eq!(scene.live.counts().reloads, 1);
+    for _ in 0..30 {
+        frame(&mut scene);
+    }
+    assert_eq!(scene.stats.view.max_missing_after_fill, 0);
+    assert!(scene.stats.scenery_instances < before);
 }

@@ -145,8 +145,10 @@ impl RunnerScene {
     }
 
     /// New scenery settings: every row is made again from them (the runner runs on), by a new
-    /// background generator if the scene had one. Errors: its thread could not start; the old
-    /// scenery is kept.
+    /// background generator if the scene had one. Until a row's new boxes arrive its old ones
+    /// stay shown, so the view never has a hole; with another chunk size the old rows cover
+    /// other ground and go at once. Errors: its thread could not start; the old scenery is
+    /// kept.
     pub fn replace_scenery(&mut self, scenery: ScatterSettings) -> anyhow::Result<()> {
         let scatter = Scatter::new(scenery, self.scatter.seed());
         if self.generator.is_some() {
@@ -154,8 +156,11 @@ impl RunnerScene {
             // A row in the making is finished off the render thread.
             crate::worker::retire("scenery generator retired", old);
         }
+        if scatter.settings().chunk_size != self.scatter.settings().chunk_size {
+            self.rows.clear();
+        }
         self.scatter = scatter;
-        self.rows.clear();
+        // Every row is asked for again; an arriving row takes its old one's place.
         self.requested.clear();
         self.scenery_dirty = true;
         Ok(())
