@@ -118,19 +118,25 @@ pub fn frame_time_graph(ui: &mut Ui, history: &egui::util::History<f32>) {
         );
     }
     if let Some((p50, p95)) = recent_percentiles(history) {
-        let font = egui::FontId::proportional(10.0);
-        for (name, ms, color, x) in [
+        let lines = [
             ("p50", p50, Color32::YELLOW, rect.left() + 4.0),
             ("p95", p95, Color32::from_rgb(255, 150, 40), rect.center().x),
-        ] {
+        ];
+        for (_, ms, color, _) in lines {
             painter.hline(rect.x_range(), y(ms), Stroke::new(1.5, color));
-            painter.text(
-                Pos2::new(x, rect.top() + 2.0),
-                egui::Align2::LEFT_TOP,
-                format!("{name} {ms:.1} ms"),
-                font.clone(),
-                color,
+        }
+        // Labels over the lines, each on a dark plate: a line near the top would strike
+        // through them.
+        let font = egui::FontId::proportional(10.0);
+        for (name, ms, color, x) in lines {
+            let label = painter.layout_no_wrap(format!("{name} {ms:.1} ms"), font.clone(), color);
+            let at = Pos2::new(x, rect.top() + 2.0);
+            painter.rect_filled(
+                Rect::from_min_size(at, label.size()).expand(1.5),
+                2.0,
+                Color32::from_black_alpha(200),
             );
+            painter.galley(at, label, color);
         }
     }
 }
