@@ -139,21 +139,20 @@ pub fn peak_rss_bytes() -> u64 {
     proc_status::value_KiB("VmHWM").map_or(0, |kib| kib as u64 * 1024)
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests {
-    /// Set in the child process that measures.
-    const CHILD: &str = "HORDE_PEAK_RSS_TEST_CHILD";
-
-    /// A `/proc/self/status` figure in bytes.
-    fn status_bytes(key: &str) -> u64 {
-        proc_status::value_KiB(key).expect("Linux says") as u64 * 1024
-    }
-
     /// Address space reserved and never touched is not resident: the peak must not count it,
     /// while memory written is counted. Measured in a child process of this test binary, alone
-    /// (`--exact`), so that no test beside it moves the process's peak.
+    /// (filtered by its name), so that no test beside it moves the process's peak.
     #[test]
+    #[cfg(target_os = "linux")]
     fn the_peak_counts_memory_touched_not_address_space_reserved() {
+        /// Set in the child process that measures.
+        const CHILD: &str = "HORDE_PEAK_RSS_TEST_CHILD";
+        /// A `/proc/self/status` figure in bytes.
+        fn status_bytes(key: &str) -> u64 {
+            proc_status::value_KiB(key).expect("Linux says") as u64 * 1024
+        }
         if std::env::var_os(CHILD).is_some() {
             let reserved: Vec<u8> = std::hint::black_box(Vec::with_capacity(1 << 30));
             let peak = super::peak_rss_bytes();
@@ -170,10 +169,10 @@ mod tests {
             drop(touched);
             return;
         }
-        let name =
-            "stress::report::tests::the_peak_counts_memory_touched_not_address_space_reserved";
+        // The test's own name as a filter: it matches this test alone.
+        let name = "the_peak_counts_memory_touched_not_address_space_reserved";
         let out = std::process::Command::new(std::env::current_exe().expect("the test binary"))
-            .args(["--exact", name, "--test-threads=1"])
+            .args([name, "--test-threads=1"])
             .env(CHILD, "1")
             .output()
             .expect("the child runs");
