@@ -2,9 +2,9 @@
 //! updated frame by frame until the watch reports them. The TD board takes a level edit with
 //! the game going on and a scenario edit restarts the scenario; the runner takes new settings
 //! at its next section and makes its scenery again from new scenery settings, and the
-//! platformer takes new sections; a broken edit changes nothing and is
-//! shown, naming file, line and column, until a good one. Edited scenery takes the place of
-//! the runner's rows in view without a hole (a GPU test: rows are taken as a frame is prepared).
+//! platformer takes new sections; a broken edit changes nothing and is shown, naming file,
+//! line and column, until a good one. Edited scenery takes the place of the runner's rows in
+//! view without a hole (a GPU test: rows are taken as a frame is prepared).
 #![allow(clippy::unwrap_used)]
 
 mod common;
