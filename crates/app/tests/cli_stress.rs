@@ -371,3 +371,30 @@ fn bad_sweeps_are_refused_naming_the_flag() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+#[test]
+fn a_chart_that_cannot_be_written_is_refused_before_anything_is_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no such folder").join("chart.svg");
+    for (plot, says) in [
+        (missing.as_path(), "No such file"),
+        (dir.path(), "is a folder"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+            .args(["stress", "--renderer", "none", "--frames", "2", "--json"])
+            .args(["--sweep", "1000,2000", "--plot"])
+            .arg(plot)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{plot:?}: {stderr}");
+        assert!(
+            stderr.contains("--plot") && stderr.contains(says),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "measured first: {:?}", out.stdout);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    // Nothing was left in the folder (no temporary file of the refused chart).
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

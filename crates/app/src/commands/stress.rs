@@ -11,7 +11,7 @@ use crate::stress::scene::StressScene;
 use crate::stress::step::stress_simulation;
 use crate::stress::{WARM_UP_FRAMES, measure_headless};
 use anyhow::{Context, Result, bail};
-use horde_files::{is_stdout, write_file};
+use horde_files::{OutputFile, is_stdout};
 use horde_renderer::BackendChoice;
 use std::io::Write as _;
 
@@ -23,6 +23,15 @@ pub fn run(args: &StressArgs) -> Result<()> {
     if args.json && args.plot.as_deref().is_some_and(is_stdout) {
         bail!("--plot -: standard output carries the --json lines; name a file");
     }
+    // The chart's file is opened before anything is measured: a path that cannot be written
+    // is refused now, not after a sweep of many minutes.
+    let plot = match &args.plot {
+        Some(path) => Some(
+            OutputFile::create(path)
+                .with_context(|| format!("--plot: cannot write {}", path.display()))?,
+        ),
+        None => None,
+    };
     let runs = args.runs();
     let windowed = args.renderer == StressRenderer::Wgpu && !args.headless;
     if windowed && runs.len() > 1 {
@@ -44,16 +53,18 @@ pub fn run(args: &StressArgs) -> Result<()> {
         print_report(&report, args.json)?;
         reports.push(report);
     }
-    if let Some(path) = &args.plot {
+    if let Some(mut file) = plot {
+        let path = file.path().to_path_buf();
         let first = &reports[0];
         let title = format!(
             "horde stress: {} frames a run, {} threads",
             first.frames, first.threads
         );
         let svg = chart::svg(&reports, &title)?;
-        write_file(path, svg.as_bytes())
+        file.write_all(svg.as_bytes())
+            .and_then(|()| file.commit())
             .with_context(|| format!("--plot: cannot write {}", path.display()))?;
-        if !is_stdout(path) {
+        if !is_stdout(&path) {
             eprintln!(
                 "horde: chart of {} runs written to {}",
                 reports.len(),
