@@ -398,3 +398,19 @@ fn a_chart_that_cannot_be_written_is_refused_before_anything_is_measured() {
     // Nothing was left in the folder (no temporary file of the refused chart).
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn a_chart_on_standard_output_is_all_that_goes_there() {
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["stress", "--renderer", "none", "--frames", "2"])
+        .args(["--sweep", "1000,2000", "--plot", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    // The reports went to standard error instead.
+    assert_eq!(stderr.matches(" enemies, 2 frames").count(), 2, "{stderr}");
+}

@@ -60,8 +60,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
             let adapters = horde_renderer::backend::list_adapters(wgpu::Backends::all());
             let files = (args.level.clone(), args.scenario.clone());
             let mut play = TdPlay::new(scene, files, backend, adapters);
+            // A loaded game has no level file of its own to watch, but what the inspector
+            // loads later is watched.
             if args.load.is_none() {
                 play.watch(live, args.level.as_deref(), args.scenario.as_deref());
+            } else {
+                play.watch(live, None, None);
             }
             show(play, options, args.json)
         }

@@ -50,7 +50,11 @@ pub fn run(args: &StressArgs) -> Result<()> {
         } else {
             measure_headless(run)?
         };
-        print_report(&report, args.json)?;
+        print_report(
+            &report,
+            args.json,
+            args.plot.as_deref().is_some_and(is_stdout),
+        )?;
         reports.push(report);
     }
     if let Some(mut file) = plot {
@@ -75,9 +79,14 @@ pub fn run(args: &StressArgs) -> Result<()> {
     Ok(())
 }
 
-/// Prints one run's report: a JSON line, or a sentence.
-fn print_report(report: &Report, json: bool) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+/// Prints one run's report: a JSON line on standard output, or a sentence there — on standard
+/// error when standard output carries the chart (`--plot -`).
+fn print_report(report: &Report, json: bool, chart_on_stdout: bool) -> Result<()> {
+    let mut out: Box<dyn std::io::Write> = if chart_on_stdout {
+        Box::new(std::io::stderr().lock())
+    } else {
+        Box::new(std::io::stdout().lock())
+    };
     if json {
         writeln!(out, "{}", serde_json::to_string(report)?)?;
     } else {

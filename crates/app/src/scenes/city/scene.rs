@@ -19,6 +19,7 @@ use crate::live::{Changed, LiveFiles, ReloadCounts};
 use crate::scenes::stall::{StallStats, StallTimer};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
+use anyhow::Context as _;
 use horde_levelgen::wfc::ModuleSet;
 use horde_levelgen::wfc::walker::{Stepped, Terrain, Walker};
 use horde_renderer::{FrameParams, GpuContext, Renderer};
@@ -141,8 +142,12 @@ impl CityScene {
     /// column is dropped, the generator starts again on `set` (in the background, or in step
     /// as before), and the walker is put down again on a street near where it stood (the old
     /// street may be a wall now), facing the same way. Its odometer and the run's counters
-    /// carry on. Errors: the new generator thread could not start; the old city is kept.
+    /// carry on. Errors: no infinite map can be made of `set` (its boundary or zoning has no
+    /// solution), or the new generator thread could not start; the old city is kept.
     pub fn regenerate(&mut self, set: ModuleSet) -> anyhow::Result<()> {
+        // The generator would find this only on its own thread, after the old city was gone.
+        horde_levelgen::wfc::InfiniteMap::new(&set, generator::HEIGHT, self.seed)
+            .map_err(|e| anyhow::anyhow!("no city can be made of this module set: {e}"))?;
         let source = match self.streaming.source() {
             Source::Background(_) => Source::Background(generator::start(set.clone(), self.seed)?),
             Source::InStep(_) => Source::InStep(generator::in_step(set.clone(), self.seed)?),
@@ -180,7 +185,10 @@ impl CityScene {
         while let Some(Changed { slot, path, text }) = self.live.next_change() {
             let regenerated = ModuleSet::parse(&text, &path)
                 .map_err(anyhow::Error::from)
-                .and_then(|set| self.regenerate(set));
+                .and_then(|set| {
+                    self.regenerate(set)
+                        .with_context(|| path.display().to_string())
+                });
             match regenerated {
                 Ok(()) => self.live.applied(slot),
                 Err(e) => self.live.refused(slot, e),
@@ -591,5 +599,51 @@ mod tests {
             summary.contains("\"reloads\":1,\"reload_errors\":1"),
             "{summary}"
         );
+    }
+
+    #[test]
+    fn a_module_set_no_city_can_be_made_of_is_refused_and_the_city_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("city.ron");
+        let text = super::super::draw::CITY_SET;
+        std::fs::write(&path, text).unwrap();
+        // The background generator, as in the window: it would meet the set on its own thread.
+        let mut scene = CityScene::open(Some(&path), 2).unwrap();
+        scene.watch(LiveFiles::watching(), Some(&path));
+        let waited = std::time::Instant::now();
+        while !scene.streaming.columns().contains(scene.cell()) {
+            assert!(waited.elapsed().as_secs() < 30, "no city generated");
+            frame(&mut scene);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        // It parses, but its bottom face fits no module: no boundary column can be solved.
+        let unsolvable = text.replacen(
+            "boundary: (up: 0, down: 1)",
+            "boundary: (up: 0, down: 99)",
+            1,
+        );
+        assert_ne!(unsolvable, text);
+        assert!(ModuleSet::parse(&unsolvable, &path).is_ok());
+        std::fs::write(&path, &unsolvable).unwrap();
+        let waited = std::time::Instant::now();
+        while scene.live.counts().reload_errors == 0 {
+            assert!(waited.elapsed().as_secs() < 20, "no refusal seen");
+            frame(&mut scene);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let error = scene.live.error().unwrap().to_string();
+        assert!(
+            error.contains("city.ron") && error.contains("no city"),
+            "{error}"
+        );
+        assert_eq!(scene.live.counts().reloads, 0);
+        for _ in 0..10 {
+            frame(&mut scene);
+        }
+        assert!(
+            scene.streaming.columns().contains(scene.cell()),
+            "the city is kept"
+        );
+        assert!(scene.streaming.failure.is_none());
     }
 }
