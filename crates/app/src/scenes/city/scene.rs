@@ -520,6 +520,22 @@ mod tests {
         scene.streaming.survey(cell);
     }
 
+    /// Frames of the scene, 10 ms apart (the watch and the generator run on their own
+    /// threads), until `done` holds; panics with `what` after `limit_s` seconds.
+    fn frames_until(
+        scene: &mut CityScene,
+        limit_s: u64,
+        what: &str,
+        done: impl Fn(&CityScene) -> bool,
+    ) {
+        let waited = std::time::Instant::now();
+        while !done(scene) {
+            assert!(waited.elapsed().as_secs() < limit_s, "{what}");
+            frame(scene);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
     #[test]
     fn an_edited_module_set_regenerates_the_city_as_a_fresh_start_shows_it() {
         let dir = tempfile::tempdir().unwrap();
@@ -548,21 +564,16 @@ mod tests {
         let edited = format!("{}{heavier}{}", &set_text[..at], &set_text[end..]);
         let broken = format!("{}-1.0{}", &set_text[..at], &set_text[end..]);
         std::fs::write(&path, &broken).unwrap();
-        let waited = std::time::Instant::now();
-        while scene.live.counts().reload_errors == 0 {
-            assert!(waited.elapsed().as_secs() < 20, "no refusal seen");
-            frame(&mut scene);
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        frames_until(&mut scene, 20, "no refusal seen", |s| {
+            s.live.counts().reload_errors > 0
+        });
         let error = scene.live.error().unwrap().to_string();
         assert!(error.contains("city.ron:"), "{error}");
         assert_eq!(scene.live.counts().reloads, 0);
         std::fs::write(&path, &edited).unwrap();
-        while scene.live.counts().reloads == 0 {
-            assert!(waited.elapsed().as_secs() < 40, "no reload seen");
-            frame(&mut scene);
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        frames_until(&mut scene, 40, "no reload seen", |s| {
+            s.live.counts().reloads > 0
+        });
         assert!(scene.live.error().is_none(), "a good edit clears the error");
         let new_set = ModuleSet::parse(&edited, &path).unwrap();
         for _ in 0..120 {
@@ -610,12 +621,9 @@ mod tests {
         // The background generator, as in the window: it would meet the set on its own thread.
         let mut scene = CityScene::open(Some(&path), 2).unwrap();
         scene.watch(LiveFiles::watching(), Some(&path));
-        let waited = std::time::Instant::now();
-        while !scene.streaming.columns().contains(scene.cell()) {
-            assert!(waited.elapsed().as_secs() < 30, "no city generated");
-            frame(&mut scene);
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        frames_until(&mut scene, 30, "no city generated", |s| {
+            s.streaming.columns().contains(s.cell())
+        });
         // It parses, but its bottom face fits no module: no boundary column can be solved.
         let unsolvable = text.replacen(
             "boundary: (up: 0, down: 1)",
@@ -625,12 +633,9 @@ mod tests {
         assert_ne!(unsolvable, text);
         assert!(ModuleSet::parse(&unsolvable, &path).is_ok());
         std::fs::write(&path, &unsolvable).unwrap();
-        let waited = std::time::Instant::now();
-        while scene.live.counts().reload_errors == 0 {
-            assert!(waited.elapsed().as_secs() < 20, "no refusal seen");
-            frame(&mut scene);
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        frames_until(&mut scene, 20, "no refusal seen", |s| {
+            s.live.counts().reload_errors > 0
+        });
         let error = scene.live.error().unwrap().to_string();
         assert!(
             error.contains("city.ron") && error.contains("no city"),
