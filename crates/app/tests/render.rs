@@ -458,7 +458,9 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     scene.play_scenario(Some(scenario));
     // Until a laser fires, a shell flies and an explosion shows, all at once.
     let mut ticks = 0;
-    while !(scene.sim.towers().all().iter().any(|t| t.firing())
+    // A laser fires while it has a target.
+    let firing = |t: &&horde_core_sim::Tower| matches!(t.state, horde_core_sim::TowerState::Laser(laser) if laser.firing());
+    while !(scene.sim.towers().all().iter().any(|t| firing(&t))
         && !scene.sim.shells().is_empty()
         && !scene.sim.explosions().is_empty())
     {
@@ -467,13 +469,7 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
         assert!(ticks < 60 * 60, "no fight after a minute");
     }
     let towers = scene.sim.towers().len();
-    let beams = scene
-        .sim
-        .towers()
-        .all()
-        .iter()
-        .filter(|t| t.firing())
-        .count();
+    let beams = scene.sim.towers().all().iter().filter(firing).count();
     let shells = scene.sim.shells().len();
     let explosions = scene.sim.explosions().len();
     let mut off = horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), SIZE).unwrap();
@@ -486,7 +482,7 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     let f = batches.fight;
     for (batch, instances, what) in [
         (f.towers, 2 * towers, "towers"),
-        (f.beams, beams, "beams"),
+        (f.effects, beams, "beams"),
         (f.shells, shells, "shells"),
         (f.explosions, 2 * explosions, "explosions"),
         (batches.enemies, scene.sim.enemies().len(), "enemies"),

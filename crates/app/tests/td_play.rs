@@ -10,7 +10,7 @@ use horde::scenes::td::{TdPlay, TdScene};
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::level::parse_level;
 use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
-use horde_core_sim::{Outcome, Scenario, SpawnSettings, TileContent};
+use horde_core_sim::{Outcome, Scenario, SpawnSettings, TileContent, TowerKind};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
@@ -38,20 +38,26 @@ fn keys_choose_the_tower_and_shift_click_toggles_it() {
     click(&mut play, MouseButton::Left, (3, 1), true);
     assert_eq!(
         content(&play, (3, 1)),
-        TileContent::Laser,
+        TileContent::Tower(TowerKind::Laser),
         "laser by default"
     );
     press(&mut play, KeyCode::Digit2);
     click(&mut play, MouseButton::Left, (5, 1), true);
-    assert_eq!(content(&play, (5, 1)), TileContent::Mortar);
+    assert_eq!(
+        content(&play, (5, 1)),
+        TileContent::Tower(TowerKind::Mortar)
+    );
     // A mortar clicked over the laser replaces it; the same kind again removes it.
     click(&mut play, MouseButton::Left, (3, 1), true);
-    assert_eq!(content(&play, (3, 1)), TileContent::Mortar);
+    assert_eq!(
+        content(&play, (3, 1)),
+        TileContent::Tower(TowerKind::Mortar)
+    );
     click(&mut play, MouseButton::Left, (3, 1), true);
     assert_eq!(content(&play, (3, 1)), TileContent::Empty);
     press(&mut play, KeyCode::Digit1);
     click(&mut play, MouseButton::Left, (3, 1), true);
-    assert_eq!(content(&play, (3, 1)), TileContent::Laser);
+    assert_eq!(content(&play, (3, 1)), TileContent::Tower(TowerKind::Laser));
     // Without Shift, a left click is still a wall.
     click(&mut play, MouseButton::Left, (7, 0), false);
     assert_eq!(content(&play, (7, 0)), TileContent::Wall);
@@ -65,7 +71,7 @@ fn b_restarts_the_level_and_the_scenario() {
     let lives = scenario.lives;
     play.scene.play_scenario(Some(scenario));
     click(&mut play, MouseButton::Left, (4, 1), true);
-    assert_eq!(content(&play, (4, 1)), TileContent::Laser);
+    assert_eq!(content(&play, (4, 1)), TileContent::Tower(TowerKind::Laser));
     // One laser cannot hold the example wave back: the game is lost.
     for _ in 0..60 * 120 {
         play.scene.sim.step(1.0 / 60.0);

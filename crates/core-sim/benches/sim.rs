@@ -12,7 +12,7 @@ use horde_core_sim::td::flow_field::FlowField;
 use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::td::save;
 use horde_core_sim::td::spatial::SpatialIndex;
-use horde_core_sim::td::towers::Towers;
+use horde_core_sim::td::towers::{Moment, Towers};
 use horde_core_sim::{
     Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
 };
@@ -78,7 +78,7 @@ fn flow_field(c: &mut Criterion) {
 }
 
 /// The board of `horde stress` for `enemies`, with `towers` of its walls turned into towers
-/// (every k-th wall, lasers and mortars alternating, spread over the whole board).
+/// (every k-th wall, the kinds of the kind table in turn, spread over the whole board).
 fn board_with_towers(enemies: usize, towers: usize) -> Board {
     let side = if enemies > 250_000 { 512 } else { 256 };
     let mut board = winding_board(side, side, 64, 8).expect("board");
@@ -88,11 +88,7 @@ fn board_with_towers(enemies: usize, towers: usize) -> Board {
     assert!(walls.len() >= towers, "{} walls", walls.len());
     let every = walls.len() / towers.max(1);
     for (n, &tile) in walls.iter().step_by(every.max(1)).take(towers).enumerate() {
-        let kind = if n % 2 == 0 {
-            TowerKind::Laser
-        } else {
-            TowerKind::Mortar
-        };
+        let kind = TowerKind::ALL[n % TowerKind::ALL.len()];
         let (x, y) = board.coords(tile);
         board
             .toggle(EditKind::Tower(kind), i64::from(x), i64::from(y))
@@ -173,8 +169,7 @@ fn tower_parts(c: &mut Criterion) {
                         &mut enemies_copy,
                         &index,
                         &settings,
-                        1,
-                        tick,
+                        Moment { seed: 1, tick },
                         1.0 / 60.0,
                         &mut shells,
                     ))

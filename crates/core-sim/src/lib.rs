@@ -46,5 +46,5 @@ pub use td::{
     Enemies, EnemyColor, EnemyParams, EnemyView, FloatRange, InstanceSink, ModelInstance,
     MoveState, NEUTRAL_ENEMY_COLOR, Outcome, Pose, Scenario, SettingsError, Simulation,
     SliceTooShort, SpawnError, SpawnSettings, TileContent, Tower, TowerKind, TowerSettings,
-    pack_rgba,
+    TowerState, pack_rgba,
 };

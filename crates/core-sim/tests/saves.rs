@@ -195,6 +195,17 @@ fn every_kind_of_damage_is_refused_naming_the_file() {
 }
 
 #[test]
+fn a_save_of_version_1_is_refused_by_its_version() {
+    // Written before each tower kind kept its own state (towers had fields of all kinds).
+    let old = include_bytes!("data/version-1.horde");
+    assert_eq!(SAVE_FORMAT.version, 2);
+    assert_eq!(
+        refusal(old),
+        "bad.horde: a Horde save of format version 1, from an older Horde; this one reads version 2"
+    );
+}
+
+#[test]
 fn a_sealed_payload_that_is_no_game_is_refused() {
     for payload in [&b""[..], b"\x01\x02\x03", &[0xff; 200]] {
         let bytes = horde_files::seal(&SAVE_FORMAT, &[payload]).unwrap();

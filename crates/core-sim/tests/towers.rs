@@ -9,6 +9,7 @@ use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::{
     EditKind, EnemyParams, FloatRange, Outcome, Scenario, Simulation, SpawnSettings, TowerKind,
+    TowerState,
 };
 use std::path::Path;
 
@@ -50,7 +51,7 @@ fn corridor(tower: char) -> String {
 fn a_laser_burns_exactly_dps_times_dt_while_its_target_is_in_range() {
     let mut sim = sim(&corridor('L'), 1);
     let laser = sim.towers().all()[0];
-    assert_eq!(laser.kind, TowerKind::Laser);
+    assert_eq!(laser.kind(), TowerKind::Laser);
     let range = sim.tower_settings().laser.range;
     let dps = sim.tower_settings().laser.damage_per_second;
     // The spawn point is tile (0, 1): index 11.
@@ -85,7 +86,10 @@ fn a_laser_burns_exactly_dps_times_dt_while_its_target_is_in_range() {
     assert!(died_at > in_range_ticks);
     // The laser lets go of the dead.
     sim.step(DT);
-    assert!(!sim.towers().all()[0].firing());
+    assert!(matches!(
+        sim.towers().all()[0].state,
+        TowerState::Laser(laser) if !laser.firing()
+    ));
 }
 
 #[test]
@@ -113,7 +117,10 @@ fn a_mortar_fires_once_a_second_and_hits_one_flight_later_with_exactly_its_damag
         sim.step(DT);
     }
     assert_eq!(sim.counts().shots, 0);
-    assert!((sim.towers().all()[0].launch_progress - 0.999).abs() < 1e-6);
+    let TowerState::Mortar(waiting) = sim.towers().all()[0].state else {
+        panic!("a mortar's state");
+    };
+    assert!((waiting.launch_progress - 0.999).abs() < 1e-6);
     // A large, slow, tough enemy walks in from the west.
     let id = enemy(&mut sim, 11, 2.0, 0.2);
     let mut entered = None;
@@ -204,7 +211,7 @@ fn towers_follow_the_toggle_rules() {
     assert_eq!(sim.towers().len(), 1);
     // The other kind replaces it in place; a wall too.
     assert!(sim.edit(mortar, 2, 1).is_ok());
-    assert_eq!(sim.towers().all()[0].kind, TowerKind::Mortar);
+    assert_eq!(sim.towers().all()[0].kind(), TowerKind::Mortar);
     assert!(sim.edit(EditKind::Wall, 2, 1).is_err(), "a wall on a tower");
     assert!(sim.edit(EditKind::Wall, 1, 1).is_ok());
     assert!(sim.edit(laser, 1, 1).is_ok(), "a tower replaces a wall");

@@ -227,7 +227,7 @@ pub struct StressArgs {
     /// in turn, one series each on the `--plot` chart.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "visible")]
     pub cube: Vec<CubeChoice>,
-    /// Turn this many of the board's walls into towers (lasers and mortars, chosen by the
+    /// Turn this many of the board's walls into towers (of every kind alike, chosen by the
     /// seed), 0–1,000,000; more than the board has is an error. A list (`0,10000`) runs each
     /// in turn, one series each on the `--plot` chart.
     #[arg(long, value_name = "N", value_delimiter = ',', default_value = "0", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
@@ -549,8 +549,8 @@ pub struct SimArgs {
     /// (`tick,id,x,z,yaw_deg,scale,speed,path_offset,health`).
     #[arg(long, value_name = "FILE.csv")]
     pub trace: Option<PathBuf>,
-    /// Scripted edits, one `TICK ACTION X Y` per line (ACTION: wall, destination, spawn,
-    /// laser, mortar).
+    /// Scripted edits, one `TICK ACTION X Y` per line (ACTION: wall, destination, spawn or a
+    /// tower kind's name).
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
     /// Play this scenario (RON) instead of the spawner flags; the run stops at an outcome.

@@ -49,7 +49,7 @@ pub struct Report {
     pub towers: u64,
     /// Enemies the towers killed during the run (the population is topped up again).
     pub killed: u64,
-    /// Mortar shells launched during the run.
+    /// Shells launched by towers during the run.
     pub shots: u64,
 }
 

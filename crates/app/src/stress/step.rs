@@ -54,8 +54,8 @@ pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
     Ok(sim)
 }
 
-/// Turns `count` of `board`'s walls into towers, lasers and mortars alike: the walls with the
-/// lowest hash of (seed, tile), each a laser or a mortar by another bit of it. A wall replaced
+/// Turns `count` of `board`'s walls into towers, of every kind alike: the walls with the lowest
+/// hash of (seed, tile), each of the kind its hash picks in the kind table. A wall replaced
 /// by a tower keeps every path as it was.
 pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
     if count == 0 {
@@ -73,12 +73,10 @@ pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
     }
     walls.sort_unstable();
     for &(key, tile) in &walls[..count as usize] {
-        // The lowest bit: the chosen walls are those of the lowest keys, whose high bits are 0.
-        let kind = if key & 1 == 0 {
-            TowerKind::Laser
-        } else {
-            TowerKind::Mortar
-        };
+        // The key modulo the kinds (with two kinds, its lowest bit): the chosen walls are those
+        // of the lowest keys, whose high bits are 0.
+        let kinds = TowerKind::ALL;
+        let kind = kinds[(key % kinds.len() as u64) as usize];
         let (x, y) = board.coords(tile);
         board.toggle(EditKind::Tower(kind), i64::from(x), i64::from(y))?;
     }
@@ -148,15 +146,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn placed_towers_are_lasers_and_mortars_alike() {
+    fn placed_towers_are_of_every_kind_alike() {
         let mut board = stress_board(1000).unwrap();
         place_towers(&mut board, 2000, 7).unwrap();
         let count = |c: TileContent| board.contents().iter().filter(|&&t| t == c).count();
-        let (lasers, mortars) = (count(TileContent::Laser), count(TileContent::Mortar));
-        assert_eq!(lasers + mortars, 2000);
+        let counts: Vec<usize> = (TowerKind::ALL.iter())
+            .map(|&kind| count(TileContent::Tower(kind)))
+            .collect();
+        assert_eq!(counts.iter().sum::<usize>(), 2000);
+        let fair = 2000 / TowerKind::ALL.len();
         assert!(
-            lasers > 800 && mortars > 800,
-            "{lasers} lasers, {mortars} mortars"
+            counts.iter().all(|&n| n > fair * 4 / 5),
+            "{counts:?} towers of each kind"
         );
     }
 }

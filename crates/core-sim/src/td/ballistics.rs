@@ -1,8 +1,8 @@
-//! The mortar's shells (the series' ballistics part): the launch speed that just reaches the
+//! Shells (the series' ballistics part): the launch speed that just reaches the
 //! tower's range, the high arc to the ground under a target, the flight under gravity, and the
 //! explosion where the shell lands.
 //!
-//! A mortar launches from its tile's centre, [`LAUNCH_HEIGHT`] up, at a fixed speed
+//! A tower launches a shell from its tile's centre, [`LAUNCH_HEIGHT`] up, at a fixed speed
 //! `s = √(g(y + √(x² + y²)))` with `x = range + 0.25001` and `y = −LAUNCH_HEIGHT`: the least
 //! speed that carries a shell to the edge of its range and a largest enemy's target point
 //! beyond. Aimed at the ground under the target's current position (no lead), it takes the
@@ -11,12 +11,12 @@
 
 /// Gravity, units per second squared.
 pub const GRAVITY: f32 = 9.81;
-/// How high above the ground a mortar launches its shells.
+/// How high above the ground a tower launches its shells.
 pub const LAUNCH_HEIGHT: f32 = 0.75;
 /// How long an explosion is drawn, seconds.
 pub const EXPLOSION_SECONDS: f32 = 0.5;
 
-/// The launch speed of a mortar of `range` (see the module docs).
+/// The launch speed of a tower of `range` (see the module docs).
 pub fn launch_speed(range: f32) -> f32 {
     let x = range + 0.25001;
     let y = -LAUNCH_HEIGHT;
@@ -154,7 +154,7 @@ mod tests {
                 (p[0] - (1.0 + d)).abs() < 0.02 && (p[2] - 2.0).abs() < 1e-4,
                 "{d}: {p:?}"
             );
-            // Flight times of the texts' mortar: about 0.9 to 1.25 s.
+            // Flight times at the texts' range of 3.5: about 0.9 to 1.25 s.
             assert!((0.85..1.3).contains(&shell.age), "{d}: {}", shell.age);
         }
     }

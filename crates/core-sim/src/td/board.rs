@@ -383,7 +383,7 @@ impl Board {
     }
 
     /// A tower of `kind`: on an empty tile it is placed unless a tile would lose its path; on
-    /// a tower of the same kind it is removed; on a wall or a tower of the other kind it takes
+    /// a tower of the same kind it is removed; on a wall or a tower of another kind it takes
     /// its place (both block paths, so paths stay as they are); destinations and spawn points
     /// are refused.
     fn toggle_tower(&mut self, index: usize, kind: TowerKind) -> Result<TileContent, EditRefused> {
@@ -401,7 +401,7 @@ impl Board {
                 self.set_and_search(index, TileContent::Empty);
                 Ok(TileContent::Empty)
             }
-            TileContent::Wall | TileContent::Laser | TileContent::Mortar => {
+            TileContent::Wall | TileContent::Tower(_) => {
                 self.contents[index] = tower;
                 Ok(tower)
             }

@@ -11,7 +11,7 @@
 //!   and its parallel update), [`enemy_color`] (the caller's choice of colour),
 //!   [`settings`] (spawn ranges and their limits), [`model`] (the instance the renderer
 //!   draws), [`sink`] (where the fused pass writes instances).
-//! - the towers: [`towers`] (lasers and mortars, their settings and targeting), [`spatial`]
+//! - the towers: [`towers`] (what every tower shares, and the kind table: one file a kind), [`spatial`]
 //!   (the enemies by grid cell, rebuilt each tick there are towers), [`ballistics`] (shells
 //!   and explosions), [`pick`] (random choices independent of thread count).
 //! - the game: [`scenario`] (enemy types, waves, cycles, lives; [`scenario_fuzz`] plays one
@@ -58,4 +58,4 @@ pub use settings::{FloatRange, SettingsError, SpawnSettings};
 pub use simulation::{Counts, Outcome, Simulation, SpawnError};
 pub use sink::InstanceSink;
 pub use tile::{TileContent, TowerKind};
-pub use towers::{Tower, TowerSettings, Towers};
+pub use towers::{Tower, TowerSettings, TowerState, Towers};

@@ -20,11 +20,9 @@
 //!         // once and one every `cooldown` seconds after, and ends at amount × cooldown
 //!         (sequences: [(enemy: Small, amount: 10, cooldown: 0.5), (enemy: Medium, amount: 5, cooldown: 1.0)]),
 //!     ],
-//!     // optional, these defaults:
-//!     towers: (
-//!         laser: (range: 2.5, damage_per_second: 20.0),
-//!         mortar: (range: 3.5, shots_per_second: 1.0, blast_radius: 1.5, damage: 15.0),
-//!     ),
+//!     // optional: each tower kind's settings under its name, a kind left out keeping the
+//!     // texts' values (crate::td::towers::kinds; the shipped example lists them all)
+//!     towers: (),
 //! )
 //! ```
 //!

@@ -1,7 +1,7 @@
 //! Edit scripts for headless runs: one edit per line, `TICK ACTION X Y`.
 //!
-//! `ACTION` is `wall`, `destination`, `spawn`, `laser` or `mortar` (the toggle rules of a
-//! click, a tower's included); `X` counts tiles from the west edge and `Y`
+//! `ACTION` is `wall`, `destination`, `spawn` or a tower kind's name ([`TowerKind::name`]: the
+//! toggle rules of a click, a tower's included); `X` counts tiles from the west edge and `Y`
 //! from the south edge, both from 0. An edit is applied at the start of tick `TICK` (ticks count
 //! from 1), before that tick's spawning and update, through the same toggle rules as a click.
 //! Blank lines and lines starting with `#` are ignored.
@@ -12,8 +12,8 @@ use crate::td::tile::TowerKind;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 
-/// The script's name for an edit of `kind`: `wall`, `destination`, `spawn`, `laser` or
-/// `mortar`.
+/// The script's name for an edit of `kind`: `wall`, `destination`, `spawn` or the tower
+/// kind's name.
 pub fn action_name(kind: EditKind) -> &'static str {
     match kind {
         EditKind::Wall => "wall",
@@ -66,16 +66,18 @@ impl EditScript {
                 "wall" => EditKind::Wall,
                 "destination" => EditKind::Destination,
                 "spawn" => EditKind::SpawnPoint,
-                "laser" => EditKind::Tower(TowerKind::Laser),
-                "mortar" => EditKind::Tower(TowerKind::Mortar),
-                other => {
-                    return Err(error(
-                        action_col,
-                        format!(
-                            "unknown action `{other}` (expected wall, destination, spawn, laser or mortar)"
-                        ),
-                    ));
-                }
+                other => match TowerKind::from_name(other) {
+                    Some(kind) => EditKind::Tower(kind),
+                    None => {
+                        return Err(error(
+                            action_col,
+                            format!(
+                                "unknown action `{other}` (expected wall, destination, spawn, {})",
+                                TowerKind::names_or()
+                            ),
+                        ));
+                    }
+                },
             };
             let coordinate = |(column, text): (usize, &str), axis: &str| {
                 text.parse::<i64>().ok().filter(|v| *v >= 0).ok_or_else(|| {
@@ -138,13 +140,8 @@ mod tests {
 
     #[test]
     fn written_lines_parse_back_to_the_same_edits() {
-        let kinds = [
-            EditKind::Wall,
-            EditKind::Destination,
-            EditKind::SpawnPoint,
-            EditKind::Tower(TowerKind::Laser),
-            EditKind::Tower(TowerKind::Mortar),
-        ];
+        let mut kinds = vec![EditKind::Wall, EditKind::Destination, EditKind::SpawnPoint];
+        kinds.extend(TowerKind::ALL.iter().map(|&k| EditKind::Tower(k)));
         let text: String = kinds
             .iter()
             .enumerate()

@@ -30,7 +30,7 @@ use crate::td::settings::{SettingsError, SpawnSettings, check_params};
 use crate::td::sink::InstanceSink;
 use crate::td::spatial::SpatialIndex;
 use crate::td::tile::TileContent;
-use crate::td::towers::{TowerSettings, Towers};
+use crate::td::towers::{Moment, TowerSettings, Towers};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -94,7 +94,7 @@ pub struct Counts {
     pub reached: u64,
     /// Lives left (0 without a scenario).
     pub lives: u32,
-    /// Mortar shells launched.
+    /// Shells launched by towers.
     pub shots: u64,
     /// How the game stands.
     pub outcome: Outcome,
@@ -423,8 +423,10 @@ impl Simulation {
             &mut self.enemies,
             &self.index,
             &self.tower_settings,
-            self.seed,
-            self.ticks,
+            Moment {
+                seed: self.seed,
+                tick: self.ticks,
+            },
             dt,
             &mut self.shells,
         );

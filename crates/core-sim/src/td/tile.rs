@@ -1,64 +1,51 @@
 //! What a tile of the board holds.
 
+pub use crate::td::towers::TowerKind;
+
 /// The content of one tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[repr(u8)]
 pub enum TileContent {
     /// Nothing: enemies walk through.
     #[default]
-    Empty = 0,
+    Empty,
     /// Blocks paths: it receives a path from a neighbour but passes none on.
-    Wall = 1,
+    Wall,
     /// Where enemies go; every path ends at the nearest one.
-    Destination = 2,
+    Destination,
     /// Where enemies appear. Does not change paths.
-    SpawnPoint = 3,
-    /// A laser tower: blocks paths like a wall, and burns one enemy in range at a time.
-    Laser = 4,
-    /// A mortar tower: blocks paths like a wall, and lobs shells that explode where they land.
-    Mortar = 5,
+    SpawnPoint,
+    /// A tower: it blocks paths like a wall; what it does is its kind's
+    /// ([`crate::td::towers::kinds`]).
+    Tower(TowerKind),
 }
 
-/// The two kinds of tower.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum TowerKind {
-    /// Tracks one target and damages it every tick.
-    Laser,
-    /// Fires shells on a high arc at the ground under a random enemy in range.
-    Mortar,
-}
-
-impl TowerKind {
-    /// The tile content of a tower of this kind.
-    pub fn content(self) -> TileContent {
-        match self {
-            TowerKind::Laser => TileContent::Laser,
-            TowerKind::Mortar => TileContent::Mortar,
-        }
-    }
-
-    /// A lower-case name for messages and scripts (`laser`, `mortar`).
-    pub fn name(self) -> &'static str {
-        match self {
-            TowerKind::Laser => "laser",
-            TowerKind::Mortar => "mortar",
-        }
-    }
-}
+/// The code of the first tower kind in saves: kinds follow in the kind table's order.
+const FIRST_TOWER_CODE: u8 = 4;
 
 impl TileContent {
-    /// The content whose `repr(u8)` value is `code` (how saves keep tiles).
+    /// The content's code in saves: 0 empty, 1 wall, 2 destination, 3 spawn point, then one
+    /// code per tower kind in the kind table's order.
+    pub fn code(self) -> u8 {
+        match self {
+            TileContent::Empty => 0,
+            TileContent::Wall => 1,
+            TileContent::Destination => 2,
+            TileContent::SpawnPoint => 3,
+            TileContent::Tower(kind) => FIRST_TOWER_CODE + kind.index() as u8,
+        }
+    }
+
+    /// The content whose [`TileContent::code`] is `code`, if any.
     pub fn from_code(code: u8) -> Option<TileContent> {
-        [
-            TileContent::Empty,
-            TileContent::Wall,
-            TileContent::Destination,
-            TileContent::SpawnPoint,
-            TileContent::Laser,
-            TileContent::Mortar,
-        ]
-        .get(usize::from(code))
-        .copied()
+        match code {
+            0 => Some(TileContent::Empty),
+            1 => Some(TileContent::Wall),
+            2 => Some(TileContent::Destination),
+            3 => Some(TileContent::SpawnPoint),
+            _ => {
+                TowerKind::from_index(usize::from(code - FIRST_TOWER_CODE)).map(TileContent::Tower)
+            }
+        }
     }
 
     /// The character that stands for this content in level files (docs/ARCHITECTURE.md, file formats).
@@ -68,8 +55,7 @@ impl TileContent {
             TileContent::Wall => '#',
             TileContent::Destination => 'D',
             TileContent::SpawnPoint => 'S',
-            TileContent::Laser => 'L',
-            TileContent::Mortar => 'M',
+            TileContent::Tower(kind) => kind.info().symbol,
         }
     }
 
@@ -80,9 +66,7 @@ impl TileContent {
             '#' => Some(TileContent::Wall),
             'D' => Some(TileContent::Destination),
             'S' => Some(TileContent::SpawnPoint),
-            'L' => Some(TileContent::Laser),
-            'M' => Some(TileContent::Mortar),
-            _ => None,
+            _ => TowerKind::from_symbol(c).map(TileContent::Tower),
         }
     }
 
@@ -93,25 +77,43 @@ impl TileContent {
             TileContent::Wall => "wall",
             TileContent::Destination => "destination",
             TileContent::SpawnPoint => "spawn point",
-            TileContent::Laser => "laser tower",
-            TileContent::Mortar => "mortar tower",
+            TileContent::Tower(kind) => kind.info().tile_name,
         }
     }
 
     /// Whether paths stop here: walls and towers receive a path but pass none on.
     pub fn blocks_path(self) -> bool {
-        matches!(
-            self,
-            TileContent::Wall | TileContent::Laser | TileContent::Mortar
-        )
+        matches!(self, TileContent::Wall | TileContent::Tower(_))
     }
 
     /// The tower on this tile, if it holds one.
     pub fn tower(self) -> Option<TowerKind> {
         match self {
-            TileContent::Laser => Some(TowerKind::Laser),
-            TileContent::Mortar => Some(TowerKind::Mortar),
+            TileContent::Tower(kind) => Some(kind),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_content_survives_its_code_and_its_character() {
+        let mut all = vec![
+            TileContent::Empty,
+            TileContent::Wall,
+            TileContent::Destination,
+            TileContent::SpawnPoint,
+        ];
+        all.extend(TowerKind::ALL.iter().map(|&k| TileContent::Tower(k)));
+        for content in all {
+            assert_eq!(TileContent::from_code(content.code()), Some(content));
+            assert_eq!(TileContent::from_char(content.to_char()), Some(content));
+        }
+        let past = FIRST_TOWER_CODE + TowerKind::ALL.len() as u8;
+        assert_eq!(TileContent::from_code(past), None);
+        assert_eq!(size_of::<TileContent>(), 1, "a board keeps one byte a tile");
     }
 }

@@ -145,9 +145,7 @@ pub fn markers(board: &Board, out: &mut Vec<Instance>) {
         let (height, color) = match content {
             TileContent::Destination => (0.08, colors::DESTINATION),
             TileContent::SpawnPoint => (0.06, colors::SPAWN_POINT),
-            TileContent::Empty | TileContent::Wall | TileContent::Laser | TileContent::Mortar => {
-                continue;
-            }
+            TileContent::Empty | TileContent::Wall | TileContent::Tower(_) => continue,
         };
         out.push(block(x, z, Vec3::new(0.9, height, 0.9), 0.0, color));
     }

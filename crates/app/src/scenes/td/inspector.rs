@@ -6,7 +6,7 @@ use crate::scenes::FrameInfo;
 use horde_core_sim::td::settings::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
 };
-use horde_core_sim::td::towers::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND};
+use horde_core_sim::td::towers::SettingField;
 use horde_core_sim::{FloatRange, TowerKind, TowerSettings};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
@@ -115,7 +115,7 @@ impl Inspector {
                     ui.label(&self.message);
                 }
                 ui.separator();
-                ui.small("Left click: wall · Shift+Left: tower (1 laser, 2 mortar)\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan");
+                ui.small(format!("Left click: wall · Shift+Left: tower ({})\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan", tower_keys()));
             });
         });
         panel.response.rect.width()
@@ -366,36 +366,18 @@ fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Shift + left click places");
-                ui.radio_value(&mut scene.tower_kind, TowerKind::Laser, "laser (1)");
-                ui.radio_value(&mut scene.tower_kind, TowerKind::Mortar, "mortar (2)");
+                for (index, &kind) in TowerKind::ALL.iter().enumerate() {
+                    let text = format!("{} ({})", kind.name(), index + 1);
+                    ui.radio_value(&mut scene.tower_kind, kind, text);
+                }
             });
             let mut settings = *scene.sim.tower_settings();
-            // Up to what a scenario file may set; a file's value outside a slider's range is
-            // kept until the slider is moved.
-            let mut slider = |value: &mut f32, (lo, hi): (f32, f32), text: &str| {
-                let slider = egui::Slider::new(value, lo..=hi)
-                    .logarithmic(true)
-                    .clamping(egui::SliderClamping::Edits)
-                    .text(text);
-                ui.add(slider).changed()
-            };
-            let (range, damage) = ((0.1, MAX_RANGE), (0.1, MAX_DAMAGE));
             let mut changed = false;
-            changed |= slider(&mut settings.laser.range, range, "laser range");
-            changed |= slider(
-                &mut settings.laser.damage_per_second,
-                damage,
-                "laser damage /s",
-            );
-            changed |= slider(&mut settings.mortar.range, range, "mortar range");
-            let shots = (0.01, MAX_SHOTS_PER_SECOND);
-            changed |= slider(
-                &mut settings.mortar.shots_per_second,
-                shots,
-                "mortar shots /s",
-            );
-            changed |= slider(&mut settings.mortar.blast_radius, range, "blast radius");
-            changed |= slider(&mut settings.mortar.damage, damage, "shell damage");
+            for &kind in TowerKind::ALL {
+                settings.visit(kind, &mut |field, value| {
+                    changed |= setting_slider(ui, kind, field, value);
+                });
+            }
             if changed {
                 scene.sim.set_tower_settings(settings);
             }
@@ -403,4 +385,29 @@ fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
                 scene.sim.set_tower_settings(TowerSettings::default());
             }
         });
+}
+
+/// One number of a kind's settings as a slider, up to what a scenario file may set (a file's
+/// value outside the slider's range is kept until the slider is moved). Returns whether it
+/// changed.
+fn setting_slider(
+    ui: &mut egui::Ui,
+    kind: TowerKind,
+    field: &SettingField,
+    value: &mut f32,
+) -> bool {
+    let slider = egui::Slider::new(value, field.min..=field.max)
+        .logarithmic(true)
+        .clamping(egui::SliderClamping::Edits)
+        .text(format!("{} {}", kind.name(), field.label));
+    ui.add(slider).changed()
+}
+
+/// The keys that choose a tower kind, for the help line: `1 NAME, 2 NAME, ..` in the kind
+/// table's order.
+fn tower_keys() -> String {
+    let keys: Vec<String> = (TowerKind::ALL.iter().enumerate())
+        .map(|(index, kind)| format!("{} {}", index + 1, kind.name()))
+        .collect();
+    keys.join(", ")
 }

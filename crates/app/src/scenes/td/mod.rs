@@ -1,5 +1,6 @@
 //! The tower-defense scene: the simulation and how it is drawn ([`scene`]; the board in
-//! [`draw`], the towers, beams, shells and explosions in [`fight`]), the orbit camera with
+//! [`draw`], the towers, their effects, shells and explosions in [`fight`], each tower kind's
+//! look in [`looks`]), the orbit camera with
 //! picking ([`camera`]), saving, loading and recording games ([`games`]), and the window's side of it — editing with the mouse and keys, the
 //! game's HUD, the inspector panel and its widgets ([`play`], [`hud`], [`inspector`],
 //! [`widgets`]).
@@ -10,6 +11,7 @@ pub mod fight;
 pub mod games;
 pub mod hud;
 pub mod inspector;
+pub mod looks;
 pub mod play;
 pub mod scene;
 pub mod widgets;

@@ -1,7 +1,8 @@
 //! The tower-defense scene in the window: the board edited with the mouse, the orbit camera
 //! on the mouse and keys, and the inspector panel.
 //!
-//! Left click toggles a wall, Shift + left click the selected tower (`1` laser, `2` mortar),
+//! Left click toggles a wall, Shift + left click the selected tower (`1`, `2`, .. choose
+//! the kinds in the kind table's order),
 //! right click a spawn point, Shift + right click a destination; `B` restarts the level and
 //! scenario; Ctrl+S / Ctrl+O save and load the game at the inspector's path, F5 / F9 the
 //! quick-save ([`super::games`]); `V` path arrows, `G` grid, Space pause; wheel zoom,
@@ -329,13 +330,15 @@ impl Scene for TdPlay {
             KeyCode::KeyV => self.scene.show_arrows = !self.scene.show_arrows,
             KeyCode::KeyG => self.scene.show_grid = !self.scene.show_grid,
             KeyCode::Space => self.scene.paused = !self.scene.paused,
-            KeyCode::Digit1 | KeyCode::Numpad1 => self.scene.tower_kind = TowerKind::Laser,
-            KeyCode::Digit2 | KeyCode::Numpad2 => self.scene.tower_kind = TowerKind::Mortar,
             KeyCode::KeyB => {
                 self.scene.restart(self.scene.seed);
                 self.inspector.message = "restarted".to_string();
             }
-            _ => {}
+            _ => {
+                if let Some(kind) = tower_key(key) {
+                    self.scene.tower_kind = kind;
+                }
+            }
         }
     }
 
@@ -405,4 +408,21 @@ impl Scene for TdPlay {
 fn board_size(scene: &TdScene) -> (u32, u32) {
     let board = scene.sim.board();
     (board.width(), board.height())
+}
+
+/// The tower kind a digit key chooses: `1` the kind table's first, `2` its second, ..
+fn tower_key(key: KeyCode) -> Option<TowerKind> {
+    let digit = match key {
+        KeyCode::Digit1 | KeyCode::Numpad1 => 1,
+        KeyCode::Digit2 | KeyCode::Numpad2 => 2,
+        KeyCode::Digit3 | KeyCode::Numpad3 => 3,
+        KeyCode::Digit4 | KeyCode::Numpad4 => 4,
+        KeyCode::Digit5 | KeyCode::Numpad5 => 5,
+        KeyCode::Digit6 | KeyCode::Numpad6 => 6,
+        KeyCode::Digit7 | KeyCode::Numpad7 => 7,
+        KeyCode::Digit8 | KeyCode::Numpad8 => 8,
+        KeyCode::Digit9 | KeyCode::Numpad9 => 9,
+        _ => return None,
+    };
+    TowerKind::from_index(digit - 1)
 }

@@ -57,7 +57,7 @@ pub struct TdScene {
     pub paused: bool,
     /// Simulated seconds per real second: the play speed, 1–10 in the inspector.
     pub time_scale: f32,
-    /// The tower Shift + left click toggles (`1` laser, `2` mortar).
+    /// The tower Shift + left click toggles (`1`, `2`, .. in the kind table's order).
     pub tower_kind: TowerKind,
     /// Whether path arrows are shown (`V`).
     pub show_arrows: bool,
@@ -103,7 +103,7 @@ impl TdScene {
             seed,
             paused: false,
             time_scale: 1.0,
-            tower_kind: TowerKind::Laser,
+            tower_kind: TowerKind::ALL[0],
             show_arrows: false,
             show_grid: true,
             last_refusal: None,
@@ -292,7 +292,7 @@ impl TdScene {
             refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
             fight: FightBatches {
                 towers: renderer.add_batch(MeshKind::Cube, "towers"),
-                beams: renderer.add_batch(MeshKind::Cube, "laser beams"),
+                effects: renderer.add_batch(MeshKind::Cube, "tower effects"),
                 shells: renderer.add_batch(MeshKind::Cube, "shells"),
                 explosions: renderer.add_batch(MeshKind::Cube, "explosions"),
             },

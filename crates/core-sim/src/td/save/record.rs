@@ -102,7 +102,7 @@ impl GameRecord {
             board: BoardRecord {
                 width: board.width(),
                 height: board.height(),
-                tiles: board.contents().iter().map(|&c| c as u8).collect(),
+                tiles: board.contents().iter().map(|c| c.code()).collect(),
                 spawn_points: board.spawn_points().to_vec(),
                 revision: board.revision(),
             },

@@ -1,0 +1,161 @@
+//! The kind table: every tower kind the game knows, one line each. A line names the kind's
+//! variant, its settings' field in scenario files and its state type, whose [`Behaviour`] (in
+//! the kind's own file beside this one) says everything else: its names and level character,
+//! its settings with their defaults and limits, and what it does in a tick. From the table come
+//! [`TowerKind`] (which kinds exist), [`TowerState`] (one tower's per-kind state),
+//! [`TowerSettings`] (every kind's settings, as a scenario's `towers:` field) and the dispatch
+//! from each to the kind's behaviour, so nothing else in the game matches on a kind.
+//!
+//! Adding a kind: a file here with its state type and `impl Behaviour`, a `pub mod` line and a
+//! line in the table. Kinds are kept in the order of the table: their index is their code in
+//! saves (append, never reorder).
+
+pub mod laser;
+pub mod mortar;
+
+use super::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
+use super::limits::SettingField;
+use super::targeting::Seen;
+use crate::td::tile::TileContent;
+use serde::{Deserialize, Serialize};
+
+/// Builds the kind enum, the state enum, the settings struct and their dispatch from the table.
+macro_rules! tower_kinds {
+    ($($(#[$doc:meta])* $kind:ident: $field:ident => $state:ty, $settings:ty;)+) => {
+        /// A kind of tower (the kind table's rows).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum TowerKind {
+            $($(#[$doc])* $kind,)+
+        }
+
+        /// One tower's state, of its kind.
+        #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum TowerState {
+            $($(#[$doc])* $kind($state),)+
+        }
+
+        /// Every kind's settings: a scenario's `towers:` field, each kind's under its name;
+        /// a kind left out keeps the texts' values.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct TowerSettings {
+            $($(#[$doc])* pub $field: $settings,)+
+        }
+
+        impl TowerKind {
+            /// Every kind, in the table's order.
+            pub const ALL: &'static [TowerKind] = &[$(TowerKind::$kind,)+];
+
+            /// The kind's names and level character.
+            pub fn info(self) -> &'static KindInfo {
+                match self {
+                    $(TowerKind::$kind => &<$state as Behaviour>::INFO,)+
+                }
+            }
+
+            /// A new tower's state: idle.
+            pub fn idle(self) -> TowerState {
+                match self {
+                    $(TowerKind::$kind => TowerState::$kind(<$state>::default()),)+
+                }
+            }
+        }
+
+        impl TowerState {
+            /// The kind this state belongs to.
+            pub fn kind(&self) -> TowerKind {
+                match self {
+                    $(TowerState::$kind(_) => TowerKind::$kind,)+
+                }
+            }
+
+            /// The kind's look ([`Behaviour::look`]).
+            pub(super) fn look(&mut self, site: Site, all: &TowerSettings, seen: &Seen, moment: Moment) {
+                match self {
+                    $(TowerState::$kind(state) => state.look(site, &all.$field, seen, moment),)+
+                }
+            }
+
+            /// The kind's turn ([`Behaviour::act`]).
+            pub(super) fn act(
+                &mut self,
+                site: Site,
+                aim: &mut Option<[f32; 2]>,
+                all: &TowerSettings,
+                turn: &mut Turn,
+            ) {
+                match self {
+                    $(TowerState::$kind(state) => state.act(site, aim, &all.$field, turn),)+
+                }
+            }
+
+            /// Whether every number of the state is finite.
+            pub fn is_finite(&self) -> bool {
+                match self {
+                    $(TowerState::$kind(state) => state.is_finite(),)+
+                }
+            }
+        }
+
+        impl TowerSettings {
+            /// Calls `visit` with each number of `kind`'s settings and how an editor shows it.
+            pub fn visit(&mut self, kind: TowerKind, visit: &mut dyn FnMut(&SettingField, &mut f32)) {
+                match kind {
+                    $(TowerKind::$kind => <$state as Behaviour>::visit_settings(&mut self.$field, visit),)+
+                }
+            }
+        }
+    };
+}
+
+tower_kinds! {
+    /// Tracks one target and damages it every tick.
+    Laser: laser => laser::LaserState, laser::LaserSettings;
+    /// Fires shells on a high arc at the ground under a random enemy in range.
+    Mortar: mortar => mortar::MortarState, mortar::MortarSettings;
+}
+
+impl TowerKind {
+    /// The kind's position in the table (its code in saves).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind at `index` in the table, if there is one.
+    pub fn from_index(index: usize) -> Option<TowerKind> {
+        TowerKind::ALL.get(index).copied()
+    }
+
+    /// Its lower-case name, for scripts, messages, the CLI and JSON (`laser`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The kind called `name` (as [`TowerKind::name`] spells it), if there is one.
+    pub fn from_name(name: &str) -> Option<TowerKind> {
+        TowerKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
+    /// The kind whose level-file character is `symbol`, if there is one.
+    pub fn from_symbol(symbol: char) -> Option<TowerKind> {
+        TowerKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.info().symbol == symbol)
+    }
+
+    /// The tile content of a tower of this kind.
+    pub fn content(self) -> TileContent {
+        TileContent::Tower(self)
+    }
+
+    /// Every kind's name joined by commas and a final `or` (`laser or mortar`), for messages.
+    pub fn names_or() -> String {
+        let names: Vec<&str> = TowerKind::ALL.iter().map(|k| k.name()).collect();
+        match names.split_last() {
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+}

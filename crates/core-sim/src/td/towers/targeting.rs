@@ -1,0 +1,74 @@
+//! How a tower chooses among the enemies in its reach: the enemy it aims at (its id and where it
+//! was last seen), keeping that target while it stays in reach, and a seeded random pick among
+//! the enemies within a reach, in the spatial index's fixed order (so the choice never depends
+//! on the number of threads).
+
+use crate::td::pick::{below, mix};
+use crate::td::spatial::{SpatialIndex, reaches};
+use serde::{Deserialize, Serialize};
+
+/// The enemy a tower aims at: its id (stable) and the storage slot it was last seen in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Target {
+    /// The enemy's id.
+    pub id: u64,
+    /// Its storage slot at the tower's last look.
+    pub slot: u32,
+}
+
+/// The enemies as a tower sees them during its look: every slot's place and id.
+#[derive(Clone, Copy, Debug)]
+pub struct Seen<'a> {
+    /// The enemies by grid cell.
+    pub index: &'a SpatialIndex,
+    /// Each slot's place `(x, z, reach radius)`.
+    pub places: &'a [[f32; 3]],
+    /// Each slot's enemy id.
+    pub ids: &'a [u64],
+}
+
+impl Seen<'_> {
+    /// `target` again if it is still on the board and within `range` of `at` (found in its
+    /// new slot if a removal moved it), else `None`.
+    pub fn kept(&self, target: Target, at: [f32; 2], range: f32) -> Option<Target> {
+        let here = target.slot as usize;
+        if self.ids.get(here) == Some(&target.id) {
+            // Still in its slot: only its range is in question.
+            return reaches(self.places[here], at, range).then_some(target);
+        }
+        // Moved by a removal (or gone): found among the enemies in range, if there.
+        let mut found = None;
+        self.index.within(self.places, at, range, |slot| {
+            if self.ids[slot] == target.id {
+                found = Some(Target {
+                    id: target.id,
+                    slot: slot as u32,
+                });
+            }
+        });
+        found
+    }
+
+    /// A random enemy within `range` of `at`: the pick of `mix(seed, words)`.
+    pub fn random(&self, at: [f32; 2], range: f32, seed: u64, words: &[u64]) -> Option<Target> {
+        let n = self.index.count_within(self.places, at, range);
+        pick_within(self.index, self.places, (at, range), n, mix(seed, words)).map(|slot| Target {
+            id: self.ids[slot],
+            slot: slot as u32,
+        })
+    }
+}
+
+/// The enemy a random `value` picks among the `n` that `index` finds within `reach` of `at`
+/// (in its fixed order), if there are any.
+pub fn pick_within(
+    index: &SpatialIndex,
+    places: &[[f32; 3]],
+    (at, reach): ([f32; 2], f32),
+    n: usize,
+    value: u64,
+) -> Option<usize> {
+    (n > 0)
+        .then(|| below(value, n))
+        .and_then(|k| index.nth_within(places, at, reach, k))
+}
