@@ -21,11 +21,3 @@ pub fn load(path: Option<&Path>) -> Result<Board> {
 pub fn scenario(path: Option<&Path>) -> Result<Option<Scenario>> {
     Ok(path.map(Scenario::load).transpose()?)
 }
-
-/// Refuses `--scenario` for a scene other than the tower defense (`is_td`).
-pub fn scenario_only_for_td(path: Option<&Path>, is_td: bool) -> Result<()> {
-    if path.is_some() && !is_td {
-        anyhow::bail!("--scenario: only with --scene td");
-    }
-    Ok(())
-}

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     .format_timestamp(None)
     .init();
     let cli = Cli::parse();
-    let result = match cli.command.unwrap_or_default() {
+    let result = match cli.command_or_run() {
         Command::Run(args) => commands::run::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
         Command::Adapters => commands::adapters::run(),

@@ -74,6 +74,7 @@ impl Offscreen {
             height,
             counters,
             adapter: format!("{}: {}", summary.backend, summary.name),
+            clear: params.clear,
         })
     }
 }
@@ -90,6 +91,8 @@ pub struct Picture {
     pub counters: FrameCounters,
     /// `backend: name`, of the adapter used.
     pub adapter: String,
+    /// The colour the frame was cleared to (the scene's sky).
+    pub clear: [f64; 4],
 }
 
 /// How a picture's pixels are shared among colours.

@@ -224,7 +224,10 @@ fn scenes_never_open_a_window_surface_or_event_loop() {
 fn exactly_one_application_handler() {
     let handlers: Vec<_> = sources()
         .into_iter()
-        .filter(|s| s.text.contains("impl<S: Scene> ApplicationHandler for"))
+        .filter(|s| {
+            s.text
+                .contains("impl<S: Scene + ?Sized> ApplicationHandler for")
+        })
         .map(|s| s.file)
         .collect();
     assert_eq!(handlers.len(), 1, "{handlers:?}");

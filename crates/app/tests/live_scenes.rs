@@ -12,11 +12,13 @@ mod common;
 use horde::live::LiveFiles;
 use horde::offscreen::Offscreen;
 use horde::scenes::platformer::PlatformerScene;
-use horde::scenes::runner::{RunnerScene, load_scenery, load_settings};
+use horde::scenes::runner::RunnerScene;
 use horde::scenes::td::TdScene;
 use horde::scenes::{InputState, Scene, Tick};
 use horde_core_sim::platformer::Sections;
+use horde_core_sim::runner::RunnerSettings;
 use horde_core_sim::{SpawnSettings, TileContent};
+use horde_levelgen::scatter::ScatterSettings;
 use horde_renderer::BackendChoice;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -128,8 +130,8 @@ fn the_runner_takes_new_settings_at_its_next_section() {
     let settings = dir.path().join("runner.ron");
     std::fs::write(&settings, RUNNER).unwrap();
     let mut scene = RunnerScene::in_thread(
-        load_settings(Some(&settings)).unwrap(),
-        load_scenery(None).unwrap(),
+        RunnerSettings::load_or_built_in(Some(&settings)).unwrap(),
+        ScatterSettings::load_or_built_in(None).unwrap(),
         3,
         true,
     );
@@ -187,8 +189,8 @@ fn the_runner_makes_its_scenery_again_from_edited_scenery_settings() {
     let path = dir.path().join("scenery.ron");
     std::fs::write(&path, SCENERY).unwrap();
     let mut scene = RunnerScene::in_thread(
-        load_settings(None).unwrap(),
-        load_scenery(Some(&path)).unwrap(),
+        RunnerSettings::load_or_built_in(None).unwrap(),
+        ScatterSettings::load_or_built_in(Some(&path)).unwrap(),
         5,
         true,
     );
@@ -235,8 +237,8 @@ fn edited_scenery_takes_the_place_of_the_rows_in_view_without_a_hole() {
     // The background generator, as the window has it; nobody presses Space, so the view stays
     // at the start and only new scenery can change what it holds.
     let mut scene = RunnerScene::new(
-        load_settings(None).unwrap(),
-        load_scenery(Some(&path)).unwrap(),
+        RunnerSettings::load_or_built_in(None).unwrap(),
+        ScatterSettings::load_or_built_in(Some(&path)).unwrap(),
         5,
         false,
     )

@@ -2,9 +2,11 @@
 #![allow(clippy::unwrap_used)]
 
 use horde::clock::FixedClock;
-use horde::scenes::runner::{RunnerScene, load_scenery, load_settings};
+use horde::scenes::runner::RunnerScene;
 use horde::scenes::{InputState, Scene, Tick};
 use horde_core_sim::runner::RunState;
+use horde_core_sim::runner::RunnerSettings;
+use horde_levelgen::scatter::ScatterSettings;
 
 /// Lets `seconds` of wall clock pass through the shell's fixed-step clock.
 fn advance(scene: &mut RunnerScene, clock: &mut FixedClock, seconds: f64) {
@@ -15,8 +17,8 @@ fn advance(scene: &mut RunnerScene, clock: &mut FixedClock, seconds: f64) {
 #[test]
 fn space_starts_a_run_and_restarts_it_after_game_over() {
     let mut scene = RunnerScene::new(
-        load_settings(None).unwrap(),
-        load_scenery(None).unwrap(),
+        RunnerSettings::load_or_built_in(None).unwrap(),
+        ScatterSettings::load_or_built_in(None).unwrap(),
         5,
         false,
     )
@@ -47,8 +49,8 @@ fn space_starts_a_run_and_restarts_it_after_game_over() {
 #[test]
 fn the_jump_key_jumps_once_per_press_and_crouch_follows_the_key() {
     let mut scene = RunnerScene::new(
-        load_settings(None).unwrap(),
-        load_scenery(None).unwrap(),
+        RunnerSettings::load_or_built_in(None).unwrap(),
+        ScatterSettings::load_or_built_in(None).unwrap(),
         5,
         false,
     )

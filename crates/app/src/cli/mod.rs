@@ -2,17 +2,16 @@
 //! parsers included), so a bad flag is reported with its name before anything runs. Nothing
 //! here does the work: each subcommand's module under `commands/` does.
 
+pub mod scene_args;
 pub mod values;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use horde_core_sim::{FloatRange, SpawnSettings};
+use horde_core_sim::SpawnSettings;
 use horde_renderer::BackendChoice;
+pub use scene_args::{CityView, CubeChoice, DEFAULT_MAP_SIZE, Scene, SceneArgs, SpawnFlags};
 use std::path::PathBuf;
 pub use values::Region;
-use values::{
-    parse_column, parse_dt, parse_path_offset, parse_region, parse_scale, parse_seconds,
-    parse_size, parse_size3, parse_spawn_speed, parse_speed,
-};
+use values::{parse_column, parse_dt, parse_region, parse_seconds, parse_size, parse_size3};
 
 /// The most frames `stress` measures or `screenshot` steps before its picture (`stress` keeps
 /// a figure per frame).
@@ -27,6 +26,24 @@ pub struct Cli {
     /// What to do; `run` when omitted.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The subcommand to carry out: the one given, else `run` with clap's defaults for every
+    /// flag (as if `horde run` had been typed).
+    pub fn command_or_run(self) -> Command {
+        match self.command {
+            Some(command) => command,
+            None => match Cli::try_parse_from(["horde", "run"]) {
+                Ok(Cli {
+                    command: Some(command),
+                }) => command,
+                // `horde run` with no flags always parses; a run with every field given is
+                // the fallback the compiler asks for.
+                _ => unreachable!("`horde run` parses"),
+            },
+        }
+    }
 }
 
 /// The subcommands.
@@ -290,114 +307,21 @@ impl StressArgs {
     }
 }
 
-/// How enemy cubes are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CubeChoice {
-    /// All six faces: 8 corners, 12 triangles.
-    Full,
-    /// Only the faces the camera can see: 7 corners, 6 triangles, placed by the vertex shader.
-    Visible,
-}
-
-impl CubeChoice {
-    /// The renderer's mesh for this choice.
-    pub fn mesh(self) -> horde_renderer::MeshKind {
-        match self {
-            CubeChoice::Full => horde_renderer::MeshKind::Cube,
-            CubeChoice::Visible => horde_renderer::MeshKind::VisibleCube,
-        }
-    }
-
-    /// The name on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            CubeChoice::Full => "full",
-            CubeChoice::Visible => "visible",
-        }
-    }
-}
-
-impl Default for Command {
-    fn default() -> Command {
-        Command::Run(RunArgs {
-            scene: Scene::Td,
-            level: None,
-            scenario: None,
-            scenery: None,
-            modules: None,
-            settings: None,
-            sections: None,
-            no_watch: false,
-            seed: 0,
-            gpu: GpuFlags::default(),
-            frames: None,
-            spawn: SpawnFlags::default(),
-            autoplay: false,
-            json: false,
-            record: None,
-            load: None,
-        })
-    }
-}
-
-/// The scenes `run` can open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Scene {
-    /// Tower defense: the board and its enemies.
-    Td,
-    /// The infinite Wave Function Collapse city.
-    City,
-    /// The endless runner.
-    Runner,
-    /// The 2D section treadmill, seen from the side.
-    Platformer,
-}
-
 /// Flags of `horde run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The scene to open.
-    #[arg(long, value_enum, default_value = "td")]
-    pub scene: Scene,
-    /// Level file (default: the built-in 11×11 board).
-    #[arg(long, value_name = "FILE")]
-    pub level: Option<PathBuf>,
-    /// TD scene: play this scenario (RON) instead of the spawner, from the level's start.
-    #[arg(long, value_name = "FILE.ron")]
-    pub scenario: Option<PathBuf>,
-    /// Scatter settings for the runner scene's scenery and roads (RON; default:
-    /// `assets/scatter/default.ron`, built in).
-    #[arg(long, value_name = "FILE")]
-    pub scenery: Option<PathBuf>,
-    /// City scene: the module set (RON; default: `assets/wfc/city.ron`, built in).
-    #[arg(long, value_name = "FILE.ron")]
-    pub modules: Option<PathBuf>,
-    /// Runner scene: the game's settings (RON; default: `assets/runner/default.ron`, built
-    /// in).
-    #[arg(long, value_name = "FILE.ron")]
-    pub settings: Option<PathBuf>,
-    /// Platformer scene: the sections file (RON; default: `assets/platformer/default.ron`,
-    /// built in).
-    #[arg(long, value_name = "FILE.ron")]
-    pub sections: Option<PathBuf>,
+    /// The scene and its flags.
+    #[command(flatten)]
+    pub scene: SceneArgs,
     /// Do not watch the files the scene loaded (by default an edit of one applies live).
     #[arg(long)]
     pub no_watch: bool,
-    /// Random seed.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
     /// Backend and adapter.
     #[command(flatten)]
     pub gpu: GpuFlags,
     /// Quit after presenting this many frames (for smoke tests and timing).
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
-    /// Spawn settings to start with.
-    #[command(flatten)]
-    pub spawn: SpawnFlags,
-    /// Runner scene: let the autopilot play from the start (P toggles it).
-    #[arg(long)]
-    pub autoplay: bool,
     /// On exit, print the scene's summary as one JSON line on stdout.
     #[arg(long)]
     pub json: bool,
@@ -405,9 +329,6 @@ pub struct RunArgs {
     /// (`horde sim --script` replays it; the file's header gives the command).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// TD scene: open the game saved in this file (`*.horde`) instead of a level.
-    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "scenario"])]
-    pub load: Option<PathBuf>,
 }
 
 /// Backend and adapter choice, shared by every command that draws.
@@ -424,22 +345,9 @@ pub struct GpuFlags {
 /// Flags of `horde screenshot`.
 #[derive(Debug, Args)]
 pub struct ScreenshotArgs {
-    /// The scene to render.
-    #[arg(long, value_enum, default_value = "td")]
-    pub scene: Scene,
-    /// Level file (default: the built-in 11×11 board).
-    #[arg(long, value_name = "FILE")]
-    pub level: Option<PathBuf>,
-    /// TD scene: play this scenario (RON) instead of the spawner, from the level's start.
-    #[arg(long, value_name = "FILE.ron")]
-    pub scenario: Option<PathBuf>,
-    /// Scatter settings for the runner scene's scenery and roads (RON; default:
-    /// `assets/scatter/default.ron`, built in).
-    #[arg(long, value_name = "FILE")]
-    pub scenery: Option<PathBuf>,
-    /// Random seed.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
+    /// The scene and its flags.
+    #[command(flatten)]
+    pub scene: SceneArgs,
     /// Fixed 1/60 s simulation steps before the picture is taken, 0–1,000,000.
     #[arg(long, value_name = "N", default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=MAX_FRAMES))]
     pub frames: u64,
@@ -449,74 +357,9 @@ pub struct ScreenshotArgs {
     /// Backend and adapter.
     #[command(flatten)]
     pub gpu: GpuFlags,
-    /// Spawn settings.
-    #[command(flatten)]
-    pub spawn: SpawnFlags,
-    /// TD scene: how enemy cubes are drawn, `visible` (only the faces the camera can see) or
-    /// `full` (all six).
-    #[arg(long, value_enum, default_value = "visible")]
-    pub cube: CubeChoice,
     /// Where to write the PNG (written to a temporary file, then renamed).
     #[arg(long, value_name = "FILE.png")]
     pub out: PathBuf,
-    /// City scene: the module set (default: the built-in `assets/wfc/city.ron`).
-    #[arg(long, value_name = "FILE")]
-    pub modules: Option<PathBuf>,
-    /// City scene with `--view map`: the map size in cells, `XxYxZ` (default 24x6x24).
-    #[arg(long, value_name = "XxYxZ", value_parser = parse_size3)]
-    pub map_size: Option<(u32, u32, u32)>,
-    /// City scene: the infinite city after `--frames` steps of auto-walk, from the overview
-    /// camera (the default) or through the walker's eyes; or `map`, a finite `--map-size` map
-    /// seen from above.
-    #[arg(long, value_enum, default_value = "overview")]
-    pub view: CityView,
-}
-
-/// The size of `horde screenshot --scene city --view map` when `--map-size` is not given.
-pub const DEFAULT_MAP_SIZE: (u32, u32, u32) = (24, 6, 24);
-
-/// What `horde screenshot --scene city --view` shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum CityView {
-    /// Through the walker's eyes.
-    Walker,
-    /// From above and behind the walker.
-    #[default]
-    Overview,
-    /// A finite map of `--map-size` cells, seen from above at an angle.
-    Map,
-}
-
-/// Spawn settings as flags, shared by `sim`, `run` and `screenshot`.
-#[derive(Debug, Args)]
-pub struct SpawnFlags {
-    /// Enemies spawned per second, 0.1–10.
-    #[arg(long, value_name = "X", default_value = "1", value_parser = parse_spawn_speed,
-          allow_hyphen_values = true)]
-    pub spawn_speed: f32,
-    /// Enemy scale range `A..B` (or one value), within 0.5..2.
-    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_scale,
-          allow_hyphen_values = true)]
-    pub scale: FloatRange,
-    /// Enemy speed range `A..B` in units per second, within 0.2..5.
-    #[arg(long, value_name = "A..B", default_value = "1", value_parser = parse_speed,
-          allow_hyphen_values = true)]
-    pub speed: FloatRange,
-    /// Sideways path offset range `A..B`, within -0.4..0.4.
-    #[arg(long, value_name = "A..B", default_value = "0", value_parser = parse_path_offset,
-          allow_hyphen_values = true)]
-    pub path_offset: FloatRange,
-}
-
-impl Default for SpawnFlags {
-    fn default() -> SpawnFlags {
-        SpawnFlags {
-            spawn_speed: 1.0,
-            scale: FloatRange::constant(1.0),
-            speed: FloatRange::constant(1.0),
-            path_offset: FloatRange::constant(0.0),
-        }
-    }
 }
 
 impl SpawnFlags {
@@ -576,6 +419,8 @@ fn parse_backend(text: &str) -> Result<BackendChoice, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use horde_core_sim::FloatRange;
+    use values::{parse_path_offset, parse_scale, parse_spawn_speed, parse_speed};
 
     #[test]
     fn ranges_are_checked_against_the_texts_limits() {

@@ -4,14 +4,15 @@
 use crate::cli::RunnerArgs;
 use crate::clock::STEP;
 use crate::progress::Progress;
-use crate::scenes::runner::{RunFigures, load_settings};
 use anyhow::{Context, Result};
-use horde_core_sim::runner::{InputRecorder, InputScript, RunState, Runner, autopilot};
+use horde_core_sim::runner::{
+    InputRecorder, InputScript, RunFigures, RunState, Runner, RunnerSettings, autopilot,
+};
 use horde_files::write_file;
 
 /// Runs `horde runner`.
 pub fn run(args: &RunnerArgs) -> Result<()> {
-    let settings = load_settings(args.settings.as_deref())?;
+    let settings = RunnerSettings::load_or_built_in(args.settings.as_deref())?;
     let mut script = match &args.input {
         Some(path) => Some(InputScript::load(path)?),
         None => None,

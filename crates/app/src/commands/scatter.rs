@@ -4,9 +4,8 @@
 use crate::cli::ScatterArgs;
 use crate::outputs::{tell, write_json};
 use crate::progress::Progress;
-use crate::scenes::runner::load_scenery;
 use anyhow::{Result, bail};
-use horde_levelgen::scatter::{ChunkPlacements, Road, Scatter};
+use horde_levelgen::scatter::{ChunkPlacements, Road, Scatter, ScatterSettings};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -48,7 +47,7 @@ struct PointFile<'a> {
 
 /// Runs `horde scatter`.
 pub fn run(args: &ScatterArgs) -> Result<()> {
-    let settings = load_scenery(args.settings.as_deref())?;
+    let settings = ScatterSettings::load_or_built_in(args.settings.as_deref())?;
     let rows: u64 = (0..args.slices as usize)
         .map(|k| {
             let last = settings.slices.len().saturating_sub(1);

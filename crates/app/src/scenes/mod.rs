@@ -16,6 +16,9 @@
 //!
 //! On exit the shell prints [`Scene::exit_line`] and, with `--json`, [`Scene::summary_json`].
 //!
+//! A scene is opened one way, by [`registry::open`] from the scene flags that `run` and
+//! `screenshot` share and an [`opening::Opening`] (window or picture).
+//!
 //! The rooms: [`td`] (the tower-defense board), [`city`] (the infinite WFC city walk),
 //! [`runner`] (the endless runner), [`platformer`] (the 2D section treadmill), with [`camera`] (the one place the simulation's frame
 //! meets the renderer's), [`input`] (what is held) and [`stall`] (what background generation
@@ -24,7 +27,9 @@
 pub mod camera;
 pub mod city;
 pub mod input;
+pub mod opening;
 pub mod platformer;
+pub mod registry;
 pub mod runner;
 pub mod stall;
 pub mod td;

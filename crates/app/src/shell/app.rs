@@ -19,7 +19,7 @@ use winit::window::{CursorGrabMode, Window, WindowId};
 const FRAME_TIMES_KEPT: usize = 240;
 
 /// The window, its GPU side and the frame loop around one scene.
-pub(super) struct ShellApp<'s, S: Scene> {
+pub(super) struct ShellApp<'s, S: Scene + ?Sized> {
     pub(super) scene: &'s mut S,
     gpu_settings: GpuSettings,
     size: (u32, u32),
@@ -41,7 +41,7 @@ pub(super) struct ShellApp<'s, S: Scene> {
     pub(super) error: Option<anyhow::Error>,
 }
 
-impl<'s, S: Scene> ShellApp<'s, S> {
+impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
     pub(super) fn new(
         scene: &'s mut S,
         gpu_settings: GpuSettings,
@@ -237,7 +237,7 @@ impl<'s, S: Scene> ShellApp<'s, S> {
     }
 }
 
-impl<S: Scene> ApplicationHandler for ShellApp<'_, S> {
+impl<S: Scene + ?Sized> ApplicationHandler for ShellApp<'_, S> {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.window.is_some() {
             return;

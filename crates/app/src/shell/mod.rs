@@ -31,7 +31,7 @@ pub struct ShellOptions {
 
 /// Opens the window and shows `scene` until the window is closed, Escape is pressed or
 /// `--frames` frames were presented. Returns the number of frames presented.
-pub fn run<S: Scene>(scene: &mut S, options: ShellOptions) -> Result<u64> {
+pub fn run<S: Scene + ?Sized>(scene: &mut S, options: ShellOptions) -> Result<u64> {
     let event_loop = EventLoop::new().context("cannot open a window (is a display available?)")?;
     let mut app = app::ShellApp::new(scene, options.gpu, options.size, options.frames);
     event_loop
@@ -45,7 +45,7 @@ pub fn run<S: Scene>(scene: &mut S, options: ShellOptions) -> Result<u64> {
 
 /// Says how the run went: "horde: presented N frames; …" on stderr, and with `json` the
 /// scene's summary as one JSON line on stdout.
-pub fn report<S: Scene>(scene: &S, presented: u64, json: bool) -> Result<()> {
+pub fn report<S: Scene + ?Sized>(scene: &S, presented: u64, json: bool) -> Result<()> {
     eprintln!("horde: presented {presented} frames; {}", scene.exit_line());
     if json {
         println!("{}", scene.summary_json(presented)?);

@@ -4,6 +4,7 @@
 //! obstacle, restart.
 //!
 //! - [`settings`]: the RON settings (the reference text's numbers by default).
+//! - [`figures`]: where a run stands, as `horde runner` and the scene's summary print it.
 //! - [`game`]: the game itself; [`bot`]: an autopilot; [`replay`]: input scripts to replay or
 //!   record a run.
 //!
@@ -22,11 +23,13 @@
 //! ```
 
 pub mod bot;
+pub mod figures;
 pub mod game;
 pub mod replay;
 pub mod settings;
 
 pub use bot::autopilot;
+pub use figures::RunFigures;
 pub use game::{Player, RunState, Runner, RunnerInput, Section};
 pub use replay::{InputEvent, InputRecorder, InputScript};
 pub use settings::{DEFAULT_SETTINGS, RunnerSettings, RunnerSettingsError};

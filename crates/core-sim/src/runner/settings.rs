@@ -196,6 +196,16 @@ impl RunnerSettings {
     pub fn parse(text: &str, path: &Path) -> Result<RunnerSettings, FileError> {
         horde_files::parse_ron(text, path)
     }
+
+    /// The built-in settings, `assets/runner/default.ron` compiled in ([`DEFAULT_SETTINGS`]).
+    pub fn built_in() -> Result<RunnerSettings, FileError> {
+        RunnerSettings::parse(DEFAULT_SETTINGS, "assets/runner/default.ron".as_ref())
+    }
+
+    /// The settings at `path`, else the built-in ones.
+    pub fn load_or_built_in(path: Option<&Path>) -> Result<RunnerSettings, FileError> {
+        path.map_or_else(RunnerSettings::built_in, RunnerSettings::load)
+    }
 }
 
 horde_files::rule!(section_width: f32, "section.width", "be 0.01 to 10000 units", |v| (MIN_SIZE..=MAX_SIZE).contains(v));

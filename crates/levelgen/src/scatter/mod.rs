@@ -49,12 +49,9 @@ pub use generate::{ChunkPlacements, Placement, Scatter};
 pub use layout::ChunkCoord;
 pub use roads::{Road, RoadId, RoadPiece, Side};
 pub use settings::{
-    ChunkSettings, KindSettings, LayerSettings, NoiseSettings, RoadSettings, ScatterError,
-    ScatterSettings, SliceSettings,
+    ChunkSettings, DEFAULT_SETTINGS, KindSettings, LayerSettings, NoiseSettings, RoadSettings,
+    ScatterError, ScatterSettings, SliceSettings,
 };
-
-/// The default scatter settings (`assets/scatter/default.ron`).
-pub const DEFAULT_SETTINGS: &str = include_str!("../../../../assets/scatter/default.ron");
 
 /// The most noise texels [`check_settings_text`] samples per chunk before it generates.
 const CHECK_TEXELS: u64 = 4096;

@@ -56,6 +56,9 @@ use horde_files::rules::{list, must, non_negative, positive, unique_name, with_w
 use serde::{Deserialize, Deserializer};
 use std::path::Path;
 
+/// The default scatter settings (`assets/scatter/default.ron`).
+pub const DEFAULT_SETTINGS: &str = include_str!("../../../../assets/scatter/default.ron");
+
 /// The largest chunk side, world units: the band's far rows (up to 10⁸ of them) stay finite
 /// in `f32`.
 pub const MAX_CHUNK_SIZE: f32 = 1.0e6;
@@ -224,6 +227,17 @@ impl ScatterSettings {
     /// Parses settings text; `path` names it in errors.
     pub fn parse(text: &str, path: &Path) -> Result<ScatterSettings, FileError> {
         horde_files::parse_ron(text, path)
+    }
+
+    /// The built-in settings, `assets/scatter/default.ron` compiled in
+    /// ([`DEFAULT_SETTINGS`]).
+    pub fn built_in() -> Result<ScatterSettings, FileError> {
+        ScatterSettings::parse(DEFAULT_SETTINGS, "assets/scatter/default.ron".as_ref())
+    }
+
+    /// The settings at `path`, else the built-in ones.
+    pub fn load_or_built_in(path: Option<&Path>) -> Result<ScatterSettings, FileError> {
+        path.map_or_else(ScatterSettings::built_in, ScatterSettings::load)
     }
 }
 

@@ -10,6 +10,7 @@
 //! of modules. One solver can be reset and reused for many grids of the same size.
 //!
 //! - [`grid`]: the grid's [`Size`] and the numbering of its cells.
+//! - [`city`]: the built-in city set, its height and how far around a walker it is kept.
 //! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
 //! - [`solver`]: the finite solver, reusable across same-sized blocks.
 //! - [`map`]: a solved grid and its `--out` JSON form.
@@ -32,6 +33,7 @@
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
 
+pub mod city;
 mod example;
 pub mod grid;
 pub mod infinite;

@@ -398,6 +398,20 @@ impl ModuleSet {
         Ok(ModuleSet::build(file))
     }
 
+    /// The built-in set: the city, `assets/wfc/city.ron` compiled in
+    /// ([`crate::wfc::city::CITY_SET`]).
+    pub fn built_in() -> Result<ModuleSet, FileError> {
+        ModuleSet::parse(
+            crate::wfc::city::CITY_SET,
+            crate::wfc::city::CITY_SET_PATH.as_ref(),
+        )
+    }
+
+    /// The set at `path`, else the built-in city.
+    pub fn load_or_built_in(path: Option<&Path>) -> Result<ModuleSet, FileError> {
+        path.map_or_else(ModuleSet::built_in, ModuleSet::load)
+    }
+
     /// The modules and their neighbours of a set whose file passed every rule.
     fn build(file: SetFile) -> ModuleSet {
         let index_of = index_of(&file.prototypes);

@@ -6,19 +6,10 @@ use glam::{Mat4, Quat, Vec3};
 use horde_levelgen::wfc::{Map, ModuleSet};
 use horde_renderer::Instance;
 
-/// Where the built-in set says it comes from, in error messages.
-pub const CITY_SET_PATH: &str = "assets/wfc/city.ron";
-
 /// The module set at `path`, or the built-in city set.
 pub fn load_set(path: Option<&std::path::Path>) -> anyhow::Result<ModuleSet> {
-    Ok(match path {
-        Some(path) => ModuleSet::load(path)?,
-        None => ModuleSet::parse(CITY_SET, CITY_SET_PATH.as_ref())?,
-    })
+    Ok(ModuleSet::load_or_built_in(path)?)
 }
-
-/// The built-in city module set, compiled in.
-pub const CITY_SET: &str = include_str!("../../../../../assets/wfc/city.ron");
 
 /// Appends the instances of `map` to `out`, cells one unit wide, the map centred on the origin
 /// in `x` and `z` with its bottom on `y = 0` (simulation frame: `+x` east, `+z` north).

@@ -17,15 +17,12 @@ use std::collections::HashSet;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 
-/// Height of the city in cells.
-pub const HEIGHT: u32 = 6;
+pub use horde_levelgen::wfc::city::{HEIGHT, KEEP_RADIUS};
 /// Columns made around the walker, first the near ones then the rest (ten more than the view
 /// radius: the generator's slack when it falls behind).
 const NEAR: i32 = 16;
 /// The outer reach of what is made.
 pub const REACH: i32 = 24;
-/// Columns the map keeps around the walker; what lies beyond is dropped.
-pub const KEEP_RADIUS: i32 = 48;
 /// Walker positions and finished batches in flight between the scene and the worker.
 const QUEUE: usize = 64;
 

@@ -3,13 +3,14 @@
 //! background [`generator`] and says when the map around the walker is there; [`columns`]
 //! holds the columns received, each with its boxes, solids and places to stand (the walker's
 //! terrain); [`view`] draws the columns near the walker in one batch and places the camera;
-//! [`draw`] turns modules into boxes; [`map_view`] is a finite map of a set seen from above. The walker itself — its moves and auto-walk's path
+//! [`draw`] turns modules into boxes; [`map_view`] is a finite map of a set seen from above; [`opening`] opens either from the scene flags. The walker itself — its moves and auto-walk's path
 //! search — is levelgen's (`horde_levelgen::wfc::walker`).
 
 pub mod columns;
 pub mod draw;
 pub mod generator;
 pub mod map_view;
+pub mod opening;
 pub mod scene;
 pub mod streaming;
 pub mod view;

@@ -86,13 +86,11 @@ pub struct CityScene {
 impl CityScene {
     /// Parses the built-in city set and starts the generator thread for `seed`.
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
-        CityScene::open(None, seed)
+        CityScene::in_background(load_set(None)?, seed)
     }
 
-    /// Loads the module set at `modules` (else the built-in city set) and starts the
-    /// generator thread for `seed`.
-    pub fn open(modules: Option<&std::path::Path>, seed: u64) -> anyhow::Result<CityScene> {
-        let set = load_set(modules)?;
+    /// The city of `set` and `seed` with its generator on a background thread (the window).
+    pub fn in_background(set: ModuleSet, seed: u64) -> anyhow::Result<CityScene> {
         let generator = generator::start(set.clone(), seed)?;
         Ok(CityScene::with_source(
             set,
@@ -540,7 +538,7 @@ mod tests {
     fn an_edited_module_set_regenerates_the_city_as_a_fresh_start_shows_it() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("city.ron");
-        std::fs::write(&path, super::super::draw::CITY_SET).unwrap();
+        std::fs::write(&path, horde_levelgen::wfc::city::CITY_SET).unwrap();
         let seed = 4;
         let old_set = load_set(Some(&path)).unwrap();
         let mut scene = CityScene::in_step(old_set.clone(), seed).unwrap();
@@ -555,7 +553,7 @@ mod tests {
         );
 
         // Streets weigh ten times more: another city.
-        let set_text = super::super::draw::CITY_SET;
+        let set_text = horde_levelgen::wfc::city::CITY_SET;
         let street = set_text.find("name: \"street\",").unwrap();
         let at = street + set_text[street..].find("weight: ").unwrap() + "weight: ".len();
         let end = at + set_text[at..].find(',').unwrap();
@@ -616,10 +614,10 @@ mod tests {
     fn a_module_set_no_city_can_be_made_of_is_refused_and_the_city_kept() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("city.ron");
-        let text = super::super::draw::CITY_SET;
+        let text = horde_levelgen::wfc::city::CITY_SET;
         std::fs::write(&path, text).unwrap();
         // The background generator, as in the window: it would meet the set on its own thread.
-        let mut scene = CityScene::open(Some(&path), 2).unwrap();
+        let mut scene = CityScene::in_background(load_set(Some(&path)).unwrap(), 2).unwrap();
         scene.watch(LiveFiles::watching(), Some(&path));
         frames_until(&mut scene, 30, "no city generated", |s| {
             s.streaming.columns().contains(s.cell())

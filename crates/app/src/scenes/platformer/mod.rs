@@ -62,6 +62,21 @@ pub struct PlatformerScene {
 }
 
 impl PlatformerScene {
+    /// The treadmill `args` describe (`--sections`, else the built-in sections; `--seed`),
+    /// its file watched through `opening`'s live files.
+    pub fn open(
+        args: &crate::cli::SceneArgs,
+        opening: crate::scenes::opening::Opening,
+    ) -> anyhow::Result<PlatformerScene> {
+        let sections = match &args.sections {
+            Some(path) => Sections::load(path)?,
+            None => Sections::built_in()?,
+        };
+        let mut scene = PlatformerScene::new(sections, args.seed);
+        scene.watch(opening.live, args.sections.as_deref());
+        Ok(scene)
+    }
+
     /// The treadmill of `sections`, seeded with `seed`.
     pub fn new(sections: Sections, seed: u64) -> PlatformerScene {
         PlatformerScene {

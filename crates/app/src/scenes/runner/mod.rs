@@ -1,13 +1,10 @@
 //! The endless runner scene: [`scene`] (the game at the fixed step, its batches and HUD),
 //! [`generator`] (scenery rows on a background worker), [`draw`] (boxes and the chase
-//! camera), [`figures`] (where a run stands) and [`files`] (its settings and scenery).
+//! camera); where a run stands is core-sim's `runner::RunFigures`, its
+//! settings and scenery are read by their own crates (`load_or_built_in`).
 
 pub mod draw;
-pub mod figures;
-pub mod files;
 pub mod generator;
 pub mod scene;
 
-pub use figures::RunFigures;
-pub use files::{load_scenery, load_settings};
 pub use scene::RunnerScene;

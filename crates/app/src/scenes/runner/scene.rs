@@ -9,7 +9,6 @@
 //! autopilot and back.
 
 use super::draw::{frame_params, game_instances};
-use super::figures::RunFigures;
 use super::generator::{self, Row};
 use crate::clock::STEP;
 use crate::live::{Changed, LiveFiles, ReloadCounts};
@@ -17,7 +16,9 @@ use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
-use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
+use horde_core_sim::runner::{
+    RunFigures, RunState, Runner, RunnerInput, RunnerSettings, autopilot,
+};
 use horde_levelgen::scatter::{Scatter, ScatterSettings};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
@@ -81,6 +82,26 @@ const SETTINGS: usize = 0;
 const SCENERY: usize = 1;
 
 impl RunnerScene {
+    /// The runner `args` describe (`--settings`, `--scenery`, `--autoplay`, `--seed`), opened
+    /// as `opening` says: scenery made on a background thread in a window, in this thread for
+    /// a picture, where the autopilot always plays (a player standing at the start shows
+    /// nothing of the run).
+    pub fn open(
+        args: &crate::cli::SceneArgs,
+        opening: crate::scenes::opening::Opening,
+    ) -> anyhow::Result<RunnerScene> {
+        let (settings, scenery) = (args.settings.as_deref(), args.scenery.as_deref());
+        let game = RunnerSettings::load_or_built_in(settings)?;
+        let scatter = ScatterSettings::load_or_built_in(scenery)?;
+        let mut scene = if opening.picture {
+            RunnerScene::in_thread(game, scatter, args.seed, true)
+        } else {
+            RunnerScene::new(game, scatter, args.seed, args.autoplay)?
+        };
+        scene.watch(opening.live, settings, scenery);
+        Ok(scene)
+    }
+
     /// The game with `settings`, and the scenery generator for `scenery` and `seed`.
     pub fn new(
         settings: RunnerSettings,

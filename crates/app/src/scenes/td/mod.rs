@@ -12,6 +12,7 @@ pub mod games;
 pub mod hud;
 pub mod inspector;
 pub mod looks;
+pub mod open;
 pub mod play;
 pub mod scene;
 pub mod widgets;

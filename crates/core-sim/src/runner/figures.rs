@@ -1,6 +1,6 @@
 //! Where a run stands, as `horde runner` and the scene's summary print it.
 
-use horde_core_sim::runner::{RunState, Runner};
+use crate::runner::game::{RunState, Runner};
 use serde::Serialize;
 
 /// Where a run stands, as `horde runner` prints it (keys in contract order). Times and

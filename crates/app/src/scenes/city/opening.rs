@@ -1,0 +1,41 @@
+//! Opening the city from the shared scene flags: the module set (`--modules`, else the
+//! built-in city), and what is seen (`--view`): the infinite city through the walker's eyes (a
+//! window's default) or from the overview camera (a picture's default), with its generator on a
+//! background thread in a window and in step for a picture; or `map`, a finite `--map-size`
+//! map of the set seen from above.
+
+use super::draw::load_set;
+use super::map_view::MapView;
+use super::scene::CityScene;
+use crate::cli::{CityView, DEFAULT_MAP_SIZE, SceneArgs};
+use crate::scenes::Scene;
+use crate::scenes::opening::Opening;
+use anyhow::{Result, anyhow, bail};
+
+/// The city scene (or the map view) `args` describe, opened as `opening` says.
+pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Scene>> {
+    let set = load_set(args.modules.as_deref())?;
+    let default_view = if opening.picture {
+        CityView::Overview
+    } else {
+        CityView::Walker
+    };
+    let view = args.view.unwrap_or(default_view);
+    if view != CityView::Map && args.map_size.is_some() {
+        bail!("--map-size: only with --view map (a finite map)");
+    }
+    if view == CityView::Map {
+        let (x, y, z) = args.map_size.unwrap_or(DEFAULT_MAP_SIZE);
+        let size = horde_levelgen::wfc::Size { x, y, z };
+        let map = MapView::new(&set, size, args.seed).map_err(|e| anyhow!("--map-size: {e}"))?;
+        return Ok(Box::new(map));
+    }
+    let mut scene = if opening.picture {
+        CityScene::in_step(set, args.seed)?
+    } else {
+        CityScene::in_background(set, args.seed)?
+    };
+    scene.overview = view == CityView::Overview;
+    scene.watch(opening.live, args.modules.as_deref());
+    Ok(Box::new(scene))
+}

@@ -1,0 +1,50 @@
+//! Opening the tower-defense scene from the shared scene flags: the level (or a saved game),
+//! the scenario, the spawn settings and seed, the enemy cube, and in a window the recording of
+//! the player's edits and the live files.
+
+use super::games::{GameStart, Recording};
+use super::play::TdPlay;
+use super::scene::TdScene;
+use crate::cli::SceneArgs;
+use crate::levels;
+use crate::scenes::opening::Opening;
+use anyhow::{Context, Result, bail};
+
+impl TdPlay {
+    /// The scene `args` describe, opened as `opening` says.
+    pub fn open(args: &SceneArgs, opening: Opening) -> Result<TdPlay> {
+        if opening.record.is_some() && args.load.is_some() {
+            bail!("--record cannot start from --load: an edit script starts from a level");
+        }
+        let scenario = levels::scenario(args.scenario.as_deref())?;
+        let settings = args.spawn.settings()?;
+        let mut scene = TdScene::open(args.level.as_deref(), scenario, settings, args.seed)?;
+        scene.enemy_mesh = args.cube.mesh();
+        if let Some(path) = &args.load {
+            scene.load_game(path)?;
+        }
+        if let Some(path) = &opening.record {
+            let start = GameStart {
+                level: args.level.clone(),
+                scenario: args.scenario.clone(),
+                seed: args.seed,
+                settings,
+            };
+            scene.recording = Some(Recording::start(path, start).context("--record")?);
+        }
+        let files = (args.level.clone(), args.scenario.clone());
+        let mut play = TdPlay::new(scene, files, opening.backend, opening.adapters);
+        // A loaded game has no level file of its own to watch, but what the inspector loads
+        // later is watched.
+        if args.load.is_none() {
+            play.watch(
+                opening.live,
+                args.level.as_deref(),
+                args.scenario.as_deref(),
+            );
+        } else {
+            play.watch(opening.live, None, None);
+        }
+        Ok(play)
+    }
+}

@@ -1,0 +1,139 @@
+//! One way to open a scene: `horde screenshot` takes every scene flag `horde run` takes, a
+//! flag of another scene is refused naming it, and a picture honours the scene's own files.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+mod common;
+
+use clap::CommandFactory;
+use common::horde;
+use horde::cli::Cli;
+use horde_renderer::BackendChoice;
+use std::collections::BTreeSet;
+
+/// The long flags of subcommand `name`.
+fn flags_of(name: &str) -> BTreeSet<String> {
+    let cli = Cli::command();
+    let sub = cli.find_subcommand(name).unwrap();
+    sub.get_arguments()
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn screenshot_takes_every_scene_flag_of_run() {
+    let run = flags_of("run");
+    let shot = flags_of("screenshot");
+    // What only a window has: watching files, a JSON summary on exit, quitting after N
+    // presented frames, recording the player's edits.
+    let window_only: BTreeSet<String> = ["no-watch", "json", "frames", "record"]
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let missing: Vec<&String> = run
+        .difference(&shot)
+        .filter(|f| !window_only.contains(*f))
+        .collect();
+    assert!(missing.is_empty(), "screenshot lacks {missing:?}");
+    for flag in [
+        "settings", "sections", "scenery", "modules", "scenario", "load", "autoplay",
+    ] {
+        assert!(shot.contains(flag), "--{flag}");
+        assert!(run.contains(flag), "--{flag}");
+    }
+}
+
+#[test]
+fn a_flag_of_another_scene_is_refused_naming_it_and_its_scene() {
+    for (command, scene, flag, value, owner) in [
+        ("screenshot", "td", "--modules", "x.ron", "city"),
+        ("screenshot", "city", "--sections", "x.ron", "platformer"),
+        ("screenshot", "platformer", "--settings", "x.ron", "runner"),
+        ("screenshot", "runner", "--scenario", "x.ron", "td"),
+        ("run", "city", "--scenery", "x.ron", "runner"),
+    ] {
+        let mut args = vec![command, "--scene", scene, flag, value];
+        if command == "screenshot" {
+            args.extend(["--out", "never.png"]);
+        } else {
+            args.extend(["--frames", "1"]);
+        }
+        let out = horde(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let expected = format!("{flag}: only with --scene {owner}, not --scene {scene}");
+        assert!(stderr.contains(&expected), "{args:?}: {stderr}");
+    }
+    assert!(!std::path::Path::new("never.png").exists());
+}
+
+#[test]
+fn a_screenshot_reads_the_scenes_own_files_and_names_a_broken_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "(section_width: oops)").unwrap();
+    let out_png = dir.path().join("x.png");
+    for (scene, flag) in [("platformer", "--sections"), ("runner", "--settings")] {
+        let out = horde(&[
+            "screenshot",
+            "--scene",
+            scene,
+            flag,
+            broken.to_str().unwrap(),
+            "--out",
+            out_png.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{scene}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("broken.ron:1:"), "{scene}: {stderr}");
+        assert!(!out_png.exists());
+    }
+}
+
+#[test]
+fn a_platformer_picture_shows_its_own_sections() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join("assets/platformer/default.ron")).unwrap();
+    // The same templates on sections half as wide again: the track is laid out otherwise.
+    let wide = dir.path().join("wide.ron");
+    std::fs::write(
+        &wide,
+        text.replace("section_width: 10.0", "section_width: 15.0"),
+    )
+    .unwrap();
+    let shot = |sections: Option<&std::path::Path>, name: &str| {
+        let path = dir.path().join(name);
+        let mut args = vec![
+            "screenshot",
+            "--scene",
+            "platformer",
+            "--frames",
+            "30",
+            "--size",
+            "320x180",
+            "--backend",
+            "vulkan",
+            "--out",
+            path.to_str().unwrap(),
+        ];
+        if let Some(file) = sections {
+            args.extend(["--sections", file.to_str().unwrap()]);
+        }
+        let out = horde(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read(&path).unwrap()
+    };
+    let built_in = shot(None, "built-in.png");
+    let again = shot(None, "again.png");
+    let tuned = shot(Some(&wide), "wide.png");
+    assert_eq!(built_in, again, "a picture is a pure function of the flags");
+    assert_ne!(built_in, tuned, "--sections changes the picture");
+}
