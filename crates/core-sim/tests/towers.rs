@@ -1,4 +1,5 @@
-//! Towers, shells and scenarios as the series' later parts (and DESIGN §4b) pin them down: a
+//! Towers, shells and scenarios as the series' later parts pin them down (the rules
+//! docs/ARCHITECTURE.md §2a states): a
 //! laser's damage per tick, kills and arrivals, a mortar's shots, flight and blast, scenario
 //! timing, lives and outcomes, and the same game on any number of threads.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test

@@ -9,7 +9,8 @@ use horde_core_sim::platformer::{Player, Sections, Treadmill, autopilot};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// The `--json` summary (DESIGN's contract keys, in order).
+/// The `--json` summary: the contract's keys, in the order README's `horde platformer` section
+/// gives them.
 #[derive(Serialize)]
 struct Summary {
     seconds: f64,
