@@ -94,7 +94,7 @@ impl EditKind {
             EditKind::Wall => TileContent::Wall,
             EditKind::Destination => TileContent::Destination,
             EditKind::SpawnPoint => TileContent::SpawnPoint,
-            EditKind::Tower(kind) => kind.content(),
+            EditKind::Tower(kind) => TileContent::Tower(kind),
         }
     }
 }
@@ -387,7 +387,7 @@ impl Board {
     /// its place (both block paths, so paths stay as they are); destinations and spawn points
     /// are refused.
     fn toggle_tower(&mut self, index: usize, kind: TowerKind) -> Result<TileContent, EditRefused> {
-        let tower = kind.content();
+        let tower = TileContent::Tower(kind);
         match self.contents[index] {
             TileContent::Empty => {
                 if self.set_and_search(index, tower) {

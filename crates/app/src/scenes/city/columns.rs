@@ -158,11 +158,11 @@ impl Terrain for Columns {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::scenes::city::draw::load_set;
+    use horde_levelgen::wfc::ModuleSet;
 
     #[test]
     fn a_held_column_is_terrain_where_its_boxes_are_drawn() {
-        let set = load_set(None).unwrap();
+        let set = ModuleSet::built_in().unwrap();
         // A module that fills its cell.
         let full = |m: &horde_levelgen::wfc::Module| {
             let shape = &set.prototypes[m.prototype].shape;

@@ -6,11 +6,6 @@ use glam::{Mat4, Quat, Vec3};
 use horde_levelgen::wfc::{Map, ModuleSet};
 use horde_renderer::Instance;
 
-/// The module set at `path`, or the built-in city set.
-pub fn load_set(path: Option<&std::path::Path>) -> anyhow::Result<ModuleSet> {
-    Ok(ModuleSet::load_or_built_in(path)?)
-}
-
 /// Appends the instances of `map` to `out`, cells one unit wide, the map centred on the origin
 /// in `x` and `z` with its bottom on `y = 0` (simulation frame: `+x` east, `+z` north).
 pub fn map_instances(set: &ModuleSet, map: &Map, out: &mut Vec<Instance>) {

@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 
-pub use horde_levelgen::wfc::city::{HEIGHT, KEEP_RADIUS};
+use horde_levelgen::wfc::city::{HEIGHT, KEEP_RADIUS};
 /// Columns made around the walker, first the near ones then the rest (ten more than the view
 /// radius: the generator's slack when it falls behind).
 const NEAR: i32 = 16;
@@ -237,7 +237,7 @@ mod tests {
     /// could be left with holes the generator thought it had filled).
     #[test]
     fn columns_dropped_far_away_come_back_with_the_walker() {
-        let set = crate::scenes::city::draw::load_set(None).unwrap();
+        let set = horde_levelgen::wfc::ModuleSet::built_in().unwrap();
         let worker = start(set, 5).unwrap();
         let mut held = HashSet::new();
         let out = (0..=160).step_by(8).map(|x| (x, 0));

@@ -4,17 +4,17 @@
 //! background thread in a window and in step for a picture; or `map`, a finite `--map-size`
 //! map of the set seen from above.
 
-use super::draw::load_set;
 use super::map_view::MapView;
 use super::scene::CityScene;
 use crate::cli::{CityView, DEFAULT_MAP_SIZE, SceneArgs};
 use crate::scenes::Scene;
 use crate::scenes::opening::Opening;
 use anyhow::{Result, anyhow, bail};
+use horde_levelgen::wfc::ModuleSet;
 
 /// The city scene (or the map view) `args` describe, opened as `opening` says.
 pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Scene>> {
-    let set = load_set(args.modules.as_deref())?;
+    let set = ModuleSet::load_or_built_in(args.modules.as_deref())?;
     let default_view = if opening.picture {
         CityView::Overview
     } else {

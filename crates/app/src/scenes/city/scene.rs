@@ -10,8 +10,7 @@
 //! auto-walk, right-drag looks around, a left click captures the mouse for looking (Esc
 //! releases it), `O` switches to the overview camera.
 
-use super::draw::load_set;
-use super::generator::{self, KEEP_RADIUS};
+use super::generator;
 use super::streaming::{Source, Streaming};
 use super::view::View;
 use crate::clock::STEP;
@@ -21,6 +20,7 @@ use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use anyhow::Context as _;
 use horde_levelgen::wfc::ModuleSet;
+use horde_levelgen::wfc::city::{HEIGHT, KEEP_RADIUS};
 use horde_levelgen::wfc::walker::{Stepped, Terrain, Walker};
 use horde_renderer::{FrameParams, GpuContext, Renderer};
 use serde::Serialize;
@@ -86,7 +86,7 @@ pub struct CityScene {
 impl CityScene {
     /// Parses the built-in city set and starts the generator thread for `seed`.
     pub fn new(seed: u64) -> anyhow::Result<CityScene> {
-        CityScene::in_background(load_set(None)?, seed)
+        CityScene::in_background(ModuleSet::built_in()?, seed)
     }
 
     /// The city of `set` and `seed` with its generator on a background thread (the window).
@@ -144,7 +144,7 @@ impl CityScene {
     /// solution), or the new generator thread could not start; the old city is kept.
     pub fn regenerate(&mut self, set: ModuleSet) -> anyhow::Result<()> {
         // The generator would find this only on its own thread, after the old city was gone.
-        horde_levelgen::wfc::InfiniteMap::new(&set, generator::HEIGHT, self.seed)
+        horde_levelgen::wfc::InfiniteMap::new(&set, HEIGHT, self.seed)
             .map_err(|e| anyhow::anyhow!("no city can be made of this module set: {e}"))?;
         let source = match self.streaming.source() {
             Source::Background(_) => Source::Background(generator::start(set.clone(), self.seed)?),
@@ -413,7 +413,7 @@ mod tests {
     /// A scene of the city set holding the cheapest surface (street) around the origin under
     /// air, not yet walked.
     fn on_the_street() -> CityScene {
-        let set = load_set(None).unwrap();
+        let set = ModuleSet::built_in().unwrap();
         let costs = SurfaceCosts::of(&set);
         let street = (0..set.modules.len() as u16).find(|&m| costs.cheapest(m));
         let shape = |m: &Module| &set.prototypes[m.prototype].shape;
@@ -540,7 +540,7 @@ mod tests {
         let path = dir.path().join("city.ron");
         std::fs::write(&path, horde_levelgen::wfc::city::CITY_SET).unwrap();
         let seed = 4;
-        let old_set = load_set(Some(&path)).unwrap();
+        let old_set = ModuleSet::load(&path).unwrap();
         let mut scene = CityScene::in_step(old_set.clone(), seed).unwrap();
         scene.watch(LiveFiles::watching(), Some(&path));
         for _ in 0..240 {
@@ -617,7 +617,7 @@ mod tests {
         let text = horde_levelgen::wfc::city::CITY_SET;
         std::fs::write(&path, text).unwrap();
         // The background generator, as in the window: it would meet the set on its own thread.
-        let mut scene = CityScene::in_background(load_set(Some(&path)).unwrap(), 2).unwrap();
+        let mut scene = CityScene::in_background(ModuleSet::load(&path).unwrap(), 2).unwrap();
         scene.watch(LiveFiles::watching(), Some(&path));
         frames_until(&mut scene, 30, "no city generated", |s| {
             s.streaming.columns().contains(s.cell())

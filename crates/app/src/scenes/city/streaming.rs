@@ -13,11 +13,12 @@
 //! stream's own rule, as the background generator would drop them.
 
 use super::columns::{Columns, Inserted};
-use super::generator::{Column, Generated, InStep, KEEP_RADIUS};
+use super::generator::{Column, Generated, InStep};
 use super::view::VIEW_RADIUS;
 use crate::scenes::stall::{StallTimer, ViewFill};
 use crate::worker::Worker;
 use horde_levelgen::wfc::ModuleSet;
+use horde_levelgen::wfc::city::KEEP_RADIUS;
 use horde_levelgen::wfc::infinite::layout::{block_area, block_of};
 use horde_levelgen::wfc::infinite::{BlockCoord, LAYERS};
 use std::collections::{HashSet, VecDeque};
@@ -266,11 +267,11 @@ impl Streaming {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::scenes::city::draw::load_set;
     use crate::scenes::city::generator;
+    use horde_levelgen::wfc::ModuleSet;
 
     fn city_set() -> ModuleSet {
-        load_set(None).unwrap()
+        ModuleSet::built_in().unwrap()
     }
 
     #[test]

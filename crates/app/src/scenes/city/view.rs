@@ -223,10 +223,10 @@ impl View {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::scenes::city::draw::load_set;
+    use horde_levelgen::wfc::ModuleSet;
 
     fn walker() -> Walker {
-        let set = load_set(None).unwrap();
+        let set = ModuleSet::built_in().unwrap();
         Walker::new(&set, 1)
     }
 

@@ -60,6 +60,8 @@ pub struct Inspector {
     pub adapters: Vec<AdapterSummary>,
     /// The last message (load/save results, screenshots, renderer switches).
     pub message: String,
+    /// The towers' texts, made once.
+    tower_texts: TowerTexts,
 }
 
 impl Inspector {
@@ -85,6 +87,7 @@ impl Inspector {
             adapter: None,
             adapters,
             message: String::new(),
+            tower_texts: TowerTexts::new(),
         }
     }
 
@@ -97,27 +100,33 @@ impl Inspector {
         info: &FrameInfo,
         actions: &mut Vec<Action>,
     ) -> f32 {
-        let panel = egui::Panel::right("inspector").resizable(true).default_size(330.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("Horde");
-                if let Some(refusal) = &scene.last_refusal {
-                    ui.colored_label(egui::Color32::from_rgb(255, 90, 90), format!("refused {refusal}"));
-                }
-                self.simulation(ui, scene, actions);
-                self.scenario(ui, scene, actions);
-                towers(ui, scene);
-                self.spawning(ui, scene);
-                self.board(ui, scene, actions);
-                self.counts(ui, scene, info);
-                self.renderer(ui, info, actions);
-                if !self.message.is_empty() {
+        let panel = egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(330.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.heading("Horde");
+                    if let Some(refusal) = &scene.last_refusal {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 90, 90),
+                            format!("refused {refusal}"),
+                        );
+                    }
+                    self.simulation(ui, scene, actions);
+                    self.scenario(ui, scene, actions);
+                    towers(ui, scene, &self.tower_texts);
+                    self.spawning(ui, scene);
+                    self.board(ui, scene, actions);
+                    self.counts(ui, scene, info);
+                    self.renderer(ui, info, actions);
+                    if !self.message.is_empty() {
+                        ui.separator();
+                        ui.label(&self.message);
+                    }
                     ui.separator();
-                    ui.label(&self.message);
-                }
-                ui.separator();
-                ui.small(format!("Left click: wall · Shift+Left: tower ({})\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan", tower_keys()));
+                    ui.small(self.tower_texts.help.as_str());
+                });
             });
-        });
         panel.response.rect.width()
     }
 
@@ -360,22 +369,23 @@ impl Inspector {
 
 /// The towers' settings, edited live within the limits a scenario file may set; the selected
 /// tower type.
-fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
+fn towers(ui: &mut egui::Ui, scene: &mut TdScene, texts: &TowerTexts) {
     egui::CollapsingHeader::new("Towers")
         .default_open(true)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Shift + left click places");
-                for (index, &kind) in TowerKind::ALL.iter().enumerate() {
-                    let text = format!("{} ({})", kind.name(), index + 1);
-                    ui.radio_value(&mut scene.tower_kind, kind, text);
+                for (&kind, text) in TowerKind::ALL.iter().zip(&texts.choices) {
+                    ui.radio_value(&mut scene.tower_kind, kind, text.as_str());
                 }
             });
             let mut settings = *scene.sim.tower_settings();
             let mut changed = false;
+            let mut labels = texts.sliders.iter();
             for &kind in TowerKind::ALL {
                 settings.visit(kind, &mut |field, value| {
-                    changed |= setting_slider(ui, kind, field, value);
+                    let label = labels.next().map_or("", String::as_str);
+                    changed |= setting_slider(ui, field, label, value);
                 });
             }
             if changed {
@@ -387,27 +397,51 @@ fn towers(ui: &mut egui::Ui, scene: &mut TdScene) {
         });
 }
 
-/// One number of a kind's settings as a slider, up to what a scenario file may set (a file's
-/// value outside the slider's range is kept until the slider is moved). Returns whether it
-/// changed.
-fn setting_slider(
-    ui: &mut egui::Ui,
-    kind: TowerKind,
-    field: &SettingField,
-    value: &mut f32,
-) -> bool {
+/// One number of a kind's settings as a slider labelled `label`, up to what a scenario file may
+/// set (a file's value outside the slider's range is kept until the slider is moved). Returns
+/// whether it changed.
+fn setting_slider(ui: &mut egui::Ui, field: &SettingField, label: &str, value: &mut f32) -> bool {
     let slider = egui::Slider::new(value, field.min..=field.max)
         .logarithmic(true)
         .clamping(egui::SliderClamping::Edits)
-        .text(format!("{} {}", kind.name(), field.label));
+        .text(label);
     ui.add(slider).changed()
 }
 
-/// The keys that choose a tower kind, for the help line: `1 NAME, 2 NAME, ..` in the kind
-/// table's order.
-fn tower_keys() -> String {
-    let keys: Vec<String> = (TowerKind::ALL.iter().enumerate())
-        .map(|(index, kind)| format!("{} {}", index + 1, kind.name()))
-        .collect();
-    keys.join(", ")
+/// The towers' texts in the panel, made once from the kind table (it does not change while the
+/// app runs), so drawing the panel formats none of them.
+#[derive(Debug)]
+struct TowerTexts {
+    /// Each kind's radio button: `NAME (KEY)`, in the kind table's order.
+    choices: Vec<String>,
+    /// Each setting's slider, `NAME FIELD`, in the order [`TowerSettings::visit`] gives them,
+    /// kind after kind.
+    sliders: Vec<String>,
+    /// The controls' help line, naming the keys that choose a kind.
+    help: String,
+}
+
+impl TowerTexts {
+    fn new() -> TowerTexts {
+        let keyed = |f: fn(usize, &str) -> String| -> Vec<String> {
+            (TowerKind::ALL.iter().enumerate())
+                .map(|(index, kind)| f(index + 1, kind.name()))
+                .collect()
+        };
+        let mut sliders = Vec::new();
+        let mut settings = TowerSettings::default();
+        for &kind in TowerKind::ALL {
+            settings.visit(kind, &mut |field, _| {
+                sliders.push(format!("{} {}", kind.name(), field.label));
+            });
+        }
+        let keys = keyed(|key, name| format!("{key} {name}")).join(", ");
+        TowerTexts {
+            choices: keyed(|key, name| format!("{name} ({key})")),
+            sliders,
+            help: format!(
+                "Left click: wall · Shift+Left: tower ({keys})\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan"
+            ),
+        }
+    }
 }

@@ -16,7 +16,6 @@ pub mod mortar;
 use super::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
 use super::limits::SettingField;
 use super::targeting::Seen;
-use crate::td::tile::TileContent;
 use serde::{Deserialize, Serialize};
 
 /// Builds the kind enum, the state enum, the settings struct and their dispatch from the table.
@@ -142,11 +141,6 @@ impl TowerKind {
             .iter()
             .copied()
             .find(|k| k.info().symbol == symbol)
-    }
-
-    /// The tile content of a tower of this kind.
-    pub fn content(self) -> TileContent {
-        TileContent::Tower(self)
     }
 
     /// Every kind's name joined by commas and a final `or` (`laser or mortar`), for messages.

@@ -32,6 +32,14 @@ impl Default for LaserSettings {
     }
 }
 
+/// `damage_per_second` as a slider shows it.
+const DAMAGE_FIELD: SettingField = SettingField {
+    name: "damage_per_second",
+    label: "damage /s",
+    min: 0.1,
+    max: MAX_DAMAGE,
+};
+
 /// What one laser is doing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LaserState {
@@ -60,13 +68,7 @@ impl Behaviour for LaserState {
         visit: &mut dyn FnMut(&SettingField, &mut f32),
     ) {
         visit(&RANGE_FIELD, &mut settings.range);
-        let damage = SettingField {
-            name: "damage_per_second",
-            label: "damage /s",
-            min: 0.1,
-            max: MAX_DAMAGE,
-        };
-        visit(&damage, &mut settings.damage_per_second);
+        visit(&DAMAGE_FIELD, &mut settings.damage_per_second);
     }
 
     /// The target this tick: the one it had, if still there and in range, else a random

@@ -41,6 +41,28 @@ impl Default for MortarSettings {
     }
 }
 
+/// `shots_per_second` as a slider shows it.
+const SHOTS_FIELD: SettingField = SettingField {
+    name: "shots_per_second",
+    label: "shots /s",
+    min: 0.01,
+    max: MAX_SHOTS_PER_SECOND,
+};
+/// `blast_radius` as a slider shows it.
+const BLAST_FIELD: SettingField = SettingField {
+    name: "blast_radius",
+    label: "blast radius",
+    min: 0.1,
+    max: MAX_RANGE,
+};
+/// `damage` as a slider shows it.
+const DAMAGE_FIELD: SettingField = SettingField {
+    name: "damage",
+    label: "shell damage",
+    min: 0.1,
+    max: MAX_DAMAGE,
+};
+
 /// What one mortar is doing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MortarState {
@@ -61,30 +83,10 @@ impl Behaviour for MortarState {
         settings: &mut MortarSettings,
         visit: &mut dyn FnMut(&SettingField, &mut f32),
     ) {
-        let fields = [
-            SettingField {
-                name: "shots_per_second",
-                label: "shots /s",
-                min: 0.01,
-                max: MAX_SHOTS_PER_SECOND,
-            },
-            SettingField {
-                name: "blast_radius",
-                label: "blast radius",
-                min: 0.1,
-                max: MAX_RANGE,
-            },
-            SettingField {
-                name: "damage",
-                label: "shell damage",
-                min: 0.1,
-                max: MAX_DAMAGE,
-            },
-        ];
         visit(&RANGE_FIELD, &mut settings.range);
-        visit(&fields[0], &mut settings.shots_per_second);
-        visit(&fields[1], &mut settings.blast_radius);
-        visit(&fields[2], &mut settings.damage);
+        visit(&SHOTS_FIELD, &mut settings.shots_per_second);
+        visit(&BLAST_FIELD, &mut settings.blast_radius);
+        visit(&DAMAGE_FIELD, &mut settings.damage);
     }
 
     fn act(
