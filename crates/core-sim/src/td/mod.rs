@@ -18,7 +18,7 @@
 //!   for the fuzz target), [`simulation`] (board +
 //!   enemies + spawner or scenario + towers + seeded random source, one tick in order).
 //! - files: [`save`] (saved games, `*.horde`), [`level`] (level text files), [`reload`] (a
-//!   level file edited while its game runs), [`script`] (scripted edits), [`trace`] (the CSV
+//!   level file edited while its game runs, a room of [`simulation`]), [`script`] (scripted edits), [`trace`] (the CSV
 //!   trace), [`generate`] (large generated boards for stress runs).
 
 pub mod ballistics;
@@ -32,7 +32,6 @@ pub mod generate;
 pub mod level;
 pub mod model;
 pub mod pick;
-pub mod reload;
 pub mod save;
 pub mod scenario;
 pub mod scenario_fuzz;
@@ -52,9 +51,10 @@ pub use enemies::{Enemies, EnemyView, Removed, SliceTooShort};
 pub use enemy::{EnemyParams, MoveState, Pose};
 pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR};
 pub use model::{ModelInstance, pack_rgba};
-pub use reload::BoardReload;
 pub use scenario::{EnemyType, Scenario, ScenarioState};
 pub use settings::{FloatRange, SettingsError, SpawnSettings};
+pub use simulation::parts::SimulationParts;
+pub use simulation::reload::{self, BoardReload};
 pub use simulation::{Counts, Outcome, Simulation, SpawnError};
 pub use sink::InstanceSink;
 pub use tile::{TileContent, TowerKind};

@@ -11,13 +11,11 @@ use super::columns;
 use crate::td::ballistics::{Explosion, Shell};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
-use crate::td::enemy_color::neutral_enemy_color;
 use crate::td::scenario::{Scenario, ScenarioState};
 use crate::td::settings::{FloatRange, SpawnSettings};
-use crate::td::simulation::{Outcome, Playing, Simulation};
-use crate::td::spatial::SpatialIndex;
+use crate::td::simulation::{Outcome, Simulation, SimulationParts};
 use crate::td::tile::TileContent;
-use crate::td::towers::{Tower, TowerSettings, Towers};
+use crate::td::towers::{Tower, TowerSettings};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -87,17 +85,20 @@ struct EnemiesRecord {
 impl GameRecord {
     /// The record of `sim`, played at `dt` seconds a tick, and its enemies' planes.
     pub(crate) fn of(sim: &Simulation, dt: f32) -> (GameRecord, Vec<u8>) {
-        let board = &sim.board;
+        let board = sim.board();
+        let settings = sim.settings();
+        let counts = sim.counts();
+        let rng = sim.rng();
         let range = |r: FloatRange| (r.min(), r.max());
-        let (ids, states) = sim.enemies.slots();
+        let (ids, states) = sim.enemies().slots();
         let planes = columns::to_planes(ids, states);
         let record = GameRecord {
             dt,
-            seed: sim.seed,
+            seed: sim.seed(),
             rng: RngRecord {
-                seed: sim.rng.get_seed(),
-                stream: sim.rng.get_stream(),
-                word_pos: sim.rng.get_word_pos(),
+                seed: rng.get_seed(),
+                stream: rng.get_stream(),
+                word_pos: rng.get_word_pos(),
             },
             board: BoardRecord {
                 width: board.width(),
@@ -107,33 +108,31 @@ impl GameRecord {
                 revision: board.revision(),
             },
             settings: SettingsRecord {
-                spawn_speed: sim.settings.spawn_speed(),
-                scale: range(sim.settings.scale()),
-                speed: range(sim.settings.speed()),
-                path_offset: range(sim.settings.path_offset()),
+                spawn_speed: settings.spawn_speed(),
+                scale: range(settings.scale()),
+                speed: range(settings.speed()),
+                path_offset: range(settings.path_offset()),
             },
-            spawning: sim.spawning,
-            spawn_progress: sim.spawn_progress,
-            ticks: sim.ticks,
-            killed: sim.killed,
-            reached: sim.reached,
-            shots: sim.shots,
-            lives: sim.lives,
-            outcome: match sim.outcome {
+            spawning: sim.spawning(),
+            spawn_progress: sim.spawn_progress(),
+            ticks: counts.ticks,
+            killed: counts.killed,
+            reached: counts.reached,
+            shots: counts.shots,
+            lives: counts.lives,
+            outcome: match counts.outcome {
                 Outcome::Running => 0,
                 Outcome::Victory => 1,
                 Outcome::Defeat => 2,
             },
-            tower_settings: sim.tower_settings,
-            playing: sim
-                .playing
-                .as_ref()
-                .map(|p| (p.scenario.clone(), p.state.clone())),
-            towers: sim.towers.all().to_vec(),
-            shells: sim.shells.clone(),
-            explosions: sim.explosions.clone(),
+            tower_settings: *sim.tower_settings(),
+            playing: (sim.scenario().zip(sim.scenario_state()))
+                .map(|(scenario, state)| (scenario.clone(), state.clone())),
+            towers: sim.towers().all().to_vec(),
+            shells: sim.shells().to_vec(),
+            explosions: sim.explosions().to_vec(),
             enemies: EnemiesRecord {
-                next_id: sim.enemies.spawned(),
+                next_id: sim.enemies().spawned(),
                 count: states.len() as u64,
             },
         };
@@ -159,26 +158,12 @@ impl GameRecord {
             2 => Outcome::Defeat,
             other => return Err(format!("unknown outcome {other}")),
         };
-        if !self.spawn_progress.is_finite() || !(0.0..1.0).contains(&self.spawn_progress) {
-            return Err(format!(
-                "its spawn progress {} is outside [0, 1)",
-                self.spawn_progress
-            ));
-        }
-        let playing = match self.playing {
-            Some((scenario, state)) => {
-                state.check(&scenario)?;
-                Some(Playing { scenario, state })
-            }
-            None => None,
-        };
-        let towers = Towers::restore(&board, self.towers)?;
-        check_flying(&self.shells, &self.explosions)?;
+        let playing = self.playing;
         let enemies = restore_enemies(&self.enemies, planes, board.tile_count())?;
         let mut rng = ChaCha8Rng::from_seed(self.rng.seed);
         rng.set_stream(self.rng.stream);
         rng.set_word_pos(self.rng.word_pos);
-        Ok(Simulation {
+        Simulation::from_parts(SimulationParts {
             board,
             enemies,
             settings,
@@ -192,14 +177,11 @@ impl GameRecord {
             shots: self.shots,
             lives: self.lives,
             outcome,
-            enemy_color: neutral_enemy_color,
-            playing,
             tower_settings: self.tower_settings,
-            towers,
-            index: SpatialIndex::default(),
+            playing,
+            towers: self.towers,
             shells: self.shells,
             explosions: self.explosions,
-            spawn_order: Vec::new(),
         })
     }
 }
@@ -216,34 +198,6 @@ fn settings_from(record: &SettingsRecord) -> Result<SpawnSettings, String> {
         range(record.path_offset, "path offset")?,
     )
     .map_err(|e| e.to_string())
-}
-
-/// Shells and explosions must be finite to fly and fade.
-fn check_flying(shells: &[Shell], explosions: &[Explosion]) -> Result<(), String> {
-    let finite = |values: &[f32]| values.iter().all(|v| v.is_finite());
-    for s in shells {
-        let values = [
-            s.from[0],
-            s.from[1],
-            s.to[0],
-            s.to[1],
-            s.velocity[0],
-            s.velocity[1],
-            s.velocity[2],
-            s.age,
-            s.blast_radius,
-            s.damage,
-        ];
-        if !finite(&values) {
-            return Err(format!("a shell is not finite: {s:?}"));
-        }
-    }
-    for e in explosions {
-        if !finite(&[e.at[0], e.at[1], e.radius, e.age]) {
-            return Err(format!("an explosion is not finite: {e:?}"));
-        }
-    }
-    Ok(())
 }
 
 /// The enemy pool from its planes, every enemy and id checked.

@@ -18,6 +18,14 @@
 //! Randomness comes from ChaCha8 seeded with `seed_from_u64` for spawns, values drawn with fixed
 //! formulas (see [`Simulation::spawn_enemy`]), and from [`crate::td::pick`] for the towers'
 //! choices, so a seed gives the same run on every machine and any number of threads.
+//!
+//! The rooms: this file (the state and one tick), [`parts`] (the state as a save holds it, and
+//! the checked way back), [`reload`] (a level file edited while its game runs).
+
+pub mod parts;
+pub mod reload;
+
+pub use parts::SimulationParts;
 
 use crate::td::ballistics::{EXPLOSION_SECONDS, Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
@@ -102,37 +110,38 @@ pub struct Counts {
 
 /// A scenario being played.
 #[derive(Clone, Debug)]
-pub(super) struct Playing {
-    pub(super) scenario: Scenario,
-    pub(super) state: ScenarioState,
+struct Playing {
+    scenario: Scenario,
+    state: ScenarioState,
 }
 
-/// Board, enemies, spawner or scenario, towers, shells and random source. (The fields are
-/// open to the rest of `td` for [`crate::td::save`], which writes and restores every one.)
+/// Board, enemies, spawner or scenario, towers, shells and random source. The fields are its
+/// own: a save reads them through [`Simulation::parts`] and comes back through
+/// [`Simulation::from_parts`], which checks them.
 #[derive(Clone, Debug)]
 pub struct Simulation {
-    pub(super) board: Board,
-    pub(super) enemies: Enemies,
-    pub(super) settings: SpawnSettings,
-    pub(super) seed: u64,
-    pub(super) rng: ChaCha8Rng,
-    pub(super) spawn_progress: f64,
-    pub(super) spawning: bool,
-    pub(super) ticks: u64,
-    pub(super) killed: u64,
-    pub(super) reached: u64,
-    pub(super) shots: u64,
-    pub(super) lives: u32,
-    pub(super) outcome: Outcome,
-    pub(super) enemy_color: EnemyColor,
-    pub(super) playing: Option<Playing>,
-    pub(super) tower_settings: TowerSettings,
-    pub(super) towers: Towers,
-    pub(super) index: SpatialIndex,
-    pub(super) shells: Vec<Shell>,
-    pub(super) explosions: Vec<Explosion>,
+    board: Board,
+    enemies: Enemies,
+    settings: SpawnSettings,
+    seed: u64,
+    rng: ChaCha8Rng,
+    spawn_progress: f64,
+    spawning: bool,
+    ticks: u64,
+    killed: u64,
+    reached: u64,
+    shots: u64,
+    lives: u32,
+    outcome: Outcome,
+    enemy_color: EnemyColor,
+    playing: Option<Playing>,
+    tower_settings: TowerSettings,
+    towers: Towers,
+    index: SpatialIndex,
+    shells: Vec<Shell>,
+    explosions: Vec<Explosion>,
     /// Scratch: the enemy types a scenario tick spawns, in order.
-    pub(super) spawn_order: Vec<EnemyType>,
+    spawn_order: Vec<EnemyType>,
 }
 
 impl Simulation {
@@ -472,7 +481,7 @@ impl Simulation {
     pub fn spawn_enemy(&mut self) -> u64 {
         let tile = self.random_spawn_point();
         let params = self.draw_params();
-        self.spawn_unchecked(tile, params, 0.0, 100.0 * params.scale)
+        self.spawn_unchecked(tile, params, 0.0, starting_health(&params))
     }
 
     /// Spawns one enemy of a scenario's type `kind` at a random spawn point, and returns its
@@ -517,7 +526,7 @@ impl Simulation {
         if !(0.0..1.0).contains(&progress) {
             return Err(SpawnError::Progress(progress));
         }
-        Ok(self.spawn_unchecked(tile, params, progress, 100.0 * params.scale))
+        Ok(self.spawn_unchecked(tile, params, progress, starting_health(&params)))
     }
 
     /// Spawns with characteristics already known to be valid.
@@ -557,7 +566,7 @@ impl Simulation {
             }
             let params = self.draw_params();
             let progress = unit_f32(&mut self.rng);
-            self.spawn_unchecked(tile, params, progress, 100.0 * params.scale);
+            self.spawn_unchecked(tile, params, progress, starting_health(&params));
             spawned += 1;
         }
     }
@@ -607,4 +616,10 @@ fn valid_dt(dt: f32) -> bool {
 /// A uniform `f32` in `[0, 1)` from the top 24 bits of the next output.
 fn unit_f32(rng: &mut ChaCha8Rng) -> f32 {
     (rng.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
+}
+
+/// The health an enemy of the spawner (or a stress run) starts with: 100 × its scale. A
+/// scenario's enemy types draw theirs from their own range instead.
+fn starting_health(params: &EnemyParams) -> f32 {
+    100.0 * params.scale
 }
