@@ -8,12 +8,12 @@
 // Five vertex stages, one pipeline each (and each for both windings; pipelines.rs):
 // - `vs_main` + `fs_main`: a mesh's positions, each pixel shaded by the face normal from
 //   derivatives;
-// - `vs_visible_cube` + `fs_lit`: the three-face cube, whose vertices are corner codes
-//   (mesh.rs, `visible_cube`): only the faces of each instance that face the camera are sent,
-//   lit per face in the vertex stage, and a cube a pixel or two on screen collapses to one
-//   triangle;
+// - `vs_three_face_cube` + `fs_lit`: the three-face cube, whose vertices are corner codes
+//   (mesh.rs, `three_face_cube`): only the faces of each instance that face the camera are
+//   sent, lit per face in the vertex stage, and a cube a pixel or two on screen collapses to
+//   one triangle;
 // - `vs_small_cube` + `fs_lit`: that one triangle alone, for batches whose every cube is small;
-// - `vs_pulled_visible_cube` and `vs_pulled_small_cube` + `fs_lit`: the same two cubes with
+// - `vs_pulled_three_face_cube` and `vs_pulled_small_cube` + `fs_lit`: the same two cubes with
 //   the instances read from storage instead of instanced.
 //
 // Everything is shaded flat: the fragment shader takes each face's normal from the screen-space
@@ -162,11 +162,11 @@ fn lit_vertex(world: vec3<f32>, color: vec3<f32>) -> LitOut {
 const SMALL_GROWTH: f32 = 1.41421356;
 
 @vertex
-fn vs_visible_cube(v: CubeVertexIn) -> LitOut {
-    return visible_cube(v);
+fn vs_three_face_cube(v: CubeVertexIn) -> LitOut {
+    return three_face_cube(v);
 }
 
-fn visible_cube(v: CubeVertexIn) -> LitOut {
+fn three_face_cube(v: CubeVertexIn) -> LitOut {
     let sides = cube_sides(v);
     // Each code component packs the vertex's own code (bit 0) and its code in the small
     // cube (bit 1): a cube covering a pixel or two becomes one triangle across the three
@@ -253,17 +253,18 @@ fn outline_code(h: u32) -> vec3<f32> {
 }
 
 // The three-face cube read from storage: 7 vertices a cube, joined by an index buffer of the
-// mesh's 18 indices for each of `pull_group` cubes (mesh.rs, `pulled_visible_cubes`) that every
-// draw instance, one group of cubes, repeats: the cube is `group × pull_group + vertex / 7`,
-// its mesh vertex `vertex % 7`. Past a batch's last instance, to the end of its last group,
-// the instances are zeros, whose corners all fall on one point: nothing is drawn.
+// mesh's 18 indices for each of `pull_group` cubes (mesh.rs, `pulled_three_face_cubes`) that
+// every draw instance, one group of cubes, repeats: the cube is
+// `group × pull_group + vertex / 7`, its mesh vertex `vertex % 7`. Past a batch's last
+// instance, to the end of its last group, the instances are zeros, whose corners all fall on
+// one point: nothing is drawn.
 @vertex
-fn vs_pulled_visible_cube(
+fn vs_pulled_three_face_cube(
     @builtin(vertex_index) vertex: u32,
     @builtin(instance_index) group: u32,
 ) -> LitOut {
     let corner = vertex % 7u;
-    // mesh.rs `visible_cube`: vertex 0 is the nearest corner, 1–6 the outline; each packs its
+    // mesh.rs `three_face_cube`: vertex 0 is the nearest corner, 1–6 the outline; each packs its
     // own code and its code in the small triangle (SMALL_SLOT: 0, 2, 2, 4, 4, 4; centre 4).
     var own = 0u;
     var small = 4u;
@@ -277,7 +278,7 @@ fn vs_pulled_visible_cube(
     v.code_even = own_even + 2.0 * outline_code(small);
     v.code_odd = own_odd + 2.0 * outline_code((6u - small) % 6u);
     load_instance(group * pull_group + vertex / 7u, &v);
-    return visible_cube(v);
+    return three_face_cube(v);
 }
 
 // The small cube without instancing: one draw of 3 vertices a cube, each vertex finding its

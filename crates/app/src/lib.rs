@@ -12,10 +12,13 @@
 //!   its own folder.
 //! - [`stress`]: measuring frames for `horde stress`, headless or as a scene.
 //! - [`live`]: the files a scene loaded, watched and applied again when they change.
+//! - [`overlay`]: the panels and colours every scene's overlay shares (the HUD panel, anchored
+//!   panels, large messages, the error colour).
 //! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
 //!   step; [`worker`]: background generator threads; [`levels`]: level files;
 //!   [`progress`]: progress bars; [`stats`]: percentiles; [`staging`]: the simulation's
-//!   instance sink over wgpu's staging memory (shared by the TD scene and the stress run).
+//!   instance sink over wgpu's staging memory and the fused enemy write (shared by the TD
+//!   view and the stress run).
 //!
 //! The binary (`main.rs`) adds `heap`, private to it: keeping the memory the software drivers
 //! free each frame, set before any other thread starts.
@@ -30,6 +33,7 @@ pub mod levels;
 pub mod live;
 pub mod offscreen;
 pub mod outputs;
+pub mod overlay;
 pub mod progress;
 pub mod scenes;
 pub mod shell;

@@ -9,9 +9,9 @@
 mod common;
 
 use horde::clock::STEP_F32 as STEP;
-use horde::scenes::td::TdScene;
+use horde::scenes::td::{TdView, view};
 use horde::staging::StagingSink;
-use horde::stress::step::{step_into_batch, stress_board};
+use horde::stress::step::{step_into_view, stress_board};
 use horde_core_sim::{FloatRange, Simulation, SpawnSettings};
 use horde_renderer::BackendChoice;
 
@@ -35,7 +35,7 @@ fn settings() -> SpawnSettings {
 /// staging memory, recording, submitting and waiting.
 fn allocations_per_frame(enemies: usize) -> (usize, usize) {
     let board = stress_board(enemies as u64).unwrap();
-    let mut sim = Simulation::new(board.clone(), settings(), 5);
+    let mut sim = Simulation::new(board, settings(), 5);
     sim.set_spawning(false);
     sim.reserve_enemies(enemies + enemies / 4);
     sim.populate(enemies);
@@ -46,10 +46,10 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
         1,
     )
     .unwrap();
-    let mut scene = TdScene::new(board, settings(), 5);
-    let batches = scene.attach(&mut off.renderer);
-    scene.sync_static(&mut off.renderer);
-    let params = scene.frame_params(&scene.default_camera(16.0 / 9.0), 16.0 / 9.0);
+    let mut td_view = TdView::new();
+    td_view.attach(&mut off.renderer);
+    td_view.sync_board(&mut off.renderer, &sim, None);
+    let params = view::frame_params(&view::default_camera(&sim, 16.0 / 9.0), 16.0 / 9.0);
     let frames = 12;
     let (mut ours, mut whole) = (0, 0);
     for frame in 0..frames + 8 {
@@ -58,14 +58,7 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
         let view = wgpu::WriteOnly::from(&mut staging[..]);
         sim.step_into(STEP, &mut StagingSink::new(view)).unwrap();
         let b = horde_alloc_count::allocations();
-        step_into_batch(
-            &mut sim,
-            enemies,
-            &mut off.renderer,
-            &off.ctx,
-            batches.enemies,
-        )
-        .unwrap();
+        step_into_view(&mut sim, enemies, &mut td_view, &mut off.renderer, &off.ctx).unwrap();
         off.renderer
             .render_offscreen(&off.ctx, &off.target, &params);
         let _ = off.ctx.device.poll(wgpu::PollType::wait_indefinitely());

@@ -13,8 +13,8 @@ use horde::live::LiveFiles;
 use horde::offscreen::Offscreen;
 use horde::scenes::platformer::PlatformerScene;
 use horde::scenes::runner::RunnerScene;
-use horde::scenes::td::TdScene;
-use horde::scenes::{InputState, Scene, Tick};
+use horde::scenes::td::TdGame;
+use horde::scenes::{InputState, Reporting, Scene, Tick};
 use horde_core_sim::platformer::Sections;
 use horde_core_sim::runner::RunnerSettings;
 use horde_core_sim::{SpawnSettings, TileContent};
@@ -54,21 +54,21 @@ fn the_td_board_takes_a_level_edit_live_and_keeps_it_through_a_broken_one() {
     let dir = tempfile::tempdir().unwrap();
     let level = dir.path().join("level.txt");
     std::fs::write(&level, LEVEL).unwrap();
-    let scene = TdScene::open(Some(&level), None, SpawnSettings::default(), 1).unwrap();
+    let scene = TdGame::open(Some(&level), None, SpawnSettings::default(), 1).unwrap();
     let mut play = common::play::framed(scene);
     play.watch(LiveFiles::watching(), Some(&level), None);
     for _ in 0..300 {
         play.update(Tick::steps(1), &InputState::default());
     }
-    let ticks = play.scene.sim.counts().ticks;
-    assert!(play.scene.sim.enemies().len() > 2);
+    let ticks = play.game.sim().counts().ticks;
+    assert!(play.game.sim().enemies().len() > 2);
 
     // A wall west of the destination (row 6 of the file is y = 5).
     save(&level, &LEVEL.replacen(".....D", "....#D", 1));
     until(&mut play, |p| p.live.counts().reloads == 1);
-    let wall = play.scene.sim.board().index(4, 5).unwrap();
-    assert_eq!(play.scene.sim.board().content(wall), TileContent::Wall);
-    assert!(play.scene.sim.counts().ticks >= ticks, "the game went on");
+    let wall = play.game.sim().board().index(4, 5).unwrap();
+    assert_eq!(play.game.sim().board().content(wall), TileContent::Wall);
+    assert!(play.game.sim().counts().ticks >= ticks, "the game went on");
     assert!(play.status().contains("reloaded"), "{}", play.status());
 
     save(&level, &LEVEL.replacen(".....D", "....#D?", 1));
@@ -76,7 +76,7 @@ fn the_td_board_takes_a_level_edit_live_and_keeps_it_through_a_broken_one() {
     let error = play.live.error().unwrap();
     assert!(error.contains("level.txt:6:"), "{error}");
     assert_eq!(
-        play.scene.sim.board().content(wall),
+        play.game.sim().board().content(wall),
         TileContent::Wall,
         "board kept"
     );
@@ -85,8 +85,8 @@ fn the_td_board_takes_a_level_edit_live_and_keeps_it_through_a_broken_one() {
     save(&level, &LEVEL.replacen(".....D", "...#.D", 1));
     until(&mut play, |p| p.live.counts().reloads == 2);
     assert!(play.live.error().is_none());
-    play.scene.restart(1);
-    let board = play.scene.sim.board();
+    play.game.restart(1);
+    let board = play.game.sim().board();
     assert_eq!(board.content(board.index(3, 5).unwrap()), TileContent::Wall);
     assert_eq!(board.content(wall), TileContent::Empty);
     let summary = play.summary_json(9).unwrap();
@@ -102,16 +102,16 @@ fn a_scenario_edit_restarts_the_scenario_with_the_new_rules() {
     let scenario = dir.path().join("waves.ron");
     std::fs::write(&scenario, SCENARIO).unwrap();
     let played = horde_core_sim::Scenario::load(&scenario).unwrap();
-    let scene = TdScene::open(None, Some(played), SpawnSettings::default(), 1).unwrap();
+    let scene = TdGame::open(None, Some(played), SpawnSettings::default(), 1).unwrap();
     let mut play = common::play::framed(scene);
     play.watch(LiveFiles::watching(), None, Some(&scenario));
     for _ in 0..200 {
         play.update(Tick::steps(1), &InputState::default());
     }
-    assert_eq!(play.scene.sim.counts().lives, 10);
+    assert_eq!(play.game.sim().counts().lives, 10);
     save(&scenario, &SCENARIO.replacen("lives: 10", "lives: 3", 1));
     until(&mut play, |p| p.live.counts().reloads == 1);
-    let c = play.scene.sim.counts();
+    let c = play.game.sim().counts();
     assert_eq!(c.lives, 3);
     assert!(c.ticks < 100, "restarted: {} ticks", c.ticks);
     save(&scenario, &SCENARIO.replacen("lives: 10", "lives: ten", 1));
@@ -121,7 +121,7 @@ fn a_scenario_edit_restarts_the_scenario_with_the_new_rules() {
         "{:?}",
         play.live.error()
     );
-    assert_eq!(play.scene.sim.scenario().unwrap().lives, 3);
+    assert_eq!(play.game.sim().scenario().unwrap().lives, 3);
 }
 
 #[test]

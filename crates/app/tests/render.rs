@@ -11,22 +11,21 @@ use horde_renderer::{BackendChoice, DrawPath, MeshKind};
 const SIZE: (u32, u32) = (640, 360);
 
 fn fortress_picture(backend: BackendChoice) -> horde::offscreen::Picture {
-    fortress_picture_with(backend, MeshKind::VisibleCube)
+    fortress_picture_with(backend, MeshKind::ThreeFaceCube)
 }
 
 /// The fortress after 900 steps with enemies drawn as `enemies` (the reference image was made
 /// with the full cube).
 fn fortress_picture_with(backend: BackendChoice, enemies: MeshKind) -> horde::offscreen::Picture {
-    let mut scene = scene(&level_text("fortress.txt"), 7, 10.0);
-    scene.enemy_mesh = enemies;
-    render(scene, 900, backend, SIZE)
+    let scene = Drawn::new(scene(&level_text("fortress.txt"), 7, 10.0), enemies);
+    render_with(scene.game, scene.view, 900, backend, SIZE)
 }
 
 /// Both cube paths draw the reference scene within the reference's tolerance, of the
 /// reference and of each other.
 fn both_cubes_match(backend: BackendChoice, name: &str, max_mean: f64, max_bad: f64) {
     let full = fortress_picture_with(backend, MeshKind::Cube);
-    let visible = fortress_picture_with(backend, MeshKind::VisibleCube);
+    let visible = fortress_picture_with(backend, MeshKind::ThreeFaceCube);
     assert_matches_reference(
         &full,
         "td-fortress",
@@ -48,7 +47,7 @@ fn both_cubes_match(backend: BackendChoice, name: &str, max_mean: f64, max_bad: 
     );
     // The enemies are in the picture: a board with no enemies differs from it.
     let mut empty = scene(&level_text("fortress.txt"), 7, 10.0);
-    empty.sim.set_spawning(false);
+    empty.sim_mut().set_spawning(false);
     let empty = render(empty, 900, backend, SIZE);
     let (_, enemy_pixels) = difference(&empty.pixels, &visible.pixels, 48);
     assert!(
@@ -142,18 +141,16 @@ fn the_whole_swarm_is_one_draw_call() {
     }
     for (enemies, mesh) in [1usize, 1_000, 100_000]
         .into_iter()
-        .flat_map(|n| [(n, MeshKind::Cube), (n, MeshKind::VisibleCube)])
+        .flat_map(|n| [(n, MeshKind::Cube), (n, MeshKind::ThreeFaceCube)])
     {
-        let mut scene = scene(&level_text("large.txt"), 3, 1.0);
-        scene.enemy_mesh = mesh;
-        scene.sim.set_spawning(false);
-        scene.sim.populate(enemies);
+        let mut scene = Drawn::new(scene(&level_text("large.txt"), 3, 1.0), mesh);
+        scene.game.sim_mut().set_spawning(false);
+        scene.game.sim_mut().populate(enemies);
         let mut off =
             horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), (320, 180)).unwrap();
         let batches = scene.attach(&mut off.renderer);
         scene.sync(&mut off.renderer, &off.ctx).unwrap();
-        let camera = scene.default_camera(320.0 / 180.0);
-        let params = scene.frame_params(&camera, 320.0 / 180.0);
+        let params = scene.params(320.0 / 180.0);
         let counters = off
             .renderer
             .render_offscreen(&off.ctx, &off.target, &params);
@@ -168,12 +165,13 @@ fn the_whole_swarm_is_one_draw_call() {
         assert!(counters.instances >= enemies as u64);
         assert!(counters.bytes_uploaded >= enemies as u64 * 68);
         // A second frame re-uploads the enemies only, not the static batches.
-        scene.sim.step(1.0 / 60.0);
+        scene.game.sim_mut().step(1.0 / 60.0);
         scene.sync(&mut off.renderer, &off.ctx).unwrap();
         let again = off
             .renderer
             .render_offscreen(&off.ctx, &off.target, &params);
-        let expected = scene.sim.enemies().len() as u64 * 68 + horde_renderer::FRAME_UNIFORM_BYTES;
+        let expected =
+            scene.game.sim().enemies().len() as u64 * 68 + horde_renderer::FRAME_UNIFORM_BYTES;
         assert_eq!(again.bytes_uploaded, expected, "{enemies} enemies");
     }
 }
@@ -265,18 +263,16 @@ fn turned_stretched_cubes(backend: BackendChoice) {
             let mut off = horde::offscreen::Offscreen::new(&flags(backend), (480, 270)).unwrap();
             let batch = off.renderer.add_batch(mesh, "cubes");
             off.renderer.set_instances(batch, &instances);
-            off.take_picture(&FrameParams {
+            off.take_picture(&FrameParams::new(
                 view,
                 proj,
-                light_dir: Vec3::new(0.4, 1.0, 0.3),
-                ambient: 0.35,
-                clear: [0.1, 0.1, 0.12, 1.0],
-                viewport: None,
-                fog: None,
-            })
+                Vec3::new(0.4, 1.0, 0.3),
+                0.35,
+                [0.1, 0.1, 0.12, 1.0],
+            ))
             .unwrap()
         };
-        let (full, visible) = (picture(MeshKind::Cube), picture(MeshKind::VisibleCube));
+        let (full, visible) = (picture(MeshKind::Cube), picture(MeshKind::ThreeFaceCube));
         let (mean, bad) = difference(&full.pixels, &visible.pixels, 48);
         assert!(
             mean < 1.0 && bad < 0.005,
@@ -318,10 +314,9 @@ fn a_swarm_of_tiny_enemies_is_drawn_as_small_cubes_with_the_same_picture_on_gl()
 fn tiny_enemies(backend: BackendChoice) {
     let size = (640, 360);
     let draw = |mesh: MeshKind, extent: bool| {
-        let mut scene = scene(&level_text("large.txt"), 3, 1.0);
-        scene.enemy_mesh = mesh;
-        scene.sim.set_spawning(false);
-        scene.sim.populate(100_000);
+        let mut scene = Drawn::new(scene(&level_text("large.txt"), 3, 1.0), mesh);
+        scene.game.sim_mut().set_spawning(false);
+        scene.game.sim_mut().populate(100_000);
         let mut off = horde::offscreen::Offscreen::with_samples(&flags(backend), size, 1).unwrap();
         let batches = scene.attach(&mut off.renderer);
         scene.sync(&mut off.renderer, &off.ctx).unwrap();
@@ -329,17 +324,17 @@ fn tiny_enemies(backend: BackendChoice) {
             off.renderer.set_extent(batches.enemies, None);
         }
         let aspect = size.0 as f32 / size.1 as f32;
-        let params = scene.frame_params(&scene.default_camera(aspect), aspect);
+        let params = scene.params(aspect);
         let picture = off.take_picture(&params).unwrap();
         (picture, off.renderer.draw_path(batches.enemies))
     };
-    let (small, path) = draw(MeshKind::VisibleCube, true);
+    let (small, path) = draw(MeshKind::ThreeFaceCube, true);
     assert_eq!(
         path,
         DrawPath::PulledSmallCubes,
         "the swarm was not drawn as small cubes"
     );
-    let (per_instance, path) = draw(MeshKind::VisibleCube, false);
+    let (per_instance, path) = draw(MeshKind::ThreeFaceCube, false);
     assert_eq!(path, DrawPath::PulledThreeFaceCubes);
     let (mean, bad) = difference(&small.pixels, &per_instance.pixels, 8);
     assert!(
@@ -369,15 +364,18 @@ fn tiny_enemies(backend: BackendChoice) {
         "mean colour {a:?} with full cubes, {b:?} with small ones"
     );
     // Large enemies keep their three faces.
-    let mut fortress = scene(&level_text("fortress.txt"), 7, 10.0);
+    let mut fortress = Drawn::new(
+        scene(&level_text("fortress.txt"), 7, 10.0),
+        MeshKind::ThreeFaceCube,
+    );
     let mut off = horde::offscreen::Offscreen::new(&flags(backend), SIZE).unwrap();
     let batches = fortress.attach(&mut off.renderer);
     for _ in 0..300 {
-        fortress.sim.step(1.0 / 60.0);
+        fortress.game.sim_mut().step(1.0 / 60.0);
     }
     fortress.sync(&mut off.renderer, &off.ctx).unwrap();
     let aspect = SIZE.0 as f32 / SIZE.1 as f32;
-    let params = fortress.frame_params(&fortress.default_camera(aspect), aspect);
+    let params = fortress.params(aspect);
     off.take_picture(&params).unwrap();
     assert_eq!(
         off.renderer.draw_path(batches.enemies),
@@ -397,13 +395,14 @@ fn pulled_and_instanced_cubes_draw_the_same_picture() {
         for (level, enemies, size) in [("fortress.txt", 0, SIZE), ("large.txt", 20_000, (480, 270))]
         {
             let picture = |pulling: bool| {
-                let mut scene = scene(&level_text(level), 7, 10.0);
+                let mut scene =
+                    Drawn::new(scene(&level_text(level), 7, 10.0), MeshKind::ThreeFaceCube);
                 if enemies > 0 {
-                    scene.sim.set_spawning(false);
-                    scene.sim.populate(enemies);
+                    scene.game.sim_mut().set_spawning(false);
+                    scene.game.sim_mut().populate(enemies);
                 } else {
                     for _ in 0..600 {
-                        scene.sim.step(1.0 / 60.0);
+                        scene.game.sim_mut().step(1.0 / 60.0);
                     }
                 }
                 let mut off =
@@ -412,7 +411,7 @@ fn pulled_and_instanced_cubes_draw_the_same_picture() {
                 let batches = scene.attach(&mut off.renderer);
                 scene.sync(&mut off.renderer, &off.ctx).unwrap();
                 let aspect = size.0 as f32 / size.1 as f32;
-                let params = scene.frame_params(&scene.default_camera(aspect), aspect);
+                let params = scene.params(aspect);
                 let picture = off.take_picture(&params).unwrap();
                 (picture, off.renderer.draw_path(batches.enemies))
             };
@@ -454,29 +453,39 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
         "example.ron".as_ref(),
     )
     .unwrap();
-    let mut scene = scene(&level_text("battle.txt"), 2, 1.0);
-    scene.play_scenario(Some(scenario));
+    let mut scene = Drawn::new(
+        scene(&level_text("battle.txt"), 2, 1.0),
+        MeshKind::ThreeFaceCube,
+    );
+    scene.game.play_scenario(Some(scenario));
     // Until a laser fires, a shell flies and an explosion shows, all at once.
     let mut ticks = 0;
     // A laser fires while it has a target.
     let firing = |t: &&horde_core_sim::Tower| matches!(t.state, horde_core_sim::TowerState::Laser(laser) if laser.firing());
-    while !(scene.sim.towers().all().iter().any(|t| firing(&t))
-        && !scene.sim.shells().is_empty()
-        && !scene.sim.explosions().is_empty())
+    while !(scene.game.sim().towers().all().iter().any(|t| firing(&t))
+        && !scene.game.sim().shells().is_empty()
+        && !scene.game.sim().explosions().is_empty())
     {
-        scene.sim.step(1.0 / 60.0);
+        scene.game.sim_mut().step(1.0 / 60.0);
         ticks += 1;
         assert!(ticks < 60 * 60, "no fight after a minute");
     }
-    let towers = scene.sim.towers().len();
-    let beams = scene.sim.towers().all().iter().filter(firing).count();
-    let shells = scene.sim.shells().len();
-    let explosions = scene.sim.explosions().len();
+    let towers = scene.game.sim().towers().len();
+    let beams = scene
+        .game
+        .sim()
+        .towers()
+        .all()
+        .iter()
+        .filter(firing)
+        .count();
+    let shells = scene.game.sim().shells().len();
+    let explosions = scene.game.sim().explosions().len();
     let mut off = horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), SIZE).unwrap();
     let batches = scene.attach(&mut off.renderer);
     scene.sync(&mut off.renderer, &off.ctx).unwrap();
     let aspect = SIZE.0 as f32 / SIZE.1 as f32;
-    let params = scene.frame_params(&scene.default_camera(aspect), aspect);
+    let params = scene.params(aspect);
     off.renderer
         .render_offscreen(&off.ctx, &off.target, &params);
     let f = batches.fight;
@@ -485,23 +494,23 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
         (f.effects, beams, "beams"),
         (f.shells, shells, "shells"),
         (f.explosions, 2 * explosions, "explosions"),
-        (batches.enemies, scene.sim.enemies().len(), "enemies"),
+        (batches.enemies, scene.game.sim().enemies().len(), "enemies"),
     ] {
         assert!(instances > 0, "{what}");
         assert_eq!(off.renderer.instance_count(batch), instances, "{what}");
         assert_eq!(off.renderer.batch_draw_calls(batch), 1, "{what}");
     }
     // Without its towers the picture differs: the towers are drawn.
-    let with = render(scene, 0, BackendChoice::Vulkan, SIZE);
+    let with = render(scene.game, 0, BackendChoice::Vulkan, SIZE);
     let mut bare = scene_of_battle_without_towers();
-    bare.sim.set_spawning(false);
+    bare.sim_mut().set_spawning(false);
     let without = render(bare, 0, BackendChoice::Vulkan, SIZE);
     let (_, changed) = difference(&with.pixels, &without.pixels, 48);
     assert!(changed > 0.01, "the fight covers {changed} of the picture");
 }
 
 /// The battle level with its towers turned back into walls.
-fn scene_of_battle_without_towers() -> horde::scenes::td::TdScene {
+fn scene_of_battle_without_towers() -> horde::scenes::td::TdGame {
     let rows = level_text("battle.txt").replace(['L', 'M'], "#");
     scene(&rows, 2, 1.0)
 }

@@ -8,7 +8,7 @@ mod common;
 
 use common::play::{click, framed};
 use horde::scenes::td::games::{GameStart, Recording};
-use horde::scenes::td::{TdPlay, TdScene};
+use horde::scenes::td::{TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::{FloatRange, SpawnSettings};
@@ -26,7 +26,7 @@ fn settings() -> SpawnSettings {
 
 /// The level at `path` in a window's play, its first frame framed.
 fn play(level: &Path, seed: u64) -> TdPlay {
-    framed(TdScene::open(Some(level), None, settings(), seed).unwrap())
+    framed(TdGame::open(Some(level), None, settings(), seed).unwrap())
 }
 
 /// Presses `keys` together, in order, and lets them go in reverse.
@@ -43,15 +43,15 @@ fn chord(play: &mut TdPlay, keys: &[KeyCode]) {
 /// `frames` frames of one fixed step each.
 fn frames(play: &mut TdPlay, frames: u32) {
     for _ in 0..frames {
-        play.scene.run_steps(1, 1.0 / 60.0);
+        play.game.run_steps(1, 1.0 / 60.0);
     }
 }
 
 /// The trace of the game's enemies as they stand (header and one tick of rows).
 fn snapshot(play: &mut TdPlay) -> String {
-    play.scene.finish_pending_step();
+    play.game.finish_pending_step();
     let mut trace = TraceWriter::new(Vec::new()).unwrap();
-    trace.write_tick(&play.scene.sim).unwrap();
+    trace.write_tick(play.game.sim()).unwrap();
     String::from_utf8(trace.finish().unwrap()).unwrap()
 }
 
@@ -72,19 +72,19 @@ fn ctrl_s_and_ctrl_o_save_and_bring_back_the_whole_game() {
         "{}",
         play.status()
     );
-    let saved = (snapshot(&mut play), play.scene.sim.counts());
+    let saved = (snapshot(&mut play), play.game.sim().counts());
     assert!(saved.1.alive > 0 && saved.1.ticks == 330);
     frames(&mut play, 300);
     click(&mut play, MouseButton::Left, (6, 2), false);
-    assert_ne!(play.scene.sim.counts(), saved.1);
+    assert_ne!(play.game.sim().counts(), saved.1);
     chord(&mut play, &[KeyCode::ControlRight, KeyCode::KeyO]);
     assert!(
         play.status().starts_with("loaded the game"),
         "{}",
         play.status()
     );
-    assert_eq!((snapshot(&mut play), play.scene.sim.counts()), saved);
-    assert_eq!(play.scene.sim.towers().len(), 1, "the mortar came back");
+    assert_eq!((snapshot(&mut play), play.game.sim().counts()), saved);
+    assert_eq!(play.game.sim().towers().len(), 1, "the mortar came back");
     // Without Ctrl, S is only a pan key: nothing is saved.
     std::fs::remove_file(dir.path().join("game.horde")).unwrap();
     chord(&mut play, &[KeyCode::KeyS]);
@@ -135,7 +135,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
         seed: 21,
         settings: settings(),
     };
-    play.scene.recording = Some(Recording::start(&record, start).unwrap());
+    play.game.recording = Some(Recording::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
     // different ticks.
     frames(&mut play, 45);
@@ -153,7 +153,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
     click(&mut play, MouseButton::Left, (2, 2), false);
     frames(&mut play, 300);
     let end = snapshot(&mut play);
-    let ticks = play.scene.sim.counts().ticks;
+    let ticks = play.game.sim().counts().ticks;
     let text = std::fs::read_to_string(&record).unwrap();
     let edits: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(edits.len(), 6, "{text}");
@@ -178,9 +178,10 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
         String::from_utf8_lossy(&out.stderr)
     );
     let summary = String::from_utf8(out.stdout).unwrap();
-    let expected =
-        serde_json::to_string(&horde::td_counts::CountsJson::from(play.scene.sim.counts()))
-            .unwrap();
+    let expected = serde_json::to_string(&horde::td_counts::CountsJson::from(
+        play.game.sim().counts(),
+    ))
+    .unwrap();
     assert_eq!(summary.trim(), expected);
     let replayed = std::fs::read_to_string(&trace).unwrap();
     let last: String = replayed

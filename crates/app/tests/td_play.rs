@@ -6,7 +6,7 @@
 mod common;
 
 use common::play::{click, framed};
-use horde::scenes::td::{TdPlay, TdScene};
+use horde::scenes::td::{TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::level::parse_level;
 use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
@@ -18,7 +18,7 @@ const LEVEL: &str = "S.........\n..........\n.........D\n";
 
 fn play() -> TdPlay {
     let board = parse_level(LEVEL, "t.txt".as_ref()).unwrap();
-    framed(TdScene::new(board, SpawnSettings::default(), 3))
+    framed(TdGame::new(board, SpawnSettings::default(), 3))
 }
 
 fn press(play: &mut TdPlay, key: KeyCode) {
@@ -28,7 +28,7 @@ fn press(play: &mut TdPlay, key: KeyCode) {
 }
 
 fn content(play: &TdPlay, (x, y): (u32, u32)) -> TileContent {
-    let board = play.scene.sim.board();
+    let board = play.game.sim().board();
     board.content(board.index(x as i64, y as i64).unwrap())
 }
 
@@ -61,7 +61,7 @@ fn keys_choose_the_tower_and_shift_click_toggles_it() {
     // Without Shift, a left click is still a wall.
     click(&mut play, MouseButton::Left, (7, 0), false);
     assert_eq!(content(&play, (7, 0)), TileContent::Wall);
-    assert_eq!(play.scene.sim.towers().len(), 2);
+    assert_eq!(play.game.sim().towers().len(), 2);
 }
 
 #[test]
@@ -69,27 +69,27 @@ fn b_restarts_the_level_and_the_scenario() {
     let mut play = play();
     let scenario = Scenario::parse(EXAMPLE_SCENARIO, "example.ron".as_ref()).unwrap();
     let lives = scenario.lives;
-    play.scene.play_scenario(Some(scenario));
+    play.game.play_scenario(Some(scenario));
     click(&mut play, MouseButton::Left, (4, 1), true);
     assert_eq!(content(&play, (4, 1)), TileContent::Tower(TowerKind::Laser));
     // One laser cannot hold the example wave back: the game is lost.
     for _ in 0..60 * 120 {
-        play.scene.sim.step(1.0 / 60.0);
-        if play.scene.sim.outcome() != Outcome::Running {
+        play.game.sim_mut().step(1.0 / 60.0);
+        if play.game.sim().outcome() != Outcome::Running {
             break;
         }
     }
-    let c = play.scene.sim.counts();
+    let c = play.game.sim().counts();
     assert_eq!(c.outcome, Outcome::Defeat);
     assert_eq!(c.lives, 0);
     assert!(c.killed > 0, "the laser killed some: {c:?}");
     press(&mut play, KeyCode::KeyB);
-    let c = play.scene.sim.counts();
+    let c = play.game.sim().counts();
     assert_eq!(c.outcome, Outcome::Running);
     assert_eq!((c.ticks, c.spawned, c.alive), (0, 0, 0));
     assert_eq!(c.lives, lives, "full lives again");
     assert!(
-        play.scene.sim.scenario().is_some(),
+        play.game.sim().scenario().is_some(),
         "the scenario plays again"
     );
     assert_eq!(
@@ -97,9 +97,9 @@ fn b_restarts_the_level_and_the_scenario() {
         TileContent::Empty,
         "the level as it was opened"
     );
-    play.scene.sim.step(1.0 / 60.0);
+    play.game.sim_mut().step(1.0 / 60.0);
     assert_eq!(
-        play.scene.sim.counts().spawned,
+        play.game.sim().counts().spawned,
         1,
         "the first wave starts again"
     );

@@ -35,27 +35,43 @@ pub struct Extent {
     pub largest_half_diagonal: f32,
 }
 
-/// How a frame drew a batch (one draw call whichever it is).
+/// How a frame drew a batch (one draw call whichever it is). Every path but
+/// [`DrawPath::None`] has a vertex stage, and so a pipeline, of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawPath {
     /// Not drawn (hidden or empty).
     None,
-    /// Its mesh, instanced (`draw_indexed`).
+    /// Its mesh, instanced (`draw_indexed`; `vs_main`, `fs_main`).
     Mesh,
-    /// Three-face cubes, instanced, each small one collapsed to one triangle by the shader.
+    /// Three-face cubes, instanced, each small one collapsed to one triangle by the shader
+    /// (`vs_three_face_cube`, `fs_lit`, from the mesh's corner codes).
     ThreeFaceCubes,
-    /// Every cube small: one triangle each, instanced.
+    /// Every cube small: one triangle each, the three-face cube's small triangle, instanced
+    /// (`vs_small_cube`, `fs_lit`).
     SmallCubes,
     /// Every cube small: one triangle each, without instancing (one `draw` of 3 vertices a
-    /// cube reading the instances from storage).
+    /// cube reading the instances from storage; `vs_pulled_small_cube`, `fs_lit`). Software
+    /// rasterisers run each instance of an instanced draw as a draw of its own, so for a
+    /// million one-triangle cubes this is the cheaper way.
     PulledSmallCubes,
     /// Three-face cubes reading the instances from storage (one `draw_indexed` of 7 vertices
     /// a cube, through one index buffer of 256 cubes shared by every batch and drawn once per
-    /// 256 cubes), each small one collapsed to one triangle by the shader.
+    /// 256 cubes), each small one collapsed to one triangle by the shader
+    /// (`vs_pulled_three_face_cube`, `fs_lit`).
     PulledThreeFaceCubes,
 }
 
 impl DrawPath {
+    /// Every path that draws, in the order of the renderer's pipelines
+    /// ([`DrawPath::pipeline`]).
+    pub(crate) const DRAWN: [DrawPath; 5] = [
+        DrawPath::Mesh,
+        DrawPath::ThreeFaceCubes,
+        DrawPath::SmallCubes,
+        DrawPath::PulledSmallCubes,
+        DrawPath::PulledThreeFaceCubes,
+    ];
+
     /// A short name for reports: `none`, `mesh`, `three-face`, `small`, `small-pulled` or
     /// `three-face-pulled`.
     pub fn name(self) -> &'static str {
@@ -68,65 +84,39 @@ impl DrawPath {
             DrawPath::PulledThreeFaceCubes => "three-face-pulled",
         }
     }
-}
 
-/// How a batch's vertices are made: the vertex stage (and so the pipeline) that draws it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stage {
-    /// A mesh's positions, one instance per draw instance (`vs_main`, `fs_main`).
-    Mesh,
-    /// The three-face cube from its corner codes (`vs_visible_cube`, `fs_lit`).
-    VisibleCube,
-    /// The small cube: the three-face cube's one small triangle (`vs_small_cube`, `fs_lit`).
-    SmallCube,
-    /// The small cube without instancing (`vs_pulled_small_cube`, `fs_lit`): 3 vertices a
-    /// cube in one draw, each reading its instance from the instance buffer bound as storage.
-    /// Software rasterisers run each instance of an instanced draw as a draw of its own, so
-    /// for a million one-triangle cubes this is the cheaper way.
-    PulledSmallCube,
-    /// The three-face cube read from storage (`vs_pulled_visible_cube`, `fs_lit`): 7 vertices
-    /// a cube joined by the shared index buffer of [`PULL_GROUP`] cubes, one draw instance a
-    /// group.
-    PulledVisibleCube,
-}
-
-impl Stage {
-    /// Every stage, in the order of the renderer's pipelines.
-    pub const ALL: [Stage; 5] = [
-        Stage::Mesh,
-        Stage::VisibleCube,
-        Stage::SmallCube,
-        Stage::PulledSmallCube,
-        Stage::PulledVisibleCube,
-    ];
-
-    /// The stage that draws a batch of `mesh` this frame. `small`: its [`Extent`] proves every
-    /// cube small on screen; `pull`: the caller wants cubes pulled and the device can pull
-    /// this batch. Only three-face cubes are drawn small or pulled.
-    pub fn choose(mesh: MeshKind, small: bool, pull: bool) -> Stage {
+    /// The path that draws a batch of `mesh` this frame, if it is drawn at all. `small`: its
+    /// [`Extent`] proves every cube small on screen; `pull`: the caller wants cubes pulled
+    /// and the device can pull this batch. Only three-face cubes are drawn small or pulled.
+    pub(crate) fn choose(mesh: MeshKind, small: bool, pull: bool) -> DrawPath {
         match (mesh, small, pull) {
-            (MeshKind::VisibleCube, true, true) => Stage::PulledSmallCube,
-            (MeshKind::VisibleCube, true, false) => Stage::SmallCube,
-            (MeshKind::VisibleCube, false, true) => Stage::PulledVisibleCube,
-            (MeshKind::VisibleCube, false, false) => Stage::VisibleCube,
-            (MeshKind::SmallCube, _, _) => Stage::SmallCube,
-            (MeshKind::Cube | MeshKind::Arrow | MeshKind::Quad, _, _) => Stage::Mesh,
+            (MeshKind::ThreeFaceCube, true, true) => DrawPath::PulledSmallCubes,
+            (MeshKind::ThreeFaceCube, true, false) => DrawPath::SmallCubes,
+            (MeshKind::ThreeFaceCube, false, true) => DrawPath::PulledThreeFaceCubes,
+            (MeshKind::ThreeFaceCube, false, false) => DrawPath::ThreeFaceCubes,
+            (MeshKind::SmallCube, _, _) => DrawPath::SmallCubes,
+            (MeshKind::Cube | MeshKind::Arrow | MeshKind::Quad, _, _) => DrawPath::Mesh,
         }
     }
 
-    /// Whether this stage reads its instances from storage.
-    pub fn pulled(self) -> bool {
-        matches!(self, Stage::PulledSmallCube | Stage::PulledVisibleCube)
+    /// Whether this path reads its instances from storage.
+    pub(crate) fn pulled(self) -> bool {
+        matches!(
+            self,
+            DrawPath::PulledSmallCubes | DrawPath::PulledThreeFaceCubes
+        )
     }
 
-    /// How a batch drawn by this stage was drawn, for reports.
-    pub fn path(self) -> DrawPath {
+    /// This path's place among the renderer's pipelines (in [`DrawPath::DRAWN`]), or `None`
+    /// for [`DrawPath::None`], which draws nothing.
+    pub(crate) fn pipeline(self) -> Option<usize> {
         match self {
-            Stage::Mesh => DrawPath::Mesh,
-            Stage::VisibleCube => DrawPath::ThreeFaceCubes,
-            Stage::SmallCube => DrawPath::SmallCubes,
-            Stage::PulledSmallCube => DrawPath::PulledSmallCubes,
-            Stage::PulledVisibleCube => DrawPath::PulledThreeFaceCubes,
+            DrawPath::None => None,
+            DrawPath::Mesh => Some(0),
+            DrawPath::ThreeFaceCubes => Some(1),
+            DrawPath::SmallCubes => Some(2),
+            DrawPath::PulledSmallCubes => Some(3),
+            DrawPath::PulledThreeFaceCubes => Some(4),
         }
     }
 }
@@ -270,9 +260,9 @@ pub(crate) struct Batch {
     /// last [`PULL_GROUP`], were last zeroed (the pulled three-face cube draws whole groups,
     /// and a zeroed instance has no area).
     pub tail_written: bool,
-    /// How this frame draws the batch (`None`: not at all), chosen before the pass is
-    /// recorded.
-    pub drawn: Option<Stage>,
+    /// How this frame draws the batch ([`DrawPath::None`]: not at all), chosen before the
+    /// pass is recorded.
+    pub drawn: DrawPath,
 }
 
 impl Batch {
@@ -290,7 +280,7 @@ impl Batch {
             extent: None,
             storage: None,
             tail_written: false,
-            drawn: None,
+            drawn: DrawPath::None,
         }
     }
 
@@ -342,7 +332,7 @@ impl Batch {
         bytes.len() as u64
     }
 
-    /// Binds the GPU buffer as storage for the pulled stages, unless it is bound already.
+    /// Binds the GPU buffer as storage for the pulled paths, unless it is bound already.
     pub fn bind_storage(&mut self, device: &wgpu::Device, layout: &wgpu::BindGroupLayout) {
         if let (None, Some(buffer)) = (&self.storage, &self.buffer) {
             self.storage = Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -396,32 +386,39 @@ mod tests {
     fn only_three_face_cubes_are_drawn_small_or_pulled() {
         use MeshKind::*;
         let cases = [
-            (VisibleCube, true, true, Stage::PulledSmallCube),
-            (VisibleCube, true, false, Stage::SmallCube),
-            (VisibleCube, false, true, Stage::PulledVisibleCube),
-            (VisibleCube, false, false, Stage::VisibleCube),
+            (ThreeFaceCube, true, true, DrawPath::PulledSmallCubes),
+            (ThreeFaceCube, true, false, DrawPath::SmallCubes),
+            (ThreeFaceCube, false, true, DrawPath::PulledThreeFaceCubes),
+            (ThreeFaceCube, false, false, DrawPath::ThreeFaceCubes),
         ];
-        for (mesh, small, pull, stage) in cases {
+        for (mesh, small, pull, path) in cases {
             assert_eq!(
-                Stage::choose(mesh, small, pull),
-                stage,
+                DrawPath::choose(mesh, small, pull),
+                path,
                 "{mesh:?} {small} {pull}"
             );
         }
         for (small, pull) in [(false, false), (false, true), (true, false), (true, true)] {
-            assert_eq!(Stage::choose(SmallCube, small, pull), Stage::SmallCube);
+            assert_eq!(
+                DrawPath::choose(SmallCube, small, pull),
+                DrawPath::SmallCubes
+            );
             for mesh in [Cube, Arrow, Quad] {
-                assert_eq!(Stage::choose(mesh, small, pull), Stage::Mesh);
+                assert_eq!(DrawPath::choose(mesh, small, pull), DrawPath::Mesh);
             }
         }
-        for stage in Stage::ALL {
-            assert_eq!(
-                stage.pulled(),
-                matches!(
-                    stage.path(),
-                    DrawPath::PulledSmallCubes | DrawPath::PulledThreeFaceCubes
-                )
-            );
+        assert!(!DrawPath::None.pulled());
+        for path in DrawPath::DRAWN {
+            assert_eq!(path.pulled(), path.name().ends_with("-pulled"), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn every_drawn_path_has_its_own_pipeline_in_order() {
+        assert_eq!(DrawPath::None.pipeline(), None);
+        assert!(!DrawPath::DRAWN.contains(&DrawPath::None));
+        for (index, path) in DrawPath::DRAWN.into_iter().enumerate() {
+            assert_eq!(path.pipeline(), Some(index), "{path:?}");
         }
     }
 
@@ -473,7 +470,7 @@ mod tests {
         let mut first = Batches::new();
         let mut second = Batches::new();
         let a = first.add(MeshKind::Cube, "a");
-        let b = first.add(MeshKind::VisibleCube, "b");
+        let b = first.add(MeshKind::ThreeFaceCube, "b");
         let c = second.add(MeshKind::Quad, "c");
         assert_eq!(first.find(a), Ok(0));
         assert_eq!(first.find(b), Ok(1));

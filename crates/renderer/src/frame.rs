@@ -28,7 +28,30 @@ pub struct FrameParams {
     pub fog: Option<[f32; 2]>,
 }
 
-/// Below this half diagonal on screen, in pixels, a [`crate::MeshKind::VisibleCube`] is drawn
+impl FrameParams {
+    /// A frame seen through `view` and `proj`, lit from `light_dir` (towards the light, world
+    /// frame) with `ambient` of the light ambient, on a `clear` background (linear RGBA):
+    /// the whole target, no fog.
+    pub fn new(view: Mat4, proj: Mat4, light_dir: Vec3, ambient: f32, clear: [f64; 4]) -> Self {
+        FrameParams {
+            view,
+            proj,
+            light_dir,
+            ambient,
+            clear,
+            viewport: None,
+            fog: None,
+        }
+    }
+
+    /// The same frame with distance fog from `start` to `end` (world units from the eye), or
+    /// none.
+    pub fn with_fog(self, fog: Option<[f32; 2]>) -> Self {
+        FrameParams { fog, ..self }
+    }
+}
+
+/// Below this half diagonal on screen, in pixels, a [`crate::MeshKind::ThreeFaceCube`] is drawn
 /// as one triangle instead of its three faces (it covers a pixel or two).
 pub(crate) const SMALL_CUBE_PIXELS: f32 = 2.5;
 
@@ -153,15 +176,13 @@ mod tests {
     use glam::camera::rh::view::look_at_mat4;
 
     fn params(eye: Vec3) -> FrameParams {
-        FrameParams {
-            view: look_at_mat4(eye, Vec3::ZERO, Vec3::Y),
-            proj: perspective(0.8, 16.0 / 9.0, 0.1, 10_000.0),
-            light_dir: Vec3::Y,
-            ambient: 0.3,
-            clear: [0.0; 4],
-            viewport: None,
-            fog: None,
-        }
+        FrameParams::new(
+            look_at_mat4(eye, Vec3::ZERO, Vec3::Y),
+            perspective(0.8, 16.0 / 9.0, 0.1, 10_000.0),
+            Vec3::Y,
+            0.3,
+            [0.0; 4],
+        )
     }
 
     #[test]

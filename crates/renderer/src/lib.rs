@@ -14,10 +14,10 @@
 //! - [`instance`]: the per-instance data, a model matrix and a packed colour.
 //! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames;
 //!   the caller's [`Extent`], so that a batch of cubes all a pixel or two on screen is drawn
-//!   one triangle each; the stage each frame draws a batch with, and the [`DrawPath`] it
-//!   reports; [`BatchId`]s that name a batch of their own renderer only.
+//!   one triangle each; the [`DrawPath`] each frame draws a batch with (and reports);
+//!   [`BatchId`]s that name a batch of their own renderer only.
 //! - [`frame`]: a frame's camera and light ([`FrameParams`]), its uniform block, the size test.
-//! - `pipelines`: one render pipeline per stage and winding, from one builder.
+//! - `pipelines`: one render pipeline per drawn path and winding, from one builder.
 //! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
 //!   with RGBA8 readback.
 //! - [`renderer`]: [`Renderer::render`], shared by both targets: prepare the batches, write
@@ -62,15 +62,13 @@
 //!         Instance::new(Mat4::from_translation(Vec3::new(1.0, 0.5, 0.0)), [40, 90, 200, 255]),
 //!     ],
 //! );
-//! let params = FrameParams {
-//!     view: glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, 3.0, 6.0), Vec3::ZERO, Vec3::Y),
-//!     proj: glam::camera::rh::proj::directx::perspective(0.8, 320.0 / 180.0, 0.1, 100.0),
-//!     light_dir: Vec3::new(0.3, 1.0, 0.5),
-//!     ambient: 0.35,
-//!     clear: [0.1, 0.1, 0.12, 1.0],
-//!     viewport: None,
-//!     fog: None,
-//! };
+//! let params = FrameParams::new(
+//!     glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, 3.0, 6.0), Vec3::ZERO, Vec3::Y),
+//!     glam::camera::rh::proj::directx::perspective(0.8, 320.0 / 180.0, 0.1, 100.0),
+//!     Vec3::new(0.3, 1.0, 0.5), // towards the light
+//!     0.35,                     // ambient share
+//!     [0.1, 0.1, 0.12, 1.0],    // background
+//! );
 //! let counters = renderer.render_offscreen(&ctx, &target, &params);
 //! assert_eq!(counters.draw_calls, 1); // one batch, one draw call
 //! let rgba: Vec<u8> = target.read_rgba(&ctx)?;

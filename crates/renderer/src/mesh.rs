@@ -27,14 +27,15 @@ pub enum MeshKind {
     /// The unit cube, `[-½, ½]³`: 8 corners, 12 triangles (the 6 facing away are culled after
     /// they are assembled).
     Cube,
-    /// The same unit cube drawn as only the (at most three) faces its camera can see: 7 corners,
+    /// The three-face cube: the same unit cube drawn as only the (at most three) faces its
+    /// camera can see (`--cube visible`; `three-face` in reports): 7 corners,
     /// 6 triangles, placed per instance by the vertex shader from which side of each face pair
     /// the camera is on. The same picture as [`MeshKind::Cube`] for
     /// instances whose model matrix is a translation, a rotation and a positive scale per axis
     /// (no shear, no mirroring).
-    VisibleCube,
+    ThreeFaceCube,
     /// The three-face cube as it is drawn when small on screen (a pixel or two): one triangle
-    /// across its outline, 3 corners, the same picture as a small [`MeshKind::VisibleCube`].
+    /// across its outline, 3 corners, the same picture as a small [`MeshKind::ThreeFaceCube`].
     /// For batches whose every instance is known to be that small, which then send no
     /// collapsed triangles at all.
     SmallCube,
@@ -48,17 +49,17 @@ impl MeshKind {
     /// Every mesh, in the renderer's storage order.
     pub(crate) const ALL: [MeshKind; 5] = [
         MeshKind::Cube,
-        MeshKind::VisibleCube,
+        MeshKind::ThreeFaceCube,
         MeshKind::SmallCube,
         MeshKind::Arrow,
         MeshKind::Quad,
     ];
 
     /// Whether the vertex shader places this mesh's corners per instance (its vertices hold
-    /// corner codes, not positions; see [`visible_cube`]).
+    /// corner codes, not positions; see [`three_face_cube`]).
     #[cfg(test)]
     fn placed_by_shader(self) -> bool {
-        matches!(self, MeshKind::VisibleCube | MeshKind::SmallCube)
+        matches!(self, MeshKind::ThreeFaceCube | MeshKind::SmallCube)
     }
 
     /// The mesh's vertices and triangle indices, for a backend whose flat-shaded outputs come
@@ -73,7 +74,7 @@ impl MeshKind {
     pub(crate) fn geometry_for(self, provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
         match self {
             MeshKind::Cube => cube(),
-            MeshKind::VisibleCube => visible_cube(provoking),
+            MeshKind::ThreeFaceCube => three_face_cube(provoking),
             MeshKind::SmallCube => small_cube(provoking),
             MeshKind::Arrow => flat(&[
                 // Shaft, then head.
@@ -130,7 +131,7 @@ impl Provoking {
     }
 }
 
-/// Which corners [`visible_cube`]'s outline visits, in order, as the axes flipped from the
+/// Which corners [`three_face_cube`]'s outline visits, in order, as the axes flipped from the
 /// corner nearest the camera: x, xy, y, yz, z, zx.
 const OUTLINE: [[f32; 3]; 6] = [
     [1.0, 0.0, 0.0],
@@ -158,7 +159,7 @@ const OUTLINE: [[f32; 3]; 6] = [
 /// from outside the cube, and only faces the camera can see are sent. A cube whose half
 /// diagonal covers less than 2.5 pixels on screen (`SMALL_CUBE_PIXELS`) takes the small
 /// codes: one triangle across its outline, the other five collapsed to points.
-fn visible_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
+fn three_face_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
     let n = OUTLINE.len();
     // The codes of hexagon vertex `h` walking the outline one way and the other.
     let even = |h: usize| OUTLINE[h];
@@ -187,10 +188,10 @@ fn visible_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
     (vertices, indices)
 }
 
-/// [`visible_cube`]'s one small triangle on its own: hexagon vertices 0, 2 and 4, whose own
+/// [`three_face_cube`]'s one small triangle on its own: hexagon vertices 0, 2 and 4, whose own
 /// codes are their small codes, hexagon vertex 0 provoking.
 fn small_cube(provoking: Provoking) -> (Vec<Vertex>, Vec<u16>) {
-    let (cube, _) = visible_cube(provoking);
+    let (cube, _) = three_face_cube(provoking);
     let vertices = vec![cube[1], cube[3], cube[5]];
     let indices = match provoking {
         Provoking::First => vec![0, 1, 2],
@@ -216,21 +217,21 @@ fn codes(vertex: &Vertex, s: [f32; 3]) -> ([f32; 3], [f32; 3]) {
     ([0, 1, 2].map(|k| packed[k] - 2.0 * small[k]), small)
 }
 
-/// Where the vertex shader puts a [`visible_cube`] vertex for a camera on side `s` (±1 per
+/// Where the vertex shader puts a [`three_face_cube`] vertex for a camera on side `s` (±1 per
 /// axis) of an instance, drawn whole or `small`: the shader's arithmetic, for tests.
 #[cfg(test)]
-fn visible_cube_corner(vertex: &Vertex, s: [f32; 3], small: bool) -> [f32; 3] {
+fn three_face_cube_corner(vertex: &Vertex, s: [f32; 3], small: bool) -> [f32; 3] {
     let (own, small_code) = codes(vertex, s);
     let code = if small { small_code } else { own };
     [0, 1, 2].map(|k| 0.5 * s[k] * (1.0 - 2.0 * code[k]))
 }
 
-/// The axis of the face whose triangles a [`visible_cube`] vertex provokes, for a camera on
+/// The axis of the face whose triangles a [`three_face_cube`] vertex provokes, for a camera on
 /// side `s`: the shader's rule, for tests. A corner two axes away from the nearest lies on the
 /// face of the third axis; one axis away, on the face of the axis before it (after it when the
 /// outline is walked the other way round, for an odd number of negative sides).
 #[cfg(test)]
-fn visible_cube_face(vertex: &Vertex, s: [f32; 3]) -> usize {
+fn three_face_cube_face(vertex: &Vertex, s: [f32; 3]) -> usize {
     let even = s[0] * s[1] * s[2] > 0.0;
     let (code, _) = codes(vertex, s);
     match [0, 1, 2].map(|k| code[k] > 0.5) {
@@ -264,13 +265,13 @@ fn flat(polygons: &[&[[f32; 2]]]) -> (Vec<Vertex>, Vec<u16>) {
     (vertices, indices)
 }
 
-/// The indices of `cubes` pulled three-face cubes: [`visible_cube`]'s 18 for each cube,
+/// The indices of `cubes` pulled three-face cubes: [`three_face_cube`]'s 18 for each cube,
 /// offset by its 7 vertices. The vertex shader takes cube `vertex / 7` of its draw instance's
 /// group and that cube's corner `vertex % 7`, so one group's indices serve every group of
 /// every batch. `None` if the group's vertices do not fit 16-bit indices.
-pub(crate) fn pulled_visible_cubes(provoking: Provoking, cubes: u32) -> Option<Vec<u16>> {
+pub(crate) fn pulled_three_face_cubes(provoking: Provoking, cubes: u32) -> Option<Vec<u16>> {
     let vertices = cubes.checked_mul(7).filter(|&n| n <= 1 << 16)?;
-    let (_, cube) = visible_cube(provoking);
+    let (_, cube) = three_face_cube(provoking);
     Some(
         (0..vertices)
             .step_by(7)
@@ -337,14 +338,14 @@ mod tests {
     }
 
     #[test]
-    fn the_visible_cube_shows_each_camera_exactly_the_faces_it_can_see() {
+    fn the_three_face_cube_shows_each_camera_exactly_the_faces_it_can_see() {
         for provoking in [Provoking::First, Provoking::Last] {
-            visible_cube_for(provoking);
+            three_face_cube_for(provoking);
         }
     }
 
-    fn visible_cube_for(provoking: Provoking) {
-        let (v, idx) = MeshKind::VisibleCube.geometry_for(provoking);
+    fn three_face_cube_for(provoking: Provoking) {
+        let (v, idx) = MeshKind::ThreeFaceCube.geometry_for(provoking);
         assert_eq!((v.len(), idx.len()), (7, 18));
         // Cameras in every octant and on every axis side, near and far, level with faces.
         let mut cameras = Vec::new();
@@ -359,8 +360,10 @@ mod tests {
         for camera in cameras {
             // The shader's choice: the face of each pair on the camera's side.
             let s = camera.map(|c| if c >= 0.0 { 1.0 } else { -1.0 });
-            let corners: Vec<[f32; 3]> =
-                v.iter().map(|v| visible_cube_corner(v, s, false)).collect();
+            let corners: Vec<[f32; 3]> = v
+                .iter()
+                .map(|v| three_face_cube_corner(v, s, false))
+                .collect();
             check_small(&v, &idx, camera, s, provoking);
             assert!(corners.iter().all(|c| c.iter().all(|x| x.abs() == 0.5)));
             let mut front_faces = std::collections::BTreeSet::new();
@@ -386,7 +389,7 @@ mod tests {
                     Provoking::Last => t[2],
                 };
                 assert_eq!(
-                    visible_cube_face(&v[provoker as usize], s),
+                    three_face_cube_face(&v[provoker as usize], s),
                     axis,
                     "camera {camera:?}: {t:?} ({provoking:?})"
                 );
@@ -413,9 +416,12 @@ mod tests {
         let (small, small_idx) = MeshKind::SmallCube.geometry_for(p);
         let triangle: Vec<[f32; 3]> = small_idx
             .iter()
-            .map(|&i| visible_cube_corner(&small[i as usize], s, false))
+            .map(|&i| three_face_cube_corner(&small[i as usize], s, false))
             .collect();
-        let corners: Vec<[f32; 3]> = v.iter().map(|v| visible_cube_corner(v, s, true)).collect();
+        let corners: Vec<[f32; 3]> = v
+            .iter()
+            .map(|v| three_face_cube_corner(v, s, true))
+            .collect();
         assert!(corners.iter().all(|c| c.iter().all(|x| x.abs() == 0.5)));
         let mut drawn = 0;
         for t in idx.chunks(3) {
@@ -430,11 +436,11 @@ mod tests {
             drawn += 1;
             assert_eq!(triangle, [a, b, c], "camera {camera:?}");
             assert_eq!(
-                visible_cube_face(
+                three_face_cube_face(
                     &small[small_idx[if p == Provoking::First { 0 } else { 2 }] as usize],
                     s
                 ),
-                visible_cube_face(&v[t[if p == Provoking::First { 0 } else { 2 }] as usize], s),
+                three_face_cube_face(&v[t[if p == Provoking::First { 0 } else { 2 }] as usize], s),
             );
             if camera.iter().any(|c| c.abs() > 0.5) {
                 let to_camera = [0, 1, 2].map(|i| camera[i] - a[i]);
@@ -450,8 +456,8 @@ mod tests {
     #[test]
     fn pulled_cubes_repeat_the_three_face_cube_seven_vertices_apart() {
         for provoking in [Provoking::First, Provoking::Last] {
-            let (_, cube) = MeshKind::VisibleCube.geometry_for(provoking);
-            let indices = pulled_visible_cubes(provoking, 256).unwrap();
+            let (_, cube) = MeshKind::ThreeFaceCube.geometry_for(provoking);
+            let indices = pulled_three_face_cubes(provoking, 256).unwrap();
             assert_eq!(indices.len(), 256 * 18);
             for (i, group) in indices.chunks(18).enumerate() {
                 let expected: Vec<u16> = cube.iter().map(|&k| 7 * i as u16 + k).collect();
@@ -460,9 +466,9 @@ mod tests {
             assert_eq!(indices.iter().max(), Some(&(256 * 7 - 1)));
         }
         // A group whose vertices need more than 16 bits is refused.
-        assert!(pulled_visible_cubes(Provoking::First, 9362).is_some());
-        assert!(pulled_visible_cubes(Provoking::First, 9363).is_none());
-        assert!(pulled_visible_cubes(Provoking::First, u32::MAX).is_none());
+        assert!(pulled_three_face_cubes(Provoking::First, 9362).is_some());
+        assert!(pulled_three_face_cubes(Provoking::First, 9363).is_none());
+        assert!(pulled_three_face_cubes(Provoking::First, u32::MAX).is_none());
     }
 
     #[test]

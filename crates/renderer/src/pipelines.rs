@@ -1,8 +1,8 @@
-//! The render pipelines: one for each vertex [`Stage`] and front-face winding, all built from
-//! `shaders/instanced.wgsl` by one builder, and the two bind group layouts they share (the
-//! frame's uniform block; the instance buffer as storage, for the pulled stages).
+//! The render pipelines: one for each drawn [`DrawPath`] and front-face winding, all built
+//! from `shaders/instanced.wgsl` by one builder, and the two bind group layouts they share (the
+//! frame's uniform block; the instance buffer as storage, for the pulled paths).
 
-use crate::batch::{PULL_GROUP, Stage};
+use crate::batch::{DrawPath, PULL_GROUP};
 use crate::instance::{self, Instance};
 use crate::mesh::{self, Provoking, Vertex};
 use crate::target::DEPTH_FORMAT;
@@ -10,25 +10,28 @@ use crate::target::DEPTH_FORMAT;
 /// The WGSL of every pipeline.
 const SHADER: &str = include_str!("../../../shaders/instanced.wgsl");
 
-/// The vertex and fragment entry points of a stage.
-fn entry_points(stage: Stage) -> (&'static str, &'static str) {
-    match stage {
-        Stage::Mesh => ("vs_main", "fs_main"),
-        Stage::VisibleCube => ("vs_visible_cube", "fs_lit"),
-        Stage::SmallCube => ("vs_small_cube", "fs_lit"),
-        Stage::PulledSmallCube => ("vs_pulled_small_cube", "fs_lit"),
-        Stage::PulledVisibleCube => ("vs_pulled_visible_cube", "fs_lit"),
+/// The vertex and fragment entry points of a path's pipeline (`None` for
+/// [`DrawPath::None`], which has none).
+fn entry_points(path: DrawPath) -> Option<(&'static str, &'static str)> {
+    match path {
+        DrawPath::None => None,
+        DrawPath::Mesh => Some(("vs_main", "fs_main")),
+        DrawPath::ThreeFaceCubes => Some(("vs_three_face_cube", "fs_lit")),
+        DrawPath::SmallCubes => Some(("vs_small_cube", "fs_lit")),
+        DrawPath::PulledSmallCubes => Some(("vs_pulled_small_cube", "fs_lit")),
+        DrawPath::PulledThreeFaceCubes => Some(("vs_pulled_three_face_cube", "fs_lit")),
     }
 }
 
 /// Every pipeline, and the layouts of the bind groups drawing with them takes.
 #[derive(Debug)]
 pub(crate) struct Pipelines {
-    /// By [`Stage`], counter-clockwise and clockwise front faces (for mirroring views).
-    by_stage: [[wgpu::RenderPipeline; 2]; Stage::ALL.len()],
+    /// By drawn path ([`DrawPath::pipeline`]), counter-clockwise and clockwise front faces
+    /// (for mirroring views).
+    by_path: [[wgpu::RenderPipeline; 2]; DrawPath::DRAWN.len()],
     /// Group 0: the frame's uniform block.
     pub frame_layout: wgpu::BindGroupLayout,
-    /// Group 1 of the pulled stages: the instance buffer as storage.
+    /// Group 1 of the pulled paths: the instance buffer as storage.
     pub instances_layout: wgpu::BindGroupLayout,
 }
 
@@ -62,17 +65,17 @@ impl Pipelines {
             samples,
         };
         Pipelines {
-            by_stage: Stage::ALL.map(|stage| {
-                [wgpu::FrontFace::Ccw, wgpu::FrontFace::Cw].map(|face| builder.build(stage, face))
+            by_path: DrawPath::DRAWN.map(|path| {
+                [wgpu::FrontFace::Ccw, wgpu::FrontFace::Cw].map(|face| builder.build(path, face))
             }),
             frame_layout,
             instances_layout,
         }
     }
 
-    /// The pipeline of `stage`, for a mirroring view or not.
-    pub fn get(&self, stage: Stage, mirrored: bool) -> &wgpu::RenderPipeline {
-        &self.by_stage[stage as usize][usize::from(mirrored)]
+    /// The pipeline of `path`, for a mirroring view or not; none for [`DrawPath::None`].
+    pub fn get(&self, path: DrawPath, mirrored: bool) -> Option<&wgpu::RenderPipeline> {
+        Some(&self.by_path[path.pipeline()?][usize::from(mirrored)])
     }
 }
 
@@ -93,7 +96,7 @@ fn frame_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     })
 }
 
-/// Group 1 of the pulled stages: a batch's instance buffer, read as storage by the vertex
+/// Group 1 of the pulled paths: a batch's instance buffer, read as storage by the vertex
 /// stage.
 fn instances_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -128,9 +131,9 @@ fn pipeline_layout(
 struct Builder<'a> {
     device: &'a wgpu::Device,
     shader: wgpu::ShaderModule,
-    /// For the stages fed by vertex buffers (mesh and instances).
+    /// For the paths fed by vertex buffers (mesh and instances).
     instanced: wgpu::PipelineLayout,
-    /// For the stages reading the instances from storage.
+    /// For the paths reading the instances from storage.
     pulled: wgpu::PipelineLayout,
     /// The shader's override constants: the provoking-vertex convention and [`PULL_GROUP`].
     constants: [(&'static str, f64); 2],
@@ -139,9 +142,10 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// The pipeline of `stage` with `front_face` as the front.
-    fn build(&self, stage: Stage, front_face: wgpu::FrontFace) -> wgpu::RenderPipeline {
-        let (vertex_entry, fragment_entry) = entry_points(stage);
+    /// The pipeline of `path` (one of [`DrawPath::DRAWN`]) with `front_face` as the front.
+    fn build(&self, path: DrawPath, front_face: wgpu::FrontFace) -> wgpu::RenderPipeline {
+        let (vertex_entry, fragment_entry) =
+            entry_points(path).expect("every drawn path has entry points (see the tests)");
         let instanced_buffers = [
             Some(wgpu::VertexBufferLayout {
                 array_stride: size_of::<Vertex>() as u64,
@@ -154,7 +158,7 @@ impl Builder<'_> {
                 attributes: &instance::ATTRIBUTES,
             }),
         ];
-        let (layout, buffers): (_, &[_]) = if stage.pulled() {
+        let (layout, buffers): (_, &[_]) = if path.pulled() {
             (&self.pulled, &[])
         } else {
             (&self.instanced, &instanced_buffers)
@@ -202,5 +206,25 @@ impl Builder<'_> {
                 multiview_mask: None,
                 cache: None,
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_drawn_path_has_entry_points_in_the_shader() {
+        assert_eq!(entry_points(DrawPath::None), None);
+        for path in DrawPath::DRAWN {
+            let (vertex, fragment) = entry_points(path).unwrap_or_default();
+            for entry in [vertex, fragment] {
+                assert!(!entry.is_empty(), "{path:?}");
+                assert!(
+                    SHADER.contains(&format!("fn {entry}(")),
+                    "{path:?}: {entry}"
+                );
+            }
+        }
     }
 }

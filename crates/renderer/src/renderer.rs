@@ -1,8 +1,8 @@
 //! The renderer: its batches, the meshes and pipelines they are drawn with, and the frame's
-//! draw, in three steps: prepare every batch (upload, choose its stage, make what it binds),
+//! draw, in three steps: prepare every batch (upload, choose its draw path, make what it binds),
 //! write the frame's uniform block, record the pass (binding and drawing only).
 
-use crate::batch::{BatchId, Batches, DrawPath, Extent, PULL_GROUP, Stage};
+use crate::batch::{BatchId, Batches, DrawPath, Extent, PULL_GROUP};
 use crate::capabilities::Capabilities;
 use crate::context::GpuContext;
 use crate::counters::FrameCounters;
@@ -79,7 +79,7 @@ impl Renderer {
                 resource: uniform.as_entire_binding(),
             }],
         });
-        let group = mesh::pulled_visible_cubes(provoking, PULL_GROUP)
+        let group = mesh::pulled_three_face_cubes(provoking, PULL_GROUP)
             .expect("a pull group's vertices fit 16-bit indices (checked where it is defined)");
         Renderer {
             pipelines,
@@ -189,7 +189,7 @@ impl Renderer {
     pub fn batch_draw_calls(&self, id: BatchId) -> u32 {
         self.batches
             .get(id)
-            .map_or(0, |batch| u32::from(batch.drawn.is_some()))
+            .map_or(0, |batch| u32::from(batch.drawn != DrawPath::None))
     }
 
     /// Whether cube batches are drawn pulled (reading their instances from storage, without
@@ -213,8 +213,7 @@ impl Renderer {
     pub fn draw_path(&self, id: BatchId) -> DrawPath {
         self.batches
             .get(id)
-            .and_then(|batch| batch.drawn)
-            .map_or(DrawPath::None, Stage::path)
+            .map_or(DrawPath::None, |batch| batch.drawn)
     }
 
     /// Shows or hides a batch.
@@ -273,19 +272,22 @@ impl Renderer {
         for batch in self.batches.iter_mut() {
             bytes +=
                 batch.upload(&ctx.device, &ctx.queue) + std::mem::take(&mut batch.direct_bytes);
-            let cubes = batch.mesh == MeshKind::VisibleCube;
+            let cubes = batch.mesh == MeshKind::ThreeFaceCube;
             let small = cubes && batch.extent.is_some_and(|extent| view.all_small(&extent));
             let pull = cubes
                 && self.pull_cubes
                 && self
                     .capabilities
                     .device_can_pull(batch.capacity * size_of::<Instance>() as u64);
-            let stage = Stage::choose(batch.mesh, small, pull);
-            batch.drawn = batch.drawable().then_some(stage);
-            if stage.pulled() && batch.drawn.is_some() {
+            batch.drawn = if batch.drawable() {
+                DrawPath::choose(batch.mesh, small, pull)
+            } else {
+                DrawPath::None
+            };
+            if batch.drawn.pulled() {
                 batch.bind_storage(&ctx.device, &self.pipelines.instances_layout);
             }
-            if batch.drawn == Some(Stage::PulledVisibleCube) {
+            if batch.drawn == DrawPath::PulledThreeFaceCubes {
                 batch.zero_group_tail(encoder);
             }
         }
@@ -309,22 +311,25 @@ impl Renderer {
         counters: &mut FrameCounters,
     ) {
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
-        let mut bound = None;
+        let mut bound = DrawPath::None;
         for batch in self.batches.iter() {
-            let (Some(stage), Some(buffer)) = (batch.drawn, &batch.buffer) else {
+            let path = batch.drawn;
+            let (Some(pipeline), Some(buffer)) =
+                (self.pipelines.get(path, view.mirrored), &batch.buffer)
+            else {
                 continue;
             };
-            if bound != Some(stage) {
-                pass.set_pipeline(self.pipelines.get(stage, view.mirrored));
-                bound = Some(stage);
+            if bound != path {
+                pass.set_pipeline(pipeline);
+                bound = path;
             }
             let count = batch.count();
-            match (stage, &batch.storage) {
-                (Stage::PulledSmallCube, Some(storage)) => {
+            match (path, &batch.storage) {
+                (DrawPath::PulledSmallCubes, Some(storage)) => {
                     pass.set_bind_group(1, storage, &[]);
                     pass.draw(0..count * 3, 0..1);
                 }
-                (Stage::PulledVisibleCube, Some(storage)) => {
+                (DrawPath::PulledThreeFaceCubes, Some(storage)) => {
                     pass.set_bind_group(1, storage, &[]);
                     pass.set_index_buffer(
                         self.pulled_cube_indices.slice(..),
@@ -332,9 +337,9 @@ impl Renderer {
                     );
                     pass.draw_indexed(0..PULL_GROUP * 18, 0, 0..count.div_ceil(PULL_GROUP));
                 }
-                (Stage::Mesh | Stage::VisibleCube | Stage::SmallCube, _) => {
-                    let kind = match stage {
-                        Stage::SmallCube => MeshKind::SmallCube,
+                (DrawPath::Mesh | DrawPath::ThreeFaceCubes | DrawPath::SmallCubes, _) => {
+                    let kind = match path {
+                        DrawPath::SmallCubes => MeshKind::SmallCube,
                         _ => batch.mesh,
                     };
                     let mesh = &self.meshes[kind as usize];
@@ -343,8 +348,10 @@ impl Renderer {
                     pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
                     pass.draw_indexed(0..mesh.index_count, 0, 0..count);
                 }
-                // `prepare` binds the storage of every batch it draws pulled.
-                (Stage::PulledSmallCube | Stage::PulledVisibleCube, None) => continue,
+                // `prepare` binds the storage of every batch it draws pulled; the `get` above
+                // found no pipeline for a batch not drawn.
+                (DrawPath::PulledSmallCubes | DrawPath::PulledThreeFaceCubes, None)
+                | (DrawPath::None, _) => continue,
             }
             counters.draw_calls += 1;
             counters.instances += u64::from(count);

@@ -1,6 +1,6 @@
 //! Where a camera sees from, as a homogeneous point of the world: the eye of a perspective
 //! camera (`w = 1`), or for an orthographic one the direction towards the viewer (`w = 0`).
-//! The three-face cube ([`crate::MeshKind::VisibleCube`]) picks each instance's faces from it,
+//! The three-face cube ([`crate::MeshKind::ThreeFaceCube`]) picks each instance's faces from it,
 //! so both kinds of projection show the right faces.
 
 use glam::{Mat3, Mat4, Vec4};

@@ -61,15 +61,13 @@ fn cubes(count: usize) -> Vec<Instance> {
 }
 
 fn params() -> FrameParams {
-    FrameParams {
-        view: glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, -4.0, 30.0), Vec3::ZERO, Vec3::Y),
-        proj: glam::camera::rh::proj::directx::perspective(1.1, 16.0 / 9.0, 0.1, 100.0),
-        light_dir: Vec3::new(0.3, 1.0, 0.5),
-        ambient: 0.35,
-        clear: [0.1, 0.1, 0.12, 1.0],
-        viewport: None,
-        fog: None,
-    }
+    FrameParams::new(
+        glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, -4.0, 30.0), Vec3::ZERO, Vec3::Y),
+        glam::camera::rh::proj::directx::perspective(1.1, 16.0 / 9.0, 0.1, 100.0),
+        Vec3::new(0.3, 1.0, 0.5),
+        0.35,
+        [0.1, 0.1, 0.12, 1.0],
+    )
 }
 
 /// Draws one frame and reads it back, with the enemy batch's draw path.
@@ -100,7 +98,7 @@ fn assert_same(a: &[u8], b: &[u8], what: &str) {
 fn instanced(ctx: &GpuContext, count: usize) -> Vec<u8> {
     let mut renderer = renderer(ctx);
     renderer.set_pull_cubes(false);
-    let batch = renderer.add_batch(MeshKind::VisibleCube, "cubes");
+    let batch = renderer.add_batch(MeshKind::ThreeFaceCube, "cubes");
     renderer.set_instances(batch, &cubes(count));
     let (picture, path) = frame(ctx, &mut renderer, batch);
     assert_eq!(path, DrawPath::ThreeFaceCubes);
@@ -115,7 +113,7 @@ fn pulled_cubes_draw_exactly_their_instances(backend: BackendChoice) {
     // 1000 cubes, then 300 (not a whole group of 256): the 300..1000 of the first frame are
     // still in the buffer, and the draw of the last group reads 300..512.
     let mut renderer = renderer(&ctx);
-    let batch = renderer.add_batch(MeshKind::VisibleCube, "cubes");
+    let batch = renderer.add_batch(MeshKind::ThreeFaceCube, "cubes");
     renderer.set_instances(batch, &all);
     let (first, path) = frame(&ctx, &mut renderer, batch);
     assert_eq!(path, DrawPath::PulledThreeFaceCubes, "{backend}");
@@ -174,9 +172,9 @@ fn an_id_of_another_renderer_is_caught() {
         return;
     };
     let mut old = renderer(&ctx);
-    let stale = old.add_batch(MeshKind::VisibleCube, "enemies");
+    let stale = old.add_batch(MeshKind::ThreeFaceCube, "enemies");
     let mut new = renderer(&ctx);
-    let fresh = new.add_batch(MeshKind::VisibleCube, "enemies");
+    let fresh = new.add_batch(MeshKind::ThreeFaceCube, "enemies");
     assert_ne!(stale, fresh);
     new.set_instances(fresh, &cubes(10));
     if cfg!(debug_assertions) {

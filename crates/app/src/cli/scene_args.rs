@@ -130,7 +130,7 @@ impl CubeChoice {
     pub fn mesh(self) -> horde_renderer::MeshKind {
         match self {
             CubeChoice::Full => horde_renderer::MeshKind::Cube,
-            CubeChoice::Visible => horde_renderer::MeshKind::VisibleCube,
+            CubeChoice::Visible => horde_renderer::MeshKind::ThreeFaceCube,
         }
     }
 

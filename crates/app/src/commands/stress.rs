@@ -6,9 +6,9 @@
 use crate::cli::{StressArgs, StressRenderer};
 use crate::shell::{self, GpuSettings, ShellOptions};
 use crate::stress::chart;
-use crate::stress::report::{Report, report};
+use crate::stress::report::{Measured, Report, report};
 use crate::stress::scene::StressScene;
-use crate::stress::step::stress_simulation;
+use crate::stress::step::{stress_simulation, stress_view};
 use crate::stress::{WARM_UP_FRAMES, measure_headless};
 use anyhow::{Context, Result, bail};
 use horde_files::{OutputFile, is_stdout};
@@ -126,13 +126,11 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
     let sim = stress_simulation(args)?;
     let board = [sim.board().width(), sim.board().height()];
     let mut scene = StressScene::new(
-        sim,
-        args.seed,
+        (sim, stress_view(args)),
         args.enemies as usize,
         args.frames as usize,
         args.static_instances,
     );
-    scene.scene.enemy_mesh = args.cube().mesh();
     let options = ShellOptions {
         size: args.size,
         gpu: GpuSettings {
@@ -144,17 +142,14 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
     };
     let presented = shell::run(&mut scene, options)?;
     log::info!("stress view: presented {presented} frames ({WARM_UP_FRAMES} warm-up)");
-    let adapter = match &scene.adapter {
-        Some(a) => (a.backend.clone(), a.name.clone()),
-        None => ("none".to_string(), "none".to_string()),
-    };
+    let counts = scene.sim.counts();
     Ok(report(
         args,
-        scene.samples,
-        adapter,
-        (scene.enemy_draw_calls, scene.cube_path),
-        board,
-        scene.size,
-        scene.scene.sim.counts(),
+        Measured {
+            samples: scene.samples,
+            drawing: scene.drawing,
+            board,
+            counts,
+        },
     ))
 }

@@ -1,16 +1,16 @@
 //! Live files: the files a scene loaded, watched while it runs, and applied again when they
 //! change.
 //!
-//! A scene names each file it loaded in a slot of its [`LiveFiles`] (the TD level and
-//! scenario, the city's module set, the runner's settings and scenery, the platformer's
-//! sections) and asks every frame for the next change ([`LiveFiles::next_change`]): the
-//! file's new text, once its folder's events ([`watch`]) have been quiet for
-//! [`watch::DEBOUNCE`] and the text differs from the last one tried. The scene parses it with
-//! the same code that loaded it, applies it, and says how that went: [`LiveFiles::applied`]
-//! counts a reload; [`LiveFiles::refused`] counts a reload error, logs it and keeps it for
-//! the overlay ([`LiveFiles::show`]) until a good edit of that file replaces it. A refused
-//! edit changes nothing: the scene keeps the content it had. `--no-watch`
-//! ([`LiveFiles::off`]) watches nothing.
+//! A scene names each file it loaded in a typed [`Slot`] of its [`LiveFiles`] (the TD level
+//! and scenario, the city's module set, the runner's settings and scenery, the platformer's
+//! sections): the slot's number and the parser of its format, the same code that loaded the
+//! file. Every frame the scene hands each slot its `apply` ([`LiveFiles::apply`]); a file's
+//! new text, once its folder's events ([`watch`]) have been quiet for [`watch::DEBOUNCE`] and
+//! the text differs from the last one tried, is parsed and applied, and how that went is
+//! counted: an applied edit is a reload; a refused one (it did not parse, or `apply` refused
+//! it) is a reload error, logged and kept for the overlay ([`LiveFiles::show`]) until a good
+//! edit of that file replaces it. A refused edit changes nothing: the scene keeps the content
+//! it had. `--no-watch` ([`LiveFiles::off`]) watches nothing.
 
 pub mod watch;
 
@@ -30,9 +30,23 @@ pub struct ReloadCounts {
     pub reload_errors: u64,
 }
 
+/// A slot of a scene's live files, typed by the format its file holds.
+pub struct Slot<T> {
+    index: usize,
+    parse: fn(&str, &Path) -> anyhow::Result<T>,
+}
+
+impl<T> Slot<T> {
+    /// Slot `index` (below [`watch::MAX_FILES`], one a file per scene), whose text `parse`
+    /// reads (naming the file, line and column in its errors).
+    pub const fn new(index: usize, parse: fn(&str, &Path) -> anyhow::Result<T>) -> Slot<T> {
+        Slot { index, parse }
+    }
+}
+
 /// A file that changed: its slot, its path and its new text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Changed {
+struct Changed {
     /// The slot the scene watches it in.
     pub slot: usize,
     /// Its path, as the scene named it.
@@ -97,10 +111,11 @@ impl LiveFiles {
         self.enabled
     }
 
-    /// Watches `path` in `slot` (below [`watch::MAX_FILES`]) in place of what the slot held;
-    /// `None` stops watching the slot. Its text as it is now is the one edits are compared
+    /// Watches `path` in `slot` in place of what the slot held; `None` stops watching the
+    /// slot. Its text as it is now is the one edits are compared
     /// with. A file that cannot be watched is logged, not an error: the scene runs on without.
-    pub fn watch(&mut self, slot: usize, path: Option<&Path>) {
+    pub fn watch<T>(&mut self, slot: &Slot<T>, path: Option<&Path>) {
+        let slot = slot.index;
         if self.files.len() <= slot {
             self.files.resize(slot + 1, None);
         }
@@ -139,20 +154,46 @@ impl LiveFiles {
     }
 
     /// The path watched in `slot`, if any.
-    pub fn path(&self, slot: usize) -> Option<&Path> {
-        self.files.get(slot)?.as_ref().map(|w| w.path.as_path())
+    pub fn path<T>(&self, slot: &Slot<T>) -> Option<&Path> {
+        self.files
+            .get(slot.index)?
+            .as_ref()
+            .map(|w| w.path.as_path())
     }
 
-    /// The next watched file whose text changed, read anew; `None` when none did. A file that
-    /// cannot be read (removed, unreadable, too large) counts as a refused edit here. Allocates
-    /// only when a file changed.
-    pub fn next_change(&mut self) -> Option<Changed> {
+    /// Applies every edit of `slot`'s file since the last frame: its text parsed by the
+    /// slot's format, then handed to `apply` with the file's path. An edit that does not
+    /// parse, or that `apply` refuses, is a reload error and changes nothing (so `apply` must
+    /// change nothing when it refuses); one applied is a reload. Allocates only when the file
+    /// changed.
+    pub fn apply<T>(
+        &mut self,
+        slot: &Slot<T>,
+        mut apply: impl FnMut(T, &Path) -> anyhow::Result<()>,
+    ) {
+        while let Some(Changed {
+            slot: index,
+            path,
+            text,
+        }) = self.next_change(slot.index)
+        {
+            match (slot.parse)(&text, &path).and_then(|value| apply(value, &path)) {
+                Ok(()) => self.applied(index),
+                Err(e) => self.refused(index, e),
+            }
+        }
+    }
+
+    /// The file of `slot` if its text changed, read anew; `None` when it did not. A file that
+    /// cannot be read (removed, unreadable, too large) counts as a refused edit here. Other
+    /// slots' changes wait for their turn.
+    fn next_change(&mut self, slot: usize) -> Option<Changed> {
         if let Some(watcher) = &self.watcher {
             self.pending |= watcher.take_changed(Instant::now());
         }
-        while self.pending != 0 {
-            let slot = self.pending.trailing_zeros() as usize;
-            self.pending &= !(1 << slot);
+        let bit = 1u64.checked_shl(slot as u32).unwrap_or(0);
+        while self.pending & bit != 0 {
+            self.pending &= !bit;
             let Some(Some(file)) = self.files.get_mut(slot) else {
                 continue;
             };
@@ -179,7 +220,7 @@ impl LiveFiles {
     }
 
     /// The edit of `slot` was applied: one more reload, its error (if any) cleared.
-    pub fn applied(&mut self, slot: usize) {
+    fn applied(&mut self, slot: usize) {
         self.counts.reloads += 1;
         if let Some(Some(file)) = self.files.get_mut(slot) {
             log::info!("reloaded {}", file.path.display());
@@ -189,7 +230,7 @@ impl LiveFiles {
 
     /// The edit of `slot` was refused for `error` (which names the file, line and column): one
     /// more reload error, logged and shown until a good edit.
-    pub fn refused(&mut self, slot: usize, error: impl std::fmt::Display) {
+    fn refused(&mut self, slot: usize, error: impl std::fmt::Display) {
         self.counts.reload_errors += 1;
         let text = format!("{error:#}");
         log::error!("live files: {text} (the old content is kept)");
@@ -213,21 +254,23 @@ impl LiveFiles {
         if self.error().is_none() {
             return;
         }
-        egui::Area::new(egui::Id::unique("live file errors"))
-            .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(10.0, -10.0))
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    for error in self
-                        .files
-                        .iter()
-                        .flatten()
-                        .filter_map(|f| f.error.as_deref())
-                    {
-                        ui.colored_label(egui::Color32::from_rgb(255, 90, 90), error);
-                    }
-                    ui.small("the old content is kept until the file is fixed");
-                });
-            });
+        crate::overlay::panel(
+            ctx,
+            "live file errors",
+            egui::Align2::LEFT_BOTTOM,
+            egui::vec2(10.0, -10.0),
+            |ui| {
+                for error in self
+                    .files
+                    .iter()
+                    .flatten()
+                    .filter_map(|f| f.error.as_deref())
+                {
+                    ui.colored_label(crate::overlay::ERROR_COLOR, error);
+                }
+                ui.small("the old content is kept until the file is fixed");
+            },
+        );
     }
 }
 
@@ -237,11 +280,16 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
-    /// Polls `live` until it reports a change, or `wait` passes.
+    /// A slot of plain text.
+    fn slot(index: usize) -> Slot<String> {
+        Slot::new(index, |text, _| Ok(text.to_string()))
+    }
+
+    /// Polls `live` until it reports a change in one of the first slots, or `wait` passes.
     fn next(live: &mut LiveFiles, wait: Duration) -> Option<Changed> {
         let start = Instant::now();
         while start.elapsed() < wait {
-            if let Some(change) = live.next_change() {
+            if let Some(change) = (0..4).find_map(|s| live.next_change(s)) {
                 return Some(change);
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -255,8 +303,8 @@ mod tests {
         let path = dir.path().join("a.txt");
         std::fs::write(&path, "one").unwrap();
         let mut live = LiveFiles::watching();
-        live.watch(3, Some(&path));
-        assert_eq!(live.path(3), Some(path.as_path()));
+        live.watch(&slot(3), Some(&path));
+        assert_eq!(live.path(&slot(3)), Some(path.as_path()));
         for text in ["t", "tw", "two"] {
             std::fs::write(&path, text).unwrap();
         }
@@ -282,12 +330,12 @@ mod tests {
         let path = dir.path().join("b.ron");
         std::fs::write(&path, "(a: 1)").unwrap();
         let mut live = LiveFiles::watching();
-        live.watch(0, Some(&path));
+        live.watch(&slot(0), Some(&path));
         std::fs::remove_file(&path).unwrap();
         let start = Instant::now();
         while live.counts().reload_errors == 0 {
             assert!(start.elapsed() < Duration::from_secs(10));
-            assert_eq!(live.next_change(), None);
+            assert_eq!(live.next_change(0), None);
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(
@@ -309,14 +357,82 @@ mod tests {
         let path = dir.path().join("c.txt");
         std::fs::write(&path, "1").unwrap();
         let mut off = LiveFiles::off();
-        off.watch(0, Some(&path));
-        assert!(!off.enabled() && off.path(0).is_none());
+        off.watch(&slot(0), Some(&path));
+        assert!(!off.enabled() && off.path(&slot(0)).is_none());
         let mut forgotten = LiveFiles::watching();
-        forgotten.watch(0, Some(&path));
-        forgotten.watch(0, None);
+        forgotten.watch(&slot(0), Some(&path));
+        forgotten.watch(&slot(0), None);
         std::fs::write(&path, "2").unwrap();
         assert_eq!(next(&mut off, watch::DEBOUNCE * 4), None);
         assert_eq!(next(&mut forgotten, Duration::ZERO), None);
         assert_eq!(next(&mut forgotten, watch::DEBOUNCE * 3), None);
+    }
+
+    #[test]
+    fn an_edit_that_does_not_parse_or_is_refused_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n.txt");
+        std::fs::write(&path, "1").unwrap();
+        let numbers: Slot<u32> = Slot::new(1, |text, path| {
+            text.trim()
+                .parse()
+                .map_err(|e| anyhow::anyhow!("{}:1:1: {e}", path.display()))
+        });
+        let mut live = LiveFiles::watching();
+        live.watch(&numbers, Some(&path));
+        let mut held = 1;
+        let wait_for = |live: &mut LiveFiles, held: &mut u32, counts: ReloadCounts| {
+            let start = Instant::now();
+            while live.counts() != counts {
+                assert!(
+                    start.elapsed() < Duration::from_secs(10),
+                    "{:?}",
+                    live.counts()
+                );
+                live.apply(&numbers, |n, _| {
+                    if n > 100 {
+                        anyhow::bail!("{n} is too many");
+                    }
+                    *held = n;
+                    Ok(())
+                });
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        };
+        std::fs::write(&path, "two").unwrap();
+        wait_for(
+            &mut live,
+            &mut held,
+            ReloadCounts {
+                reloads: 0,
+                reload_errors: 1,
+            },
+        );
+        assert!(
+            live.error().unwrap().contains("n.txt:1:1"),
+            "{:?}",
+            live.error()
+        );
+        std::fs::write(&path, "500").unwrap();
+        wait_for(
+            &mut live,
+            &mut held,
+            ReloadCounts {
+                reloads: 0,
+                reload_errors: 2,
+            },
+        );
+        assert!(live.error().unwrap().contains("too many"));
+        assert_eq!(held, 1, "refused edits change nothing");
+        std::fs::write(&path, "7").unwrap();
+        wait_for(
+            &mut live,
+            &mut held,
+            ReloadCounts {
+                reloads: 1,
+                reload_errors: 2,
+            },
+        );
+        assert_eq!((held, live.error()), (7, None));
     }
 }

@@ -14,7 +14,9 @@
 //! 5. [`Scene::frame_params`]: camera and light for the part of the window the scene fills;
 //! 6. after the frame is submitted, [`Scene::rendered`] with the renderer's counters.
 //!
-//! On exit the shell prints [`Scene::exit_line`] and, with `--json`, [`Scene::summary_json`].
+//! A scene `run` and `screenshot` open is also [`Reporting`]: on exit the shell prints its
+//! [`Reporting::exit_line`] and, with `--json`, its [`Reporting::summary_json`]. (The stress
+//! window is a `Scene` only: `horde stress` reports its own measurements.)
 //!
 //! A scene is opened one way, by [`registry::open`] from the scene flags that `run` and
 //! `screenshot` share and an [`opening::Opening`] (window or picture).
@@ -210,7 +212,10 @@ pub trait Scene {
     fn message(&mut self, text: String) {
         log::info!("{text}");
     }
+}
 
+/// A scene that says how its run went: what `horde run` and `horde screenshot` print on exit.
+pub trait Reporting: Scene {
     /// One line for the end of the run, after "presented N frames; ".
     fn exit_line(&self) -> String;
 

@@ -3,14 +3,14 @@
 //! the shared scene flags ([`SceneArgs`]) and an [`Opening`] — so adding a scene is its folder,
 //! its `--scene` value and one entry here, and no command names a scene type.
 
-use super::Scene;
+use super::Reporting;
 pub use super::opening::Opening;
 use super::{city, platformer, runner, td};
 use crate::cli::{Scene as SceneName, SceneArgs};
 use anyhow::{Result, bail};
 
 /// Opens a scene from the shared flags.
-pub type Open = fn(&SceneArgs, Opening) -> Result<Box<dyn Scene>>;
+pub type Open = fn(&SceneArgs, Opening) -> Result<Box<dyn Reporting>>;
 
 /// One scene of the registry.
 #[derive(Clone, Copy, Debug)]
@@ -49,7 +49,7 @@ pub const SCENES: &[Registered] = &[
 
 /// Opens the scene `args` names, after refusing any flag that belongs to another scene
 /// (`--modules: only with --scene city, not --scene td`).
-pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Scene>> {
+pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
     let Some(asked) = SCENES.iter().find(|r| r.name == args.name) else {
         bail!("--scene {}: no such scene is registered", args.name.name());
     };

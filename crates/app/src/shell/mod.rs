@@ -13,7 +13,7 @@ pub mod headless;
 pub mod overlay;
 pub mod screenshot;
 
-use crate::scenes::Scene;
+use crate::scenes::{Reporting, Scene};
 use anyhow::{Context, Result};
 pub use gpu::GpuSettings;
 use winit::event_loop::EventLoop;
@@ -45,7 +45,7 @@ pub fn run<S: Scene + ?Sized>(scene: &mut S, options: ShellOptions) -> Result<u6
 
 /// Says how the run went: "horde: presented N frames; …" on stderr, and with `json` the
 /// scene's summary as one JSON line on stdout.
-pub fn report<S: Scene + ?Sized>(scene: &S, presented: u64, json: bool) -> Result<()> {
+pub fn report<S: Reporting + ?Sized>(scene: &S, presented: u64, json: bool) -> Result<()> {
     eprintln!("horde: presented {presented} frames; {}", scene.exit_line());
     if json {
         println!("{}", scene.summary_json(presented)?);

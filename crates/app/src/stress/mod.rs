@@ -8,7 +8,8 @@
 //! `frame_ms`), and the frame is drawn and waited for (`frame_ms`, wall clock, all of it). With
 //! `--renderer none` there is no GPU: the fused step writes into a plain array.
 //!
-//! Rooms: [`step`] (the stress simulation and the fused step into a batch), [`report`] (samples
+//! Rooms: [`step`] (the stress simulation and its step drawn through the tower-defense view,
+//! [`crate::scenes::td::TdView`], with no game around it), [`report`] (samples
 //! and the JSON report), [`chart`] (the `--plot` SVG of a sweep),
 //! [`scene`] (the stress view in the shell's window). This module measures headless.
 
@@ -21,12 +22,13 @@ use crate::cli::{StressArgs, StressRenderer};
 use crate::clock::STEP_F32;
 use crate::offscreen::Offscreen;
 use crate::progress::Progress;
-use crate::scenes::td::TdScene;
+use crate::scenes::td::view as td_view;
+use crate::staging::{WriteTimes, ms};
 use anyhow::Result;
 use horde_core_sim::ModelInstance;
-use report::{Report, Samples, report};
+use report::{Drawing, Measured, Report, Samples, report};
 use std::time::Instant;
-use step::{ms, step_into_batch, stress_simulation};
+use step::{step_into_view, stress_simulation, stress_view};
 
 /// Frames run before measuring (pipeline compilation, first uploads, buffer growth).
 pub const WARM_UP_FRAMES: u64 = 3;
@@ -34,12 +36,12 @@ pub const WARM_UP_FRAMES: u64 = 3;
 /// Measures without a window (`--headless`, or `--renderer none`) and returns the report.
 pub fn measure_headless(args: &StressArgs) -> Result<Report> {
     let mut sim = stress_simulation(args)?;
-    let board_size = [sim.board().width(), sim.board().height()];
+    let board = [sim.board().width(), sim.board().height()];
     let n = args.enemies as usize;
     let total = WARM_UP_FRAMES + args.frames;
     let mut samples = Samples::with_capacity(args.frames as usize);
     let progress = Progress::new(total, "frames", !args.json);
-    let (backend, adapter, draw_calls, size, counts) = match args.renderer {
+    let drawing = match args.renderer {
         StressRenderer::None => {
             let mut out = vec![ModelInstance::zeroed_instance(); n + n / 4];
             for frame in 0..total {
@@ -51,68 +53,49 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, 0.0, ms(start));
                 progress.inc();
             }
-            let counts = sim.counts();
-            (
-                "none".to_string(),
-                "none".to_string(),
-                (0, "none"),
-                [0, 0],
-                counts,
-            )
+            Drawing::none()
         }
         StressRenderer::Wgpu => {
             let mut off = Offscreen::with_samples(&args.gpu, args.size, 1)?;
-            // The scene draws the stress simulation itself: the board, its towers and their
-            // fight as the window shows them.
-            let mut scene = TdScene::from_simulation(sim, args.seed);
-            scene.show_grid = false;
-            scene.enemy_mesh = args.cube().mesh();
-            let batches = scene.attach(&mut off.renderer);
-            scene.sync_static(&mut off.renderer);
+            // The tower-defense view draws the stress simulation itself: the board, its
+            // towers and their fight as the window shows them.
+            let mut view = stress_view(args);
+            let batches = view.attach(&mut off.renderer);
+            view.sync_board(&mut off.renderer, &sim, None);
             let aspect = args.size.0 as f32 / args.size.1 as f32;
-            let params = scene.frame_params(&scene.default_camera(aspect), aspect);
-            let mut draw_calls = (0, "none");
+            let params = td_view::frame_params(&td_view::default_camera(&sim, aspect), aspect);
+            let mut drawing = Drawing::none();
             for frame in 0..total {
                 let start = Instant::now();
-                let (mut sim_ms, mut upload_ms) = (0.0, 0.0);
+                let mut times = WriteTimes::default();
                 if !args.static_instances || frame == 0 {
-                    (sim_ms, upload_ms) = step_into_batch(
-                        &mut scene.sim,
-                        n,
-                        &mut off.renderer,
-                        &off.ctx,
-                        batches.enemies,
-                    )?;
+                    times = step_into_view(&mut sim, n, &mut view, &mut off.renderer, &off.ctx)?;
                 }
-                scene.sync_fight(&mut off.renderer);
                 let (renderer, target, ctx) = (&mut off.renderer, &off.target, &off.ctx);
                 ctx.checked("drawing a stress frame", || {
                     renderer.render_offscreen(ctx, target, &params)
                 })?;
-                draw_calls = (
-                    off.renderer.batch_draw_calls(batches.enemies),
-                    off.renderer.draw_path(batches.enemies).name(),
-                );
-                samples.push(frame >= WARM_UP_FRAMES, sim_ms, upload_ms, ms(start));
+                drawing.enemy_draw_calls = off.renderer.batch_draw_calls(batches.enemies);
+                drawing.cube_path = off.renderer.draw_path(batches.enemies).name();
+                let measured = frame >= WARM_UP_FRAMES;
+                samples.push(measured, times.sim_ms, times.upload_ms, ms(start));
                 progress.inc();
             }
             let summary = off.ctx.summary();
-            (
-                summary.backend,
-                summary.name,
-                draw_calls,
-                [args.size.0, args.size.1],
-                scene.sim.counts(),
-            )
+            drawing.backend = summary.backend;
+            drawing.adapter = summary.name;
+            drawing.size = [args.size.0, args.size.1];
+            drawing
         }
     };
+    let counts = sim.counts();
     Ok(report(
         args,
-        samples,
-        (backend, adapter),
-        draw_calls,
-        board_size,
-        size,
-        counts,
+        Measured {
+            samples,
+            drawing,
+            board,
+            counts,
+        },
     ))
 }

@@ -91,25 +91,64 @@ impl Samples {
     }
 }
 
-/// Builds the report from the samples of a run.
-pub fn report(
-    args: &StressArgs,
-    mut samples: Samples,
-    (backend, adapter): (String, String),
-    (enemy_draw_calls, cube_path): (u32, &'static str),
-    board: [u32; 2],
-    size: [u32; 2],
-    fights: horde_core_sim::Counts,
-) -> Report {
+/// What a stress run drew with.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// `vulkan`, `gl`, ... or `none`.
+    pub backend: String,
+    /// The adapter's name, or `none`.
+    pub adapter: String,
+    /// Draw calls of the enemy batch in the last frame.
+    pub enemy_draw_calls: u32,
+    /// How the last frame drew the enemies ([`horde_renderer::DrawPath::name`]).
+    pub cube_path: &'static str,
+    /// Frame size in pixels.
+    pub size: [u32; 2],
+}
+
+impl Drawing {
+    /// No renderer (`--renderer none`).
+    pub fn none() -> Drawing {
+        Drawing {
+            backend: "none".to_string(),
+            adapter: "none".to_string(),
+            enemy_draw_calls: 0,
+            cube_path: "none",
+            size: [0, 0],
+        }
+    }
+}
+
+/// Everything a stress run measured and saw, for [`report`].
+#[derive(Debug)]
+pub struct Measured {
+    /// The per-frame samples.
+    pub samples: Samples,
+    /// What it drew with.
+    pub drawing: Drawing,
+    /// Board size in tiles.
+    pub board: [u32; 2],
+    /// The simulation's counters at the end (kills and shots).
+    pub counts: horde_core_sim::Counts,
+}
+
+/// The report of a run of `args` that measured `measured`.
+pub fn report(args: &StressArgs, measured: Measured) -> Report {
+    let Measured {
+        mut samples,
+        drawing,
+        board,
+        counts,
+    } = measured;
     let frame_ms = Stat::of(&mut samples.frame);
     let peak = peak_rss_bytes();
     Report {
         enemies: args.enemies,
         frames: samples.sim.len() as u64,
-        backend,
-        adapter,
+        backend: drawing.backend,
+        adapter: drawing.adapter,
         threads: rayon::current_num_threads(),
-        enemy_draw_calls,
+        enemy_draw_calls: drawing.enemy_draw_calls,
         sim_ms: Stat::of(&mut samples.sim),
         upload_ms: Stat::of(&mut samples.upload),
         frame_ms,
@@ -119,15 +158,15 @@ pub fn report(
             0.0
         },
         board,
-        size,
+        size: drawing.size,
         static_instances: args.static_instances,
         peak_rss_bytes: peak,
         peak_rss_bytes_per_enemy: peak as f64 / args.enemies as f64,
         cube: args.cube().name(),
-        cube_path,
+        cube_path: drawing.cube_path,
         towers: args.towers(),
-        killed: fights.killed,
-        shots: fights.shots,
+        killed: counts.killed,
+        shots: counts.shots,
     }
 }
 

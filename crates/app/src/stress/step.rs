@@ -1,24 +1,20 @@
 //! One stress step: the board and spawn settings of a stress run, the simulation filled with
-//! N enemies, and the step that tops the population up and writes every instance into a
-//! renderer batch through wgpu's staging memory.
+//! N enemies, the view it is drawn with, and the step that tops the population up and writes
+//! every instance through that view (wgpu's staging memory, [`crate::staging`]).
 
 use crate::cli::StressArgs;
 use crate::clock::STEP_F32 as STEP;
 use crate::levels;
+use crate::scenes::td::TdView;
 use crate::scenes::td::draw::colors::enemy_color;
-use crate::staging::StagingSink;
+use crate::staging::{EnemyWrite, WriteTimes};
 use anyhow::Result;
 use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::td::pick::mix;
 use horde_core_sim::{
     Board, EditKind, FloatRange, Simulation, SpawnSettings, TileContent, TowerKind,
 };
-use std::time::Instant;
-
-/// Milliseconds since `since`.
-pub(crate) fn ms(since: Instant) -> f64 {
-    since.elapsed().as_secs_f64() * 1e3
-}
+use horde_renderer::{GpuContext, Renderer};
 
 /// The board for a stress run of `enemies`.
 pub fn stress_board(enemies: u64) -> Result<Board> {
@@ -83,62 +79,29 @@ pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
     Ok(())
 }
 
-/// One stress step into a renderer batch: tops the population up to `n`, runs the fused step
-/// writing every instance into the batch, and hands the instances to the GPU. Returns
-/// `(sim_ms, upload_ms)`.
-///
-/// With [`StagingPath::Direct`] the fused pass writes straight into wgpu's staging memory
-/// (`Queue::write_buffer_with`), and `upload_ms` is the rest of that call; with
-/// [`StagingPath::Copy`] it writes into the batch's CPU array, and `upload_ms` is the copy of
-/// that array into wgpu's staging memory.
-pub fn step_into_batch(
+/// The tower-defense view a stress run draws with: no grid, the enemy cube `args` asks for.
+pub fn stress_view(args: &StressArgs) -> TdView {
+    let mut view = TdView::new();
+    view.show_grid = false;
+    view.enemy_mesh = args.cube().mesh();
+    view
+}
+
+/// One stress step drawn through `view`: tops the population up to `n`, runs the fused step
+/// writing every enemy instance into the view's enemy batch
+/// ([`crate::staging::write_enemies`]), then writes the fight. Returns how long the write
+/// took.
+pub fn step_into_view(
     sim: &mut Simulation,
     n: usize,
-    renderer: &mut horde_renderer::Renderer,
-    ctx: &horde_renderer::GpuContext,
-    batch: horde_renderer::BatchId,
-) -> Result<(f64, f64)> {
+    view: &mut TdView,
+    renderer: &mut Renderer,
+    ctx: &GpuContext,
+) -> Result<WriteTimes> {
     sim.populate(n.saturating_sub(sim.enemies().len()));
-    let needed = sim.instances_needed(STEP);
-    if staging_path() == StagingPath::Direct {
-        let mut sim_ms = 0.0;
-        let mut result = Ok(0);
-        let start = Instant::now();
-        // The population is at least one enemy, so the writer is called unless this fails.
-        renderer.write_direct(ctx, batch, needed, |view| {
-            let step = Instant::now();
-            result = sim.step_into(STEP, &mut StagingSink::new(view));
-            sim_ms = ms(step);
-            *result.as_ref().unwrap_or(&0)
-        })?;
-        result?;
-        return Ok((sim_ms, (ms(start) - sim_ms).max(0.0)));
-    }
-    let step = Instant::now();
-    let slots = renderer.instances_mut(batch, needed);
-    let written = sim.step_and_write(STEP, bytemuck::cast_slice_mut(slots))?;
-    renderer.instances_mut(batch, written);
-    let sim_ms = ms(step);
-    let upload = Instant::now();
-    renderer.upload(ctx);
-    Ok((sim_ms, ms(upload)))
-}
-
-/// How the fused pass hands instances to the GPU.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StagingPath {
-    /// Straight into wgpu's staging memory (the default).
-    Direct,
-    /// Into the batch's CPU array, then copied (`HORDE_STAGING=copy`, for comparison).
-    Copy,
-}
-
-/// The staging path: `HORDE_STAGING=copy` selects the copying one.
-pub fn staging_path() -> StagingPath {
-    match std::env::var("HORDE_STAGING").as_deref() {
-        Ok("copy") => StagingPath::Copy,
-        _ => StagingPath::Direct,
-    }
+    let times = view.write_simulation(renderer, ctx, EnemyWrite::Step(sim, STEP))?;
+    view.sync_fight(renderer, sim);
+    Ok(times)
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ pub mod xvfb;
 
 use horde::cli::{GpuFlags, SpawnFlags};
 use horde::offscreen::{Offscreen, Picture, encode_png};
-use horde::scenes::td::{TdPlay, TdScene};
+use horde::scenes::td::view::{self, TdBatches};
+use horde::scenes::td::{TdGame, TdPlay, TdView};
 use horde::shell::headless;
 use horde_core_sim::td::level::parse_level;
 use horde_core_sim::{FloatRange, SpawnSettings};
@@ -50,8 +51,8 @@ pub fn flags(backend: BackendChoice) -> GpuFlags {
     }
 }
 
-/// A scene of level text with the full spawn ranges.
-pub fn scene(rows: &str, seed: u64, spawn_speed: f32) -> TdScene {
+/// A game of level text with the full spawn ranges.
+pub fn scene(rows: &str, seed: u64, spawn_speed: f32) -> TdGame {
     let board = parse_level(rows, Path::new("test")).unwrap();
     let settings = SpawnSettings::new(
         spawn_speed,
@@ -60,7 +61,7 @@ pub fn scene(rows: &str, seed: u64, spawn_speed: f32) -> TdScene {
         FloatRange::new(-0.25, 0.25).unwrap(),
     )
     .unwrap();
-    TdScene::new(board, settings, seed)
+    TdGame::new(board, settings, seed)
 }
 
 /// A shipped level's text.
@@ -73,11 +74,23 @@ pub fn level_text(name: &str) -> String {
     .unwrap()
 }
 
-/// The picture `horde screenshot` takes of a scene after `frames` steps: the scene in the
-/// window's tower-defense play, driven headlessly through the shell's frame order.
-pub fn render(scene: TdScene, frames: u64, backend: BackendChoice, size: (u32, u32)) -> Picture {
+/// The picture `horde screenshot` takes of a game after `frames` steps: the game in the
+/// window's tower-defense play, drawn by a default view, driven headlessly through the
+/// shell's frame order.
+pub fn render(game: TdGame, frames: u64, backend: BackendChoice, size: (u32, u32)) -> Picture {
+    render_with(game, TdView::new(), frames, backend, size)
+}
+
+/// [`render`] with the view `view`.
+pub fn render_with(
+    game: TdGame,
+    view: TdView,
+    frames: u64,
+    backend: BackendChoice,
+    size: (u32, u32),
+) -> Picture {
     let mut off = Offscreen::new(&flags(backend), size).unwrap();
-    let mut play = TdPlay::new(scene, (None, None), backend, Vec::new());
+    let mut play = TdPlay::new((game, view), (None, None), backend, Vec::new());
     headless::picture(&mut play, frames, &mut off).unwrap()
 }
 
@@ -182,4 +195,40 @@ pub fn horde(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// A game and the view that draws it, driven without the window's play around them.
+pub struct Drawn {
+    /// The game.
+    pub game: TdGame,
+    /// Its view.
+    pub view: TdView,
+}
+
+impl Drawn {
+    /// `game` drawn by a view of enemies as `mesh`.
+    pub fn new(game: TdGame, mesh: horde_renderer::MeshKind) -> Drawn {
+        let mut view = TdView::new();
+        view.enemy_mesh = mesh;
+        Drawn { game, view }
+    }
+
+    /// The view's batches in `renderer`.
+    pub fn attach(&mut self, renderer: &mut horde_renderer::Renderer) -> TdBatches {
+        self.view.attach(renderer)
+    }
+
+    /// Brings the batches up to date with the game.
+    pub fn sync(
+        &mut self,
+        renderer: &mut horde_renderer::Renderer,
+        ctx: &horde_renderer::GpuContext,
+    ) -> anyhow::Result<()> {
+        self.view.sync(renderer, ctx, &mut self.game)
+    }
+
+    /// The default camera's frame for an aspect ratio.
+    pub fn params(&self, aspect: f32) -> horde_renderer::FrameParams {
+        view::frame_params(&view::default_camera(self.game.sim(), aspect), aspect)
+    }
 }

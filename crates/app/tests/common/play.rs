@@ -2,7 +2,7 @@
 //! 1280×720 viewport, and clicks over a tile as the mouse would make them.
 
 use glam::{Vec2, Vec3};
-use horde::scenes::td::{TdPlay, TdScene};
+use horde::scenes::td::{TdGame, TdPlay, TdView, view};
 use horde::scenes::{InputState, Requests, Scene, Viewport};
 use horde_renderer::BackendChoice;
 use winit::event::MouseButton;
@@ -10,9 +10,10 @@ use winit::event::MouseButton;
 /// The viewport the plays are framed in.
 pub const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
 
-/// The window's play of `scene`, its first frame framed (which places the camera).
-pub fn framed(scene: TdScene) -> TdPlay {
-    let mut play = TdPlay::new(scene, (None, None), BackendChoice::Auto, Vec::new());
+/// The window's play of `game`, its first frame framed (which places the camera).
+pub fn framed(game: TdGame) -> TdPlay {
+    let parts = (game, TdView::new());
+    let mut play = TdPlay::new(parts, (None, None), BackendChoice::Auto, Vec::new());
     play.frame_params(Viewport {
         x: 0.0,
         y: 0.0,
@@ -24,10 +25,10 @@ pub fn framed(scene: TdScene) -> TdPlay {
 
 /// Clicks `button` over tile `(x, y)`, with Shift held or not.
 pub fn click(play: &mut TdPlay, button: MouseButton, (x, y): (u32, u32), shift: bool) {
-    let board = play.scene.sim.board();
+    let board = play.game.sim().board();
     let index = board.index(x as i64, y as i64).unwrap();
     let [cx, cz] = board.tile_center(index);
-    let camera = play.scene.default_camera(SIZE.x / SIZE.y);
+    let camera = view::default_camera(play.game.sim(), SIZE.x / SIZE.y);
     let mut input = InputState::default();
     input.shift = shift;
     input.cursor = camera.project(Vec3::new(cx, 0.0, cz), SIZE).unwrap();

@@ -6,7 +6,7 @@
 use super::draw::map_instances;
 use super::view::{AMBIENT, SKY, SUN};
 use crate::scenes::td::TdCamera;
-use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use horde_levelgen::wfc::{Map, ModuleSet, Size, Solver};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
@@ -85,17 +85,11 @@ impl Scene for MapView {
         let mut camera = TdCamera::framing(size.x, size.z, aspect);
         camera.pitch = PITCH_DEG.to_radians();
         camera.yaw = YAW_DEG.to_radians();
-        FrameParams {
-            view: camera.view(),
-            proj: camera.proj(aspect),
-            light_dir: SUN,
-            ambient: AMBIENT,
-            clear: SKY,
-            viewport: None,
-            fog: None,
-        }
+        FrameParams::new(camera.view(), camera.proj(aspect), SUN, AMBIENT, SKY)
     }
+}
 
+impl Reporting for MapView {
     fn exit_line(&self) -> String {
         let s = self.map.size;
         format!(

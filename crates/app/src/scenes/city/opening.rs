@@ -7,13 +7,13 @@
 use super::map_view::MapView;
 use super::scene::CityScene;
 use crate::cli::{CityView, DEFAULT_MAP_SIZE, SceneArgs};
-use crate::scenes::Scene;
+use crate::scenes::Reporting;
 use crate::scenes::opening::Opening;
 use anyhow::{Result, anyhow, bail};
 use horde_levelgen::wfc::ModuleSet;
 
 /// The city scene (or the map view) `args` describe, opened as `opening` says.
-pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Scene>> {
+pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
     let set = ModuleSet::load_or_built_in(args.modules.as_deref())?;
     let default_view = if opening.picture {
         CityView::Overview

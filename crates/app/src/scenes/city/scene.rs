@@ -14,9 +14,10 @@ use super::generator;
 use super::streaming::{Source, Streaming};
 use super::view::View;
 use crate::clock::STEP;
-use crate::live::{Changed, LiveFiles, ReloadCounts};
+use crate::live::{LiveFiles, ReloadCounts, Slot};
+use crate::overlay;
 use crate::scenes::stall::{StallStats, StallTimer};
-use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use anyhow::Context as _;
 use horde_levelgen::wfc::ModuleSet;
@@ -48,7 +49,7 @@ struct Summary {
 }
 
 /// The live-file slot of the module set.
-const MODULES: usize = 0;
+const MODULES: Slot<ModuleSet> = Slot::new(0, |text, path| Ok(ModuleSet::parse(text, path)?));
 
 /// The counters of the streams before the last regeneration, which the summary adds in.
 #[derive(Clone, Copy, Debug, Default)]
@@ -131,7 +132,7 @@ impl CityScene {
 
     /// Watches the module set file at `modules` through `live`: an edit regenerates the city.
     pub fn watch(&mut self, mut live: LiveFiles, modules: Option<&std::path::Path>) {
-        live.watch(MODULES, modules);
+        live.watch(&MODULES, modules);
         self.live = live;
     }
 
@@ -180,18 +181,12 @@ impl CityScene {
     /// Regenerates the city if its module set file changed; a set that does not parse, or
     /// breaks a rule, keeps the city as it is and is shown until fixed.
     fn apply_live_edits(&mut self) {
-        while let Some(Changed { slot, path, text }) = self.live.next_change() {
-            let regenerated = ModuleSet::parse(&text, &path)
-                .map_err(anyhow::Error::from)
-                .and_then(|set| {
-                    self.regenerate(set)
-                        .with_context(|| path.display().to_string())
-                });
-            match regenerated {
-                Ok(()) => self.live.applied(slot),
-                Err(e) => self.live.refused(slot, e),
-            }
-        }
+        let mut live = std::mem::take(&mut self.live);
+        live.apply(&MODULES, |set, path| {
+            self.regenerate(set)
+                .with_context(|| path.display().to_string())
+        });
+        self.live = live;
     }
 
     /// The walker's cell.
@@ -264,19 +259,16 @@ impl Scene for CityScene {
     }
 
     fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, _requests: &mut Requests) -> f32 {
-        egui::Area::new(egui::Id::unique("city stats"))
-            .fixed_pos(egui::pos2(10.0, 10.0))
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    let (s, stall) = (&self.streaming.stats, &self.stall);
-                    ui.label(format!(
-                        "{:.0} FPS   {} columns   {} instances   {} in view not generated yet",
-                        info.fps(),
-                        s.columns,
-                        self.view.instances,
-                        s.view.missing
-                    ));
-                    ui.label(format!(
+        overlay::hud(ui.ctx(), "city stats", |ui| {
+            let (s, stall) = (&self.streaming.stats, &self.stall);
+            ui.label(format!(
+                "{:.0} FPS   {} columns   {} instances   {} in view not generated yet",
+                info.fps(),
+                s.columns,
+                self.view.instances,
+                s.view.missing
+            ));
+            ui.label(format!(
                         "stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})   backtracks {}   regenerated shown {}",
                         stall.ms,
                         stall.max_ms,
@@ -285,18 +277,17 @@ impl Scene for CityScene {
                         s.backtracks,
                         s.regenerated_shown
                     ));
-                    if let Some(failure) = &self.streaming.failure {
-                        ui.colored_label(egui::Color32::from_rgb(255, 90, 90), failure);
-                    }
-                    ui.checkbox(&mut self.walker.auto_walk, "auto-walk (Space)");
-                    ui.checkbox(&mut self.overview, "overview (O)");
-                    ui.small(if self.captured {
-                        "WASD walk · mouse looks · Esc releases the mouse · F12 screenshot"
-                    } else {
-                        "WASD walk · click or right-drag to look · F12 screenshot · Esc quit"
-                    });
-                });
+            if let Some(failure) = &self.streaming.failure {
+                ui.colored_label(overlay::ERROR_COLOR, failure);
+            }
+            ui.checkbox(&mut self.walker.auto_walk, "auto-walk (Space)");
+            ui.checkbox(&mut self.overview, "overview (O)");
+            ui.small(if self.captured {
+                "WASD walk · mouse looks · Esc releases the mouse · F12 screenshot"
+            } else {
+                "WASD walk · click or right-drag to look · F12 screenshot · Esc quit"
             });
+        });
         self.live.show(ui.ctx());
         0.0
     }
@@ -356,7 +347,9 @@ impl Scene for CityScene {
     fn cursor_released(&mut self) {
         self.captured = false;
     }
+}
 
+impl Reporting for CityScene {
     fn exit_line(&self) -> String {
         let s = &self.streaming.stats;
         let failure = self

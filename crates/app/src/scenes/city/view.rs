@@ -207,15 +207,14 @@ impl View {
             let end = VIEW_RADIUS as f32 - 0.5;
             (look_at(eye, eye + look), Some([end * 0.45, end]))
         };
-        FrameParams {
+        FrameParams::new(
             view,
-            proj: perspective(70.0, aspect, 0.03, 200.0),
-            light_dir: SUN,
-            ambient: AMBIENT,
-            clear: SKY,
-            viewport: None,
-            fog,
-        }
+            perspective(70.0, aspect, 0.03, 200.0),
+            SUN,
+            AMBIENT,
+            SKY,
+        )
+        .with_fog(fog)
     }
 }
 

@@ -4,9 +4,10 @@
 //! shows the speed, the sections recycled, the templates in use and the jumps.
 
 use crate::clock::STEP;
-use crate::live::{Changed, LiveFiles, ReloadCounts};
+use crate::live::{LiveFiles, ReloadCounts, Slot};
+use crate::overlay;
 use crate::scenes::camera::{look_at, perspective};
-use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::platformer::{
     Held, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player, Sections, Treadmill, autopilot,
@@ -14,6 +15,9 @@ use horde_core_sim::platformer::{
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 use winit::keyboard::KeyCode;
+
+/// The live-file slot of the sections file.
+const SECTIONS: Slot<Sections> = Slot::new(0, |text, path| Ok(Sections::parse(text, path)?));
 
 /// Depth of the boxes (the level is 2D; its boxes are drawn as slabs).
 const DEPTH: f32 = 2.0;
@@ -94,21 +98,17 @@ impl PlatformerScene {
     /// Watches the sections file at `sections` through `live`: an edit is taken at the next
     /// section ([`Treadmill::set_sections`]).
     pub fn watch(&mut self, mut live: LiveFiles, sections: Option<&std::path::Path>) {
-        live.watch(0, sections);
+        live.watch(&SECTIONS, sections);
         self.live = live;
     }
 
     /// Applies an edit of the sections file; a refused one keeps the sections as they are.
     fn apply_live_edits(&mut self) {
-        while let Some(Changed { slot, path, text }) = self.live.next_change() {
-            match Sections::parse(&text, &path) {
-                Ok(sections) => {
-                    self.treadmill.set_sections(sections);
-                    self.live.applied(slot);
-                }
-                Err(e) => self.live.refused(slot, e),
-            }
-        }
+        let treadmill = &mut self.treadmill;
+        self.live.apply(&SECTIONS, |sections, _| {
+            treadmill.set_sections(sections);
+            Ok(())
+        });
     }
 
     /// The treadmill.
@@ -198,29 +198,22 @@ impl Scene for PlatformerScene {
         for (point, name) in names.iter_mut().enumerate() {
             *name = t.point_section(point).name.as_str();
         }
-        egui::Area::new(egui::Id::unique("platformer hud"))
-            .fixed_pos(egui::pos2(10.0, 10.0))
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(format!(
-                        "{:.0} FPS   speed {}   recycled {}   {:.0} s",
-                        info.fps(),
-                        t.sections().speed,
-                        t.recycled(),
-                        t.seconds()
-                    ));
-                    ui.label(format!("sections: {}", names.join(" · ")));
-                    ui.label(format!("jumps {}   run {}", self.player.jumps, self.runs));
-                    if self.player.out {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(230, 60, 60),
-                            "Fell! Space restarts",
-                        );
-                    }
-                    ui.checkbox(&mut self.autopilot, "autopilot (P)");
-                    ui.small("W jump · Space restart · F12 screenshot · Esc quit");
-                });
-            });
+        overlay::hud(ui.ctx(), "platformer hud", |ui| {
+            ui.label(format!(
+                "{:.0} FPS   speed {}   recycled {}   {:.0} s",
+                info.fps(),
+                t.sections().speed,
+                t.recycled(),
+                t.seconds()
+            ));
+            ui.label(format!("sections: {}", names.join(" · ")));
+            ui.label(format!("jumps {}   run {}", self.player.jumps, self.runs));
+            if self.player.out {
+                ui.colored_label(overlay::ERROR_COLOR, "Fell! Space restarts");
+            }
+            ui.checkbox(&mut self.autopilot, "autopilot (P)");
+            ui.small("W jump · Space restart · F12 screenshot · Esc quit");
+        });
         self.live.show(ui.ctx());
         0.0
     }
@@ -238,17 +231,17 @@ impl Scene for PlatformerScene {
         // From the south, looking north at the strip the sections move along.
         let w = self.treadmill.sections().section_width as f32;
         let eye = Vec3::new(0.0, 2.0, -1.6 * w);
-        FrameParams {
-            view: look_at(eye, Vec3::new(0.0, 0.2, 0.0)),
-            proj: perspective(50.0, viewport.aspect(), 0.1, 500.0),
-            light_dir: Vec3::new(0.3, 1.0, -0.6),
-            ambient: 0.45,
-            clear: [0.55, 0.7, 0.85, 1.0],
-            viewport: None,
-            fog: None,
-        }
+        FrameParams::new(
+            look_at(eye, Vec3::new(0.0, 0.2, 0.0)),
+            perspective(50.0, viewport.aspect(), 0.1, 500.0),
+            Vec3::new(0.3, 1.0, -0.6),
+            0.45,
+            [0.55, 0.7, 0.85, 1.0],
+        )
     }
+}
 
+impl Reporting for PlatformerScene {
     fn exit_line(&self) -> String {
         format!(
             "{} sections recycled in {:.1} s",

@@ -29,15 +29,13 @@ const PLACEMENT_BASE: f32 = -0.55;
 pub fn frame_params(z: f32, aspect: f32) -> FrameParams {
     let eye = Vec3::new(3.0, 4.5, z - 9.0);
     let target = Vec3::new(0.0, 0.8, z + 8.0);
-    FrameParams {
-        view: look_at(eye, target),
-        proj: perspective(60.0, aspect, 0.1, 400.0),
-        light_dir: Vec3::new(0.5, 1.0, -0.4),
-        ambient: 0.4,
-        clear: [0.55, 0.72, 0.9, 1.0],
-        viewport: None,
-        fog: None,
-    }
+    FrameParams::new(
+        look_at(eye, target),
+        perspective(60.0, aspect, 0.1, 400.0),
+        Vec3::new(0.5, 1.0, -0.4),
+        0.4,
+        [0.55, 0.72, 0.9, 1.0],
+    )
 }
 
 /// A box standing on `base` (the centre of its bottom face), of `size`, turned `yaw` about `+y`.

@@ -11,9 +11,10 @@
 use super::draw::{frame_params, game_instances};
 use super::generator::{self, Row};
 use crate::clock::STEP;
-use crate::live::{Changed, LiveFiles, ReloadCounts};
+use crate::live::{LiveFiles, ReloadCounts, Slot};
+use crate::overlay;
 use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
-use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
 use horde_core_sim::runner::{
@@ -77,9 +78,11 @@ pub struct RunnerScene {
 }
 
 /// The live-file slot of the runner settings.
-const SETTINGS: usize = 0;
+const SETTINGS: Slot<RunnerSettings> =
+    Slot::new(0, |text, path| Ok(RunnerSettings::parse(text, path)?));
 /// The live-file slot of the scenery settings.
-const SCENERY: usize = 1;
+const SCENERY: Slot<ScatterSettings> =
+    Slot::new(1, |text, path| Ok(ScatterSettings::parse(text, path)?));
 
 impl RunnerScene {
     /// The runner `args` describe (`--settings`, `--scenery`, `--autoplay`, `--seed`), opened
@@ -160,8 +163,8 @@ impl RunnerScene {
         settings: Option<&std::path::Path>,
         scenery: Option<&std::path::Path>,
     ) {
-        live.watch(SETTINGS, settings);
-        live.watch(SCENERY, scenery);
+        live.watch(&SETTINGS, settings);
+        live.watch(&SCENERY, scenery);
         self.live = live;
     }
 
@@ -190,21 +193,13 @@ impl RunnerScene {
     /// Applies the edits of the watched files: new runner settings from the next section on
     /// ([`Runner::set_settings`]), new scenery at once; a refused edit keeps what is shown.
     fn apply_live_edits(&mut self) {
-        while let Some(Changed { slot, path, text }) = self.live.next_change() {
-            let applied = match slot {
-                SETTINGS => RunnerSettings::parse(&text, &path)
-                    .map(|settings| self.runner.set_settings(settings))
-                    .map_err(anyhow::Error::from),
-                SCENERY => ScatterSettings::parse(&text, &path)
-                    .map_err(anyhow::Error::from)
-                    .and_then(|scenery| self.replace_scenery(scenery)),
-                _ => Ok(()),
-            };
-            match applied {
-                Ok(()) => self.live.applied(slot),
-                Err(e) => self.live.refused(slot, e),
-            }
-        }
+        let mut live = std::mem::take(&mut self.live);
+        live.apply(&SETTINGS, |settings, _| {
+            self.runner.set_settings(settings);
+            Ok(())
+        });
+        live.apply(&SCENERY, |scenery, _| self.replace_scenery(scenery));
+        self.live = live;
     }
 
     /// Space: start, or restart after game over.
@@ -378,37 +373,33 @@ impl Scene for RunnerScene {
     fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, _requests: &mut Requests) -> f32 {
         let slice = self.slice_name().to_string();
         let (runner, autopilot, stats) = (&self.runner, &mut self.autopilot, &self.stats);
-        egui::Area::new(egui::Id::unique("runner hud"))
-            .fixed_pos(egui::pos2(10.0, 10.0))
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.heading(format!("Score: {:.0}", runner.score()));
-                    ui.label(format!(
-                        "speed {:.1}   distance {:.0}   slice: {}",
-                        runner.speed(),
-                        runner.distance(),
-                        slice
-                    ));
-                    ui.label(format!(
-                        "{:.0} FPS   {} scenery rows, {} boxes   recycled {} (pool {})",
-                        info.fps(),
-                        stats.rows,
-                        stats.scenery_instances,
-                        runner.sections_recycled(),
-                        runner.sections().len()
-                    ));
-                    let s = &stats.stall;
-                    ui.label(format!(
-                        "scenery stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})",
-                        s.ms, s.max_ms, s.cpu_ms, s.max_cpu_ms
-                    ));
-                    if let Some(failure) = &stats.failure {
-                        ui.colored_label(egui::Color32::from_rgb(255, 90, 90), failure);
-                    }
-                    ui.checkbox(autopilot, "autopilot (P)");
-                    ui.small("Space start/restart · W/Up jump · S/Down crouch · F12 screenshot · Esc quit");
-                });
-            });
+        overlay::hud(ui.ctx(), "runner hud", |ui| {
+            ui.heading(format!("Score: {:.0}", runner.score()));
+            ui.label(format!(
+                "speed {:.1}   distance {:.0}   slice: {}",
+                runner.speed(),
+                runner.distance(),
+                slice
+            ));
+            ui.label(format!(
+                "{:.0} FPS   {} scenery rows, {} boxes   recycled {} (pool {})",
+                info.fps(),
+                stats.rows,
+                stats.scenery_instances,
+                runner.sections_recycled(),
+                runner.sections().len()
+            ));
+            let s = &stats.stall;
+            ui.label(format!(
+                "scenery stall {:.2} ms (max {:.2}; CPU {:.2}, max {:.2})",
+                s.ms, s.max_ms, s.cpu_ms, s.max_cpu_ms
+            ));
+            if let Some(failure) = &stats.failure {
+                ui.colored_label(overlay::ERROR_COLOR, failure);
+            }
+            ui.checkbox(autopilot, "autopilot (P)");
+            ui.small("Space start/restart · W/Up jump · S/Down crouch · F12 screenshot · Esc quit");
+        });
         let message = match runner.state() {
             RunState::Ready => Some("Press Space to start".to_string()),
             RunState::GameOver => Some(format!(
@@ -418,17 +409,14 @@ impl Scene for RunnerScene {
             RunState::Running => None,
         };
         if let Some(message) = message {
-            egui::Area::new(egui::Id::unique("runner message"))
-                .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
-                .show(ui.ctx(), |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.label(
-                            egui::RichText::new(message)
-                                .size(28.0)
-                                .color(egui::Color32::from_rgb(220, 40, 40)),
-                        );
-                    });
-                });
+            let place = (egui::Align2::CENTER_CENTER, -60.0);
+            overlay::banner(
+                ui.ctx(),
+                "runner message",
+                place,
+                &message,
+                overlay::ERROR_COLOR,
+            );
         }
         self.live.show(ui.ctx());
         0.0
@@ -456,7 +444,9 @@ impl Scene for RunnerScene {
     fn focus_lost(&mut self) {
         self.crouch_held = false;
     }
+}
 
+impl Reporting for RunnerScene {
     fn exit_line(&self) -> String {
         let s = &self.stats;
         let runner = &self.runner;

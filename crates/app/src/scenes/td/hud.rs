@@ -1,6 +1,7 @@
 //! The game's heads-up display: lives, wave, cycle, kills and the outcome in the window's top
 //! left corner, and the tower Shift + left click places.
 
+use crate::overlay;
 use horde_core_sim::{Outcome, Simulation, TowerKind};
 
 /// What the HUD says, as text (kept apart from drawing so it can be tested).
@@ -67,27 +68,18 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
 /// its middle once the game is decided.
 pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind) {
     let text = hud_text(sim, tower);
-    egui::Area::new(egui::Id::unique("td hud"))
-        .fixed_pos(egui::pos2(10.0, 10.0))
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.strong(&text.game);
-                ui.label(&text.score);
-                ui.label(&text.tower);
-            });
-        });
+    overlay::hud(ctx, "td hud", |ui| {
+        ui.strong(&text.game);
+        ui.label(&text.score);
+        ui.label(&text.tower);
+    });
     if let Some(outcome) = &text.outcome {
         let color = match sim.outcome() {
-            Outcome::Victory => egui::Color32::from_rgb(120, 230, 120),
-            _ => egui::Color32::from_rgb(255, 100, 100),
+            Outcome::Victory => overlay::GOOD_COLOR,
+            _ => overlay::ERROR_COLOR,
         };
-        egui::Area::new(egui::Id::unique("td outcome"))
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(egui::RichText::new(outcome).size(28.0).color(color));
-                });
-            });
+        let place = (egui::Align2::CENTER_TOP, 60.0);
+        overlay::banner(ctx, "td outcome", place, outcome, color);
     }
 }
 

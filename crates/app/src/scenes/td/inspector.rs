@@ -1,7 +1,9 @@
 //! The inspector: every setting of the scene and the renderer, live counts and timings.
 
-use super::scene::TdScene;
+use super::game::TdGame;
+use super::view::TdView;
 use super::widgets::{frame_time_graph, range_slider};
+use crate::overlay;
 use crate::scenes::FrameInfo;
 use horde_core_sim::td::settings::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
@@ -68,21 +70,20 @@ impl Inspector {
     /// An inspector for a scene opened from `(level, scenario)` files (the path fields' start
     /// values).
     pub fn new(
-        scene: &TdScene,
+        game: &TdGame,
         (level, scenario): (Option<PathBuf>, Option<PathBuf>),
         backend: BackendChoice,
         adapters: Vec<AdapterSummary>,
     ) -> Inspector {
-        let board = scene.sim.board();
         Inspector {
-            board_size: (board.width(), board.height()),
+            board_size: game.board_size(),
             path: level.map_or_else(|| "level.txt".to_string(), |p| p.display().to_string()),
             scenario_path: scenario.map_or_else(
                 || "assets/scenarios/example.ron".to_string(),
                 |p| p.display().to_string(),
             ),
             game_path: "game.horde".to_string(),
-            seed: scene.seed,
+            seed: game.seed,
             backend,
             adapter: None,
             adapters,
@@ -91,12 +92,12 @@ impl Inspector {
         }
     }
 
-    /// Draws the panel; edits the scene directly, and pushes what it cannot do to `actions`.
-    /// Returns the panel's width in points.
+    /// Draws the panel; edits the game and what the view shows directly, and pushes what it
+    /// cannot do to `actions`. Returns the panel's width in points.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
-        scene: &mut TdScene,
+        (game, view): (&mut TdGame, &mut TdView),
         info: &FrameInfo,
         actions: &mut Vec<Action>,
     ) -> f32 {
@@ -106,18 +107,15 @@ impl Inspector {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.heading("Horde");
-                    if let Some(refusal) = &scene.last_refusal {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 90, 90),
-                            format!("refused {refusal}"),
-                        );
+                    if let Some(refusal) = &game.last_refusal {
+                        ui.colored_label(overlay::ERROR_COLOR, format!("refused {refusal}"));
                     }
-                    self.simulation(ui, scene, actions);
-                    self.scenario(ui, scene, actions);
-                    towers(ui, scene, &self.tower_texts);
-                    self.spawning(ui, scene);
-                    self.board(ui, scene, actions);
-                    self.counts(ui, scene, info);
+                    self.simulation(ui, game, actions);
+                    self.scenario(ui, game, actions);
+                    towers(ui, game, &self.tower_texts);
+                    self.spawning(ui, game);
+                    self.board(ui, view, actions);
+                    self.counts(ui, game, info);
                     self.renderer(ui, info, actions);
                     if !self.message.is_empty() {
                         ui.separator();
@@ -130,18 +128,18 @@ impl Inspector {
         panel.response.rect.width()
     }
 
-    fn simulation(&mut self, ui: &mut egui::Ui, scene: &mut TdScene, actions: &mut Vec<Action>) {
+    fn simulation(&mut self, ui: &mut egui::Ui, game: &mut TdGame, actions: &mut Vec<Action>) {
         egui::CollapsingHeader::new("Simulation")
             .default_open(true)
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    ui.checkbox(&mut scene.paused, "Paused (Space)");
+                    ui.checkbox(&mut game.paused, "Paused (Space)");
                     if ui.button("Step").clicked() {
                         actions.push(Action::Step);
                     }
                 });
                 ui.add(
-                    egui::Slider::new(&mut scene.time_scale, PLAY_SPEED.0..=PLAY_SPEED.1)
+                    egui::Slider::new(&mut game.time_scale, PLAY_SPEED.0..=PLAY_SPEED.1)
                         .text("play speed ×"),
                 );
                 ui.horizontal(|ui| {
@@ -154,7 +152,7 @@ impl Inspector {
             });
     }
 
-    fn scenario(&mut self, ui: &mut egui::Ui, scene: &TdScene, actions: &mut Vec<Action>) {
+    fn scenario(&mut self, ui: &mut egui::Ui, game: &TdGame, actions: &mut Vec<Action>) {
         egui::CollapsingHeader::new("Scenario")
             .default_open(true)
             .show(ui, |ui| {
@@ -165,7 +163,7 @@ impl Inspector {
                             self.scenario_path.trim(),
                         )));
                     }
-                    let sandbox = scene.sim.scenario().is_none();
+                    let sandbox = game.sim().scenario().is_none();
                     if ui
                         .add_enabled(!sandbox, egui::Button::new("Spawner instead"))
                         .clicked()
@@ -173,7 +171,7 @@ impl Inspector {
                         actions.push(Action::Sandbox);
                     }
                 });
-                match (scene.sim.scenario(), scene.sim.scenario_state()) {
+                match (game.sim().scenario(), game.sim().scenario_state()) {
                     (Some(scenario), Some(state)) => {
                         ui.label(format!(
                             "waves {} · cycles {} · {} enemies a cycle · spawn speed ×{:.2}",
@@ -186,7 +184,7 @@ impl Inspector {
                             scenario.enemies_per_cycle(),
                             state.time_scale()
                         ));
-                        ui.label(format!("outcome: {}", scene.sim.outcome().name()));
+                        ui.label(format!("outcome: {}", game.sim().outcome().name()));
                     }
                     _ => {
                         ui.label("no scenario: the spawner below runs");
@@ -195,14 +193,14 @@ impl Inspector {
             });
     }
 
-    fn spawning(&mut self, ui: &mut egui::Ui, scene: &mut TdScene) {
+    fn spawning(&mut self, ui: &mut egui::Ui, game: &mut TdGame) {
         egui::CollapsingHeader::new("Enemies")
             .default_open(true)
             .show(ui, |ui| {
-                if scene.sim.scenario().is_some() {
+                if game.sim().scenario().is_some() {
                     ui.label("the scenario spawns its own types; the spawner waits");
                 }
-                let mut settings = *scene.sim.settings();
+                let mut settings = *game.sim().settings();
                 let mut speed = settings.spawn_speed();
                 if ui
                     .add(
@@ -228,15 +226,17 @@ impl Inspector {
                 let _ = settings.set_scale(scale);
                 let _ = settings.set_speed(speed_range);
                 let _ = settings.set_path_offset(offset);
-                let mut spawning = scene.sim.spawning();
+                let mut spawning = game.sim().spawning();
                 if ui.checkbox(&mut spawning, "spawning").changed() {
-                    scene.sim.set_spawning(spawning);
+                    game.set_spawning(spawning);
                 }
-                scene.sim.set_settings(settings);
+                if settings != *game.sim().settings() {
+                    game.set_spawn_settings(settings);
+                }
             });
     }
 
-    fn board(&mut self, ui: &mut egui::Ui, scene: &mut TdScene, actions: &mut Vec<Action>) {
+    fn board(&mut self, ui: &mut egui::Ui, view: &mut TdView, actions: &mut Vec<Action>) {
         egui::CollapsingHeader::new("Board")
             .default_open(true)
             .show(ui, |ui| {
@@ -279,17 +279,17 @@ impl Inspector {
                     }
                 });
                 ui.horizontal(|ui| {
-                    ui.checkbox(&mut scene.show_arrows, "arrows (V)");
-                    ui.checkbox(&mut scene.show_grid, "grid (G)");
+                    ui.checkbox(&mut view.show_arrows, "arrows (V)");
+                    ui.checkbox(&mut view.show_grid, "grid (G)");
                 });
             });
     }
 
-    fn counts(&mut self, ui: &mut egui::Ui, scene: &TdScene, info: &FrameInfo) {
+    fn counts(&mut self, ui: &mut egui::Ui, game: &TdGame, info: &FrameInfo) {
         egui::CollapsingHeader::new("Counts")
             .default_open(true)
             .show(ui, |ui| {
-                let c = scene.sim.counts();
+                let c = game.sim().counts();
                 ui.label(format!(
                     "alive {}   spawned {}   reclaimed {}",
                     c.alive, c.spawned, c.reclaimed
@@ -299,13 +299,13 @@ impl Inspector {
                     c.killed,
                     c.reached,
                     c.shots,
-                    scene.sim.towers().len()
+                    game.sim().towers().len()
                 ));
                 ui.label(format!(
                     "ticks {}   board {}×{}",
                     c.ticks,
-                    scene.sim.board().width(),
-                    scene.sim.board().height()
+                    game.sim().board().width(),
+                    game.sim().board().height()
                 ));
                 let f = info.counters;
                 ui.label(format!(
@@ -369,17 +369,17 @@ impl Inspector {
 
 /// The towers' settings, edited live within the limits a scenario file may set; the selected
 /// tower type.
-fn towers(ui: &mut egui::Ui, scene: &mut TdScene, texts: &TowerTexts) {
+fn towers(ui: &mut egui::Ui, game: &mut TdGame, texts: &TowerTexts) {
     egui::CollapsingHeader::new("Towers")
         .default_open(true)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Shift + left click places");
                 for (&kind, text) in TowerKind::ALL.iter().zip(&texts.choices) {
-                    ui.radio_value(&mut scene.tower_kind, kind, text.as_str());
+                    ui.radio_value(&mut game.tower_kind, kind, text.as_str());
                 }
             });
-            let mut settings = *scene.sim.tower_settings();
+            let mut settings = *game.sim().tower_settings();
             let mut changed = false;
             let mut labels = texts.sliders.iter();
             for &kind in TowerKind::ALL {
@@ -389,10 +389,10 @@ fn towers(ui: &mut egui::Ui, scene: &mut TdScene, texts: &TowerTexts) {
                 });
             }
             if changed {
-                scene.sim.set_tower_settings(settings);
+                game.set_tower_settings(settings);
             }
             if ui.button("Reset to the tutorial's settings").clicked() {
-                scene.sim.set_tower_settings(TowerSettings::default());
+                game.set_tower_settings(TowerSettings::default());
             }
         });
 }

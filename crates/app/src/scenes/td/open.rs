@@ -2,9 +2,10 @@
 //! the scenario, the spawn settings and seed, the enemy cube, and in a window the recording of
 //! the player's edits and the live files.
 
+use super::game::TdGame;
 use super::games::{GameStart, Recording};
 use super::play::TdPlay;
-use super::scene::TdScene;
+use super::view::TdView;
 use crate::cli::SceneArgs;
 use crate::levels;
 use crate::scenes::opening::Opening;
@@ -18,10 +19,11 @@ impl TdPlay {
         }
         let scenario = levels::scenario(args.scenario.as_deref())?;
         let settings = args.spawn.settings()?;
-        let mut scene = TdScene::open(args.level.as_deref(), scenario, settings, args.seed)?;
-        scene.enemy_mesh = args.cube.mesh();
+        let mut game = TdGame::open(args.level.as_deref(), scenario, settings, args.seed)?;
+        let mut view = TdView::new();
+        view.enemy_mesh = args.cube.mesh();
         if let Some(path) = &args.load {
-            scene.load_game(path)?;
+            game.load(path)?;
         }
         if let Some(path) = &opening.record {
             let start = GameStart {
@@ -30,10 +32,10 @@ impl TdPlay {
                 seed: args.seed,
                 settings,
             };
-            scene.recording = Some(Recording::start(path, start).context("--record")?);
+            game.recording = Some(Recording::start(path, start).context("--record")?);
         }
         let files = (args.level.clone(), args.scenario.clone());
-        let mut play = TdPlay::new(scene, files, opening.backend, opening.adapters);
+        let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
         // A loaded game has no level file of its own to watch, but what the inspector loads
         // later is watched.
         if args.load.is_none() {

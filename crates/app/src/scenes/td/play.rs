@@ -9,12 +9,13 @@
 //! middle-drag orbit, W/A/S/D or the arrow keys pan (S pans only without Ctrl).
 
 use super::camera::TdCamera;
+use super::game::TdGame;
 use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
-use super::scene::TdScene;
-use crate::live::{Changed, LiveFiles, ReloadCounts};
-use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use super::view::{self, TdView};
+use crate::live::{LiveFiles, ReloadCounts, Slot};
+use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::td_counts::CountsJson;
 use anyhow::Result;
 use glam::Vec2;
@@ -28,8 +29,10 @@ use winit::keyboard::KeyCode;
 
 /// The scene the window shows for `horde run --scene td`.
 pub struct TdPlay {
-    /// The simulation and its batches.
-    pub scene: TdScene,
+    /// The game: simulation, level, seed, recording, pause and speed, tower choice.
+    pub game: TdGame,
+    /// How the game is drawn: its batches and what is shown.
+    pub view: TdView,
     camera: Option<TdCamera>,
     inspector: Inspector,
     /// Inspector requests not yet carried out (kept to reuse its buffer).
@@ -45,9 +48,9 @@ pub struct TdPlay {
 }
 
 /// The live-file slot of the level.
-const LEVEL: usize = 0;
+const LEVEL: Slot<Board> = Slot::new(0, |text, path| Ok(parse_level(text, path)?));
 /// The live-file slot of the scenario.
-const SCENARIO: usize = 1;
+const SCENARIO: Slot<Scenario> = Slot::new(1, |text, path| Ok(Scenario::parse(text, path)?));
 
 /// `--json` summary of the tower-defense scene: the frames presented, then the counters.
 #[derive(Serialize)]
@@ -60,19 +63,20 @@ struct Summary {
 }
 
 impl TdPlay {
-    /// The scene of `scene`, opened from `level` and playing `scenario` (the path fields'
-    /// start values), with the backend the window starts on and the adapters the inspector may
-    /// switch to.
+    /// The scene of `game`, drawn by `view`, opened from `level` and playing `scenario` (the
+    /// path fields' start values), with the backend the window starts on and the adapters the
+    /// inspector may switch to.
     pub fn new(
-        scene: TdScene,
+        (game, view): (TdGame, TdView),
         files: (Option<PathBuf>, Option<PathBuf>),
         backend: BackendChoice,
         adapters: Vec<AdapterSummary>,
     ) -> TdPlay {
-        let inspector = Inspector::new(&scene, files, backend, adapters);
+        let inspector = Inspector::new(&game, files, backend, adapters);
         TdPlay {
             live: LiveFiles::off(),
-            scene,
+            game,
+            view,
             camera: None,
             inspector,
             actions: Vec::new(),
@@ -90,48 +94,44 @@ impl TdPlay {
     /// Watches the level and scenario files the game was opened from, through `live`
     /// ([`LiveFiles::off`] watches nothing).
     pub fn watch(&mut self, mut live: LiveFiles, level: Option<&Path>, scenario: Option<&Path>) {
-        live.watch(LEVEL, level);
-        live.watch(SCENARIO, scenario);
+        live.watch(&LEVEL, level);
+        live.watch(&SCENARIO, scenario);
         self.live = live;
     }
 
     /// Applies the edits of the watched files that changed since the last frame; a refused
     /// one keeps the game as it is and is shown until fixed.
     fn apply_live_edits(&mut self) {
-        while let Some(Changed { slot, path, text }) = self.live.next_change() {
-            match slot {
-                LEVEL => match parse_level(&text, &path) {
-                    Ok(board) => {
-                        let resized = (board.width(), board.height()) != board_size(&self.scene);
-                        let reloaded = self.scene.reload_level(board);
-                        if resized {
-                            self.inspector.board_size = board_size(&self.scene);
-                            self.camera = None;
-                        }
-                        self.live.applied(slot);
-                        self.tell(format!(
-                            "reloaded {}: {} enemies walk on, {} removed",
-                            path.display(),
-                            reloaded.kept,
-                            reloaded.removed
-                        ));
-                    }
-                    Err(e) => self.live.refused(slot, e),
-                },
-                SCENARIO => match Scenario::parse(&text, &path) {
-                    Ok(scenario) => {
-                        self.scene.play_scenario(Some(scenario));
-                        self.live.applied(slot);
-                        self.tell(format!(
-                            "reloaded {}: the scenario restarts",
-                            path.display()
-                        ));
-                    }
-                    Err(e) => self.live.refused(slot, e),
-                },
-                _ => {}
-            }
+        let mut live = std::mem::take(&mut self.live);
+        live.apply(&LEVEL, |board, path| {
+            self.reload_level(board, path);
+            Ok(())
+        });
+        live.apply(&SCENARIO, |scenario, path| {
+            self.game.play_scenario(Some(scenario));
+            self.tell(format!(
+                "reloaded {}: the scenario restarts",
+                path.display()
+            ));
+            Ok(())
+        });
+        self.live = live;
+    }
+
+    /// The level file changed to `board`: the game goes on over it.
+    fn reload_level(&mut self, board: Board, path: &Path) {
+        let resized = (board.width(), board.height()) != self.game.board_size();
+        let reloaded = self.game.reload_level(board);
+        if resized {
+            self.inspector.board_size = self.game.board_size();
+            self.camera = None;
         }
+        self.tell(format!(
+            "reloaded {}: {} enemies walk on, {} removed",
+            path.display(),
+            reloaded.kept,
+            reloaded.removed
+        ));
     }
 
     /// Sets the inspector's saved-game path, which Ctrl+S and Ctrl+O use.
@@ -146,7 +146,7 @@ impl TdPlay {
 
     /// Saves the game to `path` and says how it went.
     fn save_game(&mut self, path: &Path) {
-        let saved = games::make_folder_for(path).and_then(|()| self.scene.save_game(path));
+        let saved = games::make_folder_for(path).and_then(|()| self.game.save(path));
         let text = match saved {
             Ok(()) => format!("saved the game to {}", path.display()),
             Err(e) => format!("save failed: {e}"),
@@ -156,19 +156,18 @@ impl TdPlay {
 
     /// Loads the game saved at `path` and says how it went (a refused file keeps the game).
     fn load_game(&mut self, path: &Path) {
-        let text = match self.scene.load_game(path) {
+        let text = match self.game.load(path) {
             Ok(()) => {
-                let board = self.scene.sim.board();
-                self.inspector.board_size = (board.width(), board.height());
-                self.inspector.seed = self.scene.seed;
+                self.inspector.board_size = self.game.board_size();
+                self.inspector.seed = self.game.seed;
                 self.camera = None;
                 // The game is the save's now, not the files'.
-                self.live.watch(LEVEL, None);
-                self.live.watch(SCENARIO, None);
+                self.live.watch(&LEVEL, None);
+                self.live.watch(&SCENARIO, None);
                 format!(
                     "loaded the game of {} at tick {}",
                     path.display(),
-                    self.scene.sim.counts().ticks
+                    self.game.sim().counts().ticks
                 )
             }
             Err(e) => format!("load failed: {e}"),
@@ -186,7 +185,7 @@ impl TdPlay {
     fn edit_at_cursor(&mut self, kind: EditKind, cursor: Vec2) {
         let Some(camera) = self.camera else { return };
         let v = self.viewport;
-        let board = self.scene.sim.board();
+        let board = self.game.sim().board();
         let cursor = cursor - Vec2::new(v.x, v.y);
         let Some((x, y)) = camera.pick_tile(
             cursor,
@@ -197,7 +196,7 @@ impl TdPlay {
             return;
         };
         // A refusal is shown by the scene (flash and status line).
-        let _ = self.scene.edit(kind, x, y);
+        let _ = self.game.edit(kind, x, y);
     }
 
     /// Carries out what the inspector asked for this frame.
@@ -205,11 +204,11 @@ impl TdPlay {
         let mut actions = std::mem::take(&mut self.actions);
         for action in actions.drain(..) {
             match action {
-                Action::Step => self.scene.step_once(),
-                Action::Restart(seed) => self.scene.restart(seed),
+                Action::Step => self.game.step_once(),
+                Action::Restart(seed) => self.game.restart(seed),
                 Action::NewBoard(w, h) => match Board::with_defaults(w, h) {
                     Ok(board) => {
-                        self.live.watch(LEVEL, None);
+                        self.live.watch(&LEVEL, None);
                         self.new_board(board);
                     }
                     Err(e) => self.inspector.message = format!("new board: {e}"),
@@ -217,13 +216,13 @@ impl TdPlay {
                 Action::Load(path) => match load_level(&path) {
                     Ok(board) => {
                         self.inspector.message = format!("loaded {}", path.display());
-                        self.live.watch(LEVEL, Some(&path));
+                        self.live.watch(&LEVEL, Some(&path));
                         self.new_board(board);
                     }
                     Err(e) => self.inspector.message = e.to_string(),
                 },
                 Action::Save(path) => {
-                    self.inspector.message = match save_level(self.scene.sim.board(), &path) {
+                    self.inspector.message = match save_level(self.game.sim().board(), &path) {
                         Ok(()) => format!("saved {}", path.display()),
                         Err(e) => e.to_string(),
                     }
@@ -231,15 +230,15 @@ impl TdPlay {
                 Action::LoadScenario(path) => match Scenario::load(&path) {
                     Ok(scenario) => {
                         self.inspector.message = format!("playing {}", path.display());
-                        self.live.watch(SCENARIO, Some(&path));
-                        self.scene.play_scenario(Some(scenario));
+                        self.live.watch(&SCENARIO, Some(&path));
+                        self.game.play_scenario(Some(scenario));
                     }
                     Err(e) => self.inspector.message = e.to_string(),
                 },
                 Action::Sandbox => {
                     self.inspector.message = "the spawner runs".to_string();
-                    self.live.watch(SCENARIO, None);
-                    self.scene.play_scenario(None);
+                    self.live.watch(&SCENARIO, None);
+                    self.game.play_scenario(None);
                 }
                 Action::SaveGame(path) => self.save_game(&path),
                 Action::LoadGame(path) => self.load_game(&path),
@@ -252,8 +251,8 @@ impl TdPlay {
     }
 
     fn new_board(&mut self, board: Board) {
-        self.scene.replace_board(board);
-        self.inspector.board_size = board_size(&self.scene);
+        self.game.replace_board(board);
+        self.inspector.board_size = self.game.board_size();
         self.camera = None;
     }
 }
@@ -264,7 +263,7 @@ impl Scene for TdPlay {
     }
 
     fn attach(&mut self, renderer: &mut Renderer) {
-        self.scene.attach(renderer);
+        self.view.attach(renderer);
     }
 
     fn gpu_ready(&mut self, adapter: &AdapterSummary) {
@@ -272,16 +271,16 @@ impl Scene for TdPlay {
     }
 
     fn time_scale(&self) -> f64 {
-        if self.scene.paused {
+        if self.game.paused {
             0.0
         } else {
-            self.scene.time_scale as f64
+            self.game.time_scale as f64
         }
     }
 
     fn update(&mut self, tick: Tick, input: &InputState) {
         self.apply_live_edits();
-        self.scene.run_steps(tick.steps, tick.frame_seconds);
+        self.game.run_steps(tick.steps, tick.frame_seconds);
         if let Some(camera) = self.camera.as_mut() {
             let (forward, right) = input.move_direction();
             let pan_speed = camera.distance * 0.6 * tick.frame_seconds as f32;
@@ -290,28 +289,30 @@ impl Scene for TdPlay {
     }
 
     fn overlay(&mut self, ui: &mut egui::Ui, info: &FrameInfo, requests: &mut Requests) -> f32 {
-        let width = self
-            .inspector
-            .show(ui, &mut self.scene, info, &mut self.actions);
+        let width = self.inspector.show(
+            ui,
+            (&mut self.game, &mut self.view),
+            info,
+            &mut self.actions,
+        );
         self.handle_actions(requests);
-        hud::show(ui.ctx(), &self.scene.sim, self.scene.tower_kind);
+        hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind);
         self.live.show(ui.ctx());
         width
     }
 
     fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> Result<()> {
-        self.scene.sync(renderer, ctx)?;
-        Ok(())
+        self.view.sync(renderer, ctx, &mut self.game)
     }
 
     fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
         self.viewport = viewport;
         let aspect = viewport.aspect();
-        let scene = &self.scene;
+        let sim = self.game.sim();
         let camera = *self
             .camera
-            .get_or_insert_with(|| scene.default_camera(aspect));
-        self.scene.frame_params(&camera, aspect)
+            .get_or_insert_with(|| view::default_camera(sim, aspect));
+        view::frame_params(&camera, aspect)
     }
 
     fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, _requests: &mut Requests) {
@@ -327,16 +328,16 @@ impl Scene for TdPlay {
             KeyCode::KeyO if self.control => self.load_game(&game_path()),
             KeyCode::F5 => self.save_game(&self.quick_save.clone()),
             KeyCode::F9 => self.load_game(&self.quick_save.clone()),
-            KeyCode::KeyV => self.scene.show_arrows = !self.scene.show_arrows,
-            KeyCode::KeyG => self.scene.show_grid = !self.scene.show_grid,
-            KeyCode::Space => self.scene.paused = !self.scene.paused,
+            KeyCode::KeyV => self.view.show_arrows = !self.view.show_arrows,
+            KeyCode::KeyG => self.view.show_grid = !self.view.show_grid,
+            KeyCode::Space => self.game.paused = !self.game.paused,
             KeyCode::KeyB => {
-                self.scene.restart(self.scene.seed);
+                self.game.restart(self.game.seed);
                 self.inspector.message = "restarted".to_string();
             }
             _ => {
                 if let Some(kind) = tower_key(key) {
-                    self.scene.tower_kind = kind;
+                    self.game.tower_kind = kind;
                 }
             }
         }
@@ -353,7 +354,7 @@ impl Scene for TdPlay {
             return;
         }
         let kind = match button {
-            MouseButton::Left if input.shift => EditKind::Tower(self.scene.tower_kind),
+            MouseButton::Left if input.shift => EditKind::Tower(self.game.tower_kind),
             MouseButton::Left => EditKind::Wall,
             MouseButton::Right if input.shift => EditKind::Destination,
             MouseButton::Right => EditKind::SpawnPoint,
@@ -380,9 +381,11 @@ impl Scene for TdPlay {
         log::info!("{text}");
         self.inspector.message = text;
     }
+}
 
+impl Reporting for TdPlay {
     fn exit_line(&self) -> String {
-        let c = self.scene.sim.counts();
+        let c = self.game.sim().counts();
         format!(
             "{} ticks, {} spawned, {} reclaimed, {} alive, {} killed, {} reached, {}",
             c.ticks,
@@ -398,16 +401,10 @@ impl Scene for TdPlay {
     fn summary_json(&self, frames: u64) -> Result<String> {
         Ok(serde_json::to_string(&Summary {
             frames,
-            counts: self.scene.sim.counts().into(),
+            counts: self.game.sim().counts().into(),
             live: self.live.counts(),
         })?)
     }
-}
-
-/// The board's width and height in tiles.
-fn board_size(scene: &TdScene) -> (u32, u32) {
-    let board = scene.sim.board();
-    (board.width(), board.height())
 }
 
 /// The tower kind a digit key chooses: `1` the kind table's first, `2` its second, ..

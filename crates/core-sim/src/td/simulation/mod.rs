@@ -25,8 +25,6 @@
 pub mod parts;
 pub mod reload;
 
-pub use parts::SimulationParts;
-
 use crate::td::ballistics::{EXPLOSION_SECONDS, Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
 use crate::td::enemies::{Enemies, Removed, SliceTooShort};

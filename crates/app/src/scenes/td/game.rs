@@ -1,0 +1,297 @@
+//! The tower-defense game as a player has it, apart from how it is drawn: the simulation, the
+//! level restarts go back to, the seed, the recording of the player's edits, pause and play
+//! speed, the tower kind a click places and the last refused edit. No GPU type lives here;
+//! [`super::view::TdView`] draws a game from a `&` of it (and runs the step the frame left
+//! pending, fused with writing the enemies).
+
+use super::draw::colors;
+use super::games::Recording;
+use crate::clock::STEP_F32 as STEP;
+use crate::levels;
+use horde_core_sim::td::save;
+use horde_core_sim::{
+    Board, BoardReload, EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TileContent,
+    TowerKind, TowerSettings,
+};
+use horde_files::FileError;
+use std::path::Path;
+
+/// How long a refused tile flashes, seconds.
+const FLASH_SECONDS: f32 = 0.5;
+
+/// A tile whose edit was refused, flashing for a while.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RefusedTile {
+    /// The tile's board index.
+    pub index: usize,
+    /// Real seconds the flash has left.
+    pub seconds_left: f32,
+}
+
+/// The game's state.
+#[derive(Debug)]
+pub struct TdGame {
+    sim: Simulation,
+    /// The seed it was started with.
+    pub seed: u64,
+    /// Whether fixed steps are suspended.
+    pub paused: bool,
+    /// Simulated seconds per real second: the play speed, 1–10 in the inspector.
+    pub time_scale: f32,
+    /// The tower Shift + left click toggles (`1`, `2`, .. in the kind table's order).
+    pub tower_kind: TowerKind,
+    /// The last refused edit, for the status line.
+    pub last_refusal: Option<String>,
+    /// The player's edits being recorded (`horde run --record`), if they are.
+    pub recording: Option<Recording>,
+    /// The board a restart goes back to: the level as it was opened (or the board of the
+    /// game last loaded).
+    level: Board,
+    /// The tile whose edit was refused last, while it flashes.
+    refused: Option<RefusedTile>,
+    /// The frame's last step, left for the view to fuse with writing the instances.
+    step_pending: bool,
+    /// Counts the times the game started over (restart, new board, load), so that a view
+    /// knows to draw everything again.
+    generation: u64,
+}
+
+impl TdGame {
+    /// A game of `board` with the given spawn settings and seed.
+    pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> TdGame {
+        TdGame::from_simulation(Simulation::new(board, settings, seed), seed)
+    }
+
+    /// A game around an existing simulation (started with `seed`).
+    pub fn from_simulation(mut sim: Simulation, seed: u64) -> TdGame {
+        sim.set_enemy_color(colors::enemy_color);
+        TdGame {
+            recording: None,
+            level: sim.board().clone(),
+            sim,
+            seed,
+            paused: false,
+            time_scale: 1.0,
+            tower_kind: TowerKind::ALL[0],
+            last_refusal: None,
+            refused: None,
+            step_pending: false,
+            generation: 0,
+        }
+    }
+
+    /// Opens the level at `level` (else the built-in board) with the spawn settings and seed,
+    /// playing `scenario` if one is given.
+    pub fn open(
+        level: Option<&Path>,
+        scenario: Option<Scenario>,
+        settings: SpawnSettings,
+        seed: u64,
+    ) -> anyhow::Result<TdGame> {
+        let mut game = TdGame::new(levels::load(level)?, settings, seed);
+        game.sim.set_scenario(scenario);
+        Ok(game)
+    }
+
+    /// The simulation as it stands (a step may be pending: see [`TdGame::run_steps`]).
+    pub fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+
+    /// The simulation to change directly (its settings, spawning, towers' settings), after
+    /// the step the frame left pending has run.
+    pub fn sim_mut(&mut self) -> &mut Simulation {
+        self.finish_pending_step();
+        &mut self.sim
+    }
+
+    /// Replaces the spawn settings; they apply from the next step on (the pending one
+    /// included), as [`Simulation::set_settings`] says.
+    pub fn set_spawn_settings(&mut self, settings: SpawnSettings) {
+        self.sim.set_settings(settings);
+    }
+
+    /// Turns the spawner on or off from the next step on.
+    pub fn set_spawning(&mut self, on: bool) {
+        self.sim.set_spawning(on);
+    }
+
+    /// Replaces the towers' settings from the next step on.
+    pub fn set_tower_settings(&mut self, settings: TowerSettings) {
+        self.sim.set_tower_settings(settings);
+    }
+
+    /// The board's width and height in tiles.
+    pub fn board_size(&self) -> (u32, u32) {
+        (self.sim.board().width(), self.sim.board().height())
+    }
+
+    /// The tile whose edit was refused last, while it flashes.
+    pub fn refused_tile(&self) -> Option<RefusedTile> {
+        self.refused.filter(|r| r.seconds_left > 0.0)
+    }
+
+    /// Counts the times the game started over; a view draws everything again when it changes.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Replaces the board (new board, loaded level), which restarts go back to from now on:
+    /// enemies, shells and explosions are removed and the counters restart.
+    pub fn replace_board(&mut self, board: Board) {
+        self.stop_recording("another board");
+        self.level = board.clone();
+        self.sim.replace_board(board);
+        self.started_over();
+    }
+
+    /// The level file changed to `board` while the game runs: the game carries on over it
+    /// ([`Simulation::reload_board`]: enemies on tiles that still let them through walk on,
+    /// the rest are removed, paths are the new board's), and restarts go back to it from now
+    /// on. A recording ends (its script starts from the old level).
+    pub fn reload_level(&mut self, board: Board) -> BoardReload {
+        self.finish_pending_step();
+        self.stop_recording("a reloaded level");
+        self.level = board.clone();
+        let reloaded = self.sim.reload_board(board);
+        self.started_over();
+        reloaded
+    }
+
+    /// Restarts the game with a new seed: the level as it was opened, no enemies, the
+    /// scenario (if one is played) from its start with full lives. The spawn settings, the
+    /// tower settings and whether the spawner runs are kept.
+    pub fn restart(&mut self, seed: u64) {
+        self.sim.restart(self.level.clone(), seed);
+        self.seed = seed;
+        self.started_over();
+        if let Some(recording) = &mut self.recording
+            && let Err(e) = recording.restart(seed)
+        {
+            self.last_refusal = Some(format!("recording: {e}"));
+        }
+    }
+
+    /// Saves the whole game to `path` (a `*.horde` file), after the step the frame left
+    /// pending.
+    pub fn save(&mut self, path: &Path) -> Result<(), FileError> {
+        self.finish_pending_step();
+        save::save(path, &self.sim, STEP)
+    }
+
+    /// Loads the game saved at `path` in place of this one; the old game is kept if the file
+    /// is refused. Restarts go back to the loaded game's board from now on, and a recording
+    /// ends (no script of edits leads to a loaded game).
+    pub fn load(&mut self, path: &Path) -> Result<(), FileError> {
+        let saved = save::load(path)?;
+        if saved.dt != STEP {
+            log::warn!(
+                "{} was played at {} s a tick; the window steps {STEP} s",
+                path.display(),
+                saved.dt
+            );
+        }
+        self.stop_recording("a loaded game");
+        self.sim = saved.sim;
+        self.sim.set_enemy_color(colors::enemy_color);
+        self.seed = self.sim.seed();
+        self.level = self.sim.board().clone();
+        self.started_over();
+        Ok(())
+    }
+
+    /// Ends the recording, if there is one, because the game changed to `what`.
+    fn stop_recording(&mut self, what: &str) {
+        if let Some(recording) = self.recording.take() {
+            log::warn!(
+                "recording into {} ended: no edit script leads to {what}",
+                recording.path().display()
+            );
+        }
+    }
+
+    /// Plays `scenario` (or, with `None`, the spawner) from a fresh start of the level: its
+    /// lives and tower settings, no enemies.
+    pub fn play_scenario(&mut self, scenario: Option<Scenario>) {
+        self.stop_recording("another scenario");
+        self.sim.set_scenario(scenario);
+        self.restart(self.seed);
+    }
+
+    /// After the simulation started over: nothing pending, no flash, a new generation.
+    fn started_over(&mut self) {
+        self.step_pending = false;
+        self.refused = None;
+        self.generation += 1;
+    }
+
+    /// Runs `steps` fixed steps (the shell's clock decides how many; none while paused) and
+    /// lets `real_seconds` of wall clock pass for the refused-edit flash. The last step is
+    /// left pending for the view, which fuses it with writing the instances
+    /// ([`TdGame::pending_step`]).
+    pub fn run_steps(&mut self, steps: u32, real_seconds: f64) {
+        if let Some(refused) = &mut self.refused {
+            refused.seconds_left -= real_seconds as f32;
+        }
+        for _ in 0..steps {
+            if self.step_pending {
+                self.sim.step(STEP);
+            }
+            self.step_pending = true;
+        }
+    }
+
+    /// Whether [`TdGame::run_steps`] left a step pending.
+    pub fn step_is_pending(&self) -> bool {
+        self.step_pending
+    }
+
+    /// The simulation and the step length, when [`TdGame::run_steps`] left a step pending:
+    /// the caller runs that step now (and writes the instances as it goes). `None` when no
+    /// step is pending.
+    pub fn pending_step(&mut self) -> Option<(&mut Simulation, f32)> {
+        std::mem::take(&mut self.step_pending).then_some((&mut self.sim, STEP))
+    }
+
+    /// Runs a step [`TdGame::run_steps`] left pending, without drawing (before anything else
+    /// touches the simulation).
+    pub fn finish_pending_step(&mut self) {
+        if std::mem::take(&mut self.step_pending) {
+            self.sim.step(STEP);
+        }
+    }
+
+    /// One fixed step, paused or not (the inspector's "step" button).
+    pub fn step_once(&mut self) {
+        self.finish_pending_step();
+        self.sim.step(STEP);
+    }
+
+    /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
+    pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        // Edits apply between steps, as in `horde sim`.
+        self.finish_pending_step();
+        let result = self.sim.edit(kind, x, y);
+        match &result {
+            Ok(_) => {
+                self.last_refusal = None;
+                let tick = self.sim.counts().ticks + 1;
+                if let Some(recording) = &mut self.recording
+                    && let Err(e) = recording.edit(tick, kind, x, y)
+                {
+                    self.last_refusal = Some(format!("recording: {e}"));
+                }
+            }
+            Err(refused) => {
+                self.last_refusal = Some(format!("({x}, {y}): {refused}"));
+                if let Some(index) = self.sim.board().index(x, y) {
+                    self.refused = Some(RefusedTile {
+                        index,
+                        seconds_left: FLASH_SECONDS,
+                    });
+                }
+            }
+        }
+        result
+    }
+}

@@ -1,0 +1,294 @@
+//! How a tower-defense game is drawn: its batches in the renderer, brought up to date from the
+//! game each frame — the board's batches only when it changed, the enemies through the fused
+//! write ([`crate::staging::write_enemies`]), the fight after every tick, the refused-edit
+//! flash — and what the player chose to show (grid, path arrows, the enemy cube).
+//!
+//! The view reads a [`Simulation`]; the one thing it changes is the step a game left pending,
+//! which it runs while writing the enemies ([`TdView::sync`]). The stress command draws its own
+//! simulation through the same view, with no game around it.
+
+use super::camera::TdCamera;
+use super::draw::{self, colors};
+use super::fight::{FightBatches, FightView};
+use super::game::{RefusedTile, TdGame};
+use crate::staging::{EnemyWrite, StagingPath, WriteTimes, write_enemies};
+use glam::Vec3;
+use horde_core_sim::{Board, ModelInstance, Simulation};
+use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
+
+// The simulation writes its instances straight into the renderer's: same layout, one place.
+const _: () = assert!(size_of::<ModelInstance>() == size_of::<Instance>());
+const _: () = assert!(align_of::<ModelInstance>() == align_of::<Instance>());
+
+/// The renderer batches of the view.
+#[derive(Clone, Copy, Debug)]
+pub struct TdBatches {
+    /// The ground quad.
+    pub ground: BatchId,
+    /// Grid lines.
+    pub grid: BatchId,
+    /// Path arrows.
+    pub arrows: BatchId,
+    /// Wall blocks.
+    pub walls: BatchId,
+    /// Destination and spawn point markers.
+    pub markers: BatchId,
+    /// Every enemy: one draw call.
+    pub enemies: BatchId,
+    /// The flash on a tile whose edit was refused.
+    pub refused: BatchId,
+    /// Towers, beams, shells and explosions: one batch each.
+    pub fight: FightBatches,
+}
+
+/// What a view last drew, to write again only what changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Drawn {
+    /// The board's `(revision, address)` when its batches were written.
+    board: Option<(u64, usize)>,
+    /// `(ticks, spawned, alive)` when the enemy instances were written.
+    enemies: Option<(u64, u64, u64)>,
+    /// The game's generation (times it started over) the view has seen, if any.
+    generation: Option<u64>,
+}
+
+/// The view's state.
+#[derive(Debug)]
+pub struct TdView {
+    /// Whether path arrows are shown (`V`).
+    pub show_arrows: bool,
+    /// Whether the grid is shown (`G`).
+    pub show_grid: bool,
+    /// How enemies are drawn: [`MeshKind::ThreeFaceCube`] (the default: only the faces the
+    /// camera can see) or [`MeshKind::Cube`] (all twelve triangles). Takes effect at `attach`.
+    pub enemy_mesh: MeshKind,
+    /// How the enemy instances reach the GPU (chosen once, at the start).
+    pub staging: StagingPath,
+    batches: Option<TdBatches>,
+    drawn: Drawn,
+    /// The largest enemy scale of this run (enemies keep the scale they spawned with).
+    largest_scale: f32,
+    scratch: Vec<Instance>,
+    markers: Vec<Instance>,
+    fight: FightView,
+}
+
+impl Default for TdView {
+    fn default() -> TdView {
+        TdView::new()
+    }
+}
+
+impl TdView {
+    /// A view showing the grid, no path arrows, enemies as visible-face cubes, not yet
+    /// attached to a renderer.
+    pub fn new() -> TdView {
+        TdView {
+            show_arrows: false,
+            show_grid: true,
+            enemy_mesh: MeshKind::ThreeFaceCube,
+            staging: StagingPath::from_env(),
+            batches: None,
+            drawn: Drawn::default(),
+            largest_scale: 0.0,
+            scratch: Vec::new(),
+            markers: Vec::new(),
+            fight: FightView::default(),
+        }
+    }
+
+    /// Creates the view's batches in `renderer` (call again after swapping renderers).
+    pub fn attach(&mut self, renderer: &mut Renderer) -> TdBatches {
+        let batches = TdBatches {
+            ground: renderer.add_batch(MeshKind::Quad, "ground"),
+            grid: renderer.add_batch(MeshKind::Cube, "grid"),
+            arrows: renderer.add_batch(MeshKind::Arrow, "arrows"),
+            walls: renderer.add_batch(MeshKind::Cube, "walls"),
+            markers: renderer.add_batch(MeshKind::Cube, "markers"),
+            enemies: renderer.add_batch(self.enemy_mesh, "enemies"),
+            refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
+            fight: FightBatches {
+                towers: renderer.add_batch(MeshKind::Cube, "towers"),
+                effects: renderer.add_batch(MeshKind::Cube, "tower effects"),
+                shells: renderer.add_batch(MeshKind::Cube, "shells"),
+                explosions: renderer.add_batch(MeshKind::Cube, "explosions"),
+            },
+        };
+        self.batches = Some(batches);
+        self.forget_drawn();
+        batches
+    }
+
+    /// The batches, once attached.
+    pub fn batches(&self) -> Option<TdBatches> {
+        self.batches
+    }
+
+    /// Every batch is written again at the next sync.
+    fn forget_drawn(&mut self) {
+        self.drawn.board = None;
+        self.drawn.enemies = None;
+        self.fight.invalidate();
+    }
+
+    /// Brings the batches up to date with `game`: the board's and the flash through
+    /// [`TdView::sync_board`]; the enemies through one fused pass that runs the step the frame
+    /// left pending and writes every instance as it goes, or, with no step pending, writes them
+    /// only if the simulation changed since they were last written; then the fight.
+    ///
+    /// Errors: the renderer could not write the enemy batch (no staging memory, a batch of
+    /// another renderer) or it is shorter than the instances; the pending step has run even so.
+    pub fn sync(
+        &mut self,
+        renderer: &mut Renderer,
+        ctx: &GpuContext,
+        game: &mut TdGame,
+    ) -> anyhow::Result<()> {
+        if self.drawn.generation != Some(game.generation()) {
+            self.drawn.generation = Some(game.generation());
+            self.forget_drawn();
+            self.largest_scale = largest_scale(game.sim());
+        }
+        self.sync_board(renderer, game.sim(), game.refused_tile());
+        let enemies = self.sync_enemies(renderer, ctx, game);
+        self.sync_fight(renderer, game.sim());
+        enemies
+    }
+
+    /// The enemy part of [`TdView::sync`].
+    fn sync_enemies(
+        &mut self,
+        renderer: &mut Renderer,
+        ctx: &GpuContext,
+        game: &mut TdGame,
+    ) -> anyhow::Result<()> {
+        let Some(b) = self.batches else {
+            game.finish_pending_step();
+            return Ok(());
+        };
+        let write = if game.step_is_pending() {
+            match game.pending_step() {
+                Some((sim, dt)) => EnemyWrite::Step(sim, dt),
+                None => return Ok(()),
+            }
+        } else if self.drawn.enemies == Some(enemy_identity(game.sim())) {
+            return Ok(());
+        } else {
+            EnemyWrite::AsIs(game.sim())
+        };
+        let written = write_enemies(write, self.staging, renderer, ctx, b.enemies);
+        // Written again next frame if this failed.
+        self.drawn.enemies = written.is_ok().then(|| enemy_identity(game.sim()));
+        written.map(|_| ())
+    }
+
+    /// Runs `write` for a simulation with no game around it (the stress command): every
+    /// enemy instance into the enemy batch through the fused write, then the fight. Returns
+    /// how long the write took (zeros before `attach`).
+    pub fn write_simulation(
+        &mut self,
+        renderer: &mut Renderer,
+        ctx: &GpuContext,
+        write: EnemyWrite<'_>,
+    ) -> anyhow::Result<WriteTimes> {
+        let Some(b) = self.batches else {
+            return Ok(WriteTimes::default());
+        };
+        let times = write_enemies(write, self.staging, renderer, ctx, b.enemies)?;
+        self.drawn.enemies = None;
+        Ok(times)
+    }
+
+    /// Writes the towers, beams, shells and explosions of `sim` as it stands, if a tick passed
+    /// or the board changed since they were last written.
+    pub fn sync_fight(&mut self, renderer: &mut Renderer, sim: &Simulation) {
+        if let Some(b) = self.batches {
+            self.fight.sync(sim, renderer, b.fight);
+        }
+    }
+
+    /// Brings everything but the enemies and the fight up to date with `sim`: the board's
+    /// batches (only if it changed), what is shown, and the flash on `refused`.
+    pub fn sync_board(
+        &mut self,
+        renderer: &mut Renderer,
+        sim: &Simulation,
+        refused: Option<RefusedTile>,
+    ) {
+        let Some(b) = self.batches else { return };
+        let board = sim.board();
+        let identity = (board.revision(), board as *const Board as usize);
+        if self.drawn.board != Some(identity) {
+            renderer.set_instances(b.ground, &draw::ground(board));
+            renderer.set_instances(b.grid, &draw::grid(board));
+            draw::walls(board, &mut self.scratch);
+            draw::markers(board, &mut self.markers);
+            renderer.set_instances(b.walls, &self.scratch);
+            renderer.set_instances(b.markers, &self.markers);
+            draw::arrows(board, &mut self.scratch);
+            renderer.set_instances(b.arrows, &self.scratch);
+            self.drawn.board = Some(identity);
+        }
+        // Enemies keep the scale they spawned with: the largest scale range of this run.
+        self.largest_scale = self.largest_scale.max(sim.settings().scale().max().abs());
+        renderer.set_extent(b.enemies, Some(enemy_extent(board, self.largest_scale)));
+        renderer.set_visible(b.arrows, self.show_arrows);
+        renderer.set_visible(b.grid, self.show_grid);
+        match refused {
+            Some(tile) => {
+                let [x, z] = board.tile_center(tile.index);
+                let flash = draw::block(x, z, Vec3::new(1.02, 0.6, 1.02), 0.0, colors::REFUSED);
+                renderer.set_instances(b.refused, &[flash]);
+                renderer.set_visible(b.refused, true);
+            }
+            None => renderer.set_visible(b.refused, false),
+        }
+    }
+}
+
+/// The default camera for `sim`'s board and an aspect ratio.
+pub fn default_camera(sim: &Simulation, aspect: f32) -> TdCamera {
+    let board = sim.board();
+    TdCamera::framing(board.width(), board.height(), aspect)
+}
+
+/// Camera and light for a frame covering the whole target.
+pub fn frame_params(camera: &TdCamera, aspect: f32) -> FrameParams {
+    FrameParams::new(
+        camera.view(),
+        camera.proj(aspect),
+        // From the south-east, high up (simulation coordinates).
+        Vec3::new(0.35, 1.0, -0.55),
+        0.35,
+        colors::SKY,
+    )
+}
+
+/// What the enemy instances show: `(ticks, spawned, alive)`.
+fn enemy_identity(sim: &Simulation) -> (u64, u64, u64) {
+    let c = sim.counts();
+    (c.ticks, c.spawned, c.alive)
+}
+
+/// The largest scale among `sim`'s enemies and its spawn settings.
+fn largest_scale(sim: &Simulation) -> f32 {
+    (sim.enemies().iter())
+        .map(|e| e.params.scale)
+        .fold(sim.settings().scale().max().abs(), f32::max)
+}
+
+/// Where enemies can be, for the renderer's size test: centres over the board and a tile
+/// beyond it (path offsets reach at most 0.4 of a tile aside), up to the height of the largest
+/// enemy's centre; and the largest enemy's half diagonal (a cube of side half its scale,
+/// `ModelInstance`), for enemies of at most scale `largest`.
+fn enemy_extent(board: &Board, largest: f32) -> Extent {
+    let (half_w, half_h) = (
+        board.width() as f32 * 0.5 + 1.0,
+        board.height() as f32 * 0.5 + 1.0,
+    );
+    Extent {
+        min: Vec3::new(-half_w, 0.0, -half_h),
+        max: Vec3::new(half_w, 0.25 * largest, half_h),
+        largest_half_diagonal: 0.5 * 3f32.sqrt() * 0.5 * largest,
+    }
+}
