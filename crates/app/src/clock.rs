@@ -36,11 +36,6 @@ impl FixedClock {
         }
         steps
     }
-
-    /// Forgets the carried remainder (after a restart).
-    pub fn reset(&mut self) {
-        self.accumulator = 0.0;
-    }
 }
 
 #[cfg(test)]

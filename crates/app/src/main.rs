@@ -3,8 +3,7 @@
 
 mod heap;
 
-use clap::Parser;
-use horde::cli::{Cli, Command};
+use horde::cli::Command;
 use horde::commands;
 use std::process::ExitCode;
 
@@ -17,7 +16,7 @@ fn main() -> ExitCode {
     )
     .format_timestamp(None)
     .init();
-    let cli = Cli::parse();
+    let cli = commands::parse();
     let result = match cli.command_or_run() {
         Command::Run(args) => commands::run::run(&args),
         Command::Sim(args) => commands::sim::run(&args),

@@ -60,12 +60,8 @@ impl Offscreen {
     /// Draws one frame of the renderer's batches with `params` and reads it back; an error
     /// wgpu raises meanwhile (validation, out of memory) is an error here.
     pub fn take_picture(&mut self, params: &FrameParams) -> Result<Picture> {
-        let (renderer, target, ctx) = (&mut self.renderer, &self.target, &self.ctx);
-        let (counters, pixels) = ctx.checked("drawing the picture", || {
-            let counters = renderer.render_offscreen(ctx, target, params);
-            (counters, target.read_rgba(ctx))
-        })?;
-        let pixels = pixels?;
+        let (counters, pixels) =
+            draw_and_read(&self.ctx, &mut self.renderer, &self.target, params)?;
         let summary = self.ctx.summary();
         let (width, height) = self.target.size();
         Ok(Picture {
@@ -77,6 +73,23 @@ impl Offscreen {
             clear: params.clear,
         })
     }
+}
+
+/// Draws one frame of `renderer`'s batches with `params` into `target` and reads its pixels
+/// back (RGBA8, rows top to bottom), with the frame's counters: the one way a picture is taken
+/// (`horde screenshot`, F12, the image tests). An error wgpu raises meanwhile (validation, out
+/// of memory) is an error here.
+pub fn draw_and_read(
+    ctx: &GpuContext,
+    renderer: &mut Renderer,
+    target: &OffscreenTarget,
+    params: &FrameParams,
+) -> Result<(FrameCounters, Vec<u8>)> {
+    let (counters, pixels) = ctx.checked("drawing the picture", || {
+        let counters = renderer.render_offscreen(ctx, target, params);
+        (counters, target.read_rgba(ctx))
+    })?;
+    Ok((counters, pixels?))
 }
 
 /// A rendered image and what it cost.

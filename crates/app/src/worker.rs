@@ -1,11 +1,15 @@
 //! One background worker: a named thread at a lower scheduling priority, fed requests and
-//! returning results through bounded channels. The city and runner generators run on it.
+//! returning results through bounded channels. The city and runner generators run on it; this
+//! file is the only place in the app that starts threads (workers, their small background
+//! pools, and the thread that retires an old worker).
 //!
 //! The render thread never waits on a worker: it sends with [`Worker::try_send`] (a full
 //! queue is a refusal to retry next frame, not a block) and takes results with
-//! [`Worker::try_recv`]. The worker blocks when its result queue is full, which throttles it
-//! to what the render thread takes. Dropping the [`Worker`] closes both channels (a worker
-//! blocked on a full result queue wakes with an error) and joins the thread.
+//! [`Worker::try_recv`]. The one exception is a worker asked in step ([`Worker::ask`]), for
+//! screenshots and tests whose pictures must be a pure function of their flags. The worker
+//! blocks when its result queue is full, which throttles it to what the render thread takes.
+//! Dropping the [`Worker`] closes both channels (a worker blocked on a full result queue wakes
+//! with an error) and joins the thread.
 
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::thread::JoinHandle;
@@ -23,6 +27,25 @@ pub fn lower_priority(what: &str) {
         .map(thread_priority::ThreadPriority::Crossplatform);
     if let Err(error) = priority.map(thread_priority::set_current_thread_priority) {
         log::debug!("{what} keeps normal priority: {error:?}");
+    }
+}
+
+/// A pool of two low-priority threads named `name 0`, `name 1` for a worker's parallel work;
+/// `None` where the system refuses threads (the work then runs on the worker itself).
+pub fn background_pool(name: &'static str) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(move |i| format!("{name} {i}"))
+        .start_handler(move |_| lower_priority(name))
+        .build()
+        .ok()
+}
+
+/// Runs `work` on `pool`, or here without one.
+pub fn on_pool<R: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
     }
 }
 
@@ -85,6 +108,13 @@ impl<Request: Send + 'static, Response: Send + 'static> Worker<Request, Response
         }
     }
 
+    /// Sends `request` and waits for the worker's next result: a worker asked in step (its
+    /// requests answered one at a time, in order). `None` once the worker has stopped.
+    pub fn ask(&self, request: Request) -> Option<Response> {
+        self.requests.as_ref()?.send(request).ok()?;
+        self.results.as_ref()?.recv().ok()
+    }
+
     /// A finished result, if there is one, without waiting.
     pub fn try_recv(&self) -> Option<Response> {
         self.results.as_ref()?.try_recv().ok()
@@ -143,6 +173,17 @@ mod tests {
             [wait_for(&worker), wait_for(&worker), wait_for(&worker)],
             [2, 4, 6]
         );
+    }
+
+    #[test]
+    fn a_worker_asked_in_step_answers_each_request() {
+        let worker = Worker::spawn("test doubler in step", 1, doubler).unwrap();
+        assert_eq!((worker.ask(3), worker.ask(4)), (Some(6), Some(8)));
+        let gone = Worker::<u32, u32>::spawn("test gone", 1, |_| {}).unwrap();
+        while !gone.stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(gone.ask(1), None);
     }
 
     #[test]

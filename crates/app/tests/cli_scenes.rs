@@ -51,8 +51,13 @@ fn a_flag_of_another_scene_is_refused_naming_it_and_its_scene() {
         ("screenshot", "platformer", "--settings", "x.ron", "runner"),
         ("screenshot", "runner", "--scenario", "x.ron", "td"),
         ("run", "city", "--scenery", "x.ron", "runner"),
+        ("screenshot", "city", "--level", "x.txt", "td"),
+        ("run", "td", "--autoplay", "", "runner"),
     ] {
-        let mut args = vec![command, "--scene", scene, flag, value];
+        let mut args = vec![command, "--scene", scene, flag];
+        if !value.is_empty() {
+            args.push(value);
+        }
         if command == "screenshot" {
             args.extend(["--out", "never.png"]);
         } else {
@@ -136,4 +141,24 @@ fn a_platformer_picture_shows_its_own_sections() {
     let tuned = shot(Some(&wide), "wide.png");
     assert_eq!(built_in, again, "a picture is a pure function of the flags");
     assert_ne!(built_in, tuned, "--sections changes the picture");
+}
+
+#[test]
+fn scene_takes_the_registrys_names_and_refuses_others_naming_the_flag() {
+    for command in ["run", "screenshot"] {
+        let out = horde(&[command, "--scene", "nope"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("'--scene <SCENE>'"), "{stderr}");
+        assert!(
+            stderr.contains("td, city, runner, platformer"),
+            "{command}: {stderr}"
+        );
+        let help = horde(&[command, "-h"]);
+        let help = String::from_utf8_lossy(&help.stdout);
+        assert!(
+            help.contains("[possible values: td, city, runner, platformer]"),
+            "{help}"
+        );
+    }
 }

@@ -173,6 +173,16 @@ fn the_whole_swarm_is_one_draw_call() {
         let expected =
             scene.game.sim().enemies().len() as u64 * 68 + horde_renderer::FRAME_UNIFORM_BYTES;
         assert_eq!(again.bytes_uploaded, expected, "{enemies} enemies");
+        // Nothing stepped (paused): no batch is uploaded again, only the frame's uniforms.
+        scene.sync(&mut off.renderer, &off.ctx).unwrap();
+        let paused = off
+            .renderer
+            .render_offscreen(&off.ctx, &off.target, &params);
+        assert_eq!(
+            paused.bytes_uploaded,
+            horde_renderer::FRAME_UNIFORM_BYTES,
+            "{enemies} enemies, paused"
+        );
     }
 }
 

@@ -128,6 +128,19 @@ impl Renderer {
         &mut batch.instances
     }
 
+    /// Refills a batch in place: `fill` pushes the instances onto the batch's own array, emptied
+    /// first (uploaded at the next frame). For instances whose number is known only as they are
+    /// made; growing allocates only past the largest size seen. An id of another renderer
+    /// fills nothing (`fill` is not called).
+    pub fn refill(&mut self, id: BatchId, fill: impl FnOnce(&mut Vec<Instance>)) {
+        if let Some(batch) = self.batches.get_mut(id) {
+            batch.instances.clear();
+            fill(&mut batch.instances);
+            batch.dirty = true;
+            batch.direct = None;
+        }
+    }
+
     /// Number of instances a batch draws.
     pub fn instance_count(&self, id: BatchId) -> usize {
         self.batches

@@ -8,7 +8,7 @@ pub mod values;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use horde_core_sim::SpawnSettings;
 use horde_renderer::BackendChoice;
-pub use scene_args::{CityView, CubeChoice, DEFAULT_MAP_SIZE, Scene, SceneArgs, SpawnFlags};
+pub use scene_args::{CityView, CubeChoice, DEFAULT_MAP_SIZE, SceneArgs, SpawnFlags};
 use std::path::PathBuf;
 pub use values::Region;
 use values::{parse_column, parse_dt, parse_region, parse_seconds, parse_size, parse_size3};

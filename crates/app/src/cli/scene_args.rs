@@ -8,27 +8,6 @@ use clap::{Args, ValueEnum};
 use horde_core_sim::FloatRange;
 use std::path::PathBuf;
 
-/// The scenes `run` and `screenshot` open (each one entry of the scene registry).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Scene {
-    /// Tower defense: the board and its enemies.
-    Td,
-    /// The infinite Wave Function Collapse city.
-    City,
-    /// The endless runner.
-    Runner,
-    /// The 2D section treadmill, seen from the side.
-    Platformer,
-}
-
-impl Scene {
-    /// The scene's name as `--scene` takes it.
-    pub fn name(self) -> String {
-        self.to_possible_value()
-            .map_or_else(|| format!("{self:?}"), |value| value.get_name().to_string())
-    }
-}
-
 /// The size of `--scene city --view map` when `--map-size` is not given.
 pub const DEFAULT_MAP_SIZE: (u32, u32, u32) = (24, 6, 24);
 
@@ -47,9 +26,14 @@ pub enum CityView {
 /// The flags that open a scene.
 #[derive(Clone, Debug, Args)]
 pub struct SceneArgs {
-    /// The scene to open.
-    #[arg(long = "scene", value_enum, default_value = "td")]
-    pub name: Scene,
+    /// The scene to open: a name of the scene registry (`td`, the tower defense, by default).
+    #[arg(
+        id = "scene",
+        long = "scene",
+        value_name = "SCENE",
+        default_value = "td"
+    )]
+    pub name: String,
     /// TD scene: the level file (default: the built-in 11×11 board).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
@@ -101,6 +85,7 @@ impl SceneArgs {
     /// against the scene asked for.
     pub fn given(&self) -> Vec<&'static str> {
         let flags = [
+            ("--level", self.level.is_some()),
             ("--scenario", self.scenario.is_some()),
             ("--load", self.load.is_some()),
             ("--modules", self.modules.is_some()),
@@ -109,6 +94,7 @@ impl SceneArgs {
             ("--settings", self.settings.is_some()),
             ("--scenery", self.scenery.is_some()),
             ("--sections", self.sections.is_some()),
+            ("--autoplay", self.autoplay),
         ];
         (flags.into_iter())
             .filter_map(|(flag, given)| given.then_some(flag))

@@ -3,6 +3,7 @@
 //! or continuing a saved one, and a JSON summary as the last line on stdout.
 
 use crate::cli::SimArgs;
+use crate::clock::STEP_F32;
 use crate::levels;
 use crate::progress::Progress;
 use crate::td_counts::CountsJson;
@@ -13,9 +14,6 @@ use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::{Board, Counts, Outcome, Simulation};
 use horde_files::OutputFile;
 use std::path::Path;
-
-/// The step of `horde sim` when neither `--dt` nor a save gives one.
-const DEFAULT_DT: f32 = 1.0 / 60.0;
 
 /// Runs `horde sim`.
 pub fn run(args: &SimArgs) -> Result<()> {
@@ -32,7 +30,8 @@ pub fn run(args: &SimArgs) -> Result<()> {
             (sim, None)
         }
     };
-    let dt = args.dt.or(saved_dt).unwrap_or(DEFAULT_DT);
+    // Neither `--dt` nor a save gives a step: the window's fixed step.
+    let dt = args.dt.or(saved_dt).unwrap_or(STEP_F32);
     let first = sim.counts().ticks + 1;
     let last = first + args.ticks;
     let script = match &args.script {

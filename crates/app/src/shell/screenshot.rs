@@ -1,9 +1,10 @@
 //! F12 pictures: the scene drawn again offscreen at the size of its part of the window, with
-//! the window's format and sample count but without the overlay, saved atomically as the next
-//! free `horde-screenshot-NNN.png` in the working folder.
+//! the window's format and sample count but without the overlay, through the offscreen
+//! drawing's one checked capture ([`crate::offscreen::draw_and_read`]), saved atomically as
+//! the next free `horde-screenshot-NNN.png` in the working folder.
 
 use super::gpu::WindowGpu;
-use crate::offscreen::encode_png;
+use crate::offscreen::{draw_and_read, encode_png};
 use crate::scenes::Viewport;
 use anyhow::{Context, Result, bail};
 use horde_files::write_file;
@@ -26,8 +27,7 @@ pub fn save_numbered(
     let target = OffscreenTarget::with_format(&gpu.ctx, w, h, config.color_format, config.samples);
     let mut params = *params;
     params.viewport = None;
-    gpu.renderer.render_offscreen(&gpu.ctx, &target, &params);
-    let pixels = target.read_rgba(&gpu.ctx)?;
+    let (_, pixels) = draw_and_read(&gpu.ctx, &mut gpu.renderer, &target, &params)?;
     let png = encode_png(&pixels, w, h)?;
     let path = loop {
         *taken += 1;

@@ -5,19 +5,17 @@
 //! Blocks far behind the walker are dropped from the map and from what was sent, and come back
 //! identical if the walker returns.
 //!
-//! [`in_step`] is the same map answering in step with its scene instead: the scene waits for
-//! each answer, so what it holds is a pure function of where its walker went (`horde
-//! screenshot`, tests).
+//! [`in_step`] is the same map on a worker asked in step with its scene instead: the scene
+//! waits for each answer, so what it holds is a pure function of where its walker went
+//! (`horde screenshot`, tests). Both are [`Worker`]s, bounded like the other generators.
 
-use crate::worker::{Worker, WorkerChannels, lower_priority};
+use crate::worker::{Worker, WorkerChannels, background_pool, on_pool};
+use horde_levelgen::wfc::city::{HEIGHT, KEEP_RADIUS};
 use horde_levelgen::wfc::infinite::layout::{block_area, blocks_over};
 use horde_levelgen::wfc::infinite::{Area, BlockCoord, LAYERS};
 use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
 use std::collections::HashSet;
-use std::sync::mpsc;
-use std::thread::JoinHandle;
 
-use horde_levelgen::wfc::city::{HEIGHT, KEEP_RADIUS};
 /// Columns made around the walker, first the near ones then the rest (ten more than the view
 /// radius: the generator's slack when it falls behind).
 const NEAR: i32 = 16;
@@ -51,6 +49,17 @@ pub struct Settled {
     pub blocks_kept: u64,
 }
 
+/// What the scene shows and logs when its generator stops: the one sentence for it.
+pub fn stopped(why: impl std::fmt::Display) -> String {
+    format!("the city generator stopped: {why}")
+}
+
+/// The map of `set` and `seed`, or why the generator stopped before it began.
+fn new_map(set: &ModuleSet, seed: u64) -> Result<InfiniteMap<'_>, Generated> {
+    InfiniteMap::new(set, HEIGHT, seed)
+        .map_err(|error| Generated::Failed(stopped(format_args!("it cannot start: {error}"))))
+}
+
 /// Starts the generator for `set` and `seed` on a background worker; send it walker cells.
 pub fn start(set: ModuleSet, seed: u64) -> std::io::Result<Worker<(i32, i32), Generated>> {
     Worker::spawn("city generator", QUEUE, move |channels| {
@@ -60,20 +69,14 @@ pub fn start(set: ModuleSet, seed: u64) -> std::io::Result<Worker<(i32, i32), Ge
 
 /// The worker's loop: for the newest position, the near square, then the far one.
 fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Generated>) {
-    let mut map = match InfiniteMap::new(set, HEIGHT, seed) {
+    let mut map = match new_map(set, seed) {
         Ok(map) => map,
-        Err(error) => {
-            let _ = channels.results.send(Generated::Failed(format!(
-                "the city generator cannot start: {error}"
-            )));
+        Err(failed) => {
+            let _ = channels.results.send(failed);
             return;
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .thread_name(|i| format!("city worker {i}"))
-        .start_handler(|_| lower_priority("a city worker"))
-        .build();
+    let pool = background_pool("city worker");
     let mut sent: HashSet<BlockCoord> = HashSet::new();
     let last = LAYERS - 1;
     while let Ok(mut at) = channels.requests.recv() {
@@ -84,14 +87,8 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Gen
         for radius in [NEAR, REACH] {
             let side = (2 * radius + 1) as u32;
             let area = Area::new(at.0 - radius, at.1 - radius, side, side);
-            let made = match &pool {
-                Ok(pool) => pool.install(|| map.ensure(area)),
-                Err(_) => map.ensure(area),
-            };
-            if let Err(error) = made {
-                let _ = channels.results.send(Generated::Failed(format!(
-                    "the city generator stopped: {error}"
-                )));
+            if let Err(error) = on_pool(pool.as_ref(), || map.ensure(area)) {
+                let _ = channels.results.send(Generated::Failed(stopped(error)));
                 return;
             }
             let mut columns = Vec::new();
@@ -135,73 +132,48 @@ fn generate(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Gen
     }
 }
 
-/// The generator in step with its scene: a thread that owns the map and answers each walker
-/// cell with every column within [`REACH`] of it, made before it answers; the map keeps what
-/// lies within [`KEEP_RADIUS`], as the background generator's does.
-pub struct InStep {
-    /// Walker cells, to the thread (`None` once dropped, which ends the thread).
-    requests: Option<mpsc::Sender<(i32, i32)>>,
-    /// The columns around each cell, or why the map could not be made.
-    answers: mpsc::Receiver<Result<Vec<Column>, String>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-/// Starts the in-step generator for `set` and `seed`.
-pub fn in_step(set: ModuleSet, seed: u64) -> std::io::Result<InStep> {
-    let (requests, asked) = mpsc::channel::<(i32, i32)>();
-    let (answer, answers) = mpsc::channel();
-    let thread = std::thread::Builder::new()
-        .name("city generator (in step)".to_string())
-        .spawn(move || {
-            let mut map = match InfiniteMap::new(&set, HEIGHT, seed) {
-                Ok(map) => map,
-                Err(error) => {
-                    let _ = answer.send(Err(format!("the city generator cannot start: {error}")));
-                    return;
-                }
-            };
-            while let Ok(at) = asked.recv() {
-                let side = (2 * REACH + 1) as u32;
-                let area = Area::new(at.0 - REACH, at.1 - REACH, side, side);
-                let columns = map
-                    .ensure(area)
-                    .map(|_| {
-                        let cells = (area.z0..area.z1)
-                            .flat_map(|z| (area.x0..area.x1).map(move |x| (x, z)));
-                        cells
-                            .filter_map(|(x, z)| map.column(x, z).map(|c| ((x, z), c.to_vec())))
-                            .collect()
-                    })
-                    .map_err(|error| format!("the city generator stopped: {error}"));
-                map.retain_near(at.0, at.1, KEEP_RADIUS);
-                if answer.send(columns).is_err() {
-                    return;
-                }
-            }
-        })?;
-    Ok(InStep {
-        requests: Some(requests),
-        answers,
-        thread: Some(thread),
+/// Starts the generator in step for `set` and `seed`: a worker that owns the map and answers
+/// each walker cell it is asked about ([`Worker::ask`]) with every column within [`REACH`] of
+/// it, made before it answers; the map keeps what lies within [`KEEP_RADIUS`], as the
+/// background generator's does.
+pub fn in_step(set: ModuleSet, seed: u64) -> std::io::Result<Worker<(i32, i32), Generated>> {
+    Worker::spawn("city generator (in step)", 1, move |channels| {
+        answer_in_step(&set, seed, channels)
     })
 }
 
-impl InStep {
-    /// Every column within [`REACH`] of `cell`, waiting until they are made.
-    pub fn around(&self, cell: (i32, i32)) -> Result<Vec<Column>, String> {
-        let gone = || "the city generator stopped: no more columns will arrive".to_string();
-        let requests = self.requests.as_ref().ok_or_else(gone)?;
-        requests.send(cell).map_err(|_| gone())?;
-        self.answers.recv().map_err(|_| gone())?
-    }
-}
-
-impl Drop for InStep {
-    /// Ends the thread and waits for it.
-    fn drop(&mut self) {
-        self.requests = None;
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+/// The in-step worker's loop.
+fn answer_in_step(set: &ModuleSet, seed: u64, channels: WorkerChannels<(i32, i32), Generated>) {
+    let mut map = match new_map(set, seed) {
+        Ok(map) => map,
+        Err(failed) => {
+            let _ = channels.results.send(failed);
+            return;
+        }
+    };
+    while let Ok(at) = channels.requests.recv() {
+        let side = (2 * REACH + 1) as u32;
+        let area = Area::new(at.0 - REACH, at.1 - REACH, side, side);
+        let answer = match map.ensure(area) {
+            Ok(_) => {
+                let cells =
+                    (area.z0..area.z1).flat_map(|z| (area.x0..area.x1).map(move |x| (x, z)));
+                let columns = cells
+                    .filter_map(|(x, z)| map.column(x, z).map(|c| ((x, z), c.to_vec())))
+                    .collect();
+                let stats = map.stats();
+                Generated::Columns(Settled {
+                    columns,
+                    backtracks: stats.backtracks,
+                    blocks_kept: stats.blocks_kept.iter().sum(),
+                })
+            }
+            Err(error) => Generated::Failed(stopped(error)),
+        };
+        map.retain_near(at.0, at.1, KEEP_RADIUS);
+        let failed = matches!(answer, Generated::Failed(_));
+        if channels.results.send(answer).is_err() || failed {
+            return;
         }
     }
 }

@@ -6,17 +6,18 @@
 //! view or just beyond it ([`WAIT_RADIUS`]) is still missing, so it never walks into
 //! ungenerated space and the view never shows a hole.
 //!
-//! With the generator in step ([`Source::InStep`], screenshots) the stream waits for every
-//! column within reach of a new walker cell and takes them all at once, so what it holds is a
-//! pure function of the walk; by hand ([`Source::ByHand`], tests) columns come only through
-//! [`Streaming::take_column`]. Both drop far columns by the
-//! stream's own rule, as the background generator would drop them.
+//! Where the columns come from is a [`ColumnSource`] ([`super::source`]). With the generator in
+//! step (screenshots) the stream waits for every column within reach of a new walker cell and
+//! takes them all at once, so what it holds is a pure function of the walk; by hand (tests)
+//! columns come only through [`Streaming::take_column`]. The background generator decides
+//! what is dropped; with the others the stream drops what lies beyond the generator's keep
+//! radius, by the generator's own rule ([`KEEP_RADIUS`]).
 
 use super::columns::{Columns, Inserted};
-use super::generator::{Column, Generated, InStep};
+use super::generator::{Column, Generated};
+use super::source::ColumnSource;
 use super::view::VIEW_RADIUS;
 use crate::scenes::stall::{StallTimer, ViewFill};
-use crate::worker::Worker;
 use horde_levelgen::wfc::ModuleSet;
 use horde_levelgen::wfc::city::KEEP_RADIUS;
 use horde_levelgen::wfc::infinite::layout::{block_area, block_of};
@@ -49,16 +50,6 @@ pub struct StreamStats {
     pub view: ViewFill,
 }
 
-/// Where a stream's columns come from.
-pub enum Source {
-    /// The background generator: the render thread never waits.
-    Background(Worker<(i32, i32), Generated>),
-    /// The generator in step with the scene: each new walker cell waits for its columns.
-    InStep(InStep),
-    /// Only what the caller hands over.
-    ByHand,
-}
-
 /// The held columns and how they keep coming.
 pub struct Streaming {
     set: ModuleSet,
@@ -67,7 +58,7 @@ pub struct Streaming {
     /// Columns received but not yet turned into boxes.
     arrived: VecDeque<Column>,
     /// Where columns come from.
-    source: Source,
+    source: Box<dyn ColumnSource>,
     /// The cell the generator was last told about.
     told: Option<(i32, i32)>,
     /// Where the last sweep for far columns was made.
@@ -84,7 +75,7 @@ pub struct Streaming {
 
 impl Streaming {
     /// Columns of `set` from `source`.
-    pub fn new(set: ModuleSet, source: Source) -> Streaming {
+    pub fn new(set: ModuleSet, source: Box<dyn ColumnSource>) -> Streaming {
         Streaming {
             set,
             columns: Columns::default(),
@@ -100,8 +91,8 @@ impl Streaming {
     }
 
     /// Where the columns come from.
-    pub fn source(&self) -> &Source {
-        &self.source
+    pub fn source(&self) -> &dyn ColumnSource {
+        self.source.as_ref()
     }
 
     /// The columns held.
@@ -118,30 +109,12 @@ impl Streaming {
     pub fn pump(&mut self, cell: (i32, i32), timer: &StallTimer) -> bool {
         if self.told != Some(cell) {
             self.changed = true;
-            match &self.source {
-                // A full queue is tried again next frame.
-                Source::Background(generator) => {
-                    if generator.try_send(cell).is_ok() {
-                        self.told = Some(cell);
-                    }
-                }
-                Source::InStep(generator) => {
-                    self.told = Some(cell);
-                    match generator.around(cell) {
-                        Ok(columns) => {
-                            for (at, column) in columns {
-                                if !self.columns.contains(at) {
-                                    self.take_column(at, column);
-                                }
-                            }
-                        }
-                        Err(reason) => self.fail(reason),
-                    }
-                }
-                Source::ByHand => self.told = Some(cell),
+            // A full queue is tried again next frame.
+            if self.source.tell(cell) {
+                self.told = Some(cell);
             }
         }
-        while let Some(generated) = self.background_message() {
+        while let Some(generated) = self.source.next() {
             match generated {
                 Generated::Columns(settled) => {
                     self.stats.backtracks = settled.backtracks;
@@ -152,24 +125,13 @@ impl Streaming {
                 Generated::Failed(reason) => self.fail(reason),
             }
         }
-        // A background generator that ended without saying why (a panic) is a failure too.
-        if matches!(&self.source, Source::Background(g) if g.stopped()) {
-            self.fail("the city generator stopped: no more columns will arrive".to_string());
-        }
-        while timer.elapsed_s() < CONVERT_BUDGET_S
+        let all_at_once = self.source.all_at_once();
+        while (all_at_once || timer.elapsed_s() < CONVERT_BUDGET_S)
             && let Some((cell, column)) = self.arrived.pop_front()
         {
             self.take_column(cell, column);
         }
         std::mem::take(&mut self.changed)
-    }
-
-    /// The background generator's next message, if one is waiting.
-    fn background_message(&self) -> Option<Generated> {
-        match &self.source {
-            Source::Background(generator) => generator.try_recv(),
-            Source::InStep(_) | Source::ByHand => None,
-        }
     }
 
     /// The source stopped for `reason` (shown in the overlay and logged, once).
@@ -219,12 +181,12 @@ impl Streaming {
         due
     }
 
-    /// Without the background generator, drops the columns more than [`KEEP_RADIUS`] columns
-    /// from `cell`, as the generator would; with it, only the generator decides what is
-    /// dropped.
+    /// With a source that does not decide what is dropped, drops the columns more than
+    /// [`KEEP_RADIUS`] columns from `cell`, as the generator would; with one that does, only
+    /// it decides.
     pub fn drop_far(&mut self, cell: (i32, i32)) {
         self.last_sweep = cell;
-        if !matches!(self.source, Source::Background(_)) {
+        if !self.source.decides_drops() {
             self.columns.drop_far(cell, KEEP_RADIUS);
         }
         self.stats.columns = self.columns.len();
@@ -267,7 +229,7 @@ impl Streaming {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::scenes::city::generator;
+    use crate::scenes::city::source::{Background, ByHand};
     use horde_levelgen::wfc::ModuleSet;
 
     fn city_set() -> ModuleSet {
@@ -276,7 +238,7 @@ mod tests {
 
     #[test]
     fn far_columns_are_dropped_and_their_slots_reused() {
-        let mut stream = Streaming::new(city_set(), Source::ByHand);
+        let mut stream = Streaming::new(city_set(), Box::new(ByHand));
         let street = vec![0u16; 6];
         stream.take_column((0, 0), street.clone());
         stream.take_column((200, 0), street.clone());
@@ -304,8 +266,8 @@ mod tests {
     #[test]
     fn with_a_generator_only_the_generator_decides_what_is_dropped() {
         let set = city_set();
-        let worker = generator::start(set.clone(), 1).unwrap();
-        let mut stream = Streaming::new(set, Source::Background(worker));
+        let source = Background::start(set.clone(), 1).unwrap();
+        let mut stream = Streaming::new(set, Box::new(source));
         let street = vec![0u16; 6];
         stream.take_column((200, 0), street.clone());
         stream.drop_far((0, 0));
@@ -328,7 +290,7 @@ mod tests {
 
     #[test]
     fn the_walker_may_walk_once_the_view_and_a_little_more_are_there() {
-        let mut stream = Streaming::new(city_set(), Source::ByHand);
+        let mut stream = Streaming::new(city_set(), Box::new(ByHand));
         let street = vec![0u16; 6];
         stream.survey((0, 0));
         assert!(!stream.ready());

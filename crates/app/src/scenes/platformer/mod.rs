@@ -59,8 +59,6 @@ pub struct PlatformerScene {
     /// Runs started (Space restarts after a fall).
     runs: u64,
     batch: Option<BatchId>,
-    /// Scratch: this frame's boxes.
-    boxes: Vec<Instance>,
     /// The sections file, watched: an edit is taken at the next section.
     pub live: LiveFiles,
 }
@@ -90,7 +88,6 @@ impl PlatformerScene {
             jump: false,
             runs: 1,
             batch: None,
-            boxes: Vec::new(),
             live: LiveFiles::off(),
         }
     }
@@ -121,17 +118,16 @@ impl PlatformerScene {
         &self.player
     }
 
-    /// Fills `boxes` with every box of the three points' sections, a marker at each point and
+    /// Pushes onto `boxes` every box of the three points' sections, a marker at each point and
     /// the player.
-    fn build(&mut self) {
-        self.boxes.clear();
+    fn build(&self, boxes: &mut Vec<Instance>) {
         let p = &self.player;
         let body = Mat4::from_scale_rotation_translation(
             Vec3::new(2.0 * PLAYER_HALF_WIDTH as f32, PLAYER_HEIGHT as f32, 0.6),
             Quat::IDENTITY,
             Vec3::new(0.0, (p.y + PLAYER_HEIGHT / 2.0) as f32, 0.0),
         );
-        self.boxes.push(Instance::new(body, PLAYER));
+        boxes.push(Instance::new(body, PLAYER));
         for (point, (x, held)) in self.treadmill.points().enumerate() {
             let colour = match held {
                 Held::Start => COLOURS[0],
@@ -145,14 +141,14 @@ impl PlatformerScene {
                     Quat::IDENTITY,
                     (min + max) * 0.5,
                 );
-                self.boxes.push(Instance::new(model, colour));
+                boxes.push(Instance::new(model, colour));
             }
             let marker = Mat4::from_scale_rotation_translation(
                 Vec3::new(0.2, 0.2, 0.2),
                 Quat::IDENTITY,
                 Vec3::new(x as f32, -1.4, -DEPTH / 2.0),
             );
-            self.boxes.push(Instance::new(marker, MARKER));
+            boxes.push(Instance::new(marker, MARKER));
         }
     }
 }
@@ -219,10 +215,8 @@ impl Scene for PlatformerScene {
     }
 
     fn prepare(&mut self, renderer: &mut Renderer, _ctx: &GpuContext) -> anyhow::Result<()> {
-        self.build();
         if let Some(batch) = self.batch {
-            let slots = renderer.instances_mut(batch, self.boxes.len());
-            slots.copy_from_slice(&self.boxes);
+            renderer.refill(batch, |boxes| self.build(boxes));
         }
         Ok(())
     }

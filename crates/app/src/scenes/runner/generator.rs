@@ -3,7 +3,7 @@
 //! small low-priority pool.
 
 use super::draw::chunk_instances;
-use crate::worker::{Worker, WorkerChannels, lower_priority};
+use crate::worker::{Worker, WorkerChannels, background_pool, on_pool};
 use horde_levelgen::scatter::Scatter;
 use horde_renderer::Instance;
 
@@ -22,16 +22,9 @@ pub fn start(scatter: Scatter) -> std::io::Result<Worker<i32, Row>> {
 
 /// The worker's loop: answer each requested chunk row with its boxes.
 fn generate(scatter: &Scatter, channels: WorkerChannels<i32, Row>) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .thread_name(|i| format!("scenery worker {i}"))
-        .start_handler(|_| lower_priority("a scenery worker"))
-        .build();
+    let pool = background_pool("scenery worker");
     while let Ok(row) = channels.requests.recv() {
-        let boxes = match &pool {
-            Ok(pool) => pool.install(|| row_boxes(scatter, row)),
-            Err(_) => row_boxes(scatter, row),
-        };
+        let boxes = on_pool(pool.as_ref(), || row_boxes(scatter, row));
         if channels.results.send((row, boxes)).is_err() {
             return;
         }

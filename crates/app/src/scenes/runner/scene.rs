@@ -68,7 +68,6 @@ pub struct RunnerScene {
     scenery_dirty: bool,
     /// The rows the scenery batch was last filled for.
     drawn: (i32, i32),
-    game_instances: Vec<Instance>,
     game_batch: Option<BatchId>,
     scenery_batch: Option<BatchId>,
     /// Counters.
@@ -147,7 +146,6 @@ impl RunnerScene {
             rows: HashMap::new(),
             scenery_dirty: true,
             drawn: (0, -1),
-            game_instances: Vec::new(),
             game_batch: None,
             scenery_batch: None,
             stats: RunnerStats::default(),
@@ -321,9 +319,7 @@ impl RunnerScene {
         self.stats.stall.record(timer);
 
         if let Some(batch) = self.game_batch {
-            self.game_instances.clear();
-            game_instances(&self.runner, &mut self.game_instances);
-            renderer.set_instances(batch, &self.game_instances);
+            renderer.refill(batch, |out| game_instances(&self.runner, out));
         }
     }
 }
