@@ -2,14 +2,10 @@
 //! text gives a value within its limits or a message, never a panic.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-
+#[path = "../bodies.rs"]
+mod bodies;
 #[path = "../../crates/app/src/cli/values.rs"]
 #[allow(dead_code, missing_docs)]
 mod values;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data) {
-        values::check_all(text);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::run("cli_values", data));

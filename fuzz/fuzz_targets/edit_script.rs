@@ -1,10 +1,10 @@
 //! Fuzzes the edit script parser: any text gives a value or an error, never a panic.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "../bodies.rs"]
+mod bodies;
+#[path = "../../crates/app/src/cli/values.rs"]
+#[allow(dead_code, missing_docs)]
+mod values;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data) {
-        let _ = horde_core_sim::td::script::EditScript::parse(text, "fuzz.txt".as_ref());
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::run("edit_script", data));

@@ -2,10 +2,10 @@
 //! what it accepts runs on the treadmill without a panic.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "../bodies.rs"]
+mod bodies;
+#[path = "../../crates/app/src/cli/values.rs"]
+#[allow(dead_code, missing_docs)]
+mod values;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data) {
-        horde_core_sim::platformer::check_sections_text(text);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::run("platformer_sections", data));

@@ -2,8 +2,10 @@
 //! or an error naming the file, never a panic; a game that loads plays on and saves again.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "../bodies.rs"]
+mod bodies;
+#[path = "../../crates/app/src/cli/values.rs"]
+#[allow(dead_code, missing_docs)]
+mod values;
 
-fuzz_target!(|data: &[u8]| {
-    horde_core_sim::td::save::fuzz::check_save_bytes(data);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::run("save", data));

@@ -2,10 +2,10 @@
 //! and their roads: any text gives a value or an error, never a panic.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "../bodies.rs"]
+mod bodies;
+#[path = "../../crates/app/src/cli/values.rs"]
+#[allow(dead_code, missing_docs)]
+mod values;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data) {
-        let _ = horde_levelgen::scatter::check_settings_text(text);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::run("scatter_settings", data));

@@ -1,0 +1,70 @@
+//! What every fuzz target does with its input, one line a format: the one place a format's
+//! fuzz body lives. Each fuzz target (`fuzz_targets/NAME.rs`) runs its line, and the app's
+//! `tests/fuzz_regressions.rs` replays every corpus and regression input through the same
+//! lines on stable. A body must give a value (within its limits) or an error, never panic.
+//!
+//! Whoever includes this file also provides the command line's value parsers as a sibling
+//! module `values` (`crates/app/src/cli/values.rs`).
+
+use std::path::Path;
+
+/// A fuzz body: what the target does with the fuzzer's bytes.
+pub type Body = fn(&[u8]);
+
+/// Every fuzz target, by its name in `fuzz/Cargo.toml`, and its body.
+pub const TARGETS: &[(&str, Body)] = &[
+    ("level", |d| {
+        text(d, |t, p| drop(horde_core_sim::td::level::parse_level(t, p)))
+    }),
+    ("edit_script", |d| {
+        text(d, |t, p| {
+            drop(horde_core_sim::td::script::EditScript::parse(t, p))
+        })
+    }),
+    ("input_script", |d| {
+        text(d, |t, p| {
+            drop(horde_core_sim::runner::InputScript::parse(t, p))
+        })
+    }),
+    ("runner_settings", |d| {
+        text(d, |t, p| {
+            drop(horde_core_sim::runner::RunnerSettings::parse(t, p))
+        })
+    }),
+    ("scatter_settings", |d| {
+        text(d, |t, _| {
+            drop(horde_levelgen::scatter::check_settings_text(t))
+        })
+    }),
+    ("module_set", |d| {
+        text(d, |t, _| horde_levelgen::wfc::module_set::check_text(t))
+    }),
+    ("cli_values", |d| {
+        text(d, |t, _| super::values::check_all(t))
+    }),
+    ("platformer_sections", |d| {
+        text(d, |t, _| horde_core_sim::platformer::check_sections_text(t))
+    }),
+    ("scenario", |d| {
+        text(d, |t, _| {
+            horde_core_sim::td::scenario_fuzz::check_scenario_text(t)
+        })
+    }),
+    // The one binary format: its bytes as they are.
+    ("save", horde_core_sim::td::save::fuzz::check_save_bytes),
+];
+
+/// Runs the body of the target `name` on `data` (nothing for a name it does not hold).
+pub fn run(name: &str, data: &[u8]) {
+    if let Some((_, body)) = TARGETS.iter().find(|(n, _)| *n == name) {
+        body(data);
+    }
+}
+
+/// A text format's body: `body` gets the bytes as text, with the path errors name; bytes that
+/// are not UTF-8 are no text and are left alone.
+fn text(data: &[u8], body: impl FnOnce(&str, &Path)) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        body(text, Path::new("fuzz.txt"));
+    }
+}
