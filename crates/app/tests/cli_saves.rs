@@ -216,7 +216,7 @@ fn a_dash_prints_the_trace_on_standard_output() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset,health")
+        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset,health,clip")
     );
     assert!(text.lines().any(|l| l.starts_with("180,")), "{text}");
     let last = text.lines().last().unwrap();

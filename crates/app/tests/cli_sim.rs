@@ -87,9 +87,11 @@ fn trace_has_one_row_per_live_enemy_per_tick() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset,health")
+        Some("tick,id,x,z,yaw_deg,scale,speed,path_offset,health,clip")
     );
+    // Animation is off: the last column is `move` throughout.
     let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.strip_suffix(",move").unwrap())
         .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
         .collect();
     let last_tick_rows = rows.iter().filter(|r| r[0] == 300.0).count();
@@ -278,9 +280,11 @@ fn a_scenario_runs_to_its_outcome_and_the_summary_says_how_it_went() {
     // The trace's health falls under fire; the last tick of an enemy shows it at most 0 when
     // it was killed.
     let csv = std::fs::read_to_string(&trace).unwrap();
+    // The numbers of each row (its clip left out).
     let rows: Vec<Vec<f64>> = csv
         .lines()
         .skip(1)
+        .map(|l| l.rsplit_once(',').unwrap().0)
         .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
         .collect();
     let mut last_health = std::collections::BTreeMap::new();
@@ -360,4 +364,28 @@ fn bad_scenario_files_are_refused_with_their_place() {
         assert!(!err.contains("panicked"));
         assert!(stdout(&out).is_empty());
     }
+}
+
+#[test]
+fn animation_puts_new_enemies_in_their_intro_and_the_trace_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let clips = |extra: &[&str]| {
+        let trace = dir.path().join("clips.csv");
+        let mut args = vec!["sim", "--ticks", "90", "--spawn-speed", "5"];
+        args.extend(extra);
+        args.extend(["--trace", trace.to_str().unwrap()]);
+        let out = horde(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let csv = std::fs::read_to_string(&trace).unwrap();
+        let mut clips: Vec<String> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.rsplit_once(',').unwrap().1.to_string())
+            .collect();
+        clips.sort();
+        clips.dedup();
+        clips
+    };
+    assert_eq!(clips(&[]), ["move"]);
+    assert_eq!(clips(&["--animation"]), ["intro", "move"]);
 }

@@ -134,6 +134,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
         scenario: None,
         seed: 21,
         settings: settings(),
+        animation: false,
     };
     play.game.recording = Some(Recording::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at

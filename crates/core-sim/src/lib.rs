@@ -37,14 +37,14 @@ pub mod td;
 /// The tower defense's rooms, also reachable at the root as they were before the games had
 /// folders (`horde_core_sim::level` is `horde_core_sim::td::level`).
 pub use td::{
-    ballistics, board, direction, enemies, enemy, enemy_color, flow_field, generate, level, model,
-    pick, scenario, script, settings, simulation, sink, spatial, tile, towers, trace,
+    ballistics, board, clip, direction, enemies, enemy, enemy_color, flow_field, generate, level,
+    model, pick, scenario, script, settings, simulation, sink, spatial, tile, towers, trace,
 };
 
 pub use td::{
-    Board, BoardError, BoardReload, Counts, Direction, DirectionChange, EditKind, EditRefused,
-    Enemies, EnemyColor, EnemyParams, EnemyView, FloatRange, InstanceSink, ModelInstance,
-    MoveState, NEUTRAL_ENEMY_COLOR, Outcome, Pose, Scenario, SettingsError, Simulation,
-    SliceTooShort, SpawnError, SpawnSettings, TileContent, Tower, TowerKind, TowerSettings,
-    TowerState, pack_rgba,
+    Animation, Board, BoardError, BoardReload, Clip, Counts, Direction, DirectionChange, EditKind,
+    EditRefused, Enemies, EnemyColor, EnemyParams, EnemyView, FloatRange, InstanceSink,
+    ModelInstance, MoveState, NEUTRAL_ENEMY_COLOR, Outcome, Pose, Scenario, SettingsError,
+    Simulation, SliceTooShort, SpawnError, SpawnSettings, TileContent, Tower, TowerKind,
+    TowerSettings, TowerState, pack_rgba,
 };

@@ -195,14 +195,21 @@ fn every_kind_of_damage_is_refused_naming_the_file() {
 }
 
 #[test]
-fn a_save_of_version_1_is_refused_by_its_version() {
-    // Written before each tower kind kept its own state (towers had fields of all kinds).
-    let old = include_bytes!("data/version-1.horde");
-    assert_eq!(SAVE_FORMAT.version, 2);
-    assert_eq!(
-        refusal(old),
-        "bad.horde: a Horde save of format version 1, from an older Horde; this one reads version 2"
-    );
+fn saves_of_versions_1_and_2_are_refused_by_their_version() {
+    assert_eq!(SAVE_FORMAT.version, 3);
+    // Version 1: written before each tower kind kept its own state (towers had fields of all
+    // kinds); version 2: before the enemies' animation clips.
+    for (version, old) in [
+        (1, &include_bytes!("data/version-1.horde")[..]),
+        (2, &include_bytes!("data/version-2.horde")[..]),
+    ] {
+        assert_eq!(
+            refusal(old),
+            format!(
+                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 3"
+            )
+        );
+    }
 }
 
 #[test]

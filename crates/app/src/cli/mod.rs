@@ -236,6 +236,10 @@ pub struct StressArgs {
     /// what the per-frame work costs on top of drawing.
     #[arg(long)]
     pub static_instances: bool,
+    /// The enemies play the series' animation clips (placed mid-path, they begin with their
+    /// intro), drawn in the same fused pass.
+    #[arg(long)]
+    pub animation: bool,
     /// Level file instead of the generated serpentine board.
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
@@ -389,7 +393,7 @@ pub struct SimArgs {
     #[command(flatten)]
     pub spawn: SpawnFlags,
     /// Write the per-tick CSV trace here
-    /// (`tick,id,x,z,yaw_deg,scale,speed,path_offset,health`).
+    /// (`tick,id,x,z,yaw_deg,scale,speed,path_offset,health,clip`).
     #[arg(long, value_name = "FILE.csv")]
     pub trace: Option<PathBuf>,
     /// Scripted edits, one `TICK ACTION X Y` per line (ACTION: wall, destination, spawn or a
@@ -407,7 +411,7 @@ pub struct SimArgs {
     /// exactly as if it had never stopped (the save holds the board, the scenario, the spawn
     /// settings and the seed).
     #[arg(long, value_name = "FILE.horde", conflicts_with_all = [
-        "level", "scenario", "seed", "spawn_speed", "scale", "speed", "path_offset"])]
+        "level", "scenario", "seed", "spawn_speed", "scale", "speed", "path_offset", "animation"])]
     pub load: Option<PathBuf>,
 }
 

@@ -148,6 +148,11 @@ pub struct SpawnFlags {
     #[arg(long, value_name = "A..B", default_value = "0", value_parser = parse_path_offset,
           allow_hyphen_values = true)]
     pub path_offset: FloatRange,
+    /// The enemies play the series' animation clips (intro, move, outro, dying), which decide
+    /// when they can be hit and when they leave; a scenario that says `animation: true` turns
+    /// them on too.
+    #[arg(long)]
+    pub animation: bool,
 }
 
 impl Default for SpawnFlags {
@@ -157,6 +162,7 @@ impl Default for SpawnFlags {
             scale: FloatRange::constant(1.0),
             speed: FloatRange::constant(1.0),
             path_offset: FloatRange::constant(0.0),
+            animation: false,
         }
     }
 }

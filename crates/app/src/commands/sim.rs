@@ -27,6 +27,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
             let scenario = crate::levels::scenario(args.scenario.as_deref())?;
             let mut sim = Simulation::new(board, args.spawn.settings()?, args.seed);
             sim.set_scenario(scenario);
+            sim.set_animation(args.spawn.animation);
             (sim, None)
         }
     };

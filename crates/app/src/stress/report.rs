@@ -51,6 +51,8 @@ pub struct Report {
     pub killed: u64,
     /// Shells launched by towers during the run.
     pub shots: u64,
+    /// Whether the enemies played their animation clips (`--animation`).
+    pub animation: bool,
 }
 
 /// The per-frame samples, milliseconds.
@@ -167,6 +169,7 @@ pub fn report(args: &StressArgs, measured: Measured) -> Report {
         towers: args.towers(),
         killed: counts.killed,
         shots: counts.shots,
+        animation: args.animation,
     }
 }
 

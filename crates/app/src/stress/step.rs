@@ -44,6 +44,7 @@ pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
     let mut sim = Simulation::new(board, stress_settings()?, args.seed);
     sim.set_enemy_color(enemy_color);
     sim.set_spawning(false);
+    sim.set_animation(args.animation);
     let n = args.enemies as usize;
     sim.reserve_enemies(n + n / 4);
     sim.populate(n);

@@ -10,24 +10,33 @@
 //! writes every enemy's [`ModelInstance`] in the same pass, while the chunk is hot in cache.
 
 use crate::td::board::Board;
-use crate::td::enemy::{Enemy, EnemyParams, MoveState, Stepped};
+use crate::td::clip::{Animation, Clip};
+use crate::td::enemy::{Enemy, EnemyParams, MoveState, Pose, Stepped};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::SpatialIndex;
+use crate::td::spatial::{NOT_A_TARGET, SpatialIndex};
 use rayon::prelude::*;
 
 /// Enemies per parallel work item.
 const CHUNK: usize = 2048;
 /// Marks a recorded removal as a kill (the slot index fits in the bits below).
 const KILLED: u32 = 1 << 31;
+/// Marks a recorded arrival: the path ended, the enemy stays for its outro clip (animation on).
+const ARRIVED: u32 = 1 << 30;
+/// The slot index under the marks.
+const SLOT: u32 = ARRIVED - 1;
 
-/// Enemies one update removed.
+/// Enemies one update removed, and those whose path ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Removed {
-    /// Those that finished their outro at a destination.
+    /// Those that finished their outro at a destination (with animation on: their outro clip).
     pub reached: u64,
-    /// Those whose health was at most 0 when their update began.
+    /// Those whose health was at most 0 when their update began (with animation on: whose
+    /// dying clip ended).
     pub killed: u64,
+    /// Those whose path ended (a life each under a scenario): with animation off the same as
+    /// `reached`; with it on, they leave when their outro clip ends.
+    pub arrived: u64,
 }
 
 impl Removed {
@@ -56,6 +65,8 @@ pub struct EnemyView {
     pub tile: usize,
     /// Health left (at most 0: removed, counted killed, at its next update).
     pub health: f32,
+    /// The animation clip playing ([`Clip::Move`] throughout with animation off).
+    pub clip: Clip,
 }
 
 /// Returned when an instance slice is shorter than the population it must hold.
@@ -79,6 +90,8 @@ pub struct Enemies {
     /// Scratch: how many enemies each chunk reclaimed.
     reclaimed_per_chunk: Vec<u32>,
     next_id: u64,
+    /// Whether the clips are rules and drawn ([`Enemies::set_animated`]).
+    animated: bool,
     /// Whether `places` is kept (see [`Enemies::track_places`]).
     tracking: bool,
     /// Per slot while tracking: the enemy's position `(x, z)` and scale as its last update
@@ -86,11 +99,22 @@ pub struct Enemies {
     places: Vec<[f32; 3]>,
 }
 
-/// An enemy's position `(x, z)` and scale, for the spatial index.
+/// An enemy's position `(x, z)` and scale, for the spatial index; an enemy that is no target
+/// (not in its move clip) gets [`NOT_A_TARGET`] for its scale, which nothing reaches.
 #[inline]
 fn place_of(enemy: &Enemy) -> [f32; 3] {
-    let [x, z] = enemy.pose().position;
-    [x, z, enemy.params.scale]
+    place_at(enemy, enemy.pose().position)
+}
+
+/// [`place_of`] with the pose's position already known.
+#[inline]
+fn place_at(enemy: &Enemy, [x, z]: [f32; 2]) -> [f32; 3] {
+    let scale = if enemy.is_target() {
+        enemy.params.scale
+    } else {
+        NOT_A_TARGET
+    };
+    [x, z, scale]
 }
 
 impl Enemies {
@@ -131,6 +155,29 @@ impl Enemies {
     /// How many enemies were ever spawned into this pool (the next id).
     pub fn spawned(&self) -> u64 {
         self.next_id
+    }
+
+    /// Turns the clips on or off for enemies spawned from now on and for every update: with
+    /// them on, a new enemy plays its intro, death and arrival wait for their clips, only an
+    /// enemy in its move clip is a target, and the instances show the clips.
+    /// Turned off, enemies in their outro or dying clips leave at once (returned as reached
+    /// and killed) and the others stand in their move clip.
+    pub fn set_animated(&mut self, on: bool) -> Removed {
+        let mut left = Removed::default();
+        if self.animated && !on {
+            left.reached = self.replace_each(|e| (e.anim.clip != Clip::Outro).then_some(*e));
+            left.killed = self.replace_each(|e| (e.anim.clip != Clip::Dying).then_some(*e));
+            self.states
+                .iter_mut()
+                .for_each(|e| e.anim = Animation::MOVING);
+        }
+        self.animated = on;
+        left
+    }
+
+    /// Whether the clips are on.
+    pub fn animated(&self) -> bool {
+        self.animated
     }
 
     /// Removes every enemy; ids keep counting.
@@ -209,7 +256,14 @@ impl Enemies {
     ) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
-        let enemy = Enemy::spawn(board, tile, params, color, progress, health);
+        let enemy = Enemy::spawn(
+            board,
+            tile,
+            params,
+            (color, health),
+            progress,
+            self.animated,
+        );
         if self.tracking {
             self.places.push(place_of(&enemy));
         }
@@ -224,6 +278,7 @@ impl Enemies {
     pub fn update(&mut self, board: &Board, dt: f32) -> Removed {
         let chunks = self.prepare_scratch();
         let len = self.states.len();
+        let animated = self.animated;
         let advance = self
             .states
             .par_chunks_mut(CHUNK)
@@ -233,7 +288,7 @@ impl Enemies {
             // Each chunk's places written while it is in cache.
             advance.zip(self.places.par_chunks_mut(CHUNK)).for_each(
                 |(((states, slots), count), places)| {
-                    *count = advance_chunk(states, slots, board, dt);
+                    *count = advance_chunk(states, slots, board, dt, animated);
                     for (place, enemy) in places.iter_mut().zip(states.iter()) {
                         *place = place_of(enemy);
                     }
@@ -241,7 +296,7 @@ impl Enemies {
             );
         } else {
             advance.for_each(|((states, slots), count)| {
-                *count = advance_chunk(states, slots, board, dt);
+                *count = advance_chunk(states, slots, board, dt, animated);
             });
         }
         self.remove_reclaimed(chunks, |_, _| {})
@@ -275,13 +330,12 @@ impl Enemies {
                 &mut self.reclaimed_per_chunk[..chunks],
                 &mut used,
                 &mut self.places,
-                board,
-                dt,
+                (board, dt, self.animated),
             );
         }
+        let animated = self.animated;
         Ok(self.remove_reclaimed(chunks, |index, enemy| {
-            let instance = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
-            sink.write(index, &[instance]);
+            sink.write(index, &[instance_of(enemy, animated)]);
         }))
     }
 
@@ -296,7 +350,7 @@ impl Enemies {
             });
         }
         let (mut used, _) = sink.split(len);
-        write_parallel(&self.states, &mut used);
+        write_parallel(&self.states, &mut used, self.animated);
         Ok(len)
     }
 
@@ -312,6 +366,7 @@ impl Enemies {
             progress: enemy.progress(),
             tile: enemy.tile(),
             health: enemy.health,
+            clip: enemy.anim.clip,
         })
     }
 
@@ -375,11 +430,19 @@ impl Enemies {
             let count = self.reclaimed_per_chunk[chunk] as usize;
             for k in (0..count).rev() {
                 let recorded = self.reclaimed_slots[base + k];
-                let index = base + (recorded & !KILLED) as usize;
+                let index = base + (recorded & SLOT) as usize;
+                if recorded & ARRIVED != 0 {
+                    // The path ended; the enemy stays for its outro clip.
+                    removed.arrived += 1;
+                    continue;
+                }
                 if recorded & KILLED != 0 {
                     removed.killed += 1;
                 } else {
                     removed.reached += 1;
+                    if !self.animated {
+                        removed.arrived += 1;
+                    }
                 }
                 self.states.swap_remove(index);
                 self.ids.swap_remove(index);
@@ -395,20 +458,49 @@ impl Enemies {
     }
 }
 
-/// Advances one chunk; records the chunk-local index of each reclaimed enemy in `slots`, in
-/// ascending order (a kill marked with [`KILLED`]), and returns their number.
-fn advance_chunk(states: &mut [Enemy], slots: &mut [u32], board: &Board, dt: f32) -> u32 {
-    let mut reclaimed = 0;
-    for (i, enemy) in states.iter_mut().enumerate() {
-        let mark = match enemy.advance(board, dt) {
-            Stepped::Walking => continue,
+/// Advances one chunk (`animated`: by the clips' rules); records the chunk-local index of
+/// each reclaimed enemy in `slots`, in ascending order (a kill marked with [`KILLED`], an
+/// arrival that stays with [`ARRIVED`]), and returns their number.
+fn advance_chunk(
+    states: &mut [Enemy],
+    slots: &mut [u32],
+    board: &Board,
+    dt: f32,
+    animated: bool,
+) -> u32 {
+    let mut recorded = 0;
+    let mut record = |i: usize, stepped: Stepped| {
+        let mark = match stepped {
+            Stepped::Walking => return,
             Stepped::Reached => 0,
             Stepped::Killed => KILLED,
+            Stepped::Arrived => ARRIVED,
         };
-        slots[reclaimed] = i as u32 | mark;
-        reclaimed += 1;
+        slots[recorded] = i as u32 | mark;
+        recorded += 1;
+    };
+    // One loop per mode: no per-enemy branch on the mode.
+    if animated {
+        for (i, enemy) in states.iter_mut().enumerate() {
+            record(i, enemy.advance_animated(board, dt));
+        }
+    } else {
+        for (i, enemy) in states.iter_mut().enumerate() {
+            record(i, enemy.advance(board, dt));
+        }
     }
-    reclaimed as u32
+    recorded as u32
+}
+
+/// An enemy's instance: its clips' shape with animation on, standing without.
+#[inline]
+fn instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
+    let pose = enemy.pose();
+    if animated {
+        ModelInstance::shaped(&pose, enemy.params.scale, enemy.color, &enemy.anim.shape())
+    } else {
+        ModelInstance::new(&pose, enemy.params.scale, enemy.color)
+    }
 }
 
 /// The fused pass: splits enemies, scratch, sink and places (as long as the enemies, or empty
@@ -420,14 +512,14 @@ fn fused<S: InstanceSink>(
     counts: &mut [u32],
     sink: &mut S,
     places: &mut [[f32; 3]],
-    board: &Board,
-    dt: f32,
+    step: (&Board, f32, bool),
 ) {
+    let (board, dt, animated) = step;
     if states.len() <= CHUNK {
         if let Some(count) = counts.first_mut() {
-            *count = advance_chunk(states, slots, board, dt);
+            *count = advance_chunk(states, slots, board, dt, animated);
         }
-        write_into(states, sink, places);
+        write_into(states, sink, places, animated);
         return;
     }
     let mid_chunk = counts.len() / 2;
@@ -438,53 +530,38 @@ fn fused<S: InstanceSink>(
     let (mut sink_a, mut sink_b) = sink.split(mid);
     let (places_a, places_b) = places.split_at_mut(mid.min(places.len()));
     rayon::join(
-        || {
-            fused(
-                states_a,
-                slots_a,
-                counts_a,
-                &mut sink_a,
-                places_a,
-                board,
-                dt,
-            )
-        },
-        || {
-            fused(
-                states_b,
-                slots_b,
-                counts_b,
-                &mut sink_b,
-                places_b,
-                board,
-                dt,
-            )
-        },
+        || fused(states_a, slots_a, counts_a, &mut sink_a, places_a, step),
+        || fused(states_b, slots_b, counts_b, &mut sink_b, places_b, step),
     );
 }
 
 /// Writes the instances of `states` into `sink` (as long as `states`), halving both until a
 /// chunk is left and writing the halves in parallel.
-fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S) {
+fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, animated: bool) {
     if states.len() <= CHUNK {
-        write_into(states, sink, &mut []);
+        write_into(states, sink, &mut [], animated);
         return;
     }
     let mid = states.len() / 2;
     let (states_a, states_b) = states.split_at(mid);
     let (mut sink_a, mut sink_b) = sink.split(mid);
     rayon::join(
-        || write_parallel(states_a, &mut sink_a),
-        || write_parallel(states_b, &mut sink_b),
+        || write_parallel(states_a, &mut sink_a, animated),
+        || write_parallel(states_b, &mut sink_b, animated),
     );
 }
 
 /// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
 /// stack buffer (so write-only memory gets whole runs of bytes). With `places` as long as the
 /// chunk (else empty), each enemy's place is written from the same pose.
-fn write_into<S: InstanceSink>(states: &[Enemy], sink: &mut S, places: &mut [[f32; 3]]) {
+fn write_into<S: InstanceSink>(
+    states: &[Enemy],
+    sink: &mut S,
+    places: &mut [[f32; 3]],
+    animated: bool,
+) {
     if let Some(slice) = sink.as_slice() {
-        write_chunk(states, slice, places);
+        write_chunk(states, slice, places, animated);
         return;
     }
     const RUN: usize = 64;
@@ -494,25 +571,49 @@ fn write_into<S: InstanceSink>(states: &[Enemy], sink: &mut S, places: &mut [[f3
         let run_places = places
             .get_mut(start..start + enemies.len())
             .unwrap_or(&mut []);
-        write_chunk(enemies, &mut buffer[..enemies.len()], run_places);
+        write_chunk(enemies, &mut buffer[..enemies.len()], run_places, animated);
         sink.write(start, &buffer[..enemies.len()]);
     }
 }
 
 /// Writes one chunk's instances, and with `places` as long as the chunk (else empty) their
-/// places, computing each pose once.
+/// places, computing each pose once; `animated`, each instance shows its clips.
 #[inline]
-fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 3]]) {
+fn write_chunk(
+    states: &[Enemy],
+    out: &mut [ModelInstance],
+    places: &mut [[f32; 3]],
+    animated: bool,
+) {
+    // One loop per mode: the shape of a standing enemy is not worked out per enemy.
+    if animated {
+        write_chunk_as(states, out, places, |enemy, pose| {
+            ModelInstance::shaped(pose, enemy.params.scale, enemy.color, &enemy.anim.shape())
+        });
+    } else {
+        write_chunk_as(states, out, places, |enemy, pose| {
+            ModelInstance::new(pose, enemy.params.scale, enemy.color)
+        });
+    }
+}
+
+/// [`write_chunk`] with each instance made by `instance`.
+#[inline(always)]
+fn write_chunk_as(
+    states: &[Enemy],
+    out: &mut [ModelInstance],
+    places: &mut [[f32; 3]],
+    instance: impl Fn(&Enemy, &Pose) -> ModelInstance,
+) {
     if places.is_empty() {
         for (enemy, slot) in states.iter().zip(out.iter_mut()) {
-            *slot = ModelInstance::new(&enemy.pose(), enemy.params.scale, enemy.color);
+            *slot = instance(enemy, &enemy.pose());
         }
         return;
     }
     for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
         let pose = enemy.pose();
-        *slot = ModelInstance::new(&pose, enemy.params.scale, enemy.color);
-        let [x, z] = pose.position;
-        *place = [x, z, enemy.params.scale];
+        *slot = instance(enemy, &pose);
+        *place = place_at(enemy, pose.position);
     }
 }

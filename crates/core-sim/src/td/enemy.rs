@@ -12,8 +12,14 @@
 //!
 //! The enemy reads the board only at state changes (tile boundaries), so edits reach it when it
 //! enters its next tile.
+//!
+//! With animation on (part 6, [`crate::td::clip`]) the clips are rules too
+//! ([`Enemy::advance_animated`]): a new enemy stays put for its intro, one whose health ran out
+//! plays its dying clip before it leaves, one whose path ended (a life lost at once) its outro;
+//! only an enemy in its move clip is a target ([`Enemy::is_target`]).
 
 use crate::td::board::Board;
+use crate::td::clip::{Animation, Clip, FADE_SECONDS};
 use crate::td::direction::{Direction, DirectionChange};
 use std::f32::consts::PI;
 
@@ -75,10 +81,14 @@ pub struct Pose {
 pub(crate) enum Stepped {
     /// It walks on.
     Walking,
-    /// It finished its outro at a destination's centre: reclaimed, and counted reached.
+    /// It finished its outro at a destination's centre: reclaimed, and counted reached (with
+    /// animation on: its outro clip ended, after it [`Stepped::Arrived`]).
     Reached,
+    /// With animation on: its path ended this tick (a life is lost at once); it stays for its
+    /// outro clip.
+    Arrived,
     /// Its health was at most 0 when its update began: reclaimed where it stood, and counted
-    /// killed.
+    /// killed (with animation on: its dying clip ended).
     Killed,
 }
 
@@ -101,18 +111,24 @@ pub(crate) struct Enemy {
     pub(crate) health: f32,
     direction: Direction,
     state: MoveState,
+    /// Its clips ([`Animation::MOVING`] throughout with animation off).
+    pub(crate) anim: Animation,
 }
+
+/// The largest `f32` below 1: an enemy whose path ended stays at its end through its outro clip.
+const ALMOST_ONE: f32 = 1.0 - f32::EPSILON / 2.0;
 
 impl Enemy {
     /// An enemy standing at the centre of `tile`, about to walk its intro, with `progress`
-    /// (in `[0, 1)`) of the intro already done and `health` to lose.
+    /// (in `[0, 1)`) of the intro already done and `health` to lose; `animated`, it starts
+    /// with its intro clip.
     pub(crate) fn spawn(
         board: &Board,
         tile: usize,
         params: EnemyParams,
-        color: u32,
+        (color, health): (u32, f32),
         progress: f32,
-        health: f32,
+        animated: bool,
     ) -> Enemy {
         let direction = board.path_direction(tile);
         let angle = direction.angle_deg();
@@ -131,6 +147,50 @@ impl Enemy {
             health,
             direction,
             state: MoveState::Intro,
+            anim: if animated {
+                Animation::intro(0.0)
+            } else {
+                Animation::MOVING
+            },
+        }
+    }
+
+    /// Whether towers may aim at it and blasts reach it: only in its move clip.
+    #[inline]
+    pub(crate) fn is_target(&self) -> bool {
+        self.anim.clip == Clip::Move
+    }
+
+    /// [`Enemy::advance`] with animation on: the clips advance (the move clip at speed ÷
+    /// scale), and
+    /// - in its intro it stays put until the clip ends, then walks on with the whole `dt`;
+    /// - in its outro or dying clip it stays until the clip ends, then is
+    ///   [`Stepped::Reached`] or [`Stepped::Killed`];
+    /// - whose health is at most 0 starts dying and stops;
+    /// - whose path ends starts its outro at the path's end: [`Stepped::Arrived`].
+    #[inline]
+    pub(crate) fn advance_animated(&mut self, board: &Board, dt: f32) -> Stepped {
+        let rate = self.params.speed / self.params.scale;
+        self.anim.advance(dt, rate);
+        match self.anim.clip {
+            Clip::Move => {}
+            Clip::Intro if !self.anim.done() => return Stepped::Walking,
+            Clip::Intro => self.anim.play(Clip::Move),
+            Clip::Outro if self.anim.done() => return Stepped::Reached,
+            Clip::Dying if self.anim.done() => return Stepped::Killed,
+            Clip::Outro | Clip::Dying => return Stepped::Walking,
+        }
+        if self.health <= 0.0 {
+            self.anim.play(Clip::Dying);
+            return Stepped::Walking;
+        }
+        match self.walk(board, dt) {
+            Stepped::Reached => {
+                self.progress = ALMOST_ONE;
+                self.anim.play(Clip::Outro);
+                Stepped::Arrived
+            }
+            other => other,
         }
     }
 
@@ -187,6 +247,12 @@ impl Enemy {
         if self.health <= 0.0 {
             return Stepped::Killed;
         }
+        self.walk(board, dt)
+    }
+
+    /// Walks `dt` seconds along the path; [`Stepped::Reached`] at the destination's centre.
+    #[inline]
+    fn walk(&mut self, board: &Board, dt: f32) -> Stepped {
         self.progress += dt * self.progress_factor;
         while self.progress >= 1.0 {
             if self.tile_to == NONE {
@@ -302,16 +368,25 @@ impl Enemy {
     }
 }
 
+/// The `f32` fields of an [`EnemyRecord`].
+pub(crate) const RECORD_FLOATS: usize = 16;
+/// The `u32` fields of an [`EnemyRecord`].
+pub(crate) const RECORD_WORDS: usize = 3;
+/// The byte fields of an [`EnemyRecord`].
+pub(crate) const RECORD_BYTES: usize = 2;
+
 /// Every field of one enemy, as a save keeps it (`td::save`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct EnemyRecord {
-    /// The thirteen `f32` fields: progress, progress factor, from `(x, z)`, to `(x, z)`,
-    /// angles from and to, model x, scale, speed, path offset, health.
-    pub(crate) floats: [f32; 13],
+    /// The `f32` fields: progress, progress factor, from `(x, z)`, to `(x, z)`, angles from
+    /// and to, model x, scale, speed, path offset, health, clip time, the faded clip's time,
+    /// the fade done.
+    pub(crate) floats: [f32; RECORD_FLOATS],
     /// Tile from, tile to ([`u32::MAX`] in the outro), colour.
-    pub(crate) words: [u32; 3],
-    /// Direction (bits 0–1) and movement state (bits 2–4).
-    pub(crate) kinds: u8,
+    pub(crate) words: [u32; RECORD_WORDS],
+    /// Direction (bits 0–1) and movement state (bits 2–4); the clip (bits 0–1) and the clip
+    /// faded from (bits 2–3).
+    pub(crate) kinds: [u8; RECORD_BYTES],
 }
 
 impl MoveState {
@@ -347,6 +422,7 @@ impl Enemy {
         health: 0.0,
         direction: Direction::North,
         state: MoveState::Outro,
+        anim: Animation::MOVING,
     };
 
     /// The enemy as a save keeps it.
@@ -367,9 +443,15 @@ impl Enemy {
                 p.speed,
                 p.path_offset,
                 self.health,
+                self.anim.time,
+                self.anim.from_time,
+                self.anim.fade,
             ],
             words: [self.tile_from, self.tile_to, self.color],
-            kinds: self.direction as u8 | (self.state as u8) << 2,
+            kinds: [
+                self.direction as u8 | (self.state as u8) << 2,
+                self.anim.clip as u8 | (self.anim.from as u8) << 2,
+            ],
         }
     }
 
@@ -401,9 +483,22 @@ impl Enemy {
                 "an enemy's tiles {tile_from} → {tile_to} are not on the board of {tiles} tiles"
             ));
         }
+        let [kinds, clips] = record.kinds;
         let state = *MoveState::ALL
-            .get(usize::from(record.kinds >> 2))
-            .ok_or_else(|| format!("unknown enemy state {}", record.kinds >> 2))?;
+            .get(usize::from(kinds >> 2))
+            .ok_or_else(|| format!("unknown enemy state {}", kinds >> 2))?;
+        let clip = |code: u8| Clip::from_code(code).ok_or(format!("unknown clip {code}"));
+        let (clip, from) = (clip(clips & 3)?, clip(clips >> 2)?);
+        let (time, from_time, fade) = (f[13], f[14], f[15]);
+        let times_fit = |c: Clip, t: f32| (0.0..=c.seconds()).contains(&t);
+        if !times_fit(clip, time)
+            || !times_fit(from, from_time)
+            || !(0.0..=FADE_SECONDS).contains(&fade)
+        {
+            return Err(format!(
+                "an enemy's clip times {time}, {from_time} or fade {fade} are out of range"
+            ));
+        }
         Ok(Enemy {
             progress: f[0],
             progress_factor: f[1],
@@ -417,8 +512,15 @@ impl Enemy {
             tile_to,
             color,
             health: f[12],
-            direction: Direction::from_index(record.kinds & 3),
+            direction: Direction::from_index(kinds & 3),
             state,
+            anim: Animation {
+                clip,
+                time,
+                from,
+                from_time,
+                fade,
+            },
         })
     }
 }

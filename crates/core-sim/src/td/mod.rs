@@ -7,7 +7,8 @@
 //! - the board: [`tile`] (what a tile holds), [`direction`] (compass constants), [`board`]
 //!   (tiles, edits and their revert rules), [`flow_field`] (the multi-source breadth-first
 //!   search).
-//! - the enemies: [`enemy`] (one enemy's state machine and pose), [`enemies`] (the dense pool
+//! - the enemies: [`enemy`] (one enemy's state machine and pose), [`clip`] (its animation
+//!   clips, part 6), [`enemies`] (the dense pool
 //!   and its parallel update), [`enemy_color`] (the caller's choice of colour),
 //!   [`settings`] (spawn ranges and their limits), [`model`] (the instance the renderer
 //!   draws), [`sink`] (where the fused pass writes instances).
@@ -23,6 +24,7 @@
 
 pub mod ballistics;
 pub mod board;
+pub mod clip;
 pub mod direction;
 pub mod enemies;
 pub mod enemy;
@@ -46,6 +48,7 @@ pub mod trace;
 
 pub use ballistics::{Explosion, Shell};
 pub use board::{Board, BoardError, EditKind, EditRefused};
+pub use clip::{Animation, Clip};
 pub use direction::{Direction, DirectionChange};
 pub use enemies::{Enemies, EnemyView, Removed, SliceTooShort};
 pub use enemy::{EnemyParams, MoveState, Pose};

@@ -6,6 +6,7 @@
 //! `+x` east, `+z` north, `+y` up, yaw clockwise from north); mapping that frame to the
 //! renderer's is the camera's business, not this crate's.
 
+use crate::td::clip::{Shape, fast_sin_cos};
 use crate::td::enemy::Pose;
 use bytemuck::{Pod, Zeroable};
 
@@ -37,6 +38,36 @@ impl ModelInstance {
                 [0.0, h, 0.0, 0.0],
                 [s, 0.0, c, 0.0],
                 [pose.position[0], 0.25 * scale, pose.position[1], 1.0],
+            ],
+            color,
+        }
+    }
+
+    /// The instance of an enemy at `pose` of `scale` and `color` in a clip's `shape` (with
+    /// animation on, [`crate::td::clip`]): the half-unit cube scaled by the shape's size,
+    /// tipped, turned by the yaw plus the spin, its centre `lift` above the ground and
+    /// `forward` ahead of the model origin (all times the scale). In [`Shape::STANDING`] it is
+    /// exactly [`ModelInstance::new`]'s.
+    #[inline]
+    pub fn shaped(pose: &Pose, scale: f32, color: u32, shape: &Shape) -> ModelInstance {
+        let h = 0.5 * scale * shape.size;
+        let (spin_sin, spin_cos) = fast_sin_cos(shape.spin);
+        let (tip_sin, tip_cos) = fast_sin_cos(shape.tip);
+        // Yaw plus spin.
+        let c = pose.cos * spin_cos - pose.sin * spin_sin;
+        let s = pose.sin * spin_cos + pose.cos * spin_sin;
+        let ahead = shape.forward * scale;
+        ModelInstance {
+            model: [
+                [c * h, 0.0, -s * h, 0.0],
+                [tip_sin * s * h, tip_cos * h, tip_sin * c * h, 0.0],
+                [tip_cos * s * h, -tip_sin * h, tip_cos * c * h, 0.0],
+                [
+                    pose.position[0] + ahead * pose.sin,
+                    shape.lift * scale,
+                    pose.position[1] + ahead * pose.cos,
+                    1.0,
+                ],
             ],
             color,
         }
@@ -77,5 +108,37 @@ mod tests {
         // Local +x (the model's right) maps to world south (−z).
         assert_eq!(transform(&m, [0.5, 0.0, 0.0]), [3.0, 0.5, -2.5]);
         assert_eq!(std::mem::size_of::<ModelInstance>(), 68);
+    }
+
+    #[test]
+    fn standing_is_the_unanimated_instance() {
+        let pose = Pose {
+            position: [3.0, -2.0],
+            cos: 0.6,
+            sin: 0.8,
+        };
+        assert_eq!(
+            ModelInstance::shaped(&pose, 1.7, 42, &Shape::STANDING),
+            ModelInstance::new(&pose, 1.7, 42)
+        );
+    }
+
+    #[test]
+    fn a_tipped_cube_lies_on_its_face_ahead() {
+        use crate::td::clip::Clip;
+        // Facing north (yaw 0): tipped 90° forward, the cube's top faces north.
+        let pose = Pose {
+            position: [0.0, 0.0],
+            cos: 1.0,
+            sin: 0.0,
+        };
+        let m = ModelInstance::shaped(&pose, 1.0, 0, &Shape::of(Clip::Dying, 0.5)).model;
+        // Local +y (the top) now points to +z (north).
+        assert!(
+            m[1][1].abs() < 1e-3 && (m[1][2] - 0.5).abs() < 1e-3,
+            "{m:?}"
+        );
+        // It slid forward (north) by a quarter.
+        assert!((m[3][2] - 0.25).abs() < 1e-6);
     }
 }

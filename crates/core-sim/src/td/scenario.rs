@@ -23,6 +23,9 @@
 //!     // optional: each tower kind's settings under its name, a kind left out keeping the
 //!     // texts' values (crate::td::towers::kinds; the shipped example lists them all)
 //!     towers: (),
+//!     // optional: the enemies play the series' animation clips (intro, move, outro, dying),
+//!     // which decide when they can be hit and when they leave; off when left out
+//!     animation: true,
 //! )
 //! ```
 //!
@@ -157,6 +160,10 @@ pub struct Scenario {
     /// The towers' settings (the texts' numbers when left out).
     #[serde(default)]
     pub towers: TowerSettings,
+    /// Whether the enemies play the series' animation clips, which are rules as well as looks
+    /// ([`crate::td::clip`]); off when left out.
+    #[serde(default)]
+    pub animation: bool,
 }
 
 /// The example scenario, `assets/scenarios/example.ron`.

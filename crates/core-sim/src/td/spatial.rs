@@ -37,9 +37,13 @@ pub struct SpatialIndex {
     cursors: Vec<u32>,
 }
 
+/// The scale of the place of an enemy that is no target (animation on: not in its move clip):
+/// not a number, so [`reaches`] is false for it whatever the reach.
+pub const NOT_A_TARGET: f32 = f32::NAN;
+
 /// Whether an enemy at `place` (`x, z, scale`) is within `reach` of `centre`: its horizontal
 /// distance is at most `reach + 0.125 × scale` (the texts' targeting rule: the enemy's target
-/// point is a sphere of that radius).
+/// point is a sphere of that radius). Never for a place of scale [`NOT_A_TARGET`].
 pub fn reaches(place: [f32; 3], centre: [f32; 2], reach: f32) -> bool {
     let [x, z, scale] = place;
     let (dx, dz) = (x - centre[0], z - centre[1]);

@@ -1,8 +1,10 @@
 //! The per-tick trace of a run (the CLI contract in docs/ARCHITECTURE.md): CSV with the columns
-//! `tick,id,x,z,yaw_deg,scale,speed,path_offset,health`, one row per live enemy per tick after
+//! `tick,id,x,z,yaw_deg,scale,speed,path_offset,health,clip`, one row per live enemy per tick after
 //! that tick's update, rows of a tick in ascending id order; `health` is as it stands after the
 //! whole tick, towers and shells included (an enemy at or below 0 is removed in the next tick). `(x, z)` is the world position of the
-//! enemy model's origin; `yaw_deg` lies in `[0, 360)`. Numbers are written in Rust's shortest
+//! enemy model's origin (the clips move the model's child, not it); `yaw_deg` lies in
+//! `[0, 360)`; `clip` is the animation clip playing (`intro`, `move`, `outro`, `dying`;
+//! `move` throughout with animation off). Numbers are written in Rust's shortest
 //! round-trip form, so a trace read back gives the exact `f32` values.
 
 use crate::td::enemies::EnemyView;
@@ -10,7 +12,7 @@ use crate::td::simulation::Simulation;
 use std::io::{self, Write};
 
 /// The CSV header line (without the newline).
-pub const TRACE_HEADER: &str = "tick,id,x,z,yaw_deg,scale,speed,path_offset,health";
+pub const TRACE_HEADER: &str = "tick,id,x,z,yaw_deg,scale,speed,path_offset,health,clip";
 
 /// Writes trace rows, reusing its sort buffer between ticks.
 #[derive(Debug)]
@@ -38,7 +40,7 @@ impl<W: Write> TraceWriter<W> {
         for r in &self.rows {
             writeln!(
                 self.out,
-                "{tick},{},{},{},{},{},{},{},{}",
+                "{tick},{},{},{},{},{},{},{},{},{}",
                 r.id,
                 r.position[0],
                 r.position[1],
@@ -46,7 +48,8 @@ impl<W: Write> TraceWriter<W> {
                 r.params.scale,
                 r.params.speed,
                 r.params.path_offset,
-                r.health
+                r.health,
+                r.clip.name()
             )?;
         }
         Ok(())

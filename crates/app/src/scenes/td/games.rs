@@ -49,6 +49,8 @@ pub struct GameStart {
     pub seed: u64,
     /// The spawn settings.
     pub settings: SpawnSettings,
+    /// Whether animation was asked for (`--animation`).
+    pub animation: bool,
 }
 
 impl GameStart {
@@ -70,6 +72,9 @@ impl GameStart {
                 range(s.speed()),
                 range(s.path_offset())
             ));
+        }
+        if self.animation {
+            flags.push_str(" --animation");
         }
         flags.push_str(&format!(" --seed {}", self.seed));
         flags

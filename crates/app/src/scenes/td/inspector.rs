@@ -226,6 +226,15 @@ impl Inspector {
                 let _ = settings.set_scale(scale);
                 let _ = settings.set_speed(speed_range);
                 let _ = settings.set_path_offset(offset);
+                let mut animation = game.sim().animation();
+                let label = if game.sim().animated() && !animation {
+                    "animation (the scenario asks for it)"
+                } else {
+                    "animation (part 6 clips)"
+                };
+                if ui.checkbox(&mut animation, label).changed() {
+                    game.sim_mut().set_animation(animation);
+                }
                 let mut spawning = game.sim().spawning();
                 if ui.checkbox(&mut spawning, "spawning").changed() {
                     game.set_spawning(spawning);

@@ -20,6 +20,7 @@ impl TdPlay {
         let scenario = levels::scenario(args.scenario.as_deref())?;
         let settings = args.spawn.settings()?;
         let mut game = TdGame::open(args.level.as_deref(), scenario, settings, args.seed)?;
+        game.sim_mut().set_animation(args.spawn.animation);
         let mut view = TdView::new();
         view.enemy_mesh = args.cube.mesh();
         if let Some(path) = &args.load {
@@ -31,6 +32,7 @@ impl TdPlay {
                 scenario: args.scenario.clone(),
                 seed: args.seed,
                 settings,
+                animation: args.spawn.animation,
             };
             game.recording = Some(Recording::start(path, start).context("--record")?);
         }

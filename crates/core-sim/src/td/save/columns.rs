@@ -5,16 +5,23 @@
 //! are nearly constant and compress to almost nothing, which raw records would not.
 //!
 //! An enemy is [`BYTES_PER_ENEMY`] bytes, one in each plane, in this order: its id (`u64`),
-//! the thirteen `f32` fields of [`EnemyRecord::floats`], the three `u32` words of
-//! [`EnemyRecord::words`], then [`EnemyRecord::kinds`]. For `n` enemies plane `p` is bytes
+//! the `f32` fields of [`EnemyRecord::floats`], the `u32` words of [`EnemyRecord::words`],
+//! then the bytes of [`EnemyRecord::kinds`]; every offset follows from the record's field
+//! counts, so a new field is a longer array there and nothing here. For `n` enemies plane `p` is bytes
 //! `p·n .. (p+1)·n`. Both directions run in parallel over halves of the enemies, each leaf
 //! turning a small block around in a buffer that stays in cache.
 
-use crate::td::enemy::{Enemy, EnemyRecord};
+use crate::td::enemy::{Enemy, EnemyRecord, RECORD_BYTES, RECORD_FLOATS, RECORD_WORDS};
 use crate::td::settings::check_params;
 
+/// Where the floats start: after the id.
+const FLOATS_AT: usize = 8;
+/// Where the words start.
+const WORDS_AT: usize = FLOATS_AT + 4 * RECORD_FLOATS;
+/// Where the bytes start.
+const KINDS_AT: usize = WORDS_AT + 4 * RECORD_WORDS;
 /// Bytes one enemy takes: one in each plane.
-pub(crate) const BYTES_PER_ENEMY: usize = 8 + 13 * 4 + 3 * 4 + 1;
+pub(crate) const BYTES_PER_ENEMY: usize = KINDS_AT + RECORD_BYTES;
 
 /// Enemies a leaf of the parallel split handles at most.
 const LEAF: usize = 16 * 1024;
@@ -29,12 +36,14 @@ fn enemy_bytes(id: u64, record: &EnemyRecord) -> Bytes {
     let mut b = [0u8; BYTES_PER_ENEMY];
     b[..8].copy_from_slice(&id.to_le_bytes());
     for (k, value) in record.floats.iter().enumerate() {
-        b[8 + 4 * k..12 + 4 * k].copy_from_slice(&value.to_le_bytes());
+        let at = FLOATS_AT + 4 * k;
+        b[at..at + 4].copy_from_slice(&value.to_le_bytes());
     }
     for (k, value) in record.words.iter().enumerate() {
-        b[60 + 4 * k..64 + 4 * k].copy_from_slice(&value.to_le_bytes());
+        let at = WORDS_AT + 4 * k;
+        b[at..at + 4].copy_from_slice(&value.to_le_bytes());
     }
-    b[72] = record.kinds;
+    b[KINDS_AT..].copy_from_slice(&record.kinds);
     b
 }
 
@@ -44,9 +53,9 @@ fn from_enemy_bytes(b: &Bytes) -> (u64, EnemyRecord) {
     let mut id = [0u8; 8];
     id.copy_from_slice(&b[..8]);
     let record = EnemyRecord {
-        floats: std::array::from_fn(|k| f32::from_le_bytes(word(8 + 4 * k))),
-        words: std::array::from_fn(|k| u32::from_le_bytes(word(60 + 4 * k))),
-        kinds: b[72],
+        floats: std::array::from_fn(|k| f32::from_le_bytes(word(FLOATS_AT + 4 * k))),
+        words: std::array::from_fn(|k| u32::from_le_bytes(word(WORDS_AT + 4 * k))),
+        kinds: std::array::from_fn(|k| b[KINDS_AT + k]),
     };
     (u64::from_le_bytes(id), record)
 }
@@ -158,7 +167,7 @@ mod tests {
         let record = EnemyRecord {
             floats: std::array::from_fn(|f| f as f32 * 0.37 - 2.0),
             words: [7, u32::MAX, 0xff00_00ff],
-            kinds: 0b1_0110,
+            kinds: [0b1_0110, 0b1011],
         };
         assert_eq!(
             from_enemy_bytes(&enemy_bytes(1 << 40 | 3, &record)),

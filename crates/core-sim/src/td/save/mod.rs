@@ -24,13 +24,14 @@ use horde_files::{FileError, SealedFormat};
 use record::GameRecord;
 use std::path::Path;
 
-/// The format of `*.horde` files. Version 2 is this layout (version 1 kept every tower's
-/// state in fields of all kinds; it is refused by version); any change to
+/// The format of `*.horde` files. Version 3 is this layout (version 2 had no animation: no
+/// clips in the enemies, no flag; version 1 kept every tower's state in fields of all kinds;
+/// both are refused by version); any change to
 /// [`record::GameRecord`] or [`columns`] is a new version, except a tower kind appended to the
 /// kind table (its state is a new variant, its tiles a new code: older saves read as before).
 pub const SAVE_FORMAT: SealedFormat = SealedFormat {
     magic: *b"HORDESAV",
-    version: 2,
+    version: 3,
     name: "Horde save",
     payload_cap: 4 << 30,
     level: 1,

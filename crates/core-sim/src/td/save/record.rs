@@ -40,6 +40,8 @@ pub(crate) struct GameRecord {
     /// 0 running, 1 victory, 2 defeat.
     outcome: u8,
     tower_settings: TowerSettings,
+    /// Whether animation was asked for (a scenario may ask for it too).
+    animation: bool,
     playing: Option<(Scenario, ScenarioState)>,
     towers: Vec<Tower>,
     shells: Vec<Shell>,
@@ -127,6 +129,7 @@ impl GameRecord {
                 Outcome::Defeat => 2,
             },
             tower_settings: *sim.tower_settings(),
+            animation: sim.animation(),
             playing: (sim.scenario().zip(sim.scenario_state()))
                 .map(|(scenario, state)| (scenario.clone(), state.clone())),
             towers: sim.towers().all().to_vec(),
@@ -179,6 +182,7 @@ impl GameRecord {
             lives: self.lives,
             outcome,
             tower_settings: self.tower_settings,
+            animation: self.animation,
             playing,
             towers: self.towers,
             shells: self.shells,

@@ -134,6 +134,9 @@ pub struct Simulation {
     enemy_color: EnemyColor,
     playing: Option<Playing>,
     tower_settings: TowerSettings,
+    /// The spawner's choice of animation (`--animation`); a scenario that asks for it turns
+    /// it on too.
+    animation: bool,
     towers: Towers,
     index: SpatialIndex,
     shells: Vec<Shell>,
@@ -166,6 +169,7 @@ impl Simulation {
             enemy_color: neutral_enemy_color,
             playing: None,
             tower_settings: TowerSettings::default(),
+            animation: false,
             towers,
             index: SpatialIndex::default(),
             shells: Vec::new(),
@@ -189,6 +193,35 @@ impl Simulation {
             self.lives = 0;
         }
         self.outcome = Outcome::Running;
+        self.apply_animation();
+    }
+
+    /// Asks for the series' animation clips (part 6) with the spawner, or with a scenario that
+    /// does not ask for them itself: [`Simulation::animated`] tells whether they are on. They
+    /// are rules as well as looks ([`crate::td::clip`]). Turned off mid-game, enemies in their
+    /// outro or dying clips leave at once (counted reached or killed), the others walk on.
+    pub fn set_animation(&mut self, on: bool) {
+        self.animation = on;
+        self.apply_animation();
+    }
+
+    /// Whether the enemies play the clips now: asked for with [`Simulation::set_animation`],
+    /// or by the scenario played.
+    pub fn animated(&self) -> bool {
+        self.enemies.animated()
+    }
+
+    /// Whether animation was asked for with [`Simulation::set_animation`].
+    pub fn animation(&self) -> bool {
+        self.animation
+    }
+
+    /// Turns the enemies' clips on or off as the flag and the scenario say.
+    fn apply_animation(&mut self) {
+        let on = self.animation || self.playing.as_ref().is_some_and(|p| p.scenario.animation);
+        let left = self.enemies.set_animated(on);
+        self.killed += left.killed;
+        self.reached += left.reached;
     }
 
     /// The scenario being played, if any.
@@ -406,7 +439,8 @@ impl Simulation {
         self.killed += removed.killed;
         self.reached += removed.reached;
         if self.playing.is_some() {
-            let lost = u32::try_from(removed.reached).unwrap_or(u32::MAX);
+            // A life is lost as the path ends (with animation on, before the outro clip).
+            let lost = u32::try_from(removed.arrived).unwrap_or(u32::MAX);
             self.lives = self.lives.saturating_sub(lost);
         }
         self.ticks += 1;

@@ -9,6 +9,7 @@
 use super::{Outcome, Playing, Simulation};
 use crate::td::ballistics::{Explosion, Shell};
 use crate::td::board::Board;
+use crate::td::clip::Animation;
 use crate::td::enemies::Enemies;
 use crate::td::enemy_color::neutral_enemy_color;
 use crate::td::scenario::{Scenario, ScenarioState};
@@ -48,6 +49,8 @@ pub struct SimulationParts {
     pub outcome: Outcome,
     /// The towers' settings.
     pub tower_settings: TowerSettings,
+    /// Whether animation was asked for ([`Simulation::set_animation`]).
+    pub animation: bool,
     /// The scenario played and where it stands, if one is.
     pub playing: Option<(Scenario, ScenarioState)>,
     /// The board's towers with their state, in board index order.
@@ -101,9 +104,18 @@ impl Simulation {
         };
         let towers = Towers::restore(&p.board, p.towers)?;
         check_flying(&p.shells, &p.explosions)?;
+        let animated = p.animation || playing.as_ref().is_some_and(|p| p.scenario.animation);
+        if !animated && let Some(slot) = states.iter().position(|e| e.anim != Animation::MOVING) {
+            return Err(format!(
+                "enemy {} plays a clip in a game without animation",
+                ids[slot]
+            ));
+        }
+        let mut enemies = p.enemies;
+        enemies.set_animated(animated);
         Ok(Simulation {
             board: p.board,
-            enemies: p.enemies,
+            enemies,
             settings: p.settings,
             seed: p.seed,
             rng: p.rng,
@@ -118,6 +130,7 @@ impl Simulation {
             enemy_color: neutral_enemy_color,
             playing,
             tower_settings: p.tower_settings,
+            animation: p.animation,
             towers,
             index: SpatialIndex::default(),
             shells: p.shells,
@@ -179,6 +192,7 @@ mod tests {
             lives: counts.lives,
             outcome: counts.outcome,
             tower_settings: *sim.tower_settings(),
+            animation: sim.animation(),
             playing: None,
             towers: sim.towers().all().to_vec(),
             shells: sim.shells().to_vec(),
