@@ -19,7 +19,7 @@
 //! Lengths and heights are in the units of an enemy of scale 1 (a half-unit cube). The model
 //! matrix of a [`Shape`] is [`crate::td::model::ModelInstance::shaped`].
 
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
+use std::f32::consts::{FRAC_PI_2, TAU};
 
 /// Seconds of the intro clip.
 pub const INTRO_SECONDS: f32 = 0.5;
@@ -61,13 +61,10 @@ impl Clip {
     }
 
     /// How long the clip plays, seconds (one loop for the move clip).
+    #[inline]
     pub fn seconds(self) -> f32 {
-        match self {
-            Clip::Intro => INTRO_SECONDS,
-            Clip::Move => MOVE_SECONDS,
-            Clip::Outro => OUTRO_SECONDS,
-            Clip::Dying => DYING_SECONDS,
-        }
+        const SECONDS: [f32; 4] = [INTRO_SECONDS, MOVE_SECONDS, OUTRO_SECONDS, DYING_SECONDS];
+        SECONDS[self as usize]
     }
 
     /// The clip of a `repr(u8)` value, if it is one.
@@ -76,90 +73,130 @@ impl Clip {
     }
 }
 
-/// Where an enemy's animation stands: the clip playing and its time, and the clip it fades from.
+/// The faded clip's time is kept in steps of this many a second (every clip lasts at most 1 s;
+/// the move clip's is its phase).
+const FROM_STEPS: f32 = 65535.0;
+
+/// Where an enemy's animation stands: the clip playing and how long since it began, and the
+/// clip it fades from (8 bytes, so that the clips cost the enemy update little memory).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Animation {
+    /// Seconds since the clip began (not looped: the move clip's phase is worked out from it).
+    pub time: f32,
+    /// The time (phase, for the move clip) the clip faded from stopped at, in 1/65535 s.
+    pub from_time: u16,
     /// The clip playing.
     pub clip: Clip,
-    /// Seconds into it (for the move clip: the loop's phase, in `[0, 1)`).
-    pub time: f32,
-    /// The clip it fades from while [`Animation::fade`] is below [`FADE_SECONDS`].
+    /// The clip it fades from during the first [`FADE_SECONDS`] of this one.
     pub from: Clip,
-    /// The time the clip faded from stopped at.
-    pub from_time: f32,
-    /// Seconds of the cross-fade done; [`FADE_SECONDS`] when none is running.
-    pub fade: f32,
 }
 
 impl Animation {
-    /// The move clip at its start with no fade: how every enemy stands when animation is off.
+    /// The move clip with no fade: how every enemy stands when animation is off.
     pub const MOVING: Animation = Animation {
+        time: FADE_SECONDS,
+        from_time: 0,
         clip: Clip::Move,
-        time: 0.0,
         from: Clip::Move,
-        from_time: 0.0,
-        fade: FADE_SECONDS,
     };
 
-    /// The intro at `time` seconds, no fade: a new enemy with animation on.
+    /// The intro, `time` seconds in: a new enemy with animation on.
     pub fn intro(time: f32) -> Animation {
         Animation {
-            clip: Clip::Intro,
             time,
+            from_time: 0,
+            clip: Clip::Intro,
+            from: Clip::Intro,
+        }
+    }
+
+    /// The move clip `phase` (in `[0, 1)`) through a loop at rate 1, no fade: an enemy placed
+    /// in play at once (a stress run's board).
+    pub fn moving_at(phase: f32) -> Animation {
+        Animation {
+            time: FADE_SECONDS + phase,
             ..Animation::MOVING
         }
     }
 
-    /// Starts `clip` from its beginning, fading from the clip playing now.
-    pub fn play(&mut self, clip: Clip) {
+    /// Starts `clip` from its beginning, fading from the clip playing now (whose time, or
+    /// phase at `move_rate`, is kept).
+    pub fn play(&mut self, clip: Clip, move_rate: f32) {
+        let t = self.clip_time(move_rate).clamp(0.0, 1.0);
+        self.from_time = (t * FROM_STEPS).round() as u16;
         self.from = self.clip;
-        self.from_time = self.time;
         self.clip = clip;
         self.time = 0.0;
-        self.fade = 0.0;
     }
 
-    /// Lets `dt` seconds pass; the move clip runs at `move_rate` loops a second and loops, the
-    /// others stop at their end.
+    /// Lets `dt` seconds pass.
     #[inline]
-    pub fn advance(&mut self, dt: f32, move_rate: f32) {
-        self.fade = (self.fade + dt).min(FADE_SECONDS);
-        if self.clip == Clip::Move {
-            let t = self.time + dt * move_rate;
-            self.time = t - t.floor();
-        } else {
-            self.time = (self.time + dt).min(self.clip.seconds());
-        }
+    pub fn advance(&mut self, dt: f32) {
+        self.time += dt;
     }
 
     /// Whether the clip playing (not the move clip, which loops) has played to its end.
+    #[inline]
     pub fn done(&self) -> bool {
         self.clip != Clip::Move && self.time >= self.clip.seconds()
     }
 
-    /// What the clips do to the model now, the cross-fade blended in.
-    #[inline]
-    pub fn shape(&self) -> Shape {
-        let now = Shape::of(self.clip, self.time);
-        if self.fade >= FADE_SECONDS {
+    /// The time within the clip playing: its seconds, or for the move clip the phase of its
+    /// loop at `move_rate` loops a second, in `[0, 1)`.
+    #[inline(always)]
+    fn clip_time(&self, move_rate: f32) -> f32 {
+        if self.clip == Clip::Move {
+            let loops = self.time * move_rate;
+            // The whole loops dropped (far below 2³¹ of them).
+            loops - (loops as i32) as f32
+        } else {
+            self.time
+        }
+    }
+
+    /// What the clips do to the model now, the move clip at `move_rate` loops a second and the
+    /// cross-fade blended in.
+    #[inline(never)]
+    pub fn shape(&self, move_rate: f32) -> Shape {
+        let now = Shape::of(self.clip, self.clip_time(move_rate));
+        if self.time >= FADE_SECONDS {
             return now;
         }
-        let w = self.fade / FADE_SECONDS;
-        Shape::of(self.from, self.from_time).mix(&now, w)
+        let from = Shape::of(self.from, f32::from(self.from_time) / FROM_STEPS);
+        from.mix(&now, self.time / FADE_SECONDS)
+    }
+
+    /// The height of the cube's centre when the enemy walks in its move clip with no fade
+    /// running — nearly every enemy, nearly always: the bounce is all the clips do to it then
+    /// (its shape is [`Shape::STANDING`] lifted). `None` in every other case, which
+    /// [`Animation::shape`] describes.
+    #[inline(always)]
+    pub fn walking_lift(&self, move_rate: f32) -> Option<f32> {
+        (self.clip == Clip::Move && self.time >= FADE_SECONDS)
+            .then(|| move_lift(self.clip_time(move_rate)))
     }
 }
 
-/// What a clip does to the model at one moment, in the units of an enemy of scale 1.
+/// The height of the cube's centre `phase` through the move clip's loop: the bounce, 0.25 +
+/// ½ · 4t(1 − t), a parabola from standing to 0.75 halfway and back.
+#[inline(always)]
+fn move_lift(phase: f32) -> f32 {
+    0.25 + 2.0 * phase * (1.0 - phase)
+}
+
+/// What a clip does to the model at one moment, in the units of an enemy of scale 1. Turns are
+/// kept as `(cos, sin)` pairs, worked out only in the clips that turn (outro and dying), so that
+/// an enemy in its move clip costs no trigonometry.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Shape {
     /// Height of the cube's centre above the ground (0.25: standing).
     pub lift: f32,
     /// The cube's size, as a share of its full size.
     pub size: f32,
-    /// Turn about the vertical axis on top of the enemy's yaw, radians.
-    pub spin: f32,
-    /// Tip forward about the model's right axis, radians.
-    pub tip: f32,
+    /// `(cos, sin)` of the turn about the vertical axis on top of the enemy's yaw.
+    pub spin: [f32; 2],
+    /// `(cos, sin)` of the tip forward about the model's right axis.
+    pub tip: [f32; 2],
     /// Shift forward along the enemy's heading.
     pub forward: f32,
 }
@@ -169,17 +206,18 @@ impl Shape {
     pub const STANDING: Shape = Shape {
         lift: 0.25,
         size: 1.0,
-        spin: 0.0,
-        tip: 0.0,
+        spin: [1.0, 0.0],
+        tip: [1.0, 0.0],
         forward: 0.0,
     };
 
     /// What `clip` does at `time` seconds.
     #[inline]
     pub fn of(clip: Clip, time: f32) -> Shape {
+        let share = |seconds: f32| (time / seconds).clamp(0.0, 1.0);
         match clip {
             Clip::Intro => {
-                let k = (time / INTRO_SECONDS).clamp(0.0, 1.0);
+                let k = share(INTRO_SECONDS);
                 Shape {
                     lift: 0.25 * k,
                     size: k,
@@ -187,63 +225,47 @@ impl Shape {
                 }
             }
             Clip::Move => Shape {
-                lift: 0.25 + 0.5 * fast_sin(PI * time),
+                lift: move_lift(time),
                 ..Shape::STANDING
             },
             Clip::Outro => {
-                let k = (time / OUTRO_SECONDS).clamp(0.0, 1.0);
+                let k = share(OUTRO_SECONDS);
+                let (sin, cos) = (TAU * k).sin_cos();
                 Shape {
                     lift: 0.25 + k,
                     size: 1.0 - k,
-                    spin: TAU * k,
+                    spin: [cos, sin],
                     ..Shape::STANDING
                 }
             }
             Clip::Dying => {
-                let k = (time / DYING_SECONDS).clamp(0.0, 1.0);
+                let k = share(DYING_SECONDS);
+                let (sin, cos) = (FRAC_PI_2 * (2.0 * k).min(1.0)).sin_cos();
                 Shape {
                     lift: 0.25,
                     size: (2.0 - 2.0 * k).min(1.0),
-                    spin: 0.0,
-                    tip: FRAC_PI_2 * (2.0 * k).min(1.0),
+                    tip: [cos, sin],
                     forward: 0.5 * k,
+                    ..Shape::STANDING
                 }
             }
         }
     }
 
-    /// This shape blended towards `other` by `w` (0: this, 1: `other`).
+    /// This shape blended towards `other` by `w` (0: this, 1: `other`); turns blend by their
+    /// `(cos, sin)` pairs, close enough over a fade of a fifth of a second.
     #[inline]
     fn mix(&self, other: &Shape, w: f32) -> Shape {
         let at = |a: f32, b: f32| a + (b - a) * w;
+        let pair = |a: [f32; 2], b: [f32; 2]| [at(a[0], b[0]), at(a[1], b[1])];
         Shape {
             lift: at(self.lift, other.lift),
             size: at(self.size, other.size),
-            spin: at(self.spin, other.spin),
-            tip: at(self.tip, other.tip),
+            spin: pair(self.spin, other.spin),
+            tip: pair(self.tip, other.tip),
             forward: at(self.forward, other.forward),
         }
     }
-}
-
-/// `sin x` for `x` in `[-π, π]` and a little beyond, branch-free, within about 1e-3 (a
-/// parabola refined once); exactly 0 at 0.
-#[inline]
-pub(crate) fn fast_sin(x: f32) -> f32 {
-    // Wrap into [-π, π].
-    let x = x - TAU * (x * (1.0 / TAU)).round();
-    const B: f32 = 4.0 / PI;
-    const C: f32 = -4.0 / (PI * PI);
-    let y = B * x + C * x * x.abs();
-    0.225 * (y * y.abs() - y) + y
-}
-
-/// `(sin x, cos x)` by [`fast_sin`] (`cos x = 1 − 2 sin²(x/2)`, within about 5e-3): exactly
-/// `(0, 1)` at 0.
-#[inline]
-pub(crate) fn fast_sin_cos(x: f32) -> (f32, f32) {
-    let half = fast_sin(0.5 * x);
-    (fast_sin(x), 1.0 - 2.0 * half * half)
 }
 
 #[cfg(test)]
@@ -251,45 +273,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_fast_sine_is_close_and_exact_where_it_matters() {
-        for i in -400..=400 {
-            let x = i as f32 * 0.01;
-            assert!((fast_sin(x) - x.sin()).abs() < 2e-3, "sin {x}");
-            assert!((fast_sin_cos(x).1 - x.cos()).abs() < 5e-3, "cos {x}");
-        }
-        assert_eq!(fast_sin_cos(0.0), (0.0, 1.0));
-    }
-
-    #[test]
     fn clips_play_to_their_end_and_move_loops() {
         let mut a = Animation::intro(0.0);
-        a.advance(0.3, 1.0);
+        a.advance(0.3);
         assert!(!a.done());
-        a.advance(0.3, 1.0);
-        assert!(a.done() && a.time == INTRO_SECONDS);
-        a.play(Clip::Move);
+        a.advance(0.3);
+        assert!(a.done());
+        a.play(Clip::Move, 3.0);
+        // The intro stopped 0.6 s in (its shape is its end's from 0.5 s on).
+        assert_eq!(a.from_time, (0.6 * FROM_STEPS).round() as u16);
         for _ in 0..100 {
-            a.advance(0.05, 3.0);
-            assert!(!a.done() && (0.0..1.0).contains(&a.time));
+            a.advance(0.05);
+            assert!(!a.done() && (0.0..1.0).contains(&a.clip_time(3.0)));
         }
-        a.play(Clip::Dying);
-        a.advance(0.5, 3.0);
+        a.play(Clip::Dying, 3.0);
+        a.advance(0.5);
         assert!(!a.done());
-        a.advance(0.5, 3.0);
+        a.advance(0.5);
         assert!(a.done());
     }
 
     #[test]
     fn a_cross_fade_blends_for_a_fifth_of_a_second() {
         let mut a = Animation::intro(INTRO_SECONDS);
-        a.play(Clip::Move);
+        a.play(Clip::Move, 1.0);
         // At the start of the fade the shape is the intro's end: standing, full size.
-        assert_eq!(a.shape().size, 1.0);
-        a.advance(0.1, 0.0);
-        assert!((a.fade - 0.1).abs() < 1e-6);
-        a.advance(0.2, 0.0);
-        assert_eq!(a.fade, FADE_SECONDS);
-        assert_eq!(a.shape(), Shape::of(Clip::Move, a.time));
+        assert_eq!(a.shape(1.0).size, 1.0);
+        assert_eq!(a.shape(1.0).lift, 0.25);
+        a.advance(0.1);
+        let halfway = a.shape(1.0);
+        assert!(halfway.lift > 0.25 && halfway.lift < Shape::of(Clip::Move, 0.1).lift);
+        a.advance(0.2);
+        assert_eq!(a.shape(1.0), Shape::of(Clip::Move, a.clip_time(1.0)));
     }
 
     #[test]
@@ -305,7 +320,7 @@ mod tests {
         let gone = Shape::of(Clip::Outro, OUTRO_SECONDS);
         assert_eq!((gone.size, gone.lift), (0.0, 1.25));
         let tipped = Shape::of(Clip::Dying, 0.5);
-        assert_eq!((tipped.tip, tipped.size), (FRAC_PI_2, 1.0));
+        assert!(tipped.tip[0].abs() < 1e-6 && tipped.tip[1] == 1.0 && tipped.size == 1.0);
         assert_eq!(Shape::of(Clip::Dying, DYING_SECONDS).size, 0.0);
     }
 }

@@ -245,25 +245,24 @@ impl Enemies {
 
     /// Spawns an enemy at the centre of `tile` with `progress` (`[0, 1)`) of its intro done
     /// and `health`, and returns its id. The caller has checked the tile and characteristics.
+    /// With the clips on, a new enemy plays its intro, and one placed `in_play` (a stress
+    /// run's board, filled at once) walks in its move clip at a phase of `progress`.
     pub(crate) fn spawn(
         &mut self,
         board: &Board,
         tile: usize,
         params: EnemyParams,
-        color: u32,
-        progress: f32,
-        health: f32,
+        (color, health): (u32, f32),
+        (progress, in_play): (f32, bool),
     ) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
-        let enemy = Enemy::spawn(
-            board,
-            tile,
-            params,
-            (color, health),
-            progress,
-            self.animated,
-        );
+        let anim = match (self.animated, in_play) {
+            (false, _) => Animation::MOVING,
+            (true, false) => Animation::intro(0.0),
+            (true, true) => Animation::moving_at(progress),
+        };
+        let enemy = Enemy::spawn(board, tile, params, (color, health), progress, anim);
         if self.tracking {
             self.places.push(place_of(&enemy));
         }
@@ -497,9 +496,20 @@ fn advance_chunk(
 fn instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
     let pose = enemy.pose();
     if animated {
-        ModelInstance::shaped(&pose, enemy.params.scale, enemy.color, &enemy.anim.shape())
+        animated_instance(enemy, &pose)
     } else {
         ModelInstance::new(&pose, enemy.params.scale, enemy.color)
+    }
+}
+
+/// The instance of an enemy at `pose` with animation on: a walking enemy only bounces (the
+/// standing instance, lifted); the clips' whole shape otherwise.
+#[inline(always)]
+fn animated_instance(enemy: &Enemy, pose: &Pose) -> ModelInstance {
+    let (scale, color, rate) = (enemy.params.scale, enemy.color, enemy.move_rate());
+    match enemy.anim.walking_lift(rate) {
+        Some(lift) => ModelInstance::lifted(pose, scale, color, lift),
+        None => ModelInstance::shaped(pose, scale, color, &enemy.anim.shape(rate)),
     }
 }
 
@@ -587,9 +597,7 @@ fn write_chunk(
 ) {
     // One loop per mode: the shape of a standing enemy is not worked out per enemy.
     if animated {
-        write_chunk_as(states, out, places, |enemy, pose| {
-            ModelInstance::shaped(pose, enemy.params.scale, enemy.color, &enemy.anim.shape())
-        });
+        write_chunk_as(states, out, places, animated_instance);
     } else {
         write_chunk_as(states, out, places, |enemy, pose| {
             ModelInstance::new(pose, enemy.params.scale, enemy.color)

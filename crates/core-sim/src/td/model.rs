@@ -6,7 +6,7 @@
 //! `+x` east, `+z` north, `+y` up, yaw clockwise from north); mapping that frame to the
 //! renderer's is the camera's business, not this crate's.
 
-use crate::td::clip::{Shape, fast_sin_cos};
+use crate::td::clip::Shape;
 use crate::td::enemy::Pose;
 use bytemuck::{Pod, Zeroable};
 
@@ -51,8 +51,8 @@ impl ModelInstance {
     #[inline]
     pub fn shaped(pose: &Pose, scale: f32, color: u32, shape: &Shape) -> ModelInstance {
         let h = 0.5 * scale * shape.size;
-        let (spin_sin, spin_cos) = fast_sin_cos(shape.spin);
-        let (tip_sin, tip_cos) = fast_sin_cos(shape.tip);
+        let [spin_cos, spin_sin] = shape.spin;
+        let [tip_cos, tip_sin] = shape.tip;
         // Yaw plus spin.
         let c = pose.cos * spin_cos - pose.sin * spin_sin;
         let s = pose.sin * spin_cos + pose.cos * spin_sin;
@@ -71,6 +71,15 @@ impl ModelInstance {
             ],
             color,
         }
+    }
+
+    /// [`ModelInstance::new`] with the cube's centre `lift` (times the scale) above the
+    /// ground instead of 0.25: an enemy bouncing in its move clip.
+    #[inline]
+    pub fn lifted(pose: &Pose, scale: f32, color: u32, lift: f32) -> ModelInstance {
+        let mut instance = ModelInstance::new(pose, scale, color);
+        instance.model[3][1] = lift * scale;
+        instance
     }
 
     /// An all-zero instance, for filling buffers before the first write.

@@ -167,7 +167,7 @@ mod tests {
         let record = EnemyRecord {
             floats: std::array::from_fn(|f| f as f32 * 0.37 - 2.0),
             words: [7, u32::MAX, 0xff00_00ff],
-            kinds: [0b1_0110, 0b1011],
+            kinds: [0b1_0110, 0b1011, 0x34, 0x12],
         };
         assert_eq!(
             from_enemy_bytes(&enemy_bytes(1 << 40 | 3, &record)),

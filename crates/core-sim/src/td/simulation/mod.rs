@@ -561,7 +561,8 @@ impl Simulation {
         Ok(self.spawn_unchecked(tile, params, progress, starting_health(&params)))
     }
 
-    /// Spawns with characteristics already known to be valid.
+    /// Spawns with characteristics already known to be valid (a new enemy; with the clips on,
+    /// it plays its intro).
     fn spawn_unchecked(
         &mut self,
         tile: usize,
@@ -570,8 +571,13 @@ impl Simulation {
         health: f32,
     ) -> u64 {
         let color = (self.enemy_color)(&params);
-        self.enemies
-            .spawn(&self.board, tile, params, color, progress, health)
+        (self.enemies).spawn(
+            &self.board,
+            tile,
+            params,
+            (color, health),
+            (progress, false),
+        )
     }
 
     /// Makes room for `additional` more enemies, so growing to that population allocates
@@ -582,7 +588,8 @@ impl Simulation {
 
     /// Spawns `count` enemies on random tiles that are neither walls nor destinations, each at a
     /// random point of its intro, with characteristics drawn as in [`Simulation::spawn_enemy`].
-    /// This is how a stress test starts with a full board.
+    /// This is how a stress test starts with a full board; with the clips on they are in play
+    /// already, walking in their move clip at a phase of their intro progress.
     pub fn populate(&mut self, count: usize) {
         let tiles = self.board.tile_count() as u64;
         let walkable = |c: TileContent| matches!(c, TileContent::Empty | TileContent::SpawnPoint);
@@ -598,7 +605,10 @@ impl Simulation {
             }
             let params = self.draw_params();
             let progress = unit_f32(&mut self.rng);
-            self.spawn_unchecked(tile, params, progress, starting_health(&params));
+            let color = (self.enemy_color)(&params);
+            let health = starting_health(&params);
+            // In play already: with the clips on, walking in its move clip.
+            (self.enemies).spawn(&self.board, tile, params, (color, health), (progress, true));
             spawned += 1;
         }
     }
