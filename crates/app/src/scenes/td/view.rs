@@ -231,7 +231,8 @@ impl TdView {
         }
         // Enemies keep the scale they spawned with: the largest scale range of this run.
         self.largest_scale = self.largest_scale.max(sim.settings().scale().max().abs());
-        renderer.set_extent(b.enemies, Some(enemy_extent(board, self.largest_scale)));
+        let extent = enemy_extent(board, self.largest_scale, sim.animated());
+        renderer.set_extent(b.enemies, Some(extent));
         renderer.set_visible(b.arrows, self.show_arrows);
         renderer.set_visible(b.grid, self.show_grid);
         match refused {
@@ -278,17 +279,19 @@ fn largest_scale(sim: &Simulation) -> f32 {
 }
 
 /// Where enemies can be, for the renderer's size test: centres over the board and a tile
-/// beyond it (path offsets reach at most 0.4 of a tile aside), up to the height of the largest
-/// enemy's centre; and the largest enemy's half diagonal (a cube of side half its scale,
-/// `ModelInstance`), for enemies of at most scale `largest`.
-fn enemy_extent(board: &Board, largest: f32) -> Extent {
+/// beyond it (path offsets reach at most 0.4 of a tile aside; a dying enemy slides half its
+/// scale on), up to the height of the largest enemy's centre (with the animation clips, the
+/// top of an outro: 1.25 times the scale); and the largest enemy's half diagonal (a cube of
+/// side half its scale, `ModelInstance`), for enemies of at most scale `largest`.
+fn enemy_extent(board: &Board, largest: f32, animated: bool) -> Extent {
+    let margin = if animated { 2.0 } else { 1.0 };
     let (half_w, half_h) = (
-        board.width() as f32 * 0.5 + 1.0,
-        board.height() as f32 * 0.5 + 1.0,
+        board.width() as f32 * 0.5 + margin,
+        board.height() as f32 * 0.5 + margin,
     );
     Extent {
         min: Vec3::new(-half_w, 0.0, -half_h),
-        max: Vec3::new(half_w, 0.25 * largest, half_h),
+        max: Vec3::new(half_w, if animated { 1.25 } else { 0.25 } * largest, half_h),
         largest_half_diagonal: 0.5 * 3f32.sqrt() * 0.5 * largest,
     }
 }
