@@ -309,7 +309,8 @@ fn a_harder_scenario_can_be_lost() {
     let s = summary(&out);
     assert_eq!(s["outcome"], "defeat");
     assert_eq!(s["lives"], 0);
-    assert_eq!(s["reached"], 5);
+    // Five lives: the fifth arrival loses the game (others may arrive in the same tick).
+    assert!(s["reached"].as_u64().unwrap() >= 5, "{s}");
 }
 
 #[test]

@@ -105,6 +105,7 @@ fn a_scenario_game_resumes_exactly_on_one_and_two_threads() {
     let mut sim = siege(7);
     run(&mut sim, 330);
     assert!(!sim.shells().is_empty(), "no shell in flight at tick 330");
+    run(&mut sim, 901 - 330);
     assert!(sim.counts().killed > 0 && sim.counts().alive > 0);
     assert_eq!(sim.outcome(), Outcome::Running);
 }

@@ -26,17 +26,16 @@ const ARRIVED: u32 = 1 << 30;
 /// The slot index under the marks.
 const SLOT: u32 = ARRIVED - 1;
 
-/// Enemies one update removed, and those whose path ended.
+/// What one update did to the counts: enemies that reached a destination, and enemies killed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Removed {
-    /// Those that finished their outro at a destination (with animation on: their outro clip).
+    /// Those whose path ended at a destination (a life each under a scenario): removed at
+    /// once, or with animation on left to play their outro clip, after which they go
+    /// uncounted.
     pub reached: u64,
     /// Those whose health was at most 0 when their update began (with animation on: whose
-    /// dying clip ended).
+    /// dying clip ended), removed.
     pub killed: u64,
-    /// Those whose path ended (a life each under a scenario): with animation off the same as
-    /// `reached`; with it on, they leave when their outro clip ends.
-    pub arrived: u64,
 }
 
 impl Removed {
@@ -160,12 +159,13 @@ impl Enemies {
     /// Turns the clips on or off for enemies spawned from now on and for every update: with
     /// them on, a new enemy plays its intro, death and arrival wait for their clips, only an
     /// enemy in its move clip is a target, and the instances show the clips.
-    /// Turned off, enemies in their outro or dying clips leave at once (returned as reached
-    /// and killed) and the others stand in their move clip.
+    /// Turned off, enemies in their outro or dying clips leave at once (the dying ones
+    /// returned as killed; the others were counted as their path ended) and the others stand
+    /// in their move clip.
     pub fn set_animated(&mut self, on: bool) -> Removed {
         let mut left = Removed::default();
         if self.animated && !on {
-            left.reached = self.replace_each(|e| (e.anim.clip != Clip::Outro).then_some(*e));
+            self.replace_each(|e| (e.anim.clip != Clip::Outro).then_some(*e));
             left.killed = self.replace_each(|e| (e.anim.clip != Clip::Dying).then_some(*e));
             self.states
                 .iter_mut()
@@ -432,16 +432,14 @@ impl Enemies {
                 let index = base + (recorded & SLOT) as usize;
                 if recorded & ARRIVED != 0 {
                     // The path ended; the enemy stays for its outro clip.
-                    removed.arrived += 1;
+                    removed.reached += 1;
                     continue;
                 }
                 if recorded & KILLED != 0 {
                     removed.killed += 1;
-                } else {
+                } else if !self.animated {
+                    // (With the clips on, it was counted as its path ended.)
                     removed.reached += 1;
-                    if !self.animated {
-                        removed.arrived += 1;
-                    }
                 }
                 self.states.swap_remove(index);
                 self.ids.swap_remove(index);

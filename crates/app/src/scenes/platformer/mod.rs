@@ -19,6 +19,31 @@ use winit::keyboard::KeyCode;
 /// The live-file slot of the sections file.
 const SECTIONS: Slot<Sections> = Slot::new(0, |text, path| Ok(Sections::parse(text, path)?));
 
+/// The camera's vertical field of view, degrees.
+const FOV_Y: f32 = 50.0;
+
+/// The camera for sections `w` wide and a picture of `aspect` (width over height): from the
+/// south, looking north at the strip the sections move along, framed so that it shows the
+/// track only between `−w/2` and `3w/2` — the stretch the three sections always cover (a
+/// section leaves when its point passes `−w`, spanning `−3w/2..−w/2`, and comes back spanning
+/// `3w/2..5w/2`), so that no section vanishes or appears on screen, as the text sizes a
+/// section to the screen for.
+pub fn frame_params(w: f32, aspect: f32) -> FrameParams {
+    let half_width = (FOV_Y.to_radians() * 0.5).tan() * aspect.max(1e-3);
+    // Level, so that the view's width does not change with height: the boxes' far faces (the
+    // widest the picture reaches) at most `w` either side of the middle, a little inside.
+    let distance = 0.97 * w / half_width - DEPTH / 2.0;
+    let (middle, height) = (0.5 * w, 1.0);
+    let eye = Vec3::new(middle, height, -distance);
+    FrameParams::new(
+        look_at(eye, Vec3::new(middle, height, 0.0)),
+        perspective(FOV_Y, aspect, 0.1, 500.0),
+        Vec3::new(0.3, 1.0, -0.6),
+        0.45,
+        [0.55, 0.7, 0.85, 1.0],
+    )
+}
+
 /// Depth of the boxes (the level is 2D; its boxes are drawn as slabs).
 const DEPTH: f32 = 2.0;
 /// Colours: the start section, then the templates in turn.
@@ -222,16 +247,8 @@ impl Scene for PlatformerScene {
     }
 
     fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
-        // From the south, looking north at the strip the sections move along.
         let w = self.treadmill.sections().section_width as f32;
-        let eye = Vec3::new(0.0, 2.0, -1.6 * w);
-        FrameParams::new(
-            look_at(eye, Vec3::new(0.0, 0.2, 0.0)),
-            perspective(50.0, viewport.aspect(), 0.1, 500.0),
-            Vec3::new(0.3, 1.0, -0.6),
-            0.45,
-            [0.55, 0.7, 0.85, 1.0],
-        )
+        frame_params(w, viewport.aspect())
     }
 }
 
@@ -256,5 +273,42 @@ impl Reporting for PlatformerScene {
             runs: self.runs,
             live: self.live.counts(),
         })?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where `(x, y, z)` lands across the picture: −1 at its left edge, 1 at its right.
+    fn across(params: &FrameParams, x: f32, y: f32, z: f32) -> f32 {
+        let clip = params.proj * params.view * glam::Vec4::new(x, y, z, 1.0);
+        clip.x / clip.w
+    }
+
+    #[test]
+    fn the_picture_shows_only_the_stretch_the_sections_always_cover() {
+        for w in [6.0, 10.0, 16.0] {
+            for aspect in [4.0 / 3.0, 16.0 / 9.0, 21.0 / 9.0, 0.6] {
+                let params = frame_params(w, aspect);
+                for y in [-2.0, 0.0, 2.0, 5.0] {
+                    for z in [-DEPTH / 2.0, DEPTH / 2.0] {
+                        let (left, right) = (
+                            across(&params, -0.5 * w, y, z),
+                            across(&params, 1.5 * w, y, z),
+                        );
+                        // The sections' comings and goings are off the picture, near faces
+                        // and far ones...
+                        assert!(
+                            left <= -1.0 && right >= 1.0,
+                            "w {w}, aspect {aspect}, z {z}: {left}..{right}"
+                        );
+                    }
+                    // ...and only just: the far faces nearly reach the picture's edges.
+                    let far = across(&params, 1.5 * w, y, DEPTH / 2.0);
+                    assert!(far < 1.05, "w {w}, aspect {aspect}: {far}");
+                }
+            }
+        }
     }
 }

@@ -199,7 +199,7 @@ impl Simulation {
     /// Asks for the series' animation clips (part 6) with the spawner, or with a scenario that
     /// does not ask for them itself: [`Simulation::animated`] tells whether they are on. They
     /// are rules as well as looks ([`crate::td::clip`]). Turned off mid-game, enemies in their
-    /// outro or dying clips leave at once (counted reached or killed), the others walk on.
+    /// outro or dying clips leave at once (the dying ones counted killed), the others walk on.
     pub fn set_animation(&mut self, on: bool) {
         self.animation = on;
         self.apply_animation();
@@ -221,7 +221,6 @@ impl Simulation {
         let on = self.animation || self.playing.as_ref().is_some_and(|p| p.scenario.animation);
         let left = self.enemies.set_animated(on);
         self.killed += left.killed;
-        self.reached += left.reached;
     }
 
     /// The scenario being played, if any.
@@ -440,7 +439,7 @@ impl Simulation {
         self.reached += removed.reached;
         if self.playing.is_some() {
             // A life is lost as the path ends (with animation on, before the outro clip).
-            let lost = u32::try_from(removed.arrived).unwrap_or(u32::MAX);
+            let lost = u32::try_from(removed.reached).unwrap_or(u32::MAX);
             self.lives = self.lives.saturating_sub(lost);
         }
         self.ticks += 1;
