@@ -8,7 +8,7 @@ use horde_core_sim::{
 };
 
 /// Red for fast enemies, green for the others.
-fn by_speed(params: &EnemyParams) -> u32 {
+fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::scenario::EnemyType>) -> u32 {
     if params.speed > 1.5 {
         pack_rgba(255, 0, 0, 255)
     } else {
@@ -37,7 +37,7 @@ fn params(speed: f32) -> EnemyParams {
 #[test]
 fn enemies_are_neutral_by_default() {
     let mut sim = sim();
-    assert_eq!((sim.enemy_color())(&params(3.0)), NEUTRAL_ENEMY_COLOR);
+    assert_eq!((sim.enemy_color())(&params(3.0), None), NEUTRAL_ENEMY_COLOR);
     sim.spawn_enemy_with(0, params(0.5), 0.0).unwrap();
     sim.spawn_enemy_with(0, params(2.0), 0.0).unwrap();
     assert_eq!(colors(&mut sim), [NEUTRAL_ENEMY_COLOR; 2]);
@@ -48,7 +48,10 @@ fn the_chosen_function_colours_new_enemies() {
     let mut sim = sim();
     sim.spawn_enemy_with(0, params(2.0), 0.0).unwrap();
     sim.set_enemy_color(by_speed);
-    assert_eq!((sim.enemy_color())(&params(2.0)), pack_rgba(255, 0, 0, 255));
+    assert_eq!(
+        (sim.enemy_color())(&params(2.0), None),
+        pack_rgba(255, 0, 0, 255)
+    );
     sim.spawn_enemy_with(0, params(0.5), 0.0).unwrap();
     sim.spawn_enemy_with(0, params(2.0), 0.0).unwrap();
     assert_eq!(

@@ -66,6 +66,9 @@ pub struct EnemyView {
     pub health: f32,
     /// The animation clip playing ([`Clip::Move`] throughout with animation off).
     pub clip: Clip,
+    /// Height of the model's centre as it is drawn (its target point): a quarter of its
+    /// scale standing, wherever its clips lift it with animation on.
+    pub height: f32,
 }
 
 /// Returned when an instance slice is shorter than the population it must hold.
@@ -366,6 +369,11 @@ impl Enemies {
             tile: enemy.tile(),
             health: enemy.health,
             clip: enemy.anim.clip,
+            height: if self.animated {
+                enemy.anim.shape(enemy.move_rate()).lift * enemy.params.scale
+            } else {
+                0.25 * enemy.params.scale
+            },
         })
     }
 

@@ -9,16 +9,18 @@
 
 use crate::td::enemy::EnemyParams;
 use crate::td::model::pack_rgba;
+use crate::td::scenario::EnemyType;
 
 /// Picks an enemy's packed RGBA8 colour (red in the lowest byte, see [`pack_rgba`]) from its
-/// characteristics. Called once per enemy, when it spawns.
-pub type EnemyColor = fn(&EnemyParams) -> u32;
+/// characteristics and, for a scenario's enemy, its type (`None` from the spawner). Called
+/// once per enemy, when it spawns.
+pub type EnemyColor = fn(&EnemyParams, Option<EnemyType>) -> u32;
 
 /// The colour of every enemy unless the caller chooses otherwise: opaque light grey
 /// (`200, 200, 200, 255`).
 pub const NEUTRAL_ENEMY_COLOR: u32 = pack_rgba(200, 200, 200, 255);
 
 /// The default [`EnemyColor`]: [`NEUTRAL_ENEMY_COLOR`] whatever the enemy.
-pub fn neutral_enemy_color(_params: &EnemyParams) -> u32 {
+pub fn neutral_enemy_color(_params: &EnemyParams, _kind: Option<EnemyType>) -> u32 {
     NEUTRAL_ENEMY_COLOR
 }

@@ -24,11 +24,23 @@ pub mod colors {
     /// Background.
     pub const SKY: [f64; 4] = [0.02, 0.025, 0.035, 1.0];
 
-    /// An enemy's colour: the texts' dark blue for slow enemies, shading to a light cyan for
-    /// the fastest, so speed can be read off the swarm. Chosen once, at spawn.
-    pub fn enemy_color(params: &horde_core_sim::EnemyParams) -> u32 {
+    /// An enemy's colour, chosen once, at spawn. From the spawner: the texts' dark blue for
+    /// slow enemies, shading to a light cyan for the fastest, so speed can be read off the
+    /// swarm. A scenario's types each in their own material (the series gives each type its
+    /// own): small ones green, medium ones the blue, large ones a deep red, each shaded by
+    /// speed too.
+    pub fn enemy_color(
+        params: &horde_core_sim::EnemyParams,
+        kind: Option<horde_core_sim::td::scenario::EnemyType>,
+    ) -> u32 {
+        use horde_core_sim::td::scenario::EnemyType;
+        let (slow, fast) = match kind {
+            None | Some(EnemyType::Medium) => ([24, 40, 150, 255], [90, 200, 230, 255]),
+            Some(EnemyType::Small) => ([30, 110, 40, 255], [150, 230, 90, 255]),
+            Some(EnemyType::Large) => ([110, 20, 30, 255], [220, 90, 70, 255]),
+        };
         let t = ((params.speed - 0.2) / 4.8).clamp(0.0, 1.0);
-        let [r, g, b, a] = super::mix_colors([24, 40, 150, 255], [90, 200, 230, 255], t);
+        let [r, g, b, a] = super::mix_colors(slow, fast, t);
         horde_core_sim::td::model::pack_rgba(r, g, b, a)
     }
 }
@@ -211,5 +223,17 @@ mod tests {
         let m = Mat4::from_cols_array_2d(&out[0].model);
         let tip = m.transform_vector3(Vec3::Z);
         assert!((tip - Vec3::X).length() < 1e-6);
+    }
+
+    #[test]
+    fn a_scenarios_enemy_types_are_drawn_apart() {
+        use horde_core_sim::td::scenario::EnemyType;
+        let params = horde_core_sim::EnemyParams::default();
+        let small = colors::enemy_color(&params, Some(EnemyType::Small));
+        let medium = colors::enemy_color(&params, Some(EnemyType::Medium));
+        let large = colors::enemy_color(&params, Some(EnemyType::Large));
+        assert!(small != medium && medium != large && small != large);
+        // The spawner's enemies keep the texts' blue.
+        assert_eq!(colors::enemy_color(&params, None), medium);
     }
 }

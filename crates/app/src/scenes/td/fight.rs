@@ -4,7 +4,7 @@
 //! array after every tick.
 
 use super::draw::mix_colors;
-use super::looks::look;
+use super::looks::{Around, look};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::Simulation;
 use horde_core_sim::td::{Explosion, Shell};
@@ -56,14 +56,21 @@ impl FightView {
             return;
         }
         let towers = sim.towers().all();
+        let around = Around {
+            enemies: sim.enemies(),
+            settings: sim.tower_settings(),
+        };
         let out = renderer.instances_mut(batches.towers, 2 * towers.len());
         for (tower, pair) in towers.iter().zip(out.chunks_exact_mut(2)) {
-            pair.copy_from_slice(&look(tower.kind()).instances(tower));
+            pair.copy_from_slice(&look(tower.kind()).instances(tower, around));
         }
         // At most one effect a tower: written into that many, then cut to those written.
         let out = renderer.instances_mut(batches.effects, towers.len());
         let mut effects = 0;
-        for effect in towers.iter().filter_map(|t| (look(t.kind()).effect)(t)) {
+        for effect in towers
+            .iter()
+            .filter_map(|t| (look(t.kind()).effect)(t, around))
+        {
             out[effects] = effect;
             effects += 1;
         }

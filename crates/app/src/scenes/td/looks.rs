@@ -6,9 +6,19 @@
 
 use super::draw::block;
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::td::ballistics::LAUNCH_HEIGHT;
-use horde_core_sim::{Tower, TowerKind, TowerState};
+use horde_core_sim::td::ballistics::{LAUNCH_HEIGHT, Shell, launch_speed};
+use horde_core_sim::{Enemies, Tower, TowerKind, TowerSettings, TowerState};
 use horde_renderer::Instance;
+
+/// What a look may read besides its tower: the enemies (where a target is) and the towers'
+/// settings (how far a mortar shoots).
+#[derive(Clone, Copy)]
+pub struct Around<'a> {
+    /// The live enemies.
+    pub enemies: &'a Enemies,
+    /// The towers' settings.
+    pub settings: &'a TowerSettings,
+}
 
 /// How a kind of tower is drawn.
 #[derive(Clone, Copy, Debug)]
@@ -20,9 +30,9 @@ pub struct TowerLook {
     /// The base's colour, sRGB.
     pub base_color: [u8; 4],
     /// The turret of a tower, turned by `turn` (the yaw towards its aim).
-    pub turret: fn(&Tower, Quat) -> Instance,
+    pub turret: fn(&Tower, Quat, Around<'_>) -> Instance,
     /// What the tower shows while it acts, besides its turret, if anything.
-    pub effect: fn(&Tower) -> Option<Instance>,
+    pub effect: fn(&Tower, Around<'_>) -> Option<Instance>,
 }
 
 /// Every kind's look, in the kind table's order.
@@ -39,7 +49,7 @@ pub const LOOKS: &[TowerLook] = &[
         base: Vec3::new(0.8, 0.4, 0.8),
         base_color: [120, 100, 70, 255],
         turret: mortar_barrel,
-        effect: |_| None,
+        effect: |_, _| None,
     },
 ];
 
@@ -51,20 +61,21 @@ pub fn look(kind: TowerKind) -> &'static TowerLook {
 impl TowerLook {
     /// The tower's base and its turret, turned towards where it aims (north when it never
     /// aimed; the yaw turns local `+z` clockwise from north, as the path arrows).
-    pub fn instances(&self, tower: &Tower) -> [Instance; 2] {
+    pub fn instances(&self, tower: &Tower, around: Around<'_>) -> [Instance; 2] {
         let [x, z] = tower.at;
         let yaw = tower.aim.map_or(0.0, |[ax, az]| (ax - x).atan2(az - z));
         let turn = Quat::from_rotation_y(yaw);
         [
             block(x, z, self.base, 0.0, self.base_color),
-            (self.turret)(tower, turn),
+            (self.turret)(tower, turn, around),
         ]
     }
 }
 
 /// Height of the laser turret's centre (the beam starts there).
 const LASER_TURRET_HEIGHT: f32 = 0.7;
-/// Height of the point a beam ends at: about an enemy's middle.
+/// Height of the point a beam ends at when its target is not found: an enemy of scale 0.6's
+/// middle.
 const BEAM_TARGET_HEIGHT: f32 = 0.15;
 /// A laser's turret colour, sRGB.
 const LASER_TURRET: [u8; 4] = [170, 190, 230, 255];
@@ -74,7 +85,7 @@ const BEAM: [u8; 4] = [255, 70, 90, 255];
 const MORTAR_BARREL: [u8; 4] = [60, 55, 50, 255];
 
 /// A laser's turret: a long box pointing where it aims.
-fn laser_turret(tower: &Tower, turn: Quat) -> Instance {
+fn laser_turret(tower: &Tower, turn: Quat, _: Around<'_>) -> Instance {
     let [x, z] = tower.at;
     let turret = Vec3::new(0.22, 0.22, 0.6);
     let centre = Vec3::new(x, LASER_TURRET_HEIGHT, z) + turn * Vec3::new(0.0, 0.0, 0.12);
@@ -84,17 +95,23 @@ fn laser_turret(tower: &Tower, turn: Quat) -> Instance {
     )
 }
 
-/// A firing laser's beam: a thin box from its turret to its target.
-fn laser_beam(tower: &Tower) -> Option<Instance> {
+/// A firing laser's beam: a thin box from its turret to its target's point (the centre of
+/// its model as drawn, bouncing with it).
+fn laser_beam(tower: &Tower, around: Around<'_>) -> Option<Instance> {
     let TowerState::Laser(laser) = tower.state else {
         return None;
     };
     if !laser.firing() {
         return None;
     }
+    let target = laser.target?;
     let [ax, az] = tower.aim?;
     let from = Vec3::new(tower.at[0], LASER_TURRET_HEIGHT, tower.at[1]);
-    let to = Vec3::new(ax, BEAM_TARGET_HEIGHT, az);
+    let enemy = (around.enemies.get(target.slot as usize)).filter(|e| e.id == target.id);
+    let to = match enemy {
+        Some(e) => Vec3::new(e.position[0], e.height, e.position[1]),
+        None => Vec3::new(ax, BEAM_TARGET_HEIGHT, az),
+    };
     let along = to - from;
     let length = along.length();
     if length < 1e-4 {
@@ -108,10 +125,21 @@ fn laser_beam(tower: &Tower) -> Option<Instance> {
     ))
 }
 
-/// A mortar's barrel: leaning 50° up from the ground towards where it aims.
-fn mortar_barrel(tower: &Tower, turn: Quat) -> Instance {
+/// The elevation the mortar at `tower` fires at towards its aim, radians: the high arc of its
+/// launch speed (39–86° within its range); 50° before it ever aimed.
+fn mortar_elevation(tower: &Tower, around: Around<'_>) -> f32 {
+    let Some(aim) = tower.aim else {
+        return 50f32.to_radians();
+    };
+    let speed = launch_speed(around.settings.mortar.range);
+    let [vx, vz, vy] = Shell::launch(tower.at, aim, speed, 0.0, 0.0).velocity;
+    vy.atan2((vx * vx + vz * vz).sqrt())
+}
+
+/// A mortar's barrel: pointing along its launch, towards where it aims.
+fn mortar_barrel(tower: &Tower, turn: Quat, around: Around<'_>) -> Instance {
     let [x, z] = tower.at;
-    let lean = turn * Quat::from_rotation_x(-50f32.to_radians());
+    let lean = turn * Quat::from_rotation_x(-mortar_elevation(tower, around));
     let barrel = Vec3::new(0.26, 0.26, 0.55);
     let centre = Vec3::new(x, LAUNCH_HEIGHT, z) + lean * Vec3::new(0.0, 0.0, 0.1);
     Instance::new(
@@ -150,10 +178,16 @@ mod tests {
         }
     }
 
+    /// Nothing around: no enemies, the texts' settings.
+    fn around<'a>(enemies: &'a Enemies, settings: &'a TowerSettings) -> Around<'a> {
+        Around { enemies, settings }
+    }
+
     #[test]
     fn the_turret_turns_towards_its_aim() {
+        let (enemies, settings) = (Enemies::default(), TowerSettings::default());
         let tower = laser([1.0, 1.0], Some([3.0, 1.0]), false);
-        let out = look(tower.kind()).instances(&tower);
+        let out = look(tower.kind()).instances(&tower, around(&enemies, &settings));
         // The turret's long axis (local +z) points east, at the aim.
         let axis = model(&out[1]).transform_vector3(Vec3::Z).normalize();
         assert!((axis - Vec3::X).length() < 1e-5, "{axis}");
@@ -161,12 +195,67 @@ mod tests {
 
     #[test]
     fn a_beam_spans_turret_to_target_only_while_firing() {
-        assert!(laser_beam(&laser([0.0, 0.0], Some([2.0, 0.0]), false)).is_none());
-        let b = laser_beam(&laser([0.0, 0.0], Some([2.0, 0.0]), true)).unwrap();
+        let (enemies, settings) = (Enemies::default(), TowerSettings::default());
+        let near = around(&enemies, &settings);
+        assert!(laser_beam(&laser([0.0, 0.0], Some([2.0, 0.0]), false), near).is_none());
+        let b = laser_beam(&laser([0.0, 0.0], Some([2.0, 0.0]), true), near).unwrap();
         let m = model(&b);
         let start = m.transform_point3(Vec3::new(0.0, 0.0, -0.5));
         let end = m.transform_point3(Vec3::new(0.0, 0.0, 0.5));
         assert!((start - Vec3::new(0.0, LASER_TURRET_HEIGHT, 0.0)).length() < 1e-4);
         assert!((end - Vec3::new(2.0, BEAM_TARGET_HEIGHT, 0.0)).length() < 1e-4);
+    }
+
+    #[test]
+    fn a_beam_ends_at_its_target_as_drawn() {
+        use horde_core_sim::td::level::parse_level;
+        use horde_core_sim::{EnemyParams, Simulation, SpawnSettings};
+        let board = parse_level("S.....D\n", "t".as_ref()).unwrap();
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        let params = EnemyParams {
+            scale: 2.0,
+            speed: 1.0,
+            path_offset: 0.0,
+        };
+        let id = sim.spawn_enemy_with(0, params, 0.5).unwrap();
+        let tower = Tower {
+            tile: 0,
+            at: [0.0, 1.0],
+            aim: Some([0.0, 0.0]),
+            state: TowerState::Laser(LaserState {
+                target: Some(Target { id, slot: 0 }),
+            }),
+        };
+        let b = laser_beam(&tower, around(sim.enemies(), sim.tower_settings())).unwrap();
+        let end = model(&b).transform_point3(Vec3::new(0.0, 0.0, 0.5));
+        let e = sim.enemies().get(0).unwrap();
+        // A scale-2 cube's centre, half a unit up.
+        assert!(
+            (end - Vec3::new(e.position[0], 0.5, e.position[1])).length() < 1e-4,
+            "{end}"
+        );
+    }
+
+    #[test]
+    fn a_mortar_barrel_points_along_its_launch() {
+        let (enemies, settings) = (Enemies::default(), TowerSettings::default());
+        let near = around(&enemies, &settings);
+        let mortar = |aim: [f32; 2]| Tower {
+            tile: 0,
+            at: [0.0, 0.0],
+            aim: Some(aim),
+            state: TowerKind::Mortar.idle(),
+        };
+        let elevation = |aim| {
+            let barrel = mortar_barrel(&mortar(aim), Quat::IDENTITY, near);
+            let axis = model(&barrel).transform_vector3(Vec3::Z).normalize();
+            axis.y.asin().to_degrees()
+        };
+        // Close in, nearly straight up; at the edge of its range, lower (39–86° over the range).
+        let (near_shot, far_shot) = (elevation([0.3, 0.0]), elevation([3.74, 0.0]));
+        assert!(
+            near_shot > 80.0 && far_shot < 45.0 && far_shot > 35.0,
+            "{near_shot} {far_shot}"
+        );
     }
 }

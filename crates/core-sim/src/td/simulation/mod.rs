@@ -512,7 +512,7 @@ impl Simulation {
     pub fn spawn_enemy(&mut self) -> u64 {
         let tile = self.random_spawn_point();
         let params = self.draw_params();
-        self.spawn_unchecked(tile, params, 0.0, starting_health(&params))
+        self.spawn_unchecked(tile, (params, None), 0.0, starting_health(&params))
     }
 
     /// Spawns one enemy of a scenario's type `kind` at a random spawn point, and returns its
@@ -527,7 +527,7 @@ impl Simulation {
             path_offset: config.path_offset.at(unit_f32(&mut self.rng)),
         };
         let health = config.health.at(unit_f32(&mut self.rng));
-        Some(self.spawn_unchecked(tile, params, 0.0, health))
+        Some(self.spawn_unchecked(tile, (params, Some(kind)), 0.0, health))
     }
 
     /// A random spawn point: `⌊u·n⌋` of the board's `n`.
@@ -557,19 +557,19 @@ impl Simulation {
         if !(0.0..1.0).contains(&progress) {
             return Err(SpawnError::Progress(progress));
         }
-        Ok(self.spawn_unchecked(tile, params, progress, starting_health(&params)))
+        Ok(self.spawn_unchecked(tile, (params, None), progress, starting_health(&params)))
     }
 
-    /// Spawns with characteristics already known to be valid (a new enemy; with the clips on,
-    /// it plays its intro).
+    /// Spawns with characteristics (and, from a scenario, a type) already known to be valid (a
+    /// new enemy; with the clips on, it plays its intro).
     fn spawn_unchecked(
         &mut self,
         tile: usize,
-        params: EnemyParams,
+        (params, kind): (EnemyParams, Option<EnemyType>),
         progress: f32,
         health: f32,
     ) -> u64 {
-        let color = (self.enemy_color)(&params);
+        let color = (self.enemy_color)(&params, kind);
         (self.enemies).spawn(
             &self.board,
             tile,
@@ -604,7 +604,7 @@ impl Simulation {
             }
             let params = self.draw_params();
             let progress = unit_f32(&mut self.rng);
-            let color = (self.enemy_color)(&params);
+            let color = (self.enemy_color)(&params, None);
             let health = starting_health(&params);
             // In play already: with the clips on, walking in its move clip.
             (self.enemies).spawn(&self.board, tile, params, (color, health), (progress, true));
