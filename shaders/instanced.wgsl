@@ -15,6 +15,9 @@
 // - `vs_small_cube` + `fs_lit`: that one triangle alone, for batches whose every cube is small;
 // - `vs_pulled_three_face_cube` and `vs_pulled_small_cube` + `fs_lit`: the same two cubes with
 //   the instances read from storage instead of instanced.
+// And one more pipeline (for both windings): translucent batches, `vs_translucent` +
+// `fs_translucent`, the plain mesh's positions and shading with the instance colour's alpha
+// passed on for blending (the other fragment stages write alpha 1).
 //
 // Everything is shaded flat: the fragment shader takes each face's normal from the screen-space
 // derivatives of the world position, so meshes need no per-face vertices (the cube has 8, not
@@ -63,6 +66,11 @@ fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
 
 @vertex
 fn vs_main(v: VertexIn) -> VertexOut {
+    return mesh_vertex(v);
+}
+
+// A plain mesh's vertex: placed by the instance's model matrix, its colour made linear.
+fn mesh_vertex(v: VertexIn) -> VertexOut {
     let model = mat4x4<f32>(v.model0, v.model1, v.model2, v.model3);
     let world = model * vec4<f32>(v.position, 1.0);
     var out: VertexOut;
@@ -70,6 +78,20 @@ fn vs_main(v: VertexIn) -> VertexOut {
     out.world = world.xyz;
     out.color = srgb_to_linear(v.color.rgb);
     return out;
+}
+
+// A translucent mesh's vertex: `vs_main`'s, with the instance colour's alpha (its opacity).
+struct TranslucentOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) world: vec3<f32>,
+    @location(1) @interpolate(flat) color: vec3<f32>,
+    @location(2) @interpolate(flat) alpha: f32,
+};
+
+@vertex
+fn vs_translucent(v: VertexIn) -> TranslucentOut {
+    let mesh = mesh_vertex(v);
+    return TranslucentOut(mesh.clip, mesh.world, mesh.color, v.color.a);
 }
 
 struct CubeVertexIn {
@@ -323,19 +345,32 @@ fn fs_lit(in: LitOut) -> @location(0) vec4<f32> {
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    var normal = normalize(cross(dpdx(in.world), dpdy(in.world)));
+    return vec4<f32>(shade_mesh(in.world, in.color), 1.0);
+}
+
+// A translucent mesh's pixel: `fs_main`'s colour with the instance's alpha, which the
+// pipeline's blending takes as its opacity.
+@fragment
+fn fs_translucent(in: TranslucentOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(shade_mesh(in.world, in.color), in.alpha);
+}
+
+// A plain mesh's pixel at `world` of linear colour `color`: lit by the face normal from the
+// derivatives of the world position, then fogged.
+fn shade_mesh(world: vec3<f32>, color: vec3<f32>) -> vec3<f32> {
+    var normal = normalize(cross(dpdx(world), dpdy(world)));
     // Only front faces are drawn: the face normal points towards the camera (its centre: the
     // eye, or for an orthographic camera the direction towards the viewer).
-    if dot(normal, frame.centre.xyz - frame.centre.w * in.world) < 0.0 {
+    if dot(normal, frame.centre.xyz - frame.centre.w * world) < 0.0 {
         normal = -normal;
     }
     let diffuse = max(dot(normal, normalize(frame.light_dir.xyz)), 0.0);
-    var color = in.color * (frame.light.x + frame.light.y * diffuse);
+    var lit = color * (frame.light.x + frame.light.y * diffuse);
     let fog_start = frame.light.z;
     let fog_end = frame.light.w;
     if fog_end > fog_start {
-        let t = clamp((distance(frame.eye.xyz, in.world) - fog_start) / (fog_end - fog_start), 0.0, 1.0);
-        color = mix(color, fog_color(), t);
+        let t = clamp((distance(frame.eye.xyz, world) - fog_start) / (fog_end - fog_start), 0.0, 1.0);
+        lit = mix(lit, fog_color(), t);
     }
-    return vec4<f32>(color, 1.0);
+    return lit;
 }

@@ -503,13 +503,39 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
         (f.towers, 2 * towers, "towers"),
         (f.effects, beams, "beams"),
         (f.shells, shells, "shells"),
-        (f.explosions, 2 * explosions, "explosions"),
+        // Each explosion a sphere, and each shell in flight its first trail puff.
+        (f.explosions, explosions + shells, "explosions"),
         (batches.enemies, scene.game.sim().enemies().len(), "enemies"),
     ] {
         assert!(instances > 0, "{what}");
         assert_eq!(off.renderer.instance_count(batch), instances, "{what}");
         assert_eq!(off.renderer.batch_draw_calls(batch), 1, "{what}");
     }
+    // An explosion is a translucent sphere: drawn (the picture without the batch differs at
+    // its centre), yet the board shows through it (its centre is no opaque blast colour).
+    let blast = scene.game.sim().explosions()[0];
+    let camera = horde::scenes::td::view::default_camera(scene.game.sim(), aspect);
+    let size = glam::Vec2::new(SIZE.0 as f32, SIZE.1 as f32);
+    let at = camera
+        .project(glam::Vec3::new(blast.at[0], 0.05, blast.at[1]), size)
+        .unwrap();
+    let pixel = |p: &horde::offscreen::Picture| {
+        let i = 4 * (at.y as usize * SIZE.0 as usize + at.x as usize);
+        [p.pixels[i], p.pixels[i + 1], p.pixels[i + 2]]
+    };
+    let with_blast = pixel(&off.take_picture(&params).unwrap());
+    off.renderer.set_visible(f.explosions, false);
+    let without_blast = pixel(&off.take_picture(&params).unwrap());
+    off.renderer.set_visible(f.explosions, true);
+    let apart = |a: [u8; 3], b: [u8; 3]| (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap();
+    assert!(
+        apart(with_blast, without_blast) > 6,
+        "{with_blast:?} {without_blast:?}"
+    );
+    assert!(
+        apart(with_blast, [255, 190, 90]) > 30,
+        "opaque: {with_blast:?}"
+    );
     // Without its towers the picture differs: the towers are drawn.
     let with = render(scene.game, 0, BackendChoice::Vulkan, SIZE);
     let mut bare = scene_of_battle_without_towers();

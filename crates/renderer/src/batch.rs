@@ -41,7 +41,8 @@ pub struct Extent {
 pub enum DrawPath {
     /// Not drawn (hidden or empty).
     None,
-    /// Its mesh, instanced (`draw_indexed`; `vs_main`, `fs_main`).
+    /// Its mesh, instanced (`draw_indexed`; `vs_main`, `fs_main`; a translucent batch's with
+    /// `vs_translucent`, `fs_translucent`, alpha-blended and writing no depth).
     Mesh,
     /// Three-face cubes, instanced, each small one collapsed to one triangle by the shader
     /// (`vs_three_face_cube`, `fs_lit`, from the mesh's corner codes).
@@ -95,7 +96,23 @@ impl DrawPath {
             (MeshKind::ThreeFaceCube, false, true) => DrawPath::PulledThreeFaceCubes,
             (MeshKind::ThreeFaceCube, false, false) => DrawPath::ThreeFaceCubes,
             (MeshKind::SmallCube, _, _) => DrawPath::SmallCubes,
-            (MeshKind::Cube | MeshKind::Arrow | MeshKind::Quad, _, _) => DrawPath::Mesh,
+            (MeshKind::Cube | MeshKind::Arrow | MeshKind::Quad | MeshKind::Sphere, _, _) => {
+                DrawPath::Mesh
+            }
+        }
+    }
+
+    /// The mesh whose vertices and indices this path draws for a batch of `mesh`: the small
+    /// cube's for [`DrawPath::SmallCubes`]; for [`DrawPath::Mesh`] the batch's own, except that
+    /// the three-face and small cubes, whose vertices are corner codes only the cube paths'
+    /// vertex stages read, are drawn as [`MeshKind::Cube`] (the same picture but for cubes a
+    /// pixel or two on screen; a translucent batch of them takes the mesh path, the only one
+    /// with a translucent pipeline). Pulled paths read no mesh; they get the batch's.
+    pub(crate) fn mesh_drawn(self, mesh: MeshKind) -> MeshKind {
+        match (self, mesh) {
+            (DrawPath::SmallCubes, _) => MeshKind::SmallCube,
+            (DrawPath::Mesh, MeshKind::ThreeFaceCube | MeshKind::SmallCube) => MeshKind::Cube,
+            _ => mesh,
         }
     }
 
@@ -246,6 +263,9 @@ pub(crate) struct Batch {
     /// The CPU array changed since the last upload.
     pub dirty: bool,
     pub visible: bool,
+    /// Drawn after every opaque batch, alpha-blended, writing no depth
+    /// (`Renderer::set_translucent`).
+    pub translucent: bool,
     /// Instances written straight into the GPU buffer (bypassing the CPU array), if that is
     /// how this batch was last filled.
     pub direct: Option<u32>,
@@ -275,6 +295,7 @@ impl Batch {
             capacity: 0,
             dirty: false,
             visible: true,
+            translucent: false,
             direct: None,
             direct_bytes: 0,
             extent: None,
@@ -411,6 +432,32 @@ mod tests {
         for path in DrawPath::DRAWN {
             assert_eq!(path.pulled(), path.name().ends_with("-pulled"), "{path:?}");
         }
+    }
+
+    #[test]
+    fn spheres_are_drawn_as_plain_meshes_and_the_mesh_path_draws_positions() {
+        for (small, pull) in [(false, false), (false, true), (true, false), (true, true)] {
+            assert_eq!(
+                DrawPath::choose(MeshKind::Sphere, small, pull),
+                DrawPath::Mesh
+            );
+        }
+        for mesh in MeshKind::ALL {
+            // The mesh path draws vertices that are positions: the cube meshes whose vertices
+            // are corner codes go as the plain cube.
+            let drawn = DrawPath::Mesh.mesh_drawn(mesh);
+            match mesh {
+                MeshKind::ThreeFaceCube | MeshKind::SmallCube => assert_eq!(drawn, MeshKind::Cube),
+                _ => assert_eq!(drawn, mesh),
+            }
+        }
+        // The opaque paths draw what they drew before.
+        for mesh in MeshKind::ALL {
+            assert_eq!(DrawPath::SmallCubes.mesh_drawn(mesh), MeshKind::SmallCube);
+            assert_eq!(DrawPath::ThreeFaceCubes.mesh_drawn(mesh), mesh);
+        }
+        let batch = Batch::new(MeshKind::Sphere, "sphere");
+        assert!(!batch.translucent, "batches start opaque");
     }
 
     #[test]

@@ -10,14 +10,16 @@
 //! - `capabilities`: what the device can do for each draw path (storage buffers in the vertex
 //!   stage for the pulled cubes, the provoking-vertex convention), read once from the adapter.
 //! - [`mesh`]: the meshes (cube; the three-face cube the vertex shader turns to its camera, and
-//!   its one-triangle small form; arrow, ground quad) and their GPU buffers.
+//!   its one-triangle small form; arrow, ground quad, sphere) and their GPU buffers.
 //! - [`instance`]: the per-instance data, a model matrix and a packed colour.
 //! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames;
 //!   the caller's [`Extent`], so that a batch of cubes all a pixel or two on screen is drawn
 //!   one triangle each; the [`DrawPath`] each frame draws a batch with (and reports);
-//!   [`BatchId`]s that name a batch of their own renderer only.
+//!   [`BatchId`]s that name a batch of their own renderer only; opaque or translucent
+//!   ([`Renderer::set_translucent`]).
 //! - [`frame`]: a frame's camera and light ([`FrameParams`]), its uniform block, the size test.
-//! - `pipelines`: one render pipeline per drawn path and winding, from one builder.
+//! - `pipelines`: one render pipeline per drawn path and winding, and a translucent variant of
+//!   the mesh path's (alpha-blended, depth tested but not written), from one builder.
 //! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
 //!   with RGBA8 readback.
 //! - [`renderer`]: [`Renderer::render`], shared by both targets: prepare the batches, write
@@ -32,6 +34,12 @@
 //! shares, drawn once per group of 256 (no index buffer per batch or per cube; the
 //! instances past a batch's count, to the end of its last group, are zeroed on the GPU and
 //! draw nothing).
+//!
+//! Translucent batches ([`Renderer::set_translucent`]) are drawn after every opaque batch, in
+//! the order they were added, one draw call each like any batch, by the mesh path whatever
+//! their mesh (three-face and small cubes as the full cube): each instance's colour alpha is
+//! its opacity (colour blended `src_alpha`, `one_minus_src_alpha`), depth is tested but not
+//! written. Opaque batches write alpha 1 and depth, without blending.
 //!
 //! Frames: instances may be placed in any frame; the caller's view matrix maps that frame to
 //! the camera. A mirroring view (negative determinant, as when a left-handed world is shown

@@ -43,16 +43,22 @@ pub enum MeshKind {
     Arrow,
     /// The unit square on the `y = 0` plane, `[-½, ½]` in `x` and `z`, facing `+y`.
     Quad,
+    /// The sphere of diameter 1 centred at the origin (inside the same `[-½, ½]³` box as
+    /// [`MeshKind::Cube`]): a UV sphere of 16 rings × 24 segments about the `y` axis, 362
+    /// vertices, 720 triangles facing outwards, closed. Drawn by the plain mesh path and shaded
+    /// flat like every mesh, so its facets show up close.
+    Sphere,
 }
 
 impl MeshKind {
     /// Every mesh, in the renderer's storage order.
-    pub(crate) const ALL: [MeshKind; 5] = [
+    pub(crate) const ALL: [MeshKind; 6] = [
         MeshKind::Cube,
         MeshKind::ThreeFaceCube,
         MeshKind::SmallCube,
         MeshKind::Arrow,
         MeshKind::Quad,
+        MeshKind::Sphere,
     ];
 
     /// Whether the vertex shader places this mesh's corners per instance (its vertices hold
@@ -82,6 +88,7 @@ impl MeshKind {
                 &[[-0.18, 0.05], [0.0, 0.3], [0.18, 0.05]],
             ]),
             MeshKind::Quad => flat(&[&[[-0.5, -0.5], [-0.5, 0.5], [0.5, 0.5], [0.5, -0.5]]]),
+            MeshKind::Sphere => sphere(SPHERE_RINGS, SPHERE_SEGMENTS),
         }
     }
 }
@@ -108,6 +115,56 @@ fn cube() -> (Vec<Vertex>, Vec<u16>) {
         4, 5, 7, 4, 7, 6, // +z
         0, 2, 3, 0, 3, 1, // -z
     ];
+    (vertices, indices)
+}
+
+/// Rings (bands of latitude, pole to pole) of [`MeshKind::Sphere`].
+const SPHERE_RINGS: u16 = 16;
+/// Segments (slices of longitude around `y`) of [`MeshKind::Sphere`].
+const SPHERE_SEGMENTS: u16 = 24;
+
+/// A UV sphere of radius ½ about the origin with `rings` bands of latitude (at least 2) and
+/// `segments` slices of longitude (at least 3): one vertex at each pole (`+y` first, `-y`
+/// last) and `segments` on each of the `rings - 1` circles between, ring by ring from the
+/// top; each normal is its position's direction. Triangles fan from the poles and pair up
+/// between circles, counter-clockwise seen from outside (flat shading needs no normals per
+/// face, so the vertices are shared and there is no seam).
+fn sphere(rings: u16, segments: u16) -> (Vec<Vertex>, Vec<u16>) {
+    let point = |polar: f32, azimuth: f32| {
+        let normal = [
+            polar.sin() * azimuth.cos(),
+            polar.cos(),
+            polar.sin() * azimuth.sin(),
+        ];
+        Vertex {
+            position: normal.map(|c| 0.5 * c),
+            normal,
+        }
+    };
+    let mut vertices = vec![point(0.0, 0.0)];
+    for ring in 1..rings {
+        let polar = std::f32::consts::PI * f32::from(ring) / f32::from(rings);
+        for segment in 0..segments {
+            let azimuth = std::f32::consts::TAU * f32::from(segment) / f32::from(segments);
+            vertices.push(point(polar, azimuth));
+        }
+    }
+    let south = vertices.len() as u16;
+    vertices.push(point(std::f32::consts::PI, 0.0));
+    // Vertex `segment` (wrapping) of circle `circle` (1 ..= rings - 1).
+    let at = |circle: u16, segment: u16| 1 + (circle - 1) * segments + segment % segments;
+    let mut indices = Vec::with_capacity(6 * usize::from(segments) * usize::from(rings - 1));
+    for segment in 0..segments {
+        // Going round, azimuth turns from `+x` to `+z`; going down, polar angle grows: seen
+        // from outside, (here, next round, next down) winds counter-clockwise.
+        indices.extend_from_slice(&[0, at(1, segment + 1), at(1, segment)]);
+        for circle in 1..rings - 1 {
+            let (a, b) = (at(circle, segment), at(circle, segment + 1));
+            let (c, d) = (at(circle + 1, segment), at(circle + 1, segment + 1));
+            indices.extend_from_slice(&[a, b, c, b, d, c]);
+        }
+        indices.extend_from_slice(&[at(rings - 1, segment), at(rings - 1, segment + 1), south]);
+    }
     (vertices, indices)
 }
 
@@ -495,6 +552,82 @@ mod tests {
                     .all(|&i| v[i as usize].position[axis] == v[face[0] as usize].position[axis])
             };
             assert!((0..3).any(on), "{face:?} is not one face");
+        }
+    }
+
+    #[test]
+    fn the_sphere_is_closed_round_and_faces_outwards() {
+        let (v, idx) = MeshKind::Sphere.geometry();
+        assert_eq!((v.len(), idx.len()), (2 + 15 * 24, 3 * 720));
+        for vertex in &v {
+            let radius = dot(vertex.position, vertex.position).sqrt();
+            assert!((radius - 0.5).abs() <= 1e-4, "{vertex:?}: radius {radius}");
+            let length = dot(vertex.normal, vertex.normal).sqrt();
+            assert!(
+                (length - 1.0).abs() <= 1e-4,
+                "{vertex:?}: normal length {length}"
+            );
+            // Outward: along the position, not merely on its side.
+            assert!(
+                dot(vertex.normal, vertex.position) >= 0.5 - 1e-4,
+                "{vertex:?}: normal not outward"
+            );
+        }
+        // Every vertex is used, and every edge is shared by exactly two triangles that run it
+        // opposite ways: closed, with one consistent (outward) winding.
+        let mut used = vec![false; v.len()];
+        let mut edges = std::collections::HashMap::new();
+        for t in idx.chunks(3) {
+            for k in 0..3 {
+                let (a, b) = (t[k], t[(k + 1) % 3]);
+                used[a as usize] = true;
+                *edges.entry((a, b)).or_insert(0) += 1;
+            }
+        }
+        assert!(used.iter().all(|&u| u), "an unused vertex");
+        for (&(a, b), &count) in &edges {
+            assert_eq!(count, 1, "edge {a}-{b} run twice the same way");
+            assert_eq!(edges.get(&(b, a)), Some(&1), "edge {a}-{b} is open");
+        }
+        // Each triangle faces away from the centre, and together they enclose nearly a ball of
+        // diameter 1 (the divergence theorem: the sum of the tetrahedra to the origin).
+        let mut volume = 0.0;
+        let mut longest_edge = 0.0f32;
+        for t in idx.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| v[t[k] as usize].position);
+            let n = cross(
+                [0, 1, 2].map(|i| b[i] - a[i]),
+                [0, 1, 2].map(|i| c[i] - a[i]),
+            );
+            let centroid = [0, 1, 2].map(|i| (a[i] + b[i] + c[i]) / 3.0);
+            assert!(dot(n, centroid) > 0.0, "{t:?} faces inwards");
+            volume += dot(a, cross(b, c)) / 6.0;
+            for (p, q) in [(a, b), (b, c), (c, a)] {
+                longest_edge = longest_edge.max(
+                    dot(
+                        [0, 1, 2].map(|i| p[i] - q[i]),
+                        [0, 1, 2].map(|i| p[i] - q[i]),
+                    )
+                    .sqrt(),
+                );
+            }
+        }
+        let ball = std::f32::consts::PI / 6.0;
+        assert!(
+            volume > 0.97 * ball && volume < ball,
+            "volume {volume}, ball {ball}"
+        );
+        // Round at a few hundred pixels: no edge longer than a sixth of the diameter (the
+        // diagonals at the equator, 15° round and 11.25° down).
+        assert!(longest_edge < 1.0 / 6.0, "longest edge {longest_edge}");
+        // Inside the cube's box, touching it at the six axis extremes.
+        for axis in 0..3 {
+            let most = v.iter().map(|v| v.position[axis]).fold(f32::MIN, f32::max);
+            let least = v.iter().map(|v| v.position[axis]).fold(f32::MAX, f32::min);
+            assert!(
+                (most - 0.5).abs() < 1e-4 && (least + 0.5).abs() < 1e-4,
+                "axis {axis}"
+            );
         }
     }
 }

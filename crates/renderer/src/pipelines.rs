@@ -1,6 +1,7 @@
-//! The render pipelines: one for each drawn [`DrawPath`] and front-face winding, all built
-//! from `shaders/instanced.wgsl` by one builder, and the two bind group layouts they share (the
-//! frame's uniform block; the instance buffer as storage, for the pulled paths).
+//! The render pipelines: one for each drawn [`DrawPath`] and front-face winding, and the
+//! translucent variant of the mesh path's (alpha-blended, writing no depth) for each winding,
+//! all built from `shaders/instanced.wgsl` by one builder, and the two bind group layouts they
+//! share (the frame's uniform block; the instance buffer as storage, for the pulled paths).
 
 use crate::batch::{DrawPath, PULL_GROUP};
 use crate::instance::{self, Instance};
@@ -23,12 +24,34 @@ fn entry_points(path: DrawPath) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// The vertex and fragment entry points of the mesh path's translucent pipeline: the same
+/// positions and shading as `vs_main` and `fs_main`, with the instance's alpha passed on.
+const TRANSLUCENT_ENTRY_POINTS: (&str, &str) = ("vs_translucent", "fs_translucent");
+
+/// How a translucent batch's colour meets the target's: colour `src_alpha`,
+/// `one_minus_src_alpha`; alpha `one`, `one_minus_src_alpha` (over an opaque pixel it stays
+/// opaque).
+const TRANSLUCENT_BLEND: wgpu::BlendState = wgpu::BlendState {
+    color: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::SrcAlpha,
+        dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
+        operation: wgpu::BlendOperation::Add,
+    },
+    alpha: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
+        operation: wgpu::BlendOperation::Add,
+    },
+};
+
 /// Every pipeline, and the layouts of the bind groups drawing with them takes.
 #[derive(Debug)]
 pub(crate) struct Pipelines {
     /// By drawn path ([`DrawPath::pipeline`]), counter-clockwise and clockwise front faces
     /// (for mirroring views).
     by_path: [[wgpu::RenderPipeline; 2]; DrawPath::DRAWN.len()],
+    /// The mesh path's translucent variant, for both windings as `by_path`.
+    translucent_mesh: [wgpu::RenderPipeline; 2],
     /// Group 0: the frame's uniform block.
     pub frame_layout: wgpu::BindGroupLayout,
     /// Group 1 of the pulled paths: the instance buffer as storage.
@@ -64,18 +87,31 @@ impl Pipelines {
             color_format,
             samples,
         };
+        let faces = [wgpu::FrontFace::Ccw, wgpu::FrontFace::Cw];
         Pipelines {
-            by_path: DrawPath::DRAWN.map(|path| {
-                [wgpu::FrontFace::Ccw, wgpu::FrontFace::Cw].map(|face| builder.build(path, face))
-            }),
+            by_path: DrawPath::DRAWN
+                .map(|path| faces.map(|face| builder.build(path, face, Blending::Opaque))),
+            translucent_mesh: faces
+                .map(|face| builder.build(DrawPath::Mesh, face, Blending::Translucent)),
             frame_layout,
             instances_layout,
         }
     }
 
-    /// The pipeline of `path`, for a mirroring view or not; none for [`DrawPath::None`].
-    pub fn get(&self, path: DrawPath, mirrored: bool) -> Option<&wgpu::RenderPipeline> {
-        Some(&self.by_path[path.pipeline()?][usize::from(mirrored)])
+    /// The pipeline of `path`, for a mirroring view or not, translucent or not; none for
+    /// [`DrawPath::None`]. Only the mesh path has a translucent variant: any other path is
+    /// drawn opaque (the renderer draws translucent batches by the mesh path only).
+    pub fn get(
+        &self,
+        path: DrawPath,
+        mirrored: bool,
+        translucent: bool,
+    ) -> Option<&wgpu::RenderPipeline> {
+        let by_face = match (path, translucent) {
+            (DrawPath::Mesh, true) => &self.translucent_mesh,
+            _ => &self.by_path[path.pipeline()?],
+        };
+        Some(&by_face[usize::from(mirrored)])
     }
 }
 
@@ -127,6 +163,16 @@ fn pipeline_layout(
     })
 }
 
+/// Whether a pipeline draws opaque or translucent instances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Blending {
+    /// Colour (alpha 1) replaces the target's; depth is written.
+    Opaque,
+    /// The instance's alpha blends its colour over the target's ([`TRANSLUCENT_BLEND`]);
+    /// depth is tested, not written.
+    Translucent,
+}
+
 /// What every pipeline shares: the shader, the layouts, the constants and the target.
 struct Builder<'a> {
     device: &'a wgpu::Device,
@@ -142,10 +188,21 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// The pipeline of `path` (one of [`DrawPath::DRAWN`]) with `front_face` as the front.
-    fn build(&self, path: DrawPath, front_face: wgpu::FrontFace) -> wgpu::RenderPipeline {
-        let (vertex_entry, fragment_entry) =
-            entry_points(path).expect("every drawn path has entry points (see the tests)");
+    /// The pipeline of `path` (one of [`DrawPath::DRAWN`]) with `front_face` as the front,
+    /// `blending` as it says (translucent: the mesh path only).
+    fn build(
+        &self,
+        path: DrawPath,
+        front_face: wgpu::FrontFace,
+        blending: Blending,
+    ) -> wgpu::RenderPipeline {
+        let translucent = blending == Blending::Translucent;
+        debug_assert!(!translucent || path == DrawPath::Mesh, "{path:?}");
+        let (vertex_entry, fragment_entry) = if translucent {
+            TRANSLUCENT_ENTRY_POINTS
+        } else {
+            entry_points(path).expect("every drawn path has entry points (see the tests)")
+        };
         let instanced_buffers = [
             Some(wgpu::VertexBufferLayout {
                 array_stride: size_of::<Vertex>() as u64,
@@ -184,7 +241,7 @@ impl Builder<'_> {
                 },
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: DEPTH_FORMAT,
-                    depth_write_enabled: Some(true),
+                    depth_write_enabled: Some(!translucent),
                     depth_compare: Some(wgpu::CompareFunction::Less),
                     stencil: wgpu::StencilState::default(),
                     bias: wgpu::DepthBiasState::default(),
@@ -199,7 +256,7 @@ impl Builder<'_> {
                     compilation_options: wgpu::PipelineCompilationOptions::default(),
                     targets: &[Some(wgpu::ColorTargetState {
                         format: self.color_format,
-                        blend: None,
+                        blend: translucent.then_some(TRANSLUCENT_BLEND),
                         write_mask: wgpu::ColorWrites::ALL,
                     })],
                 }),
@@ -226,5 +283,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_translucent_mesh_pipeline_has_entry_points_in_the_shader() {
+        let (vertex, fragment) = TRANSLUCENT_ENTRY_POINTS;
+        for entry in [vertex, fragment] {
+            assert!(SHADER.contains(&format!("fn {entry}(")), "{entry}");
+        }
+        // Distinct from the opaque mesh path's, which write alpha 1.
+        assert_ne!(entry_points(DrawPath::Mesh), Some(TRANSLUCENT_ENTRY_POINTS));
+        assert_eq!(
+            TRANSLUCENT_BLEND.color.src_factor,
+            wgpu::BlendFactor::SrcAlpha
+        );
+        assert_eq!(
+            TRANSLUCENT_BLEND.color.dst_factor,
+            wgpu::BlendFactor::OneMinusSrcAlpha
+        );
     }
 }

@@ -100,8 +100,9 @@ impl Renderer {
         self.config
     }
 
-    /// Adds an empty, visible batch of `mesh`; batches draw in the order they were added. The
-    /// id is good for this renderer only (see [`BatchId`]).
+    /// Adds an empty, visible, opaque batch of `mesh`; batches draw in the order they were
+    /// added (translucent ones after all the opaque ones, see [`Renderer::set_translucent`]).
+    /// The id is good for this renderer only (see [`BatchId`]).
     pub fn add_batch(&mut self, mesh: MeshKind, label: &'static str) -> BatchId {
         self.batches.add(mesh, label)
     }
@@ -222,11 +223,35 @@ impl Renderer {
     /// How the last frame drew the batch: as its mesh, as three-face cubes, or (its
     /// [`Extent`] showing every cube small on screen) as small cubes; cubes pulled where the
     /// device lets vertex shaders read storage buffers and [`Renderer::set_pull_cubes`]
-    /// allows.
+    /// allows. A translucent batch is always drawn as its mesh ([`Renderer::set_translucent`]).
     pub fn draw_path(&self, id: BatchId) -> DrawPath {
         self.batches
             .get(id)
             .map_or(DrawPath::None, |batch| batch.drawn)
+    }
+
+    /// Makes a batch translucent (`on`) or opaque again (the default).
+    ///
+    /// A translucent batch is drawn after every opaque batch, whatever the order the batches
+    /// were added in (translucent batches among themselves in the order they were added), in
+    /// one draw call like any batch. Its pixels are alpha-blended over what is drawn already
+    /// (colour `src_alpha`, `one_minus_src_alpha`; alpha `one`, `one_minus_src_alpha`, so an
+    /// opaque background stays opaque), with the depth test but without writing depth: an
+    /// opaque batch in front hides it, and it hides nothing drawn after it. Each instance's
+    /// opacity is its colour's alpha, the top byte of [`Instance::color`] (0 invisible, 255
+    /// opaque). The instances of a batch are not sorted: where they overlap on screen, give
+    /// them back to front (each mesh culls its back faces, so a lone convex instance such as
+    /// a [`MeshKind::Sphere`] blends right on its own).
+    ///
+    /// A translucent batch is drawn by the plain mesh path ([`DrawPath::Mesh`], which is what
+    /// [`Renderer::draw_path`] reports): never small or pulled, and a batch of
+    /// [`MeshKind::ThreeFaceCube`] or [`MeshKind::SmallCube`] is drawn as the full
+    /// [`MeshKind::Cube`] (the same picture but for cubes a pixel or two on screen). Opaque
+    /// batches draw as before: alpha written as 1, no blending, depth written.
+    pub fn set_translucent(&mut self, id: BatchId, on: bool) {
+        if let Some(batch) = self.batches.get_mut(id) {
+            batch.translucent = on;
+        }
     }
 
     /// Shows or hides a batch.
@@ -238,7 +263,8 @@ impl Renderer {
 
     /// Uploads what changed and records the scene pass into `encoder`, drawing into `color`
     /// (through the MSAA attachment when there is one). One draw call per visible, non-empty
-    /// batch ([`DrawPath`] says which). Call [`Renderer::after_submit`] once the encoder is
+    /// batch ([`DrawPath`] says which), the opaque batches first, then the translucent ones
+    /// ([`Renderer::set_translucent`]). Call [`Renderer::after_submit`] once the encoder is
     /// submitted.
     pub fn render(
         &mut self,
@@ -285,17 +311,18 @@ impl Renderer {
         for batch in self.batches.iter_mut() {
             bytes +=
                 batch.upload(&ctx.device, &ctx.queue) + std::mem::take(&mut batch.direct_bytes);
-            let cubes = batch.mesh == MeshKind::ThreeFaceCube;
+            // Translucent batches take the mesh path, never small or pulled.
+            let cubes = batch.mesh == MeshKind::ThreeFaceCube && !batch.translucent;
             let small = cubes && batch.extent.is_some_and(|extent| view.all_small(&extent));
             let pull = cubes
                 && self.pull_cubes
                 && self
                     .capabilities
                     .device_can_pull(batch.capacity * size_of::<Instance>() as u64);
-            batch.drawn = if batch.drawable() {
-                DrawPath::choose(batch.mesh, small, pull)
-            } else {
-                DrawPath::None
+            batch.drawn = match (batch.drawable(), batch.translucent) {
+                (false, _) => DrawPath::None,
+                (true, true) => DrawPath::Mesh,
+                (true, false) => DrawPath::choose(batch.mesh, small, pull),
             };
             if batch.drawn.pulled() {
                 batch.bind_storage(&ctx.device, &self.pipelines.instances_layout);
@@ -316,7 +343,8 @@ impl Renderer {
     }
 
     /// The frame's last step: records the scene `pass`, one draw call for each batch
-    /// [`Renderer::prepare`] chose to draw, binding only what exists already.
+    /// [`Renderer::prepare`] chose to draw, the opaque batches first and then the translucent
+    /// ones, each in the order they were added, binding only what exists already.
     fn record(
         &self,
         mut pass: wgpu::RenderPass<'_>,
@@ -324,17 +352,20 @@ impl Renderer {
         counters: &mut FrameCounters,
     ) {
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
-        let mut bound = DrawPath::None;
-        for batch in self.batches.iter() {
+        let mut bound = (DrawPath::None, false);
+        let opaque = self.batches.iter().filter(|batch| !batch.translucent);
+        let translucent = self.batches.iter().filter(|batch| batch.translucent);
+        for batch in opaque.chain(translucent) {
             let path = batch.drawn;
-            let (Some(pipeline), Some(buffer)) =
-                (self.pipelines.get(path, view.mirrored), &batch.buffer)
-            else {
+            let (Some(pipeline), Some(buffer)) = (
+                self.pipelines.get(path, view.mirrored, batch.translucent),
+                &batch.buffer,
+            ) else {
                 continue;
             };
-            if bound != path {
+            if bound != (path, batch.translucent) {
                 pass.set_pipeline(pipeline);
-                bound = path;
+                bound = (path, batch.translucent);
             }
             let count = batch.count();
             match (path, &batch.storage) {
@@ -351,11 +382,7 @@ impl Renderer {
                     pass.draw_indexed(0..PULL_GROUP * 18, 0, 0..count.div_ceil(PULL_GROUP));
                 }
                 (DrawPath::Mesh | DrawPath::ThreeFaceCubes | DrawPath::SmallCubes, _) => {
-                    let kind = match path {
-                        DrawPath::SmallCubes => MeshKind::SmallCube,
-                        _ => batch.mesh,
-                    };
-                    let mesh = &self.meshes[kind as usize];
+                    let mesh = &self.meshes[path.mesh_drawn(batch.mesh) as usize];
                     pass.set_vertex_buffer(0, mesh.vertices.slice(..));
                     pass.set_vertex_buffer(1, buffer.slice(..));
                     pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);

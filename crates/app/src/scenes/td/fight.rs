@@ -1,24 +1,34 @@
 //! What the fight looks like: towers (each kind as its [`looks`](super::looks) entry draws it),
-//! the effects towers show while they act, shells in flight and explosions, in simulation
-//! coordinates. Each is one instanced batch, rewritten in place in the renderer's instance
-//! array after every tick.
+//! the effects towers show while they act, shells in flight, and explosions as the series draws
+//! them — translucent spheres whose size and opacity follow curves over their age — with the
+//! trail every shell leaves (a tiny explosion of no damage each drawn frame of its flight, kept
+//! here: it is no part of the game, its trace or its saves). In simulation coordinates. Each is
+//! one instanced batch (the explosions and trails one translucent batch), rewritten in place
+//! in the renderer's instance array after every tick.
 
-use super::draw::mix_colors;
 use super::looks::{Around, look};
+use crate::clock::STEP_F32;
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::Simulation;
-use horde_core_sim::td::{Explosion, Shell};
+use horde_core_sim::td::Shell;
+use horde_core_sim::td::ballistics::EXPLOSION_SECONDS;
 use horde_renderer::{BatchId, Instance, Renderer};
+use std::collections::VecDeque;
 
 /// Colours, sRGB.
 pub mod colors {
     /// A shell.
     pub const SHELL: [u8; 4] = [250, 220, 120, 255];
-    /// An explosion as it begins.
-    pub const BLAST_HOT: [u8; 4] = [255, 230, 140, 255];
-    /// What an explosion fades to (the ground's colour).
-    pub const BLAST_COLD: [u8; 4] = super::super::draw::colors::GROUND;
+    /// An explosion (its opacity follows its age).
+    pub const BLAST: [u8; 3] = [255, 190, 90];
+    /// A shell's trail.
+    pub const TRAIL: [u8; 3] = [235, 225, 210];
 }
+
+/// Radius of a trail's puff (the series: an explosion of 0.1).
+const TRAIL_RADIUS: f32 = 0.1;
+/// The most trail puffs drawn; the oldest go first beyond it.
+pub const MAX_TRAIL: usize = 16 * 1024;
 
 /// Side of a shell's cube.
 const SHELL_SIZE: f32 = 0.14;
@@ -32,20 +42,58 @@ pub struct FightBatches {
     pub effects: BatchId,
     /// Shells in flight.
     pub shells: BatchId,
-    /// Explosions.
+    /// Explosions and the shells' trails: translucent spheres.
     pub explosions: BatchId,
 }
 
-/// What the fight's batches show: `(ticks, board revision)` when they were last written.
+/// A puff of a shell's trail: where, and how old.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Puff {
+    at: [f32; 3],
+    age: f32,
+}
+
+/// What the fight's batches show: `(ticks, board revision)` when they were last written, and
+/// the shells' trails.
 #[derive(Debug, Default)]
 pub struct FightView {
     drawn: Option<(u64, u64)>,
+    /// The trails' puffs, oldest first (room kept: no allocation once it has grown).
+    trail: VecDeque<Puff>,
 }
 
 impl FightView {
     /// Forgets what was drawn (new batches, a new simulation): the next sync writes all.
     pub fn invalidate(&mut self) {
         self.drawn = None;
+        self.trail.clear();
+    }
+
+    /// Ages the trails by the ticks passed since the last write (puffs older than an
+    /// explosion's life go) and leaves a puff where each shell is now.
+    fn leave_trails(&mut self, sim: &Simulation) {
+        let ticks = sim.counts().ticks;
+        let passed = self.drawn.map_or(1, |(last, _)| ticks.saturating_sub(last));
+        let seconds = passed as f32 * STEP_F32;
+        for puff in &mut self.trail {
+            puff.age += seconds;
+        }
+        while self
+            .trail
+            .front()
+            .is_some_and(|p| p.age >= EXPLOSION_SECONDS)
+        {
+            self.trail.pop_front();
+        }
+        for shell in sim.shells() {
+            if self.trail.len() == MAX_TRAIL {
+                self.trail.pop_front();
+            }
+            self.trail.push_back(Puff {
+                at: shell.position(),
+                age: 0.0,
+            });
+        }
     }
 
     /// Writes the fight of `sim` into `batches` if it changed since the last write (a tick
@@ -80,10 +128,22 @@ impl FightView {
         for (shell, slot) in shells.iter().zip(out.iter_mut()) {
             *slot = shell_instance(shell);
         }
+        self.leave_trails(sim);
         let explosions = sim.explosions();
-        let out = renderer.instances_mut(batches.explosions, 2 * explosions.len());
-        for (explosion, pair) in explosions.iter().zip(out.chunks_exact_mut(2)) {
-            pair.copy_from_slice(&explosion_instances(explosion));
+        let out = renderer.instances_mut(batches.explosions, explosions.len() + self.trail.len());
+        let (blasts, puffs) = out.split_at_mut(explosions.len());
+        for (explosion, slot) in explosions.iter().zip(blasts) {
+            let [x, z] = explosion.at;
+            *slot = sphere(
+                [x, 0.0, z],
+                explosion.radius,
+                explosion.life(),
+                colors::BLAST,
+            );
+        }
+        for (puff, slot) in self.trail.iter().zip(puffs) {
+            let life = (puff.age / EXPLOSION_SECONDS).clamp(0.0, 1.0);
+            *slot = sphere(puff.at, TRAIL_RADIUS, life, colors::TRAIL);
         }
         self.drawn = Some(identity);
     }
@@ -109,30 +169,37 @@ fn shell_instance(shell: &Shell) -> Instance {
     )
 }
 
-/// An explosion: two flat boxes an eighth of a turn apart (an eight-pointed star from above,
-/// its points on the blast's circle) that grow from a fifth of the blast to all of it while
-/// their colour fades from hot to the ground's over the explosion's life.
-fn explosion_instances(explosion: &Explosion) -> [Instance; 2] {
-    let life = explosion.life();
-    let grow = 0.2 + 0.8 * (1.0 - (1.0 - life) * (1.0 - life));
-    let reach = explosion.radius * grow;
-    let height = (0.4 * reach * (1.0 - 0.6 * life)).max(0.02);
-    // Hot for most of its life, cooling fast at the end.
-    let color = mix_colors(colors::BLAST_HOT, colors::BLAST_COLD, life * life);
-    let [x, z] = explosion.at;
-    let centre = Vec3::new(x, height * 0.5, z);
-    // A square whose corners are `reach` from its centre.
-    let side = reach * std::f32::consts::SQRT_2;
-    [0.0, std::f32::consts::FRAC_PI_4].map(|turn| {
-        Instance::new(
-            Mat4::from_scale_rotation_translation(
-                Vec3::new(side, height, side),
-                Quat::from_rotation_y(turn),
-                centre,
-            ),
-            color,
-        )
-    })
+/// An explosion's size over its life (`0..1`), as a share of its full diameter (twice its
+/// radius): from 0.7 of it, easing out to all of it.
+pub fn blast_scale(life: f32) -> f32 {
+    let t = life.clamp(0.0, 1.0);
+    0.7 + 0.3 * t * (2.0 - t)
+}
+
+/// An explosion's opacity over its life (`0..1`): faint at first, a third opaque at its
+/// fullest (0.3 of its life), gone at its end.
+pub fn blast_opacity(life: f32) -> f32 {
+    let t = life.clamp(0.0, 1.0);
+    if t < 0.3 {
+        0.05 + 0.28 * t / 0.3
+    } else {
+        0.33 * (1.0 - t) / 0.7
+    }
+}
+
+/// A translucent sphere of `radius` at `at` (`x, y, z`), `life` through an explosion's life,
+/// in `rgb`: the series' explosion (and, small, a shell's trail).
+fn sphere(at: [f32; 3], radius: f32, life: f32, [r, g, b]: [u8; 3]) -> Instance {
+    let diameter = 2.0 * radius * blast_scale(life);
+    let alpha = (blast_opacity(life) * 255.0).round() as u8;
+    Instance::new(
+        Mat4::from_scale_rotation_translation(
+            Vec3::splat(diameter),
+            Quat::IDENTITY,
+            Vec3::from_array(at),
+        ),
+        [r, g, b, alpha],
+    )
 }
 
 #[cfg(test)]
@@ -144,24 +211,58 @@ mod tests {
     }
 
     #[test]
-    fn an_explosion_grows_and_fades_over_its_life() {
-        let at = |age| {
-            let e = Explosion {
-                at: [0.0, 0.0],
-                radius: 1.5,
-                age,
-            };
-            let out = explosion_instances(&e);
-            let width = model(&out[0]).transform_vector3(Vec3::X).length();
-            (width, out[0].color)
-        };
-        let (young, hot) = at(0.0);
-        let (old, cold) = at(0.45);
-        assert!(old > young, "grows: {young} -> {old}");
+    fn an_explosion_is_a_translucent_sphere_that_grows_and_fades_like_the_series() {
+        let at = |life: f32| sphere([1.0, 0.0, 2.0], 1.5, life, colors::BLAST);
+        let width = |i: &Instance| model(i).transform_vector3(Vec3::X).length();
+        let (young, full, old) = (at(0.0), at(0.3), at(1.0));
         assert!(
-            old <= 1.5 * 2f32.sqrt() + 1e-4,
-            "corners at most on the blast's circle: {old}"
+            (width(&young) - 0.7 * 3.0).abs() < 1e-4,
+            "starts at 0.7 of its diameter"
         );
-        assert_ne!(hot, cold, "fades");
+        assert!(
+            (width(&old) - 3.0).abs() < 1e-4,
+            "ends at twice the blast radius"
+        );
+        let alpha = |i: &Instance| i.color >> 24;
+        assert!(alpha(&young) < alpha(&full), "fades in");
+        assert!(alpha(&full) < 128, "never opaque: {}", alpha(&full));
+        assert_eq!(alpha(&old), 0, "gone at its end");
+    }
+
+    #[test]
+    fn shells_leave_trails_that_fade_and_go() {
+        use horde_core_sim::td::level::parse_level;
+        use horde_core_sim::{SpawnSettings, TowerKind};
+        let board = parse_level("###########\nS.........D\n#####M#####\n", "t".as_ref()).unwrap();
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        assert_eq!(sim.towers().all()[0].kind(), TowerKind::Mortar);
+        let mut view = FightView::default();
+        let mut most = 0;
+        for _ in 0..60 * 20 {
+            sim.step(STEP_F32);
+            view.leave_trails(&sim);
+            view.drawn = Some((sim.counts().ticks, 0));
+            most = most.max(view.trail.len());
+            assert!(view.trail.iter().all(|p| p.age < EXPLOSION_SECONDS));
+        }
+        assert!(
+            sim.counts().shots > 0 && most > 0,
+            "no trail in {} shots",
+            sim.counts().shots
+        );
+        // No shells, no new puffs: the trail is gone an explosion's life later.
+        let mut quiet = Simulation::new(
+            parse_level("S..D\n", "t".as_ref()).unwrap(),
+            SpawnSettings::default(),
+            1,
+        );
+        quiet.step(STEP_F32);
+        view.drawn = Some((quiet.counts().ticks, 0));
+        for _ in 0..40 {
+            quiet.step(STEP_F32);
+            view.leave_trails(&quiet);
+            view.drawn = Some((quiet.counts().ticks, 0));
+        }
+        assert!(view.trail.is_empty());
     }
 }

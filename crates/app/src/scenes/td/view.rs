@@ -111,9 +111,11 @@ impl TdView {
                 towers: renderer.add_batch(MeshKind::Cube, "towers"),
                 effects: renderer.add_batch(MeshKind::Cube, "tower effects"),
                 shells: renderer.add_batch(MeshKind::Cube, "shells"),
-                explosions: renderer.add_batch(MeshKind::Cube, "explosions"),
+                explosions: renderer.add_batch(MeshKind::Sphere, "explosions and trails"),
             },
         };
+        // The series' explosions show the board through them.
+        renderer.set_translucent(batches.fight.explosions, true);
         self.batches = Some(batches);
         self.forget_drawn();
         batches
