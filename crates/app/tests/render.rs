@@ -503,8 +503,9 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
         (f.towers, 2 * towers, "towers"),
         (f.effects, beams, "beams"),
         (f.shells, shells, "shells"),
-        // Each explosion a sphere, and each shell in flight its first trail puff.
-        (f.explosions, explosions + shells, "explosions"),
+        (f.explosions, explosions, "explosions"),
+        // Each shell in flight has left its first trail puff.
+        (f.trails, shells, "trails"),
         (batches.enemies, scene.game.sim().enemies().len(), "enemies"),
     ] {
         assert!(instances > 0, "{what}");

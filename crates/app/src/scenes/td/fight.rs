@@ -3,8 +3,8 @@
 //! them — translucent spheres whose size and opacity follow curves over their age — with the
 //! trail every shell leaves (a tiny explosion of no damage each drawn frame of its flight, kept
 //! here: it is no part of the game, its trace or its saves). In simulation coordinates. Each is
-//! one instanced batch (the explosions and trails one translucent batch), rewritten in place
-//! in the renderer's instance array after every tick.
+//! one instanced batch (explosions and trails translucent), rewritten in place in the
+//! renderer's instance array after every tick.
 
 use super::looks::{Around, look};
 use crate::clock::STEP_F32;
@@ -27,8 +27,8 @@ pub mod colors {
 
 /// Radius of a trail's puff (the series: an explosion of 0.1).
 const TRAIL_RADIUS: f32 = 0.1;
-/// The most trail puffs drawn; the oldest go first beyond it.
-pub const MAX_TRAIL: usize = 16 * 1024;
+/// The most trail puffs drawn; the oldest go first beyond it (a few hundred shells in flight).
+pub const MAX_TRAIL: usize = 8 * 1024;
 
 /// Side of a shell's cube.
 const SHELL_SIZE: f32 = 0.14;
@@ -42,8 +42,11 @@ pub struct FightBatches {
     pub effects: BatchId,
     /// Shells in flight.
     pub shells: BatchId,
-    /// Explosions and the shells' trails: translucent spheres.
+    /// Explosions: translucent spheres.
     pub explosions: BatchId,
+    /// The shells' trails: small translucent puffs (cubes: at a tenth of a tile they look the
+    /// same as spheres, for a sixtieth of the triangles).
+    pub trails: BatchId,
 }
 
 /// A puff of a shell's trail: where, and how old.
@@ -130,9 +133,8 @@ impl FightView {
         }
         self.leave_trails(sim);
         let explosions = sim.explosions();
-        let out = renderer.instances_mut(batches.explosions, explosions.len() + self.trail.len());
-        let (blasts, puffs) = out.split_at_mut(explosions.len());
-        for (explosion, slot) in explosions.iter().zip(blasts) {
+        let out = renderer.instances_mut(batches.explosions, explosions.len());
+        for (explosion, slot) in explosions.iter().zip(out) {
             let [x, z] = explosion.at;
             *slot = sphere(
                 [x, 0.0, z],
@@ -141,6 +143,7 @@ impl FightView {
                 colors::BLAST,
             );
         }
+        let puffs = renderer.instances_mut(batches.trails, self.trail.len());
         for (puff, slot) in self.trail.iter().zip(puffs) {
             let life = (puff.age / EXPLOSION_SECONDS).clamp(0.0, 1.0);
             *slot = sphere(puff.at, TRAIL_RADIUS, life, colors::TRAIL);
@@ -187,8 +190,8 @@ pub fn blast_opacity(life: f32) -> f32 {
     }
 }
 
-/// A translucent sphere of `radius` at `at` (`x, y, z`), `life` through an explosion's life,
-/// in `rgb`: the series' explosion (and, small, a shell's trail).
+/// A translucent ball of `radius` at `at` (`x, y, z`), `life` through an explosion's life, in
+/// `rgb`: the series' explosion (a sphere), and, small, a shell's trail's puff.
 fn sphere(at: [f32; 3], radius: f32, life: f32, [r, g, b]: [u8; 3]) -> Instance {
     let diameter = 2.0 * radius * blast_scale(life);
     let alpha = (blast_opacity(life) * 255.0).round() as u8;

@@ -111,11 +111,13 @@ impl TdView {
                 towers: renderer.add_batch(MeshKind::Cube, "towers"),
                 effects: renderer.add_batch(MeshKind::Cube, "tower effects"),
                 shells: renderer.add_batch(MeshKind::Cube, "shells"),
-                explosions: renderer.add_batch(MeshKind::Sphere, "explosions and trails"),
+                explosions: renderer.add_batch(MeshKind::Sphere, "explosions"),
+                trails: renderer.add_batch(MeshKind::Cube, "shell trails"),
             },
         };
-        // The series' explosions show the board through them.
+        // The series' explosions (and the shells' trails) show the board through them.
         renderer.set_translucent(batches.fight.explosions, true);
+        renderer.set_translucent(batches.fight.trails, true);
         self.batches = Some(batches);
         self.forget_drawn();
         batches
