@@ -77,7 +77,8 @@ impl SpatialIndex {
             cell_tiles *= 2;
         }
         self.grid = Grid {
-            cell_tiles: cell_tiles as f32,
+            // A power of two: multiplying by it is exactly dividing by its reciprocal.
+            cells_per_tile: 1.0 / cell_tiles as f32,
             columns: w.div_ceil(cell_tiles),
             rows: h.div_ceil(cell_tiles),
             origin: [-(w as f32) * 0.5, -(h as f32) * 0.5],
@@ -206,8 +207,9 @@ impl SpatialIndex {
 /// The grid's geometry (a copy goes into the parallel pass while the buffers are written).
 #[derive(Clone, Copy, Debug, Default)]
 struct Grid {
-    /// Tiles per cell side.
-    cell_tiles: f32,
+    /// Cells per tile along a side: the reciprocal of the tiles per cell side (a power of
+    /// two), so a position's cell is a multiplication, not a division.
+    cells_per_tile: f32,
     /// Cells across (`x`) and along (`z`).
     columns: u32,
     rows: u32,
@@ -227,7 +229,7 @@ impl Grid {
         // a library call on the baseline x86-64 target); below 0, and NaN, is cell 0, and `as`
         // saturates beyond the grid.
         let clamp = |v: f32, n: u32| {
-            let c = v / self.cell_tiles;
+            let c = v * self.cells_per_tile;
             if c >= 0.0 { (c as u32).min(n - 1) } else { 0 }
         };
         (
