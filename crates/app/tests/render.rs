@@ -551,3 +551,40 @@ fn scene_of_battle_without_towers() -> horde::scenes::td::TdGame {
     let rows = level_text("battle.txt").replace(['L', 'M'], "#");
     scene(&rows, 2, 1.0)
 }
+
+/// A scenario type whose model is a sphere is drawn by the sphere batch, one draw call, beside
+/// the one call of the cubes.
+#[test]
+fn a_sphere_type_is_drawn_as_balls_in_one_call() {
+    if !gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let text = horde_core_sim::td::scenario::EXAMPLE_SCENARIO.replace(
+        "health: (40.0, 50.0)",
+        "health: (40.0, 50.0), model: Sphere",
+    );
+    let scenario = horde_core_sim::Scenario::parse(&text, "balls.ron".as_ref()).unwrap();
+    assert_eq!(
+        scenario.enemies.small.model,
+        horde_core_sim::td::scenario::EnemyModel::Sphere
+    );
+    let mut scene = Drawn::new(
+        scene(&level_text("battle.txt"), 2, 1.0),
+        MeshKind::ThreeFaceCube,
+    );
+    scene.game.play_scenario(Some(scenario));
+    for _ in 0..240 {
+        scene.game.sim_mut().step(1.0 / 60.0);
+    }
+    let balls = scene.game.sim().enemies().spheres();
+    assert!(balls > 0, "no small enemy yet");
+    let mut off = horde::offscreen::Offscreen::new(&flags(BackendChoice::Vulkan), SIZE).unwrap();
+    let batches = scene.attach(&mut off.renderer);
+    scene.sync(&mut off.renderer, &off.ctx).unwrap();
+    let params = scene.params(SIZE.0 as f32 / SIZE.1 as f32);
+    off.renderer
+        .render_offscreen(&off.ctx, &off.target, &params);
+    assert_eq!(off.renderer.instance_count(batches.sphere_enemies), balls);
+    assert_eq!(off.renderer.batch_draw_calls(batches.sphere_enemies), 1);
+    assert_eq!(off.renderer.batch_draw_calls(batches.enemies), 1);
+}

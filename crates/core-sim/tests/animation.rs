@@ -242,3 +242,43 @@ fn with_animation_off_every_enemy_is_in_its_move_clip() {
     }
     assert!(!sim.animated());
 }
+
+#[test]
+fn a_type_whose_model_is_a_sphere_is_drawn_as_balls_and_not_as_cubes() {
+    let text = "(lives: 0, cycles: 1, cycle_speed_up: 0.0, animation: true,
+        enemies: (
+            small: (scale: (1.0, 1.0), speed: (1.0, 1.0), path_offset: (0.0, 0.0), health: (9.0, 9.0), model: Sphere),
+            medium: (scale: (1.0, 1.0), speed: (1.0, 1.0), path_offset: (0.0, 0.0), health: (9.0, 9.0)),
+            large: (scale: (1.0, 1.0), speed: (1.0, 1.0), path_offset: (0.0, 0.0), health: (9.0, 9.0)),
+        ),
+        waves: [(sequences: [(enemy: Small, amount: 3, cooldown: 0.5), (enemy: Medium, amount: 2, cooldown: 0.5)])])";
+    let scenario = Scenario::parse(text, Path::new("balls.ron")).unwrap();
+    assert_eq!(
+        scenario.enemies.small.model,
+        horde_core_sim::td::scenario::EnemyModel::Sphere
+    );
+    let board = parse_level(&corridor('#'), Path::new("test")).unwrap();
+    let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+    sim.set_scenario(Some(scenario));
+    for _ in 0..ticks(2.6) {
+        sim.step(DT);
+    }
+    assert_eq!(sim.enemies().len(), 5);
+    assert_eq!(sim.enemies().spheres(), 3);
+    let mut balls = Vec::new();
+    sim.enemies().each_sphere(|ball| balls.push(ball));
+    assert_eq!(balls.len(), 3);
+    assert!(
+        balls.iter().all(|b| b.model[3][3] == 1.0),
+        "balls are drawn"
+    );
+    // In the fused pass's instances, the balls' slots draw nothing; the cubes' do.
+    let mut cubes = vec![horde_core_sim::ModelInstance::zeroed_instance(); 5];
+    sim.write_into(&mut cubes.as_mut_slice()).unwrap();
+    assert_eq!(cubes.iter().filter(|c| c.model[3][3] == 1.0).count(), 2);
+    // A save keeps which enemies are balls.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("balls.horde");
+    save::save(&path, &sim, DT).unwrap();
+    assert_eq!(save::load(&path).unwrap().sim.enemies().spheres(), 3);
+}

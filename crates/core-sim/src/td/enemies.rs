@@ -92,6 +92,8 @@ pub struct Enemies {
     /// Scratch: how many enemies each chunk reclaimed.
     reclaimed_per_chunk: Vec<u32>,
     next_id: u64,
+    /// How many of them are drawn as balls ([`Enemies::write_spheres`]).
+    spheres: usize,
     /// Whether the clips are rules and drawn ([`Enemies::set_animated`]).
     animated: bool,
     /// Whether `places` is kept (see [`Enemies::track_places`]).
@@ -185,6 +187,7 @@ impl Enemies {
 
     /// Removes every enemy; ids keep counting.
     pub fn clear(&mut self) {
+        self.spheres = 0;
         self.states.clear();
         self.ids.clear();
         self.places.clear();
@@ -205,6 +208,7 @@ impl Enemies {
                 self.ids.push(id);
             }
         }
+        self.spheres = self.states.iter().filter(|e| e.sphere).count();
         if self.tracking {
             self.places.clear();
             self.places.extend(self.states.iter().map(place_of));
@@ -255,7 +259,7 @@ impl Enemies {
         board: &Board,
         tile: usize,
         params: EnemyParams,
-        (color, health): (u32, f32),
+        (color, health, sphere): (u32, f32, bool),
         (progress, in_play): (f32, bool),
     ) -> u64 {
         let id = self.next_id;
@@ -265,7 +269,8 @@ impl Enemies {
             (true, false) => Animation::intro(0.0),
             (true, true) => Animation::moving_at(progress),
         };
-        let enemy = Enemy::spawn(board, tile, params, (color, health), progress, anim);
+        let enemy = Enemy::spawn(board, tile, params, (color, health, sphere), progress, anim);
+        self.spheres += usize::from(sphere);
         if self.tracking {
             self.places.push(place_of(&enemy));
         }
@@ -337,7 +342,7 @@ impl Enemies {
         }
         let animated = self.animated;
         Ok(self.remove_reclaimed(chunks, |index, enemy| {
-            sink.write(index, &[instance_of(enemy, animated)]);
+            sink.write(index, &[cube_instance_of(enemy, animated)]);
         }))
     }
 
@@ -354,6 +359,25 @@ impl Enemies {
         let (mut used, _) = sink.split(len);
         write_parallel(&self.states, &mut used, self.animated);
         Ok(len)
+    }
+
+    /// How many enemies are drawn as balls (a scenario's type with `model: Sphere`).
+    pub fn spheres(&self) -> usize {
+        self.spheres
+    }
+
+    /// Hands `each` the instance of every enemy drawn as a ball, in storage order (the unit
+    /// sphere's matrix is the unit cube's): a batch of its own, which the fused pass leaves to
+    /// this scan, made only when [`Enemies::spheres`] says there are any. In the fused pass's
+    /// instances their slots draw nothing.
+    pub fn each_sphere(&self, mut each: impl FnMut(ModelInstance)) {
+        if self.spheres == 0 {
+            return;
+        }
+        let animated = self.animated;
+        for enemy in self.states.iter().filter(|e| e.sphere) {
+            each(instance_of(enemy, animated));
+        }
     }
 
     /// A view of the enemy in storage slot `index`.
@@ -400,6 +424,7 @@ impl Enemies {
     pub(crate) fn restore(next_id: u64, ids: Vec<u64>, enemies: Vec<Enemy>) -> Enemies {
         debug_assert_eq!(ids.len(), enemies.len());
         let mut pool = Enemies {
+            spheres: enemies.iter().filter(|e| e.sphere).count(),
             states: enemies,
             ids,
             next_id,
@@ -449,7 +474,8 @@ impl Enemies {
                     // (With the clips on, it was counted as its path ended.)
                     removed.reached += 1;
                 }
-                self.states.swap_remove(index);
+                let gone = self.states.swap_remove(index);
+                self.spheres -= usize::from(gone.sphere);
                 self.ids.swap_remove(index);
                 if self.tracking {
                     self.places.swap_remove(index);
@@ -495,6 +521,16 @@ fn advance_chunk(
         }
     }
     recorded as u32
+}
+
+/// An enemy's instance in the fused pass's batch: nothing (a zero matrix) for an enemy drawn
+/// as a ball, which [`Enemies::write_spheres`] draws.
+#[inline]
+fn cube_instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
+    if enemy.sphere {
+        return ModelInstance::zeroed_instance();
+    }
+    instance_of(enemy, animated)
 }
 
 /// An enemy's instance: its clips' shape with animation on, standing without.
@@ -622,12 +658,19 @@ fn write_chunk_as(
     if places.is_empty() {
         for (enemy, slot) in states.iter().zip(out.iter_mut()) {
             *slot = instance(enemy, &enemy.pose());
+            // A ball is drawn by its own batch (rare: predicted).
+            if enemy.sphere {
+                *slot = ModelInstance::zeroed_instance();
+            }
         }
         return;
     }
     for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
         let pose = enemy.pose();
         *slot = instance(enemy, &pose);
+        if enemy.sphere {
+            *slot = ModelInstance::zeroed_instance();
+        }
         *place = place_at(enemy, pose.position);
     }
 }

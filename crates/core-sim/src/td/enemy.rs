@@ -116,6 +116,8 @@ pub(crate) struct Enemy {
     /// Loops of the move clip a second (speed ÷ scale), kept: a division per enemy and frame
     /// costs the update pass more than the 4 bytes.
     move_rate: f32,
+    /// Drawn as a ball, not a cube (a scenario's type with `model: Sphere`).
+    pub(crate) sphere: bool,
 }
 
 /// The largest `f32` below 1: an enemy whose path ended stays at its end through its outro clip.
@@ -128,7 +130,7 @@ impl Enemy {
         board: &Board,
         tile: usize,
         params: EnemyParams,
-        (color, health): (u32, f32),
+        (color, health, sphere): (u32, f32, bool),
         progress: f32,
         anim: Animation,
     ) -> Enemy {
@@ -151,6 +153,7 @@ impl Enemy {
             state: MoveState::Intro,
             anim,
             move_rate: params.speed / params.scale,
+            sphere,
         }
     }
 
@@ -389,7 +392,8 @@ pub(crate) struct EnemyRecord {
     /// Tile from, tile to ([`u32::MAX`] in the outro), colour.
     pub(crate) words: [u32; RECORD_WORDS],
     /// Direction (bits 0–1) and movement state (bits 2–4); the clip (bits 0–1) and the clip
-    /// faded from (bits 2–3); the faded clip's time, little-endian.
+    /// faded from (bits 2–3) and whether it is a sphere (bit 4); the faded clip's time,
+    /// little-endian.
     pub(crate) kinds: [u8; RECORD_BYTES],
 }
 
@@ -428,6 +432,7 @@ impl Enemy {
         state: MoveState::Outro,
         anim: Animation::MOVING,
         move_rate: 1.0,
+        sphere: false,
     };
 
     /// The enemy as a save keeps it.
@@ -455,7 +460,7 @@ impl Enemy {
                 let [lo, hi] = self.anim.from_time.to_le_bytes();
                 [
                     self.direction as u8 | (self.state as u8) << 2,
-                    self.anim.clip as u8 | (self.anim.from as u8) << 2,
+                    self.anim.clip as u8 | (self.anim.from as u8) << 2 | u8::from(self.sphere) << 4,
                     lo,
                     hi,
                 ]
@@ -496,7 +501,10 @@ impl Enemy {
             .get(usize::from(kinds >> 2))
             .ok_or_else(|| format!("unknown enemy state {}", kinds >> 2))?;
         let clip = |code: u8| Clip::from_code(code).ok_or(format!("unknown clip {code}"));
-        let (clip, from) = (clip(clips & 3)?, clip(clips >> 2)?);
+        let (clip, from) = (clip(clips & 3)?, clip((clips >> 2) & 3)?);
+        if clips >> 5 != 0 {
+            return Err(format!("unknown clip bits {clips:#x}"));
+        }
         let time = f[13];
         if time < 0.0 {
             return Err(format!("an enemy's clip time {time} is negative"));
@@ -523,6 +531,7 @@ impl Enemy {
                 from,
             },
             move_rate: params.speed / params.scale,
+            sphere: clips & 1 << 4 != 0,
         })
     }
 }

@@ -54,7 +54,7 @@ pub use enemies::{Enemies, EnemyView, Removed, SliceTooShort};
 pub use enemy::{EnemyParams, MoveState, Pose};
 pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR};
 pub use model::{ModelInstance, pack_rgba};
-pub use scenario::{EnemyType, Scenario, ScenarioState};
+pub use scenario::{EnemyModel, EnemyType, Scenario, ScenarioState};
 pub use settings::{FloatRange, SettingsError, SpawnSettings};
 pub use simulation::parts::SimulationParts;
 pub use simulation::reload::{self, BoardReload};

@@ -14,6 +14,7 @@
 //!         small: (scale: (0.5, 0.6), speed: (1.5, 2.0), path_offset: (-0.3, 0.3), health: (40.0, 50.0)),
 //!         medium: (scale: (0.9, 1.0), speed: (0.8, 1.2), path_offset: (-0.2, 0.2), health: (90.0, 120.0)),
 //!         large: (scale: (1.2, 1.4), speed: (0.5, 0.6), path_offset: (-0.1, 0.1), health: (500.0, 600.0)),
+//!         // each may add `model: Sphere` (drawn as a ball; `Cube` when left out)
 //!     ),
 //!     waves: [
 //!         // a wave: its sequences one after another; a sequence spawns its first enemy at
@@ -92,6 +93,19 @@ pub struct EnemyConfig {
     /// Health, positive.
     #[serde(deserialize_with = "health_range")]
     pub health: FloatRange,
+    /// The model enemies of the type are drawn as (`Cube` when left out).
+    #[serde(default)]
+    pub model: EnemyModel,
+}
+
+/// The model an enemy type is drawn as (the series gives its types cube and sphere models).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EnemyModel {
+    /// The half-unit cube of part 2.
+    #[default]
+    Cube,
+    /// A ball of the same size.
+    Sphere,
 }
 
 /// The three types' configurations.
@@ -270,6 +284,15 @@ impl ScenarioState {
     /// Checks a state a save brought against its `scenario`: every index within it, every
     /// number finite and in range.
     pub(crate) fn check(&self, scenario: &Scenario) -> Result<(), String> {
+        if self.over {
+            // Every cycle played: where it stopped points past the last sequence.
+            let fine = self.time_scale.is_finite()
+                && self.time_scale >= 1.0
+                && (scenario.cycles == 0 || self.cycle <= scenario.cycles);
+            return must(fine, || {
+                format!("its scenario state {self:?} is not one the scenario can reach")
+            });
+        }
         let sequences = scenario.waves.get(self.wave).map(|w| &w.sequences);
         let sequence = sequences.and_then(|s| s.get(self.sequence));
         let Some(sequence) = sequence else {

@@ -35,6 +35,8 @@ pub struct TdBatches {
     pub markers: BatchId,
     /// Every enemy: one draw call.
     pub enemies: BatchId,
+    /// The enemies of a scenario's types drawn as balls (`model: Sphere`), if any.
+    pub sphere_enemies: BatchId,
     /// The flash on a tile whose edit was refused.
     pub refused: BatchId,
     /// Towers, beams, shells and explosions: one batch each.
@@ -106,6 +108,7 @@ impl TdView {
             walls: renderer.add_batch(MeshKind::Cube, "walls"),
             markers: renderer.add_batch(MeshKind::Cube, "markers"),
             enemies: renderer.add_batch(self.enemy_mesh, "enemies"),
+            sphere_enemies: renderer.add_batch(MeshKind::Sphere, "sphere enemies"),
             refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
             fight: FightBatches {
                 towers: renderer.add_batch(MeshKind::Cube, "towers"),
@@ -155,6 +158,7 @@ impl TdView {
         }
         self.sync_board(renderer, game.sim(), game.refused_tile());
         let enemies = self.sync_enemies(renderer, ctx, game);
+        self.sync_spheres(renderer, game.sim());
         self.sync_fight(renderer, game.sim());
         enemies
     }
@@ -201,6 +205,20 @@ impl TdView {
         let times = write_enemies(write, self.staging, renderer, ctx, b.enemies)?;
         self.drawn.enemies = None;
         Ok(times)
+    }
+
+    /// Writes the enemies drawn as balls (a scenario's type with `model: Sphere`), when there
+    /// are any or were last time.
+    fn sync_spheres(&mut self, renderer: &mut Renderer, sim: &Simulation) {
+        let Some(b) = self.batches else { return };
+        let balls = sim.enemies().spheres();
+        if balls == 0 && renderer.instance_count(b.sphere_enemies) == 0 {
+            return;
+        }
+        renderer.refill(b.sphere_enemies, |out| {
+            sim.enemies()
+                .each_sphere(|ball| out.push(bytemuck::cast(ball)));
+        });
     }
 
     /// Writes the towers, beams, shells and explosions of `sim` as it stands, if a tick passed

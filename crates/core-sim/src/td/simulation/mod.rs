@@ -31,7 +31,7 @@ use crate::td::enemies::{Enemies, Removed, SliceTooShort};
 use crate::td::enemy::EnemyParams;
 use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
 use crate::td::model::ModelInstance;
-use crate::td::scenario::{EnemyType, Scenario, ScenarioState};
+use crate::td::scenario::{EnemyModel, EnemyType, Scenario, ScenarioState};
 use crate::td::settings::{SettingsError, SpawnSettings, check_params};
 use crate::td::sink::InstanceSink;
 use crate::td::spatial::SpatialIndex;
@@ -570,13 +570,19 @@ impl Simulation {
         health: f32,
     ) -> u64 {
         let color = (self.enemy_color)(&params, kind);
+        let sphere = kind.is_some_and(|kind| self.model_of(kind) == EnemyModel::Sphere);
         (self.enemies).spawn(
             &self.board,
             tile,
             params,
-            (color, health),
+            (color, health, sphere),
             (progress, false),
         )
+    }
+
+    /// The model the scenario played draws enemies of type `kind` as.
+    fn model_of(&self, kind: EnemyType) -> EnemyModel {
+        (self.playing.as_ref()).map_or(EnemyModel::Cube, |p| p.scenario.enemies.of(kind).model)
     }
 
     /// Makes room for `additional` more enemies, so growing to that population allocates
@@ -607,7 +613,13 @@ impl Simulation {
             let color = (self.enemy_color)(&params, None);
             let health = starting_health(&params);
             // In play already: with the clips on, walking in its move clip.
-            (self.enemies).spawn(&self.board, tile, params, (color, health), (progress, true));
+            (self.enemies).spawn(
+                &self.board,
+                tile,
+                params,
+                (color, health, false),
+                (progress, true),
+            );
             spawned += 1;
         }
     }
