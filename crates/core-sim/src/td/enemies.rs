@@ -185,6 +185,14 @@ impl Enemies {
         self.animated
     }
 
+    /// How the instances are made now.
+    fn look(&self) -> Look {
+        Look {
+            animated: self.animated,
+            spheres: self.spheres > 0,
+        }
+    }
+
     /// Removes every enemy; ids keep counting.
     pub fn clear(&mut self) {
         self.spheres = 0;
@@ -328,6 +336,7 @@ impl Enemies {
                 given: sink.len(),
             });
         }
+        let look = self.look();
         let chunks = self.prepare_scratch();
         {
             let (mut used, _) = sink.split(len);
@@ -337,7 +346,7 @@ impl Enemies {
                 &mut self.reclaimed_per_chunk[..chunks],
                 &mut used,
                 &mut self.places,
-                (board, dt, self.animated),
+                (board, dt, look),
             );
         }
         let animated = self.animated;
@@ -357,7 +366,7 @@ impl Enemies {
             });
         }
         let (mut used, _) = sink.split(len);
-        write_parallel(&self.states, &mut used, self.animated);
+        write_parallel(&self.states, &mut used, self.look());
         Ok(len)
     }
 
@@ -523,6 +532,15 @@ fn advance_chunk(
     recorded as u32
 }
 
+/// How a pass makes the instances, decided once for the whole pass.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    /// The clips are on.
+    animated: bool,
+    /// Some enemies are balls, whose slots draw nothing.
+    spheres: bool,
+}
+
 /// An enemy's instance in the fused pass's batch: nothing (a zero matrix) for an enemy drawn
 /// as a ball, which [`Enemies::write_spheres`] draws.
 #[inline]
@@ -564,14 +582,14 @@ fn fused<S: InstanceSink>(
     counts: &mut [u32],
     sink: &mut S,
     places: &mut [[f32; 3]],
-    step: (&Board, f32, bool),
+    step: (&Board, f32, Look),
 ) {
-    let (board, dt, animated) = step;
+    let (board, dt, look) = step;
     if states.len() <= CHUNK {
         if let Some(count) = counts.first_mut() {
-            *count = advance_chunk(states, slots, board, dt, animated);
+            *count = advance_chunk(states, slots, board, dt, look.animated);
         }
-        write_into(states, sink, places, animated);
+        write_into(states, sink, places, look);
         return;
     }
     let mid_chunk = counts.len() / 2;
@@ -589,17 +607,17 @@ fn fused<S: InstanceSink>(
 
 /// Writes the instances of `states` into `sink` (as long as `states`), halving both until a
 /// chunk is left and writing the halves in parallel.
-fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, animated: bool) {
+fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, look: Look) {
     if states.len() <= CHUNK {
-        write_into(states, sink, &mut [], animated);
+        write_into(states, sink, &mut [], look);
         return;
     }
     let mid = states.len() / 2;
     let (states_a, states_b) = states.split_at(mid);
     let (mut sink_a, mut sink_b) = sink.split(mid);
     rayon::join(
-        || write_parallel(states_a, &mut sink_a, animated),
-        || write_parallel(states_b, &mut sink_b, animated),
+        || write_parallel(states_a, &mut sink_a, look),
+        || write_parallel(states_b, &mut sink_b, look),
     );
 }
 
@@ -610,10 +628,10 @@ fn write_into<S: InstanceSink>(
     states: &[Enemy],
     sink: &mut S,
     places: &mut [[f32; 3]],
-    animated: bool,
+    look: Look,
 ) {
     if let Some(slice) = sink.as_slice() {
-        write_chunk(states, slice, places, animated);
+        write_chunk(states, slice, places, look);
         return;
     }
     const RUN: usize = 64;
@@ -623,27 +641,31 @@ fn write_into<S: InstanceSink>(
         let run_places = places
             .get_mut(start..start + enemies.len())
             .unwrap_or(&mut []);
-        write_chunk(enemies, &mut buffer[..enemies.len()], run_places, animated);
+        write_chunk(enemies, &mut buffer[..enemies.len()], run_places, look);
         sink.write(start, &buffer[..enemies.len()]);
     }
 }
 
 /// Writes one chunk's instances, and with `places` as long as the chunk (else empty) their
-/// places, computing each pose once; `animated`, each instance shows its clips.
+/// places, computing each pose once; with the clips on (`look.animated`) each instance shows
+/// them, and with balls in the pool (`look.spheres`) their slots draw nothing.
 #[inline]
-fn write_chunk(
-    states: &[Enemy],
-    out: &mut [ModelInstance],
-    places: &mut [[f32; 3]],
-    animated: bool,
-) {
+fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 3]], look: Look) {
     // One loop per mode: the shape of a standing enemy is not worked out per enemy.
-    if animated {
+    if look.animated {
         write_chunk_as(states, out, places, animated_instance);
     } else {
         write_chunk_as(states, out, places, |enemy, pose| {
             ModelInstance::new(pose, enemy.params.scale, enemy.color)
         });
+    }
+    if look.spheres {
+        // The balls are drawn by their own batch: their slots here draw nothing.
+        for (enemy, slot) in states.iter().zip(out.iter_mut()) {
+            if enemy.sphere {
+                *slot = ModelInstance::zeroed_instance();
+            }
+        }
     }
 }
 
@@ -658,19 +680,12 @@ fn write_chunk_as(
     if places.is_empty() {
         for (enemy, slot) in states.iter().zip(out.iter_mut()) {
             *slot = instance(enemy, &enemy.pose());
-            // A ball is drawn by its own batch (rare: predicted).
-            if enemy.sphere {
-                *slot = ModelInstance::zeroed_instance();
-            }
         }
         return;
     }
     for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
         let pose = enemy.pose();
         *slot = instance(enemy, &pose);
-        if enemy.sphere {
-            *slot = ModelInstance::zeroed_instance();
-        }
         *place = place_at(enemy, pose.position);
     }
 }
