@@ -282,3 +282,29 @@ fn a_type_whose_model_is_a_sphere_is_drawn_as_balls_and_not_as_cubes() {
     save::save(&path, &sim, DT).unwrap();
     assert_eq!(save::load(&path).unwrap().sim.enemies().spheres(), 3);
 }
+
+#[test]
+fn turning_animation_off_mid_game_lets_the_dying_go_and_the_rest_walk() {
+    let mut sim = animated(&corridor('L'));
+    let mut settings = *sim.tower_settings();
+    settings.laser.damage_per_second = 1.0e5;
+    sim.set_tower_settings(settings);
+    let dying = enemy(&mut sim, 7, 0.5);
+    let mut tick = 0;
+    while look(&sim, dying).unwrap().2 != Clip::Dying {
+        sim.step(DT);
+        tick += 1;
+        assert!(tick < 600, "never died");
+    }
+    let fresh = enemy(&mut sim, 7, 0.5);
+    assert_eq!(look(&sim, fresh).unwrap().2, Clip::Intro);
+    sim.set_animation(false);
+    assert!(!sim.animated());
+    assert_eq!(look(&sim, dying), None, "the dying one is gone");
+    assert_eq!(sim.counts().killed, 1);
+    assert_eq!(
+        look(&sim, fresh).unwrap().2,
+        Clip::Move,
+        "the new one walks"
+    );
+}

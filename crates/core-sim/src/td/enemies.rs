@@ -170,11 +170,18 @@ impl Enemies {
     pub fn set_animated(&mut self, on: bool) -> Removed {
         let mut left = Removed::default();
         if self.animated && !on {
-            self.replace_each(|e| (e.anim.clip != Clip::Outro).then_some(*e));
-            left.killed = self.replace_each(|e| (e.anim.clip != Clip::Dying).then_some(*e));
-            self.states
-                .iter_mut()
-                .for_each(|e| e.anim = Animation::MOVING);
+            left.killed = self
+                .states
+                .iter()
+                .filter(|e| e.anim.clip == Clip::Dying)
+                .count() as u64;
+            self.replace_each(|e| {
+                matches!(e.anim.clip, Clip::Intro | Clip::Move).then(|| {
+                    let mut walking = *e;
+                    walking.anim = Animation::MOVING;
+                    walking
+                })
+            });
         }
         self.animated = on;
         left

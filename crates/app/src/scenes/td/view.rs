@@ -158,36 +158,38 @@ impl TdView {
         }
         self.sync_board(renderer, game.sim(), game.refused_tile());
         let enemies = self.sync_enemies(renderer, ctx, game);
-        self.sync_spheres(renderer, game.sim());
+        if let Ok(true) = enemies {
+            self.sync_spheres(renderer, game.sim());
+        }
         self.sync_fight(renderer, game.sim());
-        enemies
+        enemies.map(|_| ())
     }
 
-    /// The enemy part of [`TdView::sync`].
+    /// The enemy part of [`TdView::sync`]; whether the enemies were written.
     fn sync_enemies(
         &mut self,
         renderer: &mut Renderer,
         ctx: &GpuContext,
         game: &mut TdGame,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<bool> {
         let Some(b) = self.batches else {
             game.finish_pending_step();
-            return Ok(());
+            return Ok(false);
         };
         let write = if game.step_is_pending() {
             match game.pending_step() {
                 Some((sim, dt)) => EnemyWrite::Step(sim, dt),
-                None => return Ok(()),
+                None => return Ok(false),
             }
         } else if self.drawn.enemies == Some(enemy_identity(game.sim())) {
-            return Ok(());
+            return Ok(false);
         } else {
             EnemyWrite::AsIs(game.sim())
         };
         let written = write_enemies(write, self.staging, renderer, ctx, b.enemies);
         // Written again next frame if this failed.
         self.drawn.enemies = written.is_ok().then(|| enemy_identity(game.sim()));
-        written.map(|_| ())
+        written.map(|_| true)
     }
 
     /// Runs `write` for a simulation with no game around it (the stress command): every
@@ -207,8 +209,9 @@ impl TdView {
         Ok(times)
     }
 
-    /// Writes the enemies drawn as balls (a scenario's type with `model: Sphere`), when there
-    /// are any or were last time.
+    /// Writes the enemies drawn as balls (a scenario's type with `model: Sphere`) after the
+    /// enemies were written, when there are any or were last time: a paused game uploads
+    /// nothing.
     fn sync_spheres(&mut self, renderer: &mut Renderer, sim: &Simulation) {
         let Some(b) = self.batches else { return };
         let balls = sim.enemies().spheres();
