@@ -588,3 +588,108 @@ fn a_sphere_type_is_drawn_as_balls_in_one_call() {
     assert_eq!(off.renderer.batch_draw_calls(batches.sphere_enemies), 1);
     assert_eq!(off.renderer.batch_draw_calls(batches.enemies), 1);
 }
+
+/// The elevation of a mortar's barrel read off the picture: the mortar's turret alone, seen
+/// from the side (its aim to the right) through an orthographic camera, and the angle of the
+/// long axis of the pixels it covers (their second moments), degrees above the horizon.
+fn barrel_elevation_in_picture(aim: [f32; 2]) -> f32 {
+    use glam::Vec3;
+    use glam::camera::rh::proj::directx::orthographic;
+    use glam::camera::rh::view::look_at_mat4;
+    use horde::scenes::td::looks::{Around, look};
+    use horde_core_sim::{Enemies, Tower, TowerKind, TowerSettings};
+    let (enemies, settings) = (Enemies::default(), TowerSettings::default());
+    let tower = Tower {
+        tile: 0,
+        at: [0.0, 0.0],
+        aim: Some(aim),
+        state: TowerKind::Mortar.idle(),
+    };
+    let around = Around {
+        enemies: &enemies,
+        settings: &settings,
+    };
+    let [_, barrel] = look(TowerKind::Mortar).instances(&tower, around);
+    const SIDE: u32 = 256;
+    let mut off =
+        horde::offscreen::Offscreen::with_samples(&flags(BackendChoice::Vulkan), (SIDE, SIDE), 1)
+            .unwrap();
+    let batch = off.renderer.add_batch(MeshKind::Cube, "barrel");
+    off.renderer.set_instances(batch, &[barrel]);
+    // From +z looking towards -z, up is up: the aim (+x) is to the right.
+    let centre = Vec3::new(0.0, 0.45, 0.0);
+    let view = look_at_mat4(centre + Vec3::Z * 10.0, centre, Vec3::Y);
+    let proj = orthographic(-0.6, 0.6, -0.6, 0.6, 0.1, 100.0);
+    let clear = [1.0, 1.0, 1.0, 1.0];
+    let params =
+        horde_renderer::FrameParams::new(view, proj, Vec3::new(0.3, 1.0, -0.5), 0.4, clear);
+    let picture = off.take_picture(&params).unwrap();
+    // The barrel's pixels: every one not the white background.
+    let mut points = Vec::new();
+    for y in 0..SIDE as usize {
+        for x in 0..SIDE as usize {
+            let p = &picture.pixels[4 * (y * SIDE as usize + x)..][..3];
+            if p.iter().any(|&c| c < 200) {
+                // Picture rows run top to bottom: up is -y.
+                points.push((x as f64, -(y as f64)));
+            }
+        }
+    }
+    assert!(
+        points.len() > 500,
+        "the barrel covers {} pixels",
+        points.len()
+    );
+    let n = points.len() as f64;
+    let (mx, my) = points
+        .iter()
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+    let (mut sxx, mut syy, mut sxy) = (0.0, 0.0, 0.0);
+    for (x, y) in &points {
+        let (dx, dy) = (x - mx, y - my);
+        sxx += dx * dx;
+        syy += dy * dy;
+        sxy += dx * dy;
+    }
+    // The long axis of the covariance ellipse.
+    let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+    let degrees = angle.to_degrees() as f32;
+    // An axis has no sign: the barrel leans towards the aim, up and to the right.
+    if degrees < 0.0 {
+        degrees + 180.0
+    } else {
+        degrees
+    }
+}
+
+/// The launch elevation of a mortar at the origin shooting at `aim`, degrees.
+fn launch_elevation(aim: [f32; 2]) -> f32 {
+    use horde_core_sim::TowerSettings;
+    use horde_core_sim::td::ballistics::{Shell, launch_speed};
+    let speed = launch_speed(TowerSettings::default().mortar.range);
+    let [vx, vz, vy] = Shell::launch([0.0, 0.0], aim, speed, 0.0, 0.0).velocity;
+    vy.atan2((vx * vx + vz * vz).sqrt()).to_degrees()
+}
+
+/// A mortar's barrel, as drawn, leans at the elevation of its shot: steep for a shot close
+/// in, low at the edge of its range (the picture's angle within a few degrees of the launch).
+#[test]
+fn a_mortar_barrel_in_the_picture_leans_at_its_shot() {
+    if !gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let mut seen = Vec::new();
+    for aim in [[0.6, 0.0], [2.0, 0.0], [3.7, 0.0]] {
+        let (drawn, shot) = (barrel_elevation_in_picture(aim), launch_elevation(aim));
+        assert!(
+            (drawn - shot).abs() < 4.0,
+            "aim {aim:?}: barrel drawn at {drawn}°, shot at {shot}°"
+        );
+        seen.push(drawn);
+    }
+    // Farther shots, lower barrels: the angle follows the shot, it is not one fixed lean.
+    assert!(
+        seen[0] > seen[1] + 5.0 && seen[1] > seen[2] + 5.0,
+        "{seen:?}"
+    );
+}
