@@ -24,6 +24,7 @@
 
 pub mod ballistics;
 pub mod board;
+pub mod checksum;
 pub mod clip;
 pub mod direction;
 pub mod enemies;

@@ -29,10 +29,10 @@ const LEAF: usize = 16 * 1024;
 const BLOCK: usize = 256;
 
 /// One enemy's bytes, plane by plane.
-type Bytes = [u8; BYTES_PER_ENEMY];
+pub(crate) type Bytes = [u8; BYTES_PER_ENEMY];
 
 /// The bytes of enemy `id` with `record`.
-fn enemy_bytes(id: u64, record: &EnemyRecord) -> Bytes {
+pub(crate) fn enemy_bytes(id: u64, record: &EnemyRecord) -> Bytes {
     let mut b = [0u8; BYTES_PER_ENEMY];
     b[..8].copy_from_slice(&id.to_le_bytes());
     for (k, value) in record.floats.iter().enumerate() {

@@ -88,14 +88,20 @@ struct EnemiesRecord {
 impl GameRecord {
     /// The record of `sim`, played at `dt` seconds a tick, and its enemies' planes.
     pub(crate) fn of(sim: &Simulation, dt: f32) -> (GameRecord, Vec<u8>) {
+        let (ids, states) = sim.enemies().slots();
+        (GameRecord::head(sim, dt), columns::to_planes(ids, states))
+    }
+
+    /// The record of `sim`, played at `dt` seconds a tick, without its enemies' planes:
+    /// everything but the enemies themselves (their count and the next id are in it).
+    pub(crate) fn head(sim: &Simulation, dt: f32) -> GameRecord {
         let board = sim.board();
         let settings = sim.settings();
         let counts = sim.counts();
         let rng = sim.rng();
         let range = |r: FloatRange| (r.min(), r.max());
-        let (ids, states) = sim.enemies().slots();
-        let planes = columns::to_planes(ids, states);
-        let record = GameRecord {
+        let states = sim.enemies().slots().1;
+        GameRecord {
             dt,
             seed: sim.seed(),
             rng: RngRecord {
@@ -139,8 +145,7 @@ impl GameRecord {
                 next_id: sim.enemies().spawned(),
                 count: states.len() as u64,
             },
-        };
-        (record, planes)
+        }
     }
 
     /// The simulation this record and its enemies' `planes` describe (drawing new enemies in
