@@ -21,6 +21,9 @@ pub const TARGETS: &[(&str, Body)] = &[
             drop(horde_core_sim::td::script::EditScript::parse(t, p))
         })
     }),
+    ("recording", |d| {
+        text(d, |t, _| horde_core_sim::td::recording::fuzz_parse(t))
+    }),
     ("input_script", |d| {
         text(d, |t, p| {
             drop(horde_core_sim::runner::InputScript::parse(t, p))

@@ -35,6 +35,7 @@ pub mod generate;
 pub mod level;
 pub mod model;
 pub mod pick;
+pub mod recording;
 pub mod save;
 pub mod scenario;
 pub mod scenario_fuzz;

@@ -1,10 +1,17 @@
-//! Edit scripts for headless runs: one edit per line, `TICK ACTION X Y`.
+//! Edit scripts for headless runs: one edit per line, `TICK ACTION X Y`; and the checksum
+//! lines a recording carries, `TICK checksum HEX`.
 //!
 //! `ACTION` is `wall`, `destination`, `spawn` or a tower kind's name ([`TowerKind::name`]: the
 //! toggle rules of a click, a tower's included); `X` counts tiles from the west edge and `Y`
 //! from the south edge, both from 0. An edit is applied at the start of tick `TICK` (ticks count
 //! from 1), before that tick's spawning and update, through the same toggle rules as a click.
 //! Blank lines and lines starting with `#` are ignored.
+//!
+//! A checksum line says what [`crate::td::checksum`] the game had after tick `TICK`'s update
+//! (16 hex digits). A script that has any must keep its lines in the order of the game: each
+//! line's tick at least the one before, and an edit never after a checksum of its own tick
+//! (the edit applied before that tick's update). `horde replay` checks them; a plain run
+//! reads them and skips them.
 
 use crate::script_lines::script_lines;
 use crate::td::board::EditKind;
@@ -46,19 +53,79 @@ pub struct ScriptedEdit {
     pub column: usize,
 }
 
-/// Edits in the order they apply: by tick, then by line.
+/// A checksum line: what the game's checksum was after a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The tick after whose update the checksum was taken.
+    pub tick: u64,
+    /// The checksum ([`crate::td::checksum`]).
+    pub checksum: u64,
+    /// The script line it came from (1-based).
+    pub line: usize,
+}
+
+/// The script line (with its newline) that records `checksum` after `tick`.
+pub fn checksum_line(tick: u64, checksum: u64) -> String {
+    format!(
+        "{tick} checksum {}\n",
+        crate::td::checksum::to_hex(checksum)
+    )
+}
+
+/// Edits in the order they apply (by tick, then by line), and the checksum lines in theirs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EditScript {
     edits: Vec<ScriptedEdit>,
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// Where a line falls in the game's time: an edit at the start of its tick, a checksum after
+/// its tick's update.
+fn moment(tick: u64, checksum: bool) -> u128 {
+    2 * u128::from(tick) + u128::from(checksum)
 }
 
 impl EditScript {
     /// Parses script text; `path` names it in errors.
     pub fn parse(text: &str, path: &Path) -> Result<EditScript, FileError> {
         let mut edits = Vec::new();
+        let mut checkpoints = Vec::new();
+        // The latest moment of any line so far, and whether a checksum line was seen.
+        let mut latest = (0u128, 0usize);
+        let mut out_of_order = None;
         for line in script_lines(text, path) {
-            line.expect_fields(4, "TICK ACTION X Y")?;
+            let is_checksum = line.fields.get(1).is_some_and(|f| f.1 == "checksum");
             let tick = line.tick()?;
+            let now = moment(tick, is_checksum);
+            if now < latest.0 && out_of_order.is_none() {
+                out_of_order = Some(line.error(
+                    1,
+                    format!(
+                        "tick {tick} comes after line {}, which is later in the game (with checksum lines, lines keep the game's order)",
+                        latest.1
+                    ),
+                ));
+            }
+            if now >= latest.0 {
+                latest = (now, line.number);
+            }
+            if is_checksum {
+                line.expect_fields(3, "TICK checksum HEX")?;
+                let (column, hex) = line.fields[2];
+                let checksum = crate::td::checksum::from_hex(hex).ok_or_else(|| {
+                    line.error(
+                        column,
+                        format!("checksum `{hex}` is not a hex number of 1 to 16 digits"),
+                    )
+                })?;
+                checkpoints.push(Checkpoint {
+                    tick,
+                    checksum,
+                    line: line.number,
+                });
+                continue;
+            }
+            line.expect_fields(4, "TICK ACTION X Y")?;
             let error = |column: usize, message: String| line.error(column, message);
             let fields = &line.fields;
             let (action_col, action) = fields[1];
@@ -72,7 +139,7 @@ impl EditScript {
                         return Err(error(
                             action_col,
                             format!(
-                                "unknown action `{other}` (expected wall, destination, spawn, {})",
+                                "unknown action `{other}` (expected wall, destination, spawn, {} or checksum)",
                                 TowerKind::names_or()
                             ),
                         ));
@@ -98,8 +165,11 @@ impl EditScript {
                 column: fields[2].0,
             });
         }
+        if let Some(error) = out_of_order.filter(|_| !checkpoints.is_empty()) {
+            return Err(error);
+        }
         edits.sort_by_key(|e| (e.tick, e.line));
-        Ok(EditScript { edits })
+        Ok(EditScript { edits, checkpoints })
     }
 
     /// Reads (at most [`TEXT_CAP`] bytes) and parses a script file.
@@ -110,6 +180,18 @@ impl EditScript {
     /// All edits, in application order.
     pub fn edits(&self) -> &[ScriptedEdit] {
         &self.edits
+    }
+
+    /// The checksum lines, in the game's order.
+    pub fn checkpoints(&self) -> &[Checkpoint] {
+        &self.checkpoints
+    }
+
+    /// The last tick any line names (0 for an empty script).
+    pub fn last_tick(&self) -> u64 {
+        let edits = self.edits.last().map_or(0, |e| e.tick);
+        let checks = self.checkpoints.last().map_or(0, |c| c.tick);
+        edits.max(checks)
     }
 
     /// The edits due at the start of `tick`.
@@ -154,6 +236,42 @@ mod tests {
                 (i as u64 + 1, kind, i as i64, 2 * i as i64)
             );
         }
+    }
+
+    #[test]
+    fn checksum_lines_are_read_apart_from_the_edits() {
+        let text = format!(
+            "5 wall 1 2\n{}6 spawn 0 0\n{}",
+            checksum_line(5, 0xabc),
+            checksum_line(60, u64::MAX)
+        );
+        let script = parse(&text).unwrap();
+        assert_eq!(script.edits().len(), 2);
+        let checks: Vec<_> = script
+            .checkpoints()
+            .iter()
+            .map(|c| (c.tick, c.checksum, c.line))
+            .collect();
+        assert_eq!(checks, vec![(5, 0xabc, 2), (60, u64::MAX, 4)]);
+        assert_eq!(script.last_tick(), 60);
+    }
+
+    #[test]
+    fn with_checksum_lines_the_lines_keep_the_games_order() {
+        // An edit after the checksum of its own tick: it applied before that checksum.
+        let err = parse("60 checksum 12\n60 wall 1 1\n").unwrap_err();
+        assert_eq!(err.location(), Some((2, 1)));
+        assert!(err.to_string().contains("game's order"), "{err}");
+        let err = parse("10 wall 1 1\n120 checksum 1\n60 checksum 2\n").unwrap_err();
+        assert_eq!(err.location(), Some((3, 1)));
+        // Without checksum lines, edits may come in any order, as before.
+        assert!(parse("9 wall 1 1\n3 wall 2 2\n").is_ok());
+        // A checksum that is not hex, or has a field too many or too few.
+        let err = parse("1 checksum xyz\n").unwrap_err();
+        assert_eq!(err.location(), Some((1, 12)));
+        assert!(parse("1 checksum\n").is_err());
+        assert!(parse("1 checksum 12 34\n").is_err());
+        assert!(parse("1 checksum 12345678901234567\n").is_err());
     }
 
     #[test]

@@ -1,0 +1,362 @@
+//! Recordings (`horde run --record F`): an edit script ([`crate::td::script`]) whose comment
+//! header says how the game was started, and whose checksum lines say what the game was
+//! every second of it, so that `horde replay F` can play it again from the file alone and
+//! say whether it is the game that was played.
+//!
+//! The header is a block of `#! KEY VALUE` lines (comments to a plain edit script, which
+//! therefore still reads a recording): `horde-recording 1` first, then `level PATH` (or
+//! `level built-in`), `board HEX` (the checksum of the board as the game opened it,
+//! [`board_checksum`], so that a recording is never replayed on another level), `seed N`,
+//! `animation on|off`, `scenario PATH` when one was played, and the spawner's `spawn-speed X`,
+//! `scale A..B`, `speed A..B` and `path-offset A..B` (always: they are part of the game). Errors name the file, line and column.
+
+use crate::script_lines::script_lines;
+use crate::td::board::Board;
+use crate::td::checksum::{from_hex, to_hex};
+use crate::td::script::EditScript;
+use crate::td::settings::{FloatRange, SpawnSettings};
+use horde_files::{FileError, TEXT_CAP, read_text};
+use std::path::{Path, PathBuf};
+use xxhash_rust::xxh3::xxh3_64;
+
+/// The version a recording's first header line names.
+pub const RECORDING_VERSION: u32 = 1;
+
+/// What `level` says for the built-in board.
+const BUILT_IN: &str = "built-in";
+
+/// How a recorded game was started.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordingHeader {
+    /// The level file, or `None` for the built-in board.
+    pub level: Option<PathBuf>,
+    /// The checksum of the board the game opened with ([`board_checksum`]).
+    pub board: u64,
+    /// The scenario file, if one was played (the spawner settings are then unused).
+    pub scenario: Option<PathBuf>,
+    /// The spawner's settings.
+    pub settings: SpawnSettings,
+    /// Whether animation was asked for (`--animation`; a scenario may ask for it itself).
+    pub animation: bool,
+    /// The seed.
+    pub seed: u64,
+    /// The line of the `level` entry (for errors about the level), 0 when written here.
+    pub level_line: usize,
+}
+
+/// A recording read back: its header and its script (edits and checksum lines).
+#[derive(Clone, Debug)]
+pub struct Recording {
+    /// How the game was started.
+    pub header: RecordingHeader,
+    /// The edits and checksums.
+    pub script: EditScript,
+}
+
+/// The checksum of a board's layout: size, every tile and the order of its spawn points.
+pub fn board_checksum(board: &Board) -> u64 {
+    let mut bytes = Vec::with_capacity(8 + board.contents().len() + 4 * board.spawn_points().len());
+    bytes.extend_from_slice(&board.width().to_le_bytes());
+    bytes.extend_from_slice(&board.height().to_le_bytes());
+    bytes.extend(board.contents().iter().map(|tile| tile.code()));
+    for point in board.spawn_points() {
+        bytes.extend_from_slice(&point.to_le_bytes());
+    }
+    xxh3_64(&bytes)
+}
+
+impl RecordingHeader {
+    /// The header's lines, each with its newline.
+    pub fn text(&self) -> String {
+        let mut out = format!("#! horde-recording {RECORDING_VERSION}\n");
+        let level = self.level.as_ref();
+        let level = level.map_or(BUILT_IN.to_string(), |p| p.display().to_string());
+        out.push_str(&format!(
+            "#! level {level}\n#! board {}\n",
+            to_hex(self.board)
+        ));
+        out.push_str(&format!("#! seed {}\n", self.seed));
+        let on = if self.animation { "on" } else { "off" };
+        out.push_str(&format!("#! animation {on}\n"));
+        if let Some(scenario) = &self.scenario {
+            out.push_str(&format!("#! scenario {}\n", scenario.display()));
+        }
+        // The spawner's settings even under a scenario: they are part of the game (a save
+        // and its checksum hold them).
+        let s = &self.settings;
+        let range = |r: FloatRange| format!("{}..{}", r.min(), r.max());
+        out.push_str(&format!(
+            "#! spawn-speed {}\n#! scale {}\n#! speed {}\n#! path-offset {}\n",
+            s.spawn_speed(),
+            range(s.scale()),
+            range(s.speed()),
+            range(s.path_offset())
+        ));
+        out
+    }
+
+    /// Refuses `board` (the level this header names, as it reads now) when it is not the
+    /// board the game was recorded on, naming the file and the `level` line.
+    pub fn check_board(&self, board: &Board, path: &Path) -> Result<(), FileError> {
+        let now = board_checksum(board);
+        if now == self.board {
+            return Ok(());
+        }
+        let level = self.level.as_ref();
+        let level = level.map_or(BUILT_IN.to_string(), |p| p.display().to_string());
+        Err(FileError::Invalid {
+            path: path.to_path_buf(),
+            line: self.level_line,
+            column: 1,
+            message: format!(
+                "recorded on another board than {level} holds (board {} recorded, {} now): a recording replays only on its own level",
+                to_hex(self.board),
+                to_hex(now)
+            ),
+        })
+    }
+}
+
+impl Recording {
+    /// Parses a recording's text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Recording, FileError> {
+        let header = parse_header(text, path)?;
+        let script = EditScript::parse(text, path)?;
+        Ok(Recording { header, script })
+    }
+
+    /// Reads (at most [`TEXT_CAP`] bytes) and parses a recording.
+    pub fn load(path: &Path) -> Result<Recording, FileError> {
+        Recording::parse(&read_text(path, TEXT_CAP)?, path)
+    }
+}
+
+/// The header's entries, each checked.
+fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
+    let error = |line: usize, column: usize, message: String| FileError::Invalid {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    };
+    let mut entries = text.lines().enumerate().filter_map(|(i, raw)| {
+        raw.trim_start()
+            .strip_prefix("#!")
+            .map(|rest| (i + 1, rest))
+    });
+    let Some((version_line, first)) = entries.next() else {
+        return Err(error(
+            1,
+            1,
+            "not a recording: no `#! horde-recording 1` header (make one with `horde run --record`)"
+                .to_string(),
+        ));
+    };
+    let fields = |rest: &str| -> (String, String) {
+        let rest = rest.trim();
+        match rest.split_once(char::is_whitespace) {
+            Some((key, value)) => (key.to_string(), value.trim().to_string()),
+            None => (rest.to_string(), String::new()),
+        }
+    };
+    let (key, value) = fields(first);
+    if key != "horde-recording" || value != RECORDING_VERSION.to_string() {
+        return Err(error(
+            version_line,
+            1,
+            format!("expected `#! horde-recording {RECORDING_VERSION}` first, found `#!{first}`"),
+        ));
+    }
+    let mut level: Option<(usize, Option<PathBuf>)> = None;
+    let mut board = None;
+    let mut seed = None;
+    let mut animation = false;
+    let mut scenario = None;
+    let defaults = SpawnSettings::default();
+    let (mut spawn_speed, mut scale, mut speed, mut offset) = (
+        defaults.spawn_speed(),
+        defaults.scale(),
+        defaults.speed(),
+        defaults.path_offset(),
+    );
+    for (line, rest) in entries {
+        let (key, value) = fields(rest);
+        let bad = |what: &str| error(line, 1, format!("`#! {key}`: `{value}` is not {what}"));
+        let range = || parse_range(&value).ok_or_else(|| bad("a range `A..B` with A ≤ B"));
+        match key.as_str() {
+            "level" if !value.is_empty() => {
+                let path = (value != BUILT_IN).then(|| PathBuf::from(&value));
+                level = Some((line, path));
+            }
+            "board" => board = Some(from_hex(&value).ok_or_else(|| bad("a hex checksum"))?),
+            "seed" => seed = Some(value.parse::<u64>().map_err(|_| bad("a whole number"))?),
+            "animation" => {
+                animation = match value.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad("`on` or `off`")),
+                }
+            }
+            "scenario" if !value.is_empty() => scenario = Some(PathBuf::from(&value)),
+            "spawn-speed" => spawn_speed = value.parse().map_err(|_| bad("a number"))?,
+            "scale" => scale = range()?,
+            "speed" => speed = range()?,
+            "path-offset" => offset = range()?,
+            _ => {
+                return Err(error(
+                    line,
+                    1,
+                    format!(
+                        "unknown header entry `#! {key} {value}` (expected level, board, seed, animation, scenario, spawn-speed, scale, speed, path-offset)"
+                    ),
+                ));
+            }
+        }
+    }
+    let missing = |what: &str| {
+        error(
+            version_line,
+            1,
+            format!("the recording's header has no `#! {what}` line"),
+        )
+    };
+    let (level_line, level) = level.ok_or_else(|| missing("level"))?;
+    let settings = SpawnSettings::new(spawn_speed, scale, speed, offset)
+        .map_err(|e| error(version_line, 1, format!("the recorded spawn settings: {e}")))?;
+    Ok(RecordingHeader {
+        level,
+        board: board.ok_or_else(|| missing("board"))?,
+        scenario,
+        settings,
+        animation,
+        seed: seed.ok_or_else(|| missing("seed"))?,
+        level_line,
+    })
+}
+
+/// `A..B` with `A ≤ B`, both finite.
+fn parse_range(text: &str) -> Option<FloatRange> {
+    let (a, b) = text.split_once("..")?;
+    FloatRange::new(a.trim().parse().ok()?, b.trim().parse().ok()?)
+}
+
+/// The lines of a recording that carry fields, for the fuzz target: parsing must never panic.
+#[doc(hidden)]
+pub fn fuzz_parse(text: &str) {
+    let _ = script_lines(text, Path::new("fuzz")).count();
+    let _ = Recording::parse(text, Path::new("fuzz"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::td::board::EditKind;
+    use crate::td::level::parse_level;
+    use crate::td::script::{checksum_line, edit_line};
+
+    fn header(scenario: Option<&str>) -> RecordingHeader {
+        let board = parse_level("S.D\n", Path::new("l")).unwrap();
+        RecordingHeader {
+            level: Some(PathBuf::from("assets/levels/battle.txt")),
+            board: board_checksum(&board),
+            scenario: scenario.map(PathBuf::from),
+            settings: SpawnSettings::new(
+                2.5,
+                FloatRange::new(0.5, 1.5).unwrap(),
+                FloatRange::new(0.75, 1.25).unwrap(),
+                FloatRange::new(-0.25, 0.25).unwrap(),
+            )
+            .unwrap(),
+            animation: true,
+            seed: 42,
+            level_line: 0,
+        }
+    }
+
+    #[test]
+    fn a_written_header_reads_back() {
+        for scenario in [None, Some("assets/scenarios/siege.ron")] {
+            let written = header(scenario);
+            let text = format!(
+                "# a comment\n{}{}{}",
+                written.text(),
+                edit_line(3, EditKind::Wall, 1, 0),
+                checksum_line(60, 77)
+            );
+            let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
+            assert_eq!(
+                read.header,
+                RecordingHeader {
+                    level_line: 3,
+                    ..written.clone()
+                }
+            );
+            assert_eq!(read.script.edits().len(), 1);
+            assert_eq!(read.script.checkpoints().len(), 1);
+            // A plain edit script reads it too.
+            assert_eq!(
+                EditScript::parse(&text, Path::new("r.txt")).unwrap(),
+                read.script
+            );
+        }
+    }
+
+    #[test]
+    fn another_board_is_refused_at_the_level_line() {
+        let text = header(None).text();
+        let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
+        assert!(
+            read.header
+                .check_board(
+                    &parse_level("S.D\n", Path::new("l")).unwrap(),
+                    Path::new("r.txt")
+                )
+                .is_ok()
+        );
+        let other = parse_level("S..D\n", Path::new("l")).unwrap();
+        let err = read
+            .header
+            .check_board(&other, Path::new("r.txt"))
+            .unwrap_err();
+        assert_eq!(err.location(), Some((2, 1)));
+        assert!(
+            err.to_string()
+                .starts_with("r.txt:2:1: recorded on another board"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn hostile_headers_name_their_line() {
+        let good = header(None).text();
+        let err = Recording::parse("1 wall 0 0\n", Path::new("r.txt")).unwrap_err();
+        assert!(err.to_string().contains("not a recording"), "{err}");
+        let err = Recording::parse(
+            &good.replace("horde-recording 1", "horde-recording 9"),
+            Path::new("r.txt"),
+        )
+        .unwrap_err();
+        assert_eq!(err.location(), Some((1, 1)));
+        let err = Recording::parse(&good.replace("#! seed 42", "#! seed x"), Path::new("r.txt"))
+            .unwrap_err();
+        assert_eq!(err.location(), Some((4, 1)));
+        let err = Recording::parse(
+            &good.replace("#! scale 0.5..1.5", "#! scale 2..1"),
+            Path::new("r.txt"),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("scale"), "{err}");
+        let err = Recording::parse(&good.replace("#! board", "#! bored"), Path::new("r.txt"))
+            .unwrap_err();
+        assert!(err.to_string().contains("unknown header entry"), "{err}");
+        let err =
+            Recording::parse(&good.replace("#! seed 42\n", ""), Path::new("r.txt")).unwrap_err();
+        assert!(err.to_string().contains("no `#! seed`"), "{err}");
+        let err = Recording::parse(
+            &good.replace("#! scale 0.5..1.5", "#! scale 0.1..0.2"),
+            Path::new("r.txt"),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("spawn settings"), "{err}");
+    }
+}
