@@ -413,6 +413,18 @@ pub struct SimArgs {
     #[arg(long, value_name = "FILE.horde", conflicts_with_all = [
         "level", "scenario", "seed", "spawn_speed", "scale", "speed", "path_offset", "animation"])]
     pub load: Option<PathBuf>,
+    /// Write the game's state checksum as CSV, `tick,checksum` (16 hex digits), every
+    /// `--checksum-every` ticks and after the last tick (`-` for standard output).
+    #[arg(long, value_name = "FILE.csv")]
+    pub checksums: Option<PathBuf>,
+    /// With `--checksums`: ticks between two checksums (ticks whose number it divides).
+    #[arg(long, value_name = "N", default_value_t = 60, requires = "checksums",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TICKS))]
+    pub checksum_every: u64,
+    /// Save and load the whole game through the save format after every tick, checking that
+    /// its checksum stays the uninterrupted game's; exit 1 naming the first tick that differs.
+    #[arg(long)]
+    pub heavy: bool,
 }
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {

@@ -9,10 +9,12 @@ use crate::progress::Progress;
 use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::save;
-use horde_core_sim::td::script::EditScript;
+use horde_core_sim::td::script::{EditScript, ScriptedEdit};
 use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::td::{checksum, recording};
 use horde_core_sim::{Board, Counts, Outcome, Simulation};
-use horde_files::OutputFile;
+use horde_files::{OutputFile, TEXT_CAP, read_text};
+use std::io::Write;
 use std::path::Path;
 
 /// Runs `horde sim`.
@@ -37,7 +39,14 @@ pub fn run(args: &SimArgs) -> Result<()> {
     let last = first + args.ticks;
     let script = match &args.script {
         Some(path) => {
-            let script = EditScript::load(path)?;
+            let text = read_text(path, TEXT_CAP)?;
+            let script = EditScript::parse(&text, path)?;
+            // A recording plays only on the board it was made on (a save carries its own).
+            if let Some(header) = recording::header_if_any(&text, path)?
+                && args.load.is_none()
+            {
+                header.check_board(sim.board(), path)?;
+            }
             check_script_bounds(&script, sim.board(), path)?;
             for late in script
                 .edits()
@@ -60,25 +69,37 @@ pub fn run(args: &SimArgs) -> Result<()> {
         Some(path) => Some(TraceFile::create(path)?),
         None => None,
     };
+    let mut checksums = match &args.checksums {
+        Some(path) => Some(ChecksumFile::create(path, args.checksum_every)?),
+        None => None,
+    };
+    // Heavy mode: a second game, saved and loaded after every tick, beside this one.
+    let mut heavy = args.heavy.then(|| sim.clone());
     let progress = Progress::new(args.ticks, "ticks", true);
     for tick in first..last {
         if sim.outcome() != Outcome::Running {
             break;
         }
-        for edit in script.at_tick(tick) {
-            if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y) {
-                log::warn!(
-                    "tick {tick}: script line {}: {:?} at ({}, {}) refused: {refused}",
-                    edit.line,
-                    edit.kind,
-                    edit.x,
-                    edit.y
-                );
-            }
-        }
+        apply_edits(&mut sim, script.at_tick(tick), tick, true);
         sim.step(dt);
         if let Some(trace) = &mut trace {
             trace.write_tick(&sim)?;
+        }
+        if let Some(checksums) = &mut checksums {
+            checksums.tick(&sim)?;
+        }
+        if let Some(reloaded) = &mut heavy {
+            apply_edits(reloaded, script.at_tick(tick), tick, false);
+            reloaded.step(dt);
+            *reloaded = through_a_save(reloaded, dt, tick)?;
+            let (expected, got) = (sim.checksum(), reloaded.checksum());
+            if expected != got {
+                bail!(
+                    "--heavy: tick {tick}: the game saved and loaded after every tick has checksum {}, the uninterrupted game {}: the save lost part of the game",
+                    checksum::to_hex(got),
+                    checksum::to_hex(expected)
+                );
+            }
         }
         progress.inc();
     }
@@ -86,11 +107,39 @@ pub fn run(args: &SimArgs) -> Result<()> {
     if let Some(trace) = trace {
         trace.finish()?;
     }
+    if let Some(checksums) = checksums {
+        checksums.finish(&sim)?;
+    }
     if let Some(path) = &args.save {
         save::save(path, &sim, dt).context("--save")?;
     }
     println!("{}", summary_json(sim.counts())?);
     Ok(())
+}
+
+/// Applies the edits due at the start of `tick`; a refused one is logged when `log` is set.
+fn apply_edits(sim: &mut Simulation, edits: &[ScriptedEdit], tick: u64, log: bool) {
+    for edit in edits {
+        if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y)
+            && log
+        {
+            log::warn!(
+                "tick {tick}: script line {}: {:?} at ({}, {}) refused: {refused}",
+                edit.line,
+                edit.kind,
+                edit.x,
+                edit.y
+            );
+        }
+    }
+}
+
+/// `sim` written to the save format and read back (heavy mode).
+fn through_a_save(sim: &Simulation, dt: f32, tick: u64) -> Result<Simulation> {
+    let bytes = save::to_bytes(sim, dt).with_context(|| format!("--heavy: tick {tick}: saving"))?;
+    let saved = save::from_bytes(&bytes, Path::new("(--heavy, in memory)"))
+        .with_context(|| format!("--heavy: tick {tick}: loading the game just saved"))?;
+    Ok(saved.sim)
 }
 
 /// Renders the summary line (the CLI contract's keys, in its order).
@@ -145,5 +194,56 @@ impl TraceFile {
         let context = || format!("--trace: cannot write {}", self.target.display());
         let file = self.writer.finish().with_context(context)?;
         file.commit().with_context(context)
+    }
+}
+
+/// `--checksums`: `tick,checksum` lines every `every` ticks and after the last, written to a
+/// temporary file and renamed into place at the end.
+struct ChecksumFile {
+    file: OutputFile,
+    target: std::path::PathBuf,
+    every: u64,
+    /// The last tick written.
+    written: u64,
+}
+
+impl ChecksumFile {
+    fn create(target: &Path, every: u64) -> Result<ChecksumFile> {
+        let context = || format!("--checksums: cannot write {}", target.display());
+        let mut file = OutputFile::create(target).with_context(context)?;
+        file.write_all(b"tick,checksum\n").with_context(context)?;
+        Ok(ChecksumFile {
+            file,
+            target: target.to_path_buf(),
+            every,
+            written: 0,
+        })
+    }
+
+    /// After a tick: its line, if its number is one `every` divides.
+    fn tick(&mut self, sim: &Simulation) -> Result<()> {
+        let tick = sim.counts().ticks;
+        if tick % self.every == 0 {
+            self.write(sim)?;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, sim: &Simulation) -> Result<()> {
+        let tick = sim.counts().ticks;
+        let line = format!("{tick},{}\n", checksum::to_hex(sim.checksum()));
+        self.written = tick;
+        self.file
+            .write_all(line.as_bytes())
+            .with_context(|| format!("--checksums: cannot write {}", self.target.display()))
+    }
+
+    /// The last tick's line (unless written already), and the file into place.
+    fn finish(mut self, sim: &Simulation) -> Result<()> {
+        if self.written != sim.counts().ticks || self.written == 0 {
+            self.write(sim)?;
+        }
+        let context = || format!("--checksums: cannot write {}", self.target.display());
+        self.file.commit().with_context(context)
     }
 }

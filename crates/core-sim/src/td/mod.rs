@@ -45,6 +45,7 @@ pub mod simulation;
 pub mod sink;
 pub mod spatial;
 pub mod tile;
+pub mod timeline;
 pub mod towers;
 pub mod trace;
 

@@ -131,6 +131,16 @@ impl Recording {
     }
 }
 
+/// The header of a script that is a recording (it has `#!` lines), checked; `None` for a
+/// plain edit script.
+pub fn header_if_any(text: &str, path: &Path) -> Result<Option<RecordingHeader>, FileError> {
+    if text.lines().any(|line| line.trim_start().starts_with("#!")) {
+        parse_header(text, path).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
 /// The header's entries, each checked.
 fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
     let error = |line: usize, column: usize, message: String| FileError::Invalid {
