@@ -23,15 +23,20 @@ impl FixedClock {
     /// steps are due now, at most [`MAX_STEPS_PER_FRAME`]. When the cap is hit, the backlog
     /// beyond one step is dropped.
     pub fn advance(&mut self, seconds: f64) -> u32 {
+        self.advance_capped(seconds, MAX_STEPS_PER_FRAME)
+    }
+
+    /// [`FixedClock::advance`] with at most `cap` steps (at least 1) instead of
+    /// [`MAX_STEPS_PER_FRAME`]: a scene that fast-forwards takes more and bounds them by time.
+    pub fn advance_capped(&mut self, seconds: f64, cap: u32) -> u32 {
+        let cap = cap.max(1);
         if seconds.is_finite() && seconds > 0.0 {
             self.accumulator += seconds;
         }
-        let mut steps = 0;
-        while self.accumulator >= STEP && steps < MAX_STEPS_PER_FRAME {
-            self.accumulator -= STEP;
-            steps += 1;
-        }
-        if steps == MAX_STEPS_PER_FRAME {
+        let due = (self.accumulator / STEP).floor();
+        let steps = due.min(f64::from(cap)) as u32;
+        self.accumulator -= f64::from(steps) * STEP;
+        if steps == cap {
             self.accumulator = self.accumulator.min(STEP);
         }
         steps
@@ -54,6 +59,16 @@ mod tests {
         assert_eq!(clock.advance(STEP * 0.6), 1);
         assert_eq!(clock.advance(STEP * 2.0), 2);
         assert_eq!(clock.advance(0.0), 0);
+    }
+
+    #[test]
+    fn a_fast_forwarding_scene_takes_more_steps_up_to_its_cap() {
+        let mut clock = FixedClock::default();
+        // 100× for a 60th of a second: 100 steps due.
+        assert_eq!(clock.advance_capped(100.0 * STEP, 800), 100);
+        assert_eq!(clock.advance_capped(1000.0 * STEP, 800), 800);
+        // The backlog beyond the cap is dropped, never run later.
+        assert!(clock.advance_capped(0.0, 800) <= 1);
     }
 
     #[test]

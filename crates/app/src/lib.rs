@@ -35,6 +35,7 @@ pub mod offscreen;
 pub mod outputs;
 pub mod overlay;
 pub mod progress;
+pub mod replay;
 pub mod scenes;
 pub mod shell;
 pub mod staging;

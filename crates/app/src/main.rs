@@ -20,6 +20,7 @@ fn main() -> ExitCode {
     let result = match cli.command_or_run() {
         Command::Run(args) => commands::run::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
+        Command::Replay(args) => commands::replay::run(&args),
         Command::Adapters => commands::adapters::run(),
         Command::Screenshot(args) => commands::screenshot::run(&args),
         Command::Stress(args) => commands::stress::run(&args),

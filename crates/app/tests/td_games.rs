@@ -135,6 +135,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
         seed: 21,
         settings: settings(),
         animation: false,
+        board: horde_core_sim::td::recording::board_checksum(play.game.sim().board()),
     };
     play.game.recording = Some(Recording::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
@@ -156,8 +157,15 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
     let end = snapshot(&mut play);
     let ticks = play.game.sim().counts().ticks;
     let text = std::fs::read_to_string(&record).unwrap();
-    let edits: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let edits: Vec<&str> = (text.lines())
+        .filter(|l| !l.starts_with('#') && !l.contains(" checksum "))
+        .collect();
     assert_eq!(edits.len(), 6, "{text}");
+    // A checksum line a second of the game.
+    let sums = (text.lines())
+        .filter(|l| !l.starts_with('#') && l.contains(" checksum "))
+        .count();
+    assert_eq!(sums as u64, ticks / 60, "{text}");
     assert_eq!(edits[0], "46 wall 2 2");
     // The header's command, for this many ticks.
     let command = text
@@ -197,6 +205,19 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
             .map(|l| format!("{l}\n"))
             .collect::<String>()
     );
+    // `horde replay` plays the recording from its own header and every checksum matches.
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["replay", record.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["checked"], ticks / 60);
+    assert!(summary["desync"].is_null());
     // A restart starts the recording over.
     chord(&mut play, &[KeyCode::KeyB]);
     let text = std::fs::read_to_string(&record).unwrap();

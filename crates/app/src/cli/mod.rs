@@ -53,6 +53,8 @@ pub enum Command {
     Run(RunArgs),
     /// Run the tower-defense simulation headless, with no GPU, and print a JSON summary.
     Sim(SimArgs),
+    /// Play a recording (`horde run --record`) again headless and check its checksums.
+    Replay(ReplayArgs),
     /// List every graphics adapter wgpu finds: backend, name, type, driver.
     Adapters,
     /// Render a scene offscreen after N fixed 1/60 s steps and save it as a PNG.
@@ -333,6 +335,11 @@ pub struct RunArgs {
     /// (`horde sim --script` replays it; the file's header gives the command).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// TD scene: open this recording on the timeline (its header gives the level, scenario,
+    /// spawner and seed; its checksums are checked as it loads), read only until the player
+    /// edits.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "load"])]
+    pub replay: Option<PathBuf>,
 }
 
 /// Backend and adapter choice, shared by every command that draws.
@@ -425,6 +432,21 @@ pub struct SimArgs {
     /// its checksum stays the uninterrupted game's; exit 1 naming the first tick that differs.
     #[arg(long)]
     pub heavy: bool,
+}
+
+/// Flags of `horde replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The recording (`horde run --record F`).
+    #[arg(value_name = "FILE")]
+    pub recording: PathBuf,
+    /// Seek the replayed game's timeline to these ticks, in this order, and report each
+    /// tick's checksum and how long the seek took.
+    #[arg(long, value_name = "T1,T2,..", value_delimiter = ',')]
+    pub at: Vec<u64>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {

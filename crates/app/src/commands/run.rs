@@ -29,6 +29,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         adapters: horde_renderer::backend::list_adapters(wgpu::Backends::all()),
         live: LiveFiles::new(!args.no_watch),
         record: args.record.clone(),
+        replay: args.replay.clone(),
     };
     let mut scene = registry::open(&args.scene, opening)?;
     let presented = shell::run(scene.as_mut(), options)?;

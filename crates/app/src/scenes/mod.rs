@@ -154,6 +154,12 @@ pub trait Scene {
         1.0
     }
 
+    /// The most steps one frame may be given ([`crate::clock::MAX_STEPS_PER_FRAME`] unless
+    /// the scene fast-forwards, and then bounds its own steps by time).
+    fn max_steps_per_frame(&self) -> u32 {
+        crate::clock::MAX_STEPS_PER_FRAME
+    }
+
     /// Advances the scene by the steps in `tick`, reading what the player holds in `input`.
     fn update(&mut self, tick: Tick, input: &InputState);
 

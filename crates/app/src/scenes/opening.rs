@@ -19,6 +19,8 @@ pub struct Opening {
     pub live: LiveFiles,
     /// TD scene in a window: write the player's edits to this edit script (`--record`).
     pub record: Option<PathBuf>,
+    /// TD scene in a window: open this recording on the timeline (`--replay`).
+    pub replay: Option<PathBuf>,
 }
 
 impl Opening {
@@ -30,6 +32,7 @@ impl Opening {
             adapters: Vec::new(),
             live: LiveFiles::off(),
             record: None,
+            replay: None,
         }
     }
 }

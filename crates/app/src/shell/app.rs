@@ -104,7 +104,10 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
             (now - self.started).as_secs_f64(),
             (frame_seconds * 1e3) as f32,
         );
-        let steps = self.clock.advance(frame_seconds * self.scene.time_scale());
+        let steps = self.clock.advance_capped(
+            frame_seconds * self.scene.time_scale(),
+            self.scene.max_steps_per_frame(),
+        );
         let tick = Tick {
             steps,
             frame_seconds,

@@ -312,6 +312,24 @@ impl ScenarioState {
         })
     }
 
+    /// The share, in `[0, 1]`, of the current wave's enemies spawned so far (1 when every
+    /// cycle has been played).
+    pub fn wave_share(&self, scenario: &Scenario) -> f64 {
+        let Some(wave) = scenario.waves.get(self.wave).filter(|_| !self.over) else {
+            return 1.0;
+        };
+        let total: u64 = wave.sequences.iter().map(|s| u64::from(s.amount)).sum();
+        let done: u64 = (wave.sequences.iter().take(self.sequence))
+            .map(|s| u64::from(s.amount))
+            .sum::<u64>()
+            + u64::from(self.state.count);
+        if total == 0 {
+            1.0
+        } else {
+            (done as f64 / total as f64).clamp(0.0, 1.0)
+        }
+    }
+
     /// Whether every cycle has been played (never, with `cycles: 0`).
     pub fn is_over(&self) -> bool {
         self.over

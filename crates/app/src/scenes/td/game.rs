@@ -4,11 +4,14 @@
 //! [`super::view::TdView`] draws a game from a `&` of it (and runs the step the frame left
 //! pending, fused with writing the enemies).
 
+pub mod history;
+
 use super::draw::colors;
 use super::games::Recording;
 use crate::clock::STEP_F32 as STEP;
 use crate::levels;
 use horde_core_sim::td::save;
+use horde_core_sim::td::timeline::Timeline;
 use horde_core_sim::{
     Board, BoardReload, EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TileContent,
     TowerKind, TowerSettings,
@@ -36,7 +39,7 @@ pub struct TdGame {
     pub seed: u64,
     /// Whether fixed steps are suspended.
     pub paused: bool,
-    /// Simulated seconds per real second: the play speed, 1–10 in the inspector.
+    /// Simulated seconds per real second: the play speed, 1–100 in the inspector.
     pub time_scale: f32,
     /// The tower Shift + left click toggles (`1`, `2`, .. in the kind table's order).
     pub tower_kind: TowerKind,
@@ -51,9 +54,17 @@ pub struct TdGame {
     refused: Option<RefusedTile>,
     /// The frame's last step, left for the view to fuse with writing the instances.
     step_pending: bool,
-    /// Counts the times the game started over (restart, new board, load), so that a view
-    /// knows to draw everything again.
+    /// Counts the times the game started over (restart, new board, load, seek), so that a
+    /// view knows to draw everything again.
     generation: u64,
+    /// The game's history, for seeking ([`history`]); none if its first keyframe failed.
+    history: Option<Timeline>,
+    /// A step ran through the view that the history and recording have not seen yet.
+    unseen_step: bool,
+    /// The play speed reached lately (smoothed), simulated seconds per real second.
+    speed_reached: f32,
+    /// Skipping to the end of the current wave, if asked.
+    skip: Option<history::WaveSkip>,
 }
 
 impl TdGame {
@@ -65,7 +76,7 @@ impl TdGame {
     /// A game around an existing simulation (started with `seed`).
     pub fn from_simulation(mut sim: Simulation, seed: u64) -> TdGame {
         sim.set_enemy_color(colors::enemy_color);
-        TdGame {
+        let mut game = TdGame {
             recording: None,
             level: sim.board().clone(),
             sim,
@@ -77,7 +88,13 @@ impl TdGame {
             refused: None,
             step_pending: false,
             generation: 0,
-        }
+            history: None,
+            unseen_step: false,
+            speed_reached: 0.0,
+            skip: None,
+        };
+        game.new_history();
+        game
     }
 
     /// Opens the level at `level` (else the built-in board) with the spawn settings and seed,
@@ -90,6 +107,7 @@ impl TdGame {
     ) -> anyhow::Result<TdGame> {
         let mut game = TdGame::new(levels::load(level)?, settings, seed);
         game.sim.set_scenario(scenario);
+        game.new_history();
         Ok(game)
     }
 
@@ -105,20 +123,30 @@ impl TdGame {
         &mut self.sim
     }
 
-    /// Replaces the spawn settings; they apply from the next step on (the pending one
-    /// included), as [`Simulation::set_settings`] says.
+    /// The simulation to change in a way the history cannot replay (animation on or off, the
+    /// inspector's settings): the history starts over from the game as it stands after the
+    /// change, the pending step run first. A recording goes on, but cannot replay such a
+    /// change: `horde replay` reports a desync at the next checksum.
+    pub fn change_sim(&mut self, change: impl FnOnce(&mut Simulation)) {
+        self.finish_pending_step();
+        change(&mut self.sim);
+        self.new_history();
+    }
+
+    /// Replaces the spawn settings after the pending step, as [`Simulation::set_settings`]
+    /// says. Not an edit: the history starts over from here ([`TdGame::change_sim`]).
     pub fn set_spawn_settings(&mut self, settings: SpawnSettings) {
-        self.sim.set_settings(settings);
+        self.change_sim(|sim| sim.set_settings(settings));
     }
 
-    /// Turns the spawner on or off from the next step on.
+    /// Turns the spawner on or off after the pending step (the history starts over).
     pub fn set_spawning(&mut self, on: bool) {
-        self.sim.set_spawning(on);
+        self.change_sim(|sim| sim.set_spawning(on));
     }
 
-    /// Replaces the towers' settings from the next step on.
+    /// Replaces the towers' settings after the pending step (the history starts over).
     pub fn set_tower_settings(&mut self, settings: TowerSettings) {
-        self.sim.set_tower_settings(settings);
+        self.change_sim(|sim| sim.set_tower_settings(settings));
     }
 
     /// The board's width and height in tiles.
@@ -218,27 +246,29 @@ impl TdGame {
         self.restart(self.seed);
     }
 
-    /// After the simulation started over: nothing pending, no flash, a new generation.
+    /// After the simulation started over: nothing pending, no flash, a new generation and a
+    /// new history.
     fn started_over(&mut self) {
         self.step_pending = false;
         self.refused = None;
         self.generation += 1;
+        self.new_history();
     }
 
     /// Runs `steps` fixed steps (the shell's clock decides how many; none while paused) and
     /// lets `real_seconds` of wall clock pass for the refused-edit flash. The last step is
     /// left pending for the view, which fuses it with writing the instances
     /// ([`TdGame::pending_step`]).
+    /// Fast-forward (more steps than the shell's usual cap) runs as many as the frame leaves
+    /// time for and drops the rest; a wave skip runs for its own budget
+    /// ([`history`]).
     pub fn run_steps(&mut self, steps: u32, real_seconds: f64) {
+        self.settle();
         if let Some(refused) = &mut self.refused {
             refused.seconds_left -= real_seconds as f32;
         }
-        for _ in 0..steps {
-            if self.step_pending {
-                self.sim.step(STEP);
-            }
-            self.step_pending = true;
-        }
+        let ran = self.advance(steps);
+        self.note_speed(ran, real_seconds);
     }
 
     /// Whether [`TdGame::run_steps`] left a step pending.
@@ -250,21 +280,27 @@ impl TdGame {
     /// the caller runs that step now (and writes the instances as it goes). `None` when no
     /// step is pending.
     pub fn pending_step(&mut self) -> Option<(&mut Simulation, f32)> {
-        std::mem::take(&mut self.step_pending).then_some((&mut self.sim, STEP))
+        self.settle();
+        let pending = std::mem::take(&mut self.step_pending);
+        // The history and the recording see it before anything else touches the game.
+        self.unseen_step |= pending;
+        pending.then_some((&mut self.sim, STEP))
     }
 
     /// Runs a step [`TdGame::run_steps`] left pending, without drawing (before anything else
     /// touches the simulation).
     pub fn finish_pending_step(&mut self) {
+        self.settle();
         if std::mem::take(&mut self.step_pending) {
             self.sim.step(STEP);
+            self.end_step();
         }
     }
 
     /// One fixed step, paused or not (the inspector's "step" button).
     pub fn step_once(&mut self) {
         self.finish_pending_step();
-        self.sim.step(STEP);
+        self.step_now();
     }
 
     /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
@@ -276,11 +312,7 @@ impl TdGame {
             Ok(_) => {
                 self.last_refusal = None;
                 let tick = self.sim.counts().ticks + 1;
-                if let Some(recording) = &mut self.recording
-                    && let Err(e) = recording.edit(tick, kind, x, y)
-                {
-                    self.last_refusal = Some(format!("recording: {e}"));
-                }
+                self.note_edit(tick, (kind, x, y));
             }
             Err(refused) => {
                 self.last_refusal = Some(format!("({x}, {y}): {refused}"));

@@ -3,17 +3,24 @@
 //! `horde run --record F`.
 //!
 //! A recording is an edit script (`TICK ACTION X Y`, the format `horde sim --script` reads):
-//! every edit that changed the board, with the tick at whose start it applied, after a comment
-//! header that gives the command replaying it. `horde sim` with that command's level, seed,
-//! spawn flags and scenario then plays the same game. The file is rewritten (atomically) after
-//! every edit, so a crash loses nothing. A restart starts the recording over; loading another
+//! every edit that changed the board, with the tick at whose start it applied, and a checksum
+//! line (`TICK checksum HEX`) every second of game time, after a header
+//! ([`horde_core_sim::td::recording`]) naming the level, its board's checksum, the scenario or
+//! spawner settings and the seed. `horde replay F` plays it from the file alone and checks
+//! every checksum; `horde sim` with the header's flags plays the same game. The file is
+//! rewritten (atomically) after every edit and checksum line, so a crash loses nothing. An
+//! edit made after seeking back cuts the lines after it away, as the game's history is cut. A restart starts the recording over; loading another
 //! level or a save ends it, since no script of edits leads there. Changes made with the
 //! inspector's sliders are not edits and are not recorded.
 
-use horde_core_sim::td::script::edit_line;
-use horde_core_sim::{EditKind, SpawnSettings};
+use horde_core_sim::td::recording::RecordingHeader;
+use horde_core_sim::td::script::{checksum_line, edit_line};
+use horde_core_sim::{EditKind, Simulation, SpawnSettings};
 use horde_files::{FileError, write_file};
 use std::path::{Path, PathBuf};
+
+/// Ticks between two checksum lines of a recording: a second of game time.
+pub const CHECKSUM_EVERY: u64 = 60;
 
 /// The file F5 saves to and F9 loads: `HORDE_QUICKSAVE` if set, else `quick.horde` in the
 /// platform's data folder for Horde (`~/.local/share/horde` on Linux), else in the current
@@ -38,7 +45,7 @@ pub fn make_folder_for(path: &Path) -> Result<(), FileError> {
     }
 }
 
-/// How the recorded game was started, for the replay command in its header.
+/// How the recorded game was started, for the recording's header.
 #[derive(Clone, Debug)]
 pub struct GameStart {
     /// The level file, or `None` for the built-in board.
@@ -51,9 +58,24 @@ pub struct GameStart {
     pub settings: SpawnSettings,
     /// Whether animation was asked for (`--animation`).
     pub animation: bool,
+    /// The checksum of the board as the game opened ([`board_checksum`]).
+    pub board: u64,
 }
 
 impl GameStart {
+    /// The recording's header for this start.
+    fn header(&self) -> RecordingHeader {
+        RecordingHeader {
+            level: self.level.clone(),
+            board: self.board,
+            scenario: self.scenario.clone(),
+            settings: self.settings,
+            animation: self.animation,
+            seed: self.seed,
+            level_line: 0,
+        }
+    }
+
     /// The `horde sim` flags that start this game.
     fn sim_flags(&self) -> String {
         let mut flags = String::new();
@@ -81,15 +103,23 @@ impl GameStart {
     }
 }
 
-/// The edits of the game being played, kept in a script file.
+/// Where a recording's line falls in the game: an edit at the start of its tick, a checksum
+/// after the tick's update.
+fn moment(tick: u64, checksum: bool) -> u128 {
+    2 * u128::from(tick) + u128::from(checksum)
+}
+
+/// The edits and checksums of the game being played, kept in a recording file.
 #[derive(Debug)]
 pub struct Recording {
     path: PathBuf,
     start: GameStart,
-    /// The script lines so far.
-    lines: String,
+    /// The lines so far, each with its moment in the game.
+    lines: Vec<(u128, String)>,
     /// The tick of the last edit.
-    last_tick: u64,
+    last_edit: u64,
+    /// The tick of the last checksum line.
+    last_checksum: u64,
 }
 
 impl Recording {
@@ -99,8 +129,9 @@ impl Recording {
         let recording = Recording {
             path: path.to_path_buf(),
             start,
-            lines: String::new(),
-            last_tick: 0,
+            lines: Vec::new(),
+            last_edit: 0,
+            last_checksum: 0,
         };
         recording.write()?;
         Ok(recording)
@@ -114,29 +145,61 @@ impl Recording {
     /// Adds an edit of `kind` at `(x, y)` that applied at the start of `tick`, and rewrites
     /// the file.
     pub fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) -> Result<(), FileError> {
-        self.lines.push_str(&edit_line(tick, kind, x, y));
-        self.last_tick = tick;
+        self.lines
+            .push((moment(tick, false), edit_line(tick, kind, x, y)));
+        self.last_edit = tick;
         self.write()
+    }
+
+    /// After a tick: a checksum line, once a second of game time ([`CHECKSUM_EVERY`] ticks),
+    /// past the last one written. Rewrites the file when it adds one.
+    pub fn after_tick(&mut self, tick: u64, sim: &Simulation) -> Result<(), FileError> {
+        if tick % CHECKSUM_EVERY != 0 || tick <= self.last_checksum {
+            return Ok(());
+        }
+        self.lines
+            .push((moment(tick, true), checksum_line(tick, sim.checksum())));
+        self.last_checksum = tick;
+        self.write()
+    }
+
+    /// Drops the lines after `tick` (the game went back there and took another turn); the
+    /// file is rewritten with the next line.
+    pub fn cut(&mut self, tick: u64) {
+        let keep = moment(tick, true);
+        if self.lines.last().is_some_and(|(m, _)| *m > keep) {
+            self.lines.retain(|(m, _)| *m <= keep);
+            self.last_edit = self.last_edit.min(tick);
+            self.last_checksum = self.last_checksum.min(tick);
+        }
     }
 
     /// The game started over with `seed`: the recording starts over too.
     pub fn restart(&mut self, seed: u64) -> Result<(), FileError> {
         self.start.seed = seed;
         self.lines.clear();
-        self.last_tick = 0;
+        self.last_edit = 0;
+        self.last_checksum = 0;
         self.write()
     }
 
-    /// The whole file: the header, then the edits.
+    /// The whole file: the comment header, the recording's header, then the lines.
     pub fn text(&self) -> String {
-        format!(
-            "# Edits recorded by `horde run --record`, one `TICK ACTION X Y` a line.\n\
-             # Replay (choose --ticks, at least {}): horde sim{} --ticks N --script {}\n{}",
-            self.last_tick,
+        let mut text = format!(
+            "# Recorded by `horde run --record`: `TICK ACTION X Y` edits and `TICK checksum HEX`\n\
+             # lines (the game's checksum after that tick, once a second).\n\
+             # Check it: horde replay {}\n\
+             # Or play it (choose --ticks, at least {}): horde sim{} --ticks N --script {}\n{}",
+            self.path.display(),
+            self.last_edit.max(self.last_checksum),
             self.start.sim_flags(),
             self.path.display(),
-            self.lines
-        )
+            self.start.header().text()
+        );
+        for (_, line) in &self.lines {
+            text.push_str(line);
+        }
+        text
     }
 
     fn write(&self) -> Result<(), FileError> {

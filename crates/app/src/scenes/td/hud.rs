@@ -64,14 +64,23 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
     }
 }
 
-/// Draws the HUD for `sim` in the top left corner of `ctx`'s screen, and the outcome large in
-/// its middle once the game is decided.
-pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind) {
+/// The play speed asked for and the speed reached (simulated seconds per real second), as
+/// the HUD shows them above normal speed: `×100 (×63 reached)`.
+pub fn speed_text(asked: f32, reached: f32) -> Option<String> {
+    (asked > 1.0).then(|| format!("speed ×{asked:.0} (×{reached:.0} reached)"))
+}
+
+/// Draws the HUD for `sim` in the top left corner of `ctx`'s screen (with the play `speed`,
+/// if given), and the outcome large in its middle once the game is decided.
+pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind, speed: Option<String>) {
     let text = hud_text(sim, tower);
     overlay::hud(ctx, "td hud", |ui| {
         ui.strong(&text.game);
         ui.label(&text.score);
         ui.label(&text.tower);
+        if let Some(speed) = &speed {
+            ui.label(speed);
+        }
     });
     if let Some(outcome) = &text.outcome {
         let color = match sim.outcome() {
@@ -89,6 +98,15 @@ mod tests {
     use horde_core_sim::td::level::parse_level;
     use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
     use horde_core_sim::{Scenario, SpawnSettings};
+
+    #[test]
+    fn the_speed_shows_above_normal_only() {
+        assert_eq!(speed_text(1.0, 1.0), None);
+        assert_eq!(
+            speed_text(100.0, 63.4).as_deref(),
+            Some("speed ×100 (×63 reached)")
+        );
+    }
 
     #[test]
     fn the_hud_follows_the_scenario_to_its_outcome() {

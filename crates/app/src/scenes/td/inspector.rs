@@ -1,6 +1,7 @@
 //! The inspector: every setting of the scene and the renderer, live counts and timings.
 
 use super::game::TdGame;
+use super::game::history::MAX_PLAY_SPEED;
 use super::view::TdView;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::overlay;
@@ -14,7 +15,7 @@ use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
 
 /// The play speed slider's range, × real time.
-const PLAY_SPEED: (f32, f32) = (1.0, 10.0);
+const PLAY_SPEED: (f32, f32) = (1.0, MAX_PLAY_SPEED);
 
 /// Something the inspector asks the scene (or, for a renderer switch, the shell) to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +141,7 @@ impl Inspector {
                 });
                 ui.add(
                     egui::Slider::new(&mut game.time_scale, PLAY_SPEED.0..=PLAY_SPEED.1)
+                        .logarithmic(true)
                         .text("play speed ×"),
                 );
                 ui.horizontal(|ui| {
@@ -233,7 +235,7 @@ impl Inspector {
                     "animation (part 6 clips)"
                 };
                 if ui.checkbox(&mut animation, label).changed() {
-                    game.sim_mut().set_animation(animation);
+                    game.change_sim(|sim| sim.set_animation(animation));
                 }
                 let mut spawning = game.sim().spawning();
                 if ui.checkbox(&mut spawning, "spawning").changed() {

@@ -17,6 +17,7 @@ pub mod inspector;
 pub mod looks;
 pub mod open;
 pub mod play;
+pub mod timeline_bar;
 pub mod view;
 pub mod widgets;
 

@@ -7,9 +7,13 @@ use super::games::{GameStart, Recording};
 use super::play::TdPlay;
 use super::view::TdView;
 use crate::cli::SceneArgs;
+use crate::clock::STEP_F32;
 use crate::levels;
+use crate::replay;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
+use horde_core_sim::td::recording::board_checksum;
+use std::path::Path;
 
 impl TdPlay {
     /// The scene `args` describe, opened as `opening` says.
@@ -17,12 +21,15 @@ impl TdPlay {
         if opening.record.is_some() && args.load.is_some() {
             bail!("--record cannot start from --load: an edit script starts from a level");
         }
+        let mut view = TdView::new();
+        view.enemy_mesh = args.cube.mesh();
+        if let Some(path) = opening.replay.clone() {
+            return TdPlay::open_replay(&path, view, opening);
+        }
         let scenario = levels::scenario(args.scenario.as_deref())?;
         let settings = args.spawn.settings()?;
         let mut game = TdGame::open(args.level.as_deref(), scenario, settings, args.seed)?;
-        game.sim_mut().set_animation(args.spawn.animation);
-        let mut view = TdView::new();
-        view.enemy_mesh = args.cube.mesh();
+        game.change_sim(|sim| sim.set_animation(args.spawn.animation));
         if let Some(path) = &args.load {
             game.load(path)?;
         }
@@ -33,6 +40,7 @@ impl TdPlay {
                 seed: args.seed,
                 settings,
                 animation: args.spawn.animation,
+                board: board_checksum(game.sim().board()),
             };
             game.recording = Some(Recording::start(path, start).context("--record")?);
         }
@@ -49,6 +57,28 @@ impl TdPlay {
         } else {
             play.watch(opening.live, None, None);
         }
+        Ok(play)
+    }
+
+    /// `--replay F`: the recording played again and its whole game on the timeline, shown
+    /// from its first tick; nothing is written to the recording.
+    fn open_replay(path: &Path, view: TdView, opening: Opening) -> Result<TdPlay> {
+        let (recording, sim) = replay::open(path)?;
+        let seed = recording.header.seed;
+        let replayed = replay::replay(&recording, sim, STEP_F32)?;
+        if let Some(desync) = replayed.desync {
+            log::warn!("{}", desync.sentence(path));
+        }
+        let timeline = replayed.timeline;
+        let start = timeline
+            .seek(timeline.start())
+            .map_err(anyhow::Error::msg)?;
+        let mut game = TdGame::from_simulation(start, seed);
+        game.adopt_history(timeline);
+        let header = recording.header;
+        let files = (header.level.clone(), header.scenario.clone());
+        let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
+        play.watch(opening.live, None, None);
         Ok(play)
     }
 }

@@ -6,13 +6,16 @@
 //! right click a spawn point, Shift + right click a destination; `B` restarts the level and
 //! scenario; Ctrl+S / Ctrl+O save and load the game at the inspector's path, F5 / F9 the
 //! quick-save ([`super::games`]); `V` path arrows, `G` grid, Space pause; wheel zoom,
-//! middle-drag orbit, W/A/S/D or the arrow keys pan (S pans only without Ctrl).
+//! middle-drag orbit, W/A/S/D or the arrow keys pan (S pans only without Ctrl). The time
+//! machine ([`super::timeline_bar`]): `,` / `.` a tick back / forward (pausing), Backspace
+//! 5 s back, End back to the live edge, `N` skips to the end of the wave.
 
 use super::camera::TdCamera;
 use super::game::TdGame;
 use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
+use super::timeline_bar::{self, BarAction};
 use super::view::{self, TdView};
 use crate::live::{LiveFiles, ReloadCounts, Slot};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
@@ -250,6 +253,25 @@ impl TdPlay {
         self.actions = actions;
     }
 
+    /// Carries out what the timeline bar or its keys asked.
+    pub fn time_travel(&mut self, action: BarAction) {
+        match action {
+            BarAction::Seek(tick) => {
+                self.game.seek(tick);
+            }
+            BarAction::StepBack => self.game.step_back(),
+            BarAction::StepForward => self.game.step_forward(),
+            BarAction::JumpBack => self.game.jump_back(),
+            BarAction::ToLive => self.game.to_live_edge(),
+            BarAction::SkipWave => {
+                if !self.game.skip_wave() {
+                    self.game.last_refusal =
+                        Some("no wave to skip: play a scenario that is still running".to_string());
+                }
+            }
+        }
+    }
+
     fn new_board(&mut self, board: Board) {
         self.game.replace_board(board);
         self.inspector.board_size = self.game.board_size();
@@ -278,6 +300,12 @@ impl Scene for TdPlay {
         }
     }
 
+    fn max_steps_per_frame(&self) -> u32 {
+        // Fast-forward: up to 8 frames' worth at the speed asked; the game bounds them by time.
+        let scale = f64::from(self.game.time_scale.max(1.0));
+        (f64::from(crate::clock::MAX_STEPS_PER_FRAME) * scale).ceil() as u32
+    }
+
     fn update(&mut self, tick: Tick, input: &InputState) {
         self.apply_live_edits();
         self.game.run_steps(tick.steps, tick.frame_seconds);
@@ -296,7 +324,11 @@ impl Scene for TdPlay {
             &mut self.actions,
         );
         self.handle_actions(requests);
-        hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind);
+        let speed = hud::speed_text(self.game.time_scale, self.game.speed_reached());
+        hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind, speed);
+        if let Some(action) = timeline_bar::show(ui.ctx(), &self.game, width) {
+            self.time_travel(action);
+        }
         self.live.show(ui.ctx());
         width
     }
@@ -331,6 +363,11 @@ impl Scene for TdPlay {
             KeyCode::KeyV => self.view.show_arrows = !self.view.show_arrows,
             KeyCode::KeyG => self.view.show_grid = !self.view.show_grid,
             KeyCode::Space => self.game.paused = !self.game.paused,
+            KeyCode::Comma => self.time_travel(BarAction::StepBack),
+            KeyCode::Period => self.time_travel(BarAction::StepForward),
+            KeyCode::Backspace => self.time_travel(BarAction::JumpBack),
+            KeyCode::End => self.time_travel(BarAction::ToLive),
+            KeyCode::KeyN => self.time_travel(BarAction::SkipWave),
             KeyCode::KeyB => {
                 self.game.restart(self.game.seed);
                 self.inspector.message = "restarted".to_string();

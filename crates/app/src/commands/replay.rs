@@ -1,0 +1,93 @@
+//! `horde replay F`: re-simulates a recording headless from its own header and checks every
+//! checksum line; `--at` seeks its timeline (the window's code path) to ticks and times it.
+
+use crate::cli::ReplayArgs;
+use crate::clock::STEP_F32;
+use crate::replay::{Desync, open, replay};
+use anyhow::{Result, bail};
+use horde_core_sim::td::checksum::to_hex;
+use serde::Serialize;
+use std::time::Instant;
+
+/// The JSON summary.
+#[derive(Serialize)]
+struct Summary {
+    ticks: u64,
+    checked: usize,
+    desync: Option<DesyncJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<Vec<Seek>>,
+}
+
+/// A desync as the summary prints it (checksums in hex).
+#[derive(Serialize)]
+struct DesyncJson {
+    tick: u64,
+    expected: String,
+    got: String,
+}
+
+/// One `--at` seek.
+#[derive(Serialize)]
+struct Seek {
+    tick: u64,
+    checksum: String,
+    ms: f64,
+}
+
+/// Runs `horde replay`.
+pub fn run(args: &ReplayArgs) -> Result<()> {
+    let (recording, sim) = open(&args.recording)?;
+    let replayed = replay(&recording, sim, STEP_F32)?;
+    let timeline = &replayed.timeline;
+    let mut seeks = Vec::new();
+    if replayed.desync.is_none() {
+        for &tick in &args.at {
+            if tick < timeline.start() || tick > timeline.live() {
+                bail!(
+                    "--at: tick {tick} is outside the recording's ticks ({} to {})",
+                    timeline.start(),
+                    timeline.live()
+                );
+            }
+            let started = Instant::now();
+            let sim = timeline.seek(tick).map_err(anyhow::Error::msg)?;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            seeks.push(Seek {
+                tick,
+                checksum: to_hex(sim.checksum()),
+                ms: (ms * 1000.0).round() / 1000.0,
+            });
+        }
+    }
+    let summary = Summary {
+        ticks: replayed.sim.counts().ticks,
+        checked: replayed.checked,
+        desync: replayed.desync.map(|d: Desync| DesyncJson {
+            tick: d.tick,
+            expected: to_hex(d.expected),
+            got: to_hex(d.got),
+        }),
+        at: (!args.at.is_empty()).then_some(seeks),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        println!(
+            "{}: {} ticks replayed, {} checksums matched",
+            args.recording.display(),
+            summary.ticks,
+            summary.checked
+        );
+        for seek in summary.at.iter().flatten() {
+            println!(
+                "  tick {}: checksum {} ({} ms)",
+                seek.tick, seek.checksum, seek.ms
+            );
+        }
+    }
+    if let Some(desync) = replayed.desync {
+        bail!("{}", desync.sentence(&args.recording));
+    }
+    Ok(())
+}

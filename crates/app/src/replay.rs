@@ -1,0 +1,131 @@
+//! Recordings played again: the game a recording's header starts ([`open`]), re-simulated
+//! with its edits and checked against its checksum lines ([`replay`]), its history kept on a
+//! [`Timeline`] as the window keeps it, so that `horde replay --at` and `horde run --replay`
+//! seek exactly as the window does.
+
+use crate::levels;
+use anyhow::{Context, Result};
+use horde_core_sim::td::checksum::to_hex;
+use horde_core_sim::td::recording::Recording;
+use horde_core_sim::td::timeline::Timeline;
+use horde_core_sim::{Outcome, Simulation};
+use std::path::{Path, PathBuf};
+
+/// The first checksum line a replay did not match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Desync {
+    /// The tick after which the checksum was taken.
+    pub tick: u64,
+    /// What the recording says.
+    pub expected: u64,
+    /// What the replay gave.
+    pub got: u64,
+    /// The recording's line.
+    pub line: usize,
+}
+
+impl Desync {
+    /// The sentence naming the file, the line and the tick.
+    pub fn sentence(&self, path: &Path) -> String {
+        format!(
+            "{}:{}: desync at tick {}: the recording says checksum {}, the replay gives {} (the game replayed is not the game recorded from here on)",
+            path.display(),
+            self.line,
+            self.tick,
+            to_hex(self.expected),
+            to_hex(self.got)
+        )
+    }
+}
+
+/// A recording played again.
+pub struct Replayed {
+    /// The game after the last tick replayed.
+    pub sim: Simulation,
+    /// Its history, from the first tick to the last replayed.
+    pub timeline: Timeline,
+    /// Checksum lines that matched.
+    pub checked: usize,
+    /// The first that did not, where the replay stopped.
+    pub desync: Option<Desync>,
+}
+
+/// A path a recording names: as it stands when it exists from here, else beside the
+/// recording (a recording moved with its level), else as it stands (for the error).
+fn resolve(named: &Path, recording: &Path) -> PathBuf {
+    if named.is_relative() && !named.exists() {
+        let beside = recording.parent().map(|folder| folder.join(named));
+        if let Some(beside) = beside.filter(|p| p.exists()) {
+            return beside;
+        }
+    }
+    named.to_path_buf()
+}
+
+/// The recording at `path` and the game its header starts: its level (refused when the
+/// board is not the one recorded), scenario, spawner settings, animation and seed.
+pub fn open(path: &Path) -> Result<(Recording, Simulation)> {
+    let recording = Recording::load(path)?;
+    let header = &recording.header;
+    let level = header.level.as_deref().map(|l| resolve(l, path));
+    let board = levels::load(level.as_deref())
+        .with_context(|| format!("{}: the recorded level", path.display()))?;
+    header.check_board(&board, path)?;
+    let scenario = header.scenario.as_deref().map(|s| resolve(s, path));
+    let scenario = levels::scenario(scenario.as_deref())
+        .with_context(|| format!("{}: the recorded scenario", path.display()))?;
+    let mut sim = Simulation::new(board, header.settings, header.seed);
+    sim.set_scenario(scenario);
+    sim.set_animation(header.animation);
+    Ok((recording, sim))
+}
+
+/// Plays `sim` (as [`open`] made it) through the recording's edits to its last line, at `dt`
+/// seconds a tick, checking every checksum line; stops at the first that does not match.
+pub fn replay(recording: &Recording, mut sim: Simulation, dt: f32) -> Result<Replayed> {
+    let mut timeline = Timeline::new(&sim, dt).context("the timeline's first keyframe")?;
+    let script = &recording.script;
+    let mut checkpoints = script.checkpoints().iter().peekable();
+    let mut checked = 0;
+    let mut desync = None;
+    for tick in 1..=script.last_tick() {
+        for edit in script.at_tick(tick) {
+            match sim.edit(edit.kind, edit.x, edit.y) {
+                Ok(_) => timeline.record_edit(tick, edit.kind, edit.x, edit.y),
+                Err(refused) => log::warn!(
+                    "tick {tick}: recording line {}: {:?} at ({}, {}) refused: {refused}",
+                    edit.line,
+                    edit.kind,
+                    edit.x,
+                    edit.y
+                ),
+            }
+        }
+        if sim.outcome() == Outcome::Running {
+            sim.step(dt);
+        }
+        timeline.observe(&sim).context("a timeline keyframe")?;
+        while let Some(check) = checkpoints.next_if(|c| c.tick <= tick) {
+            let got = sim.checksum();
+            if got != check.checksum || sim.counts().ticks != check.tick {
+                desync = Some(Desync {
+                    tick: check.tick,
+                    expected: check.checksum,
+                    got,
+                    line: check.line,
+                });
+                break;
+            }
+            checked += 1;
+        }
+        if desync.is_some() {
+            break;
+        }
+    }
+    Ok(Replayed {
+        sim,
+        timeline,
+        checked,
+        desync,
+    })
+}

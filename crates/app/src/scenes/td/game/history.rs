@@ -1,0 +1,242 @@
+//! The game's time machine in the window: every step is seen by the game's [`Timeline`] and
+//! its recording (a checksum line a second); the player seeks back and forth (the bar, the
+//! keys), a game behind the live edge replays its recorded edits as it plays on, and an edit
+//! made there cuts the future away. Fast-forward runs as many steps as the frame leaves time
+//! for, and a wave can be skipped to its end.
+
+use super::TdGame;
+use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
+use crate::scenes::td::draw::colors;
+use horde_core_sim::Outcome;
+use horde_core_sim::td::timeline::Timeline;
+use std::time::{Duration, Instant};
+
+/// The fastest play speed, simulated seconds per real second.
+pub const MAX_PLAY_SPEED: f32 = 100.0;
+/// What fast-forward may spend on steps in one frame, leaving the rest for drawing.
+const FAST_BUDGET: Duration = Duration::from_millis(12);
+/// What skipping to the end of a wave may spend on steps in one frame.
+const SKIP_BUDGET: Duration = Duration::from_millis(40);
+/// Ticks `Backspace` jumps back: 5 s.
+pub const JUMP_BACK_TICKS: u64 = 300;
+
+/// A skip to the end of the current wave: the wave and cycle it started in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaveSkip {
+    cycle: u32,
+    wave: usize,
+}
+
+impl TdGame {
+    /// A fresh history from the game as it stands (a new game, a restart, a load).
+    pub(super) fn new_history(&mut self) {
+        self.history = match Timeline::new(&self.sim, STEP_F32) {
+            Ok(timeline) => Some(timeline),
+            Err(e) => {
+                log::warn!("no timeline for this game: {e}");
+                None
+            }
+        };
+        self.unseen_step = false;
+        self.skip = None;
+    }
+
+    /// Takes `timeline` as the game's history (a replayed recording's): the game must stand
+    /// at one of its ticks.
+    pub fn adopt_history(&mut self, timeline: Timeline) {
+        self.history = Some(timeline);
+        self.unseen_step = false;
+    }
+
+    /// The game's history, if it keeps one.
+    pub fn history(&self) -> Option<&Timeline> {
+        self.history.as_ref()
+    }
+
+    /// The furthest tick played (the live edge), or the tick now without a history.
+    pub fn live_tick(&self) -> u64 {
+        let now = self.sim.counts().ticks;
+        self.history.as_ref().map_or(now, |h| h.live().max(now))
+    }
+
+    /// Before a step: a game behind the live edge takes the edits its history made then.
+    pub(super) fn begin_step(&mut self) {
+        let next = self.sim.counts().ticks + 1;
+        if let Some(history) = &self.history
+            && next <= history.live()
+        {
+            for edit in history.edits_at(next) {
+                let _ = self.sim.edit(edit.kind, edit.x, edit.y);
+            }
+        }
+    }
+
+    /// After a step: the history and the recording see it.
+    pub(super) fn end_step(&mut self) {
+        if let Some(history) = &mut self.history
+            && let Err(e) = history.observe(&self.sim)
+        {
+            log::warn!("timeline: {e}");
+        }
+        let tick = self.sim.counts().ticks;
+        if let Some(recording) = &mut self.recording
+            && let Err(e) = recording.after_tick(tick, &self.sim)
+        {
+            self.last_refusal = Some(format!("recording: {e}"));
+        }
+    }
+
+    /// One whole step, now.
+    pub(super) fn step_now(&mut self) {
+        self.begin_step();
+        self.sim.step(STEP_F32);
+        self.end_step();
+    }
+
+    /// Lets the history and the recording see a step the view ran.
+    pub(super) fn settle(&mut self) {
+        if std::mem::take(&mut self.unseen_step) {
+            self.end_step();
+        }
+    }
+
+    /// Shows the game after `tick` (clamped to its history), exactly as it was played: the
+    /// pending step is dropped, nothing on disk changes. Returns the tick shown.
+    pub fn seek(&mut self, tick: u64) -> u64 {
+        self.settle();
+        self.step_pending = false;
+        self.skip = None;
+        let Some(history) = &self.history else {
+            return self.sim.counts().ticks;
+        };
+        match history.seek(tick) {
+            Ok(mut sim) => {
+                sim.set_enemy_color(colors::enemy_color);
+                self.sim = sim;
+                self.generation += 1;
+            }
+            Err(e) => self.last_refusal = Some(format!("timeline: {e}")),
+        }
+        self.sim.counts().ticks
+    }
+
+    /// One tick back (pausing the game).
+    pub fn step_back(&mut self) {
+        self.paused = true;
+        let now = self.sim_mut().counts().ticks;
+        self.seek(now.saturating_sub(1));
+    }
+
+    /// One tick forward (pausing the game), replaying the history's edits behind the edge.
+    pub fn step_forward(&mut self) {
+        self.paused = true;
+        self.step_once();
+    }
+
+    /// Five seconds back.
+    pub fn jump_back(&mut self) {
+        let now = self.sim_mut().counts().ticks;
+        self.seek(now.saturating_sub(JUMP_BACK_TICKS));
+    }
+
+    /// Back to the live edge.
+    pub fn to_live_edge(&mut self) {
+        let live = self.live_tick();
+        self.seek(live);
+    }
+
+    /// An edit was made at the start of `tick`: in the past (behind the live edge) it cuts
+    /// the future away, from the history and the recording; then both note it.
+    pub(super) fn note_edit(&mut self, tick: u64, edit: (horde_core_sim::EditKind, i64, i64)) {
+        let (kind, x, y) = edit;
+        let in_past = self.history.as_ref().is_some_and(|h| tick <= h.live());
+        if let Some(history) = &mut self.history {
+            history.record_edit(tick, kind, x, y);
+        }
+        if let Some(recording) = &mut self.recording {
+            if in_past {
+                recording.cut(tick.saturating_sub(1));
+            }
+            if let Err(e) = recording.edit(tick, kind, x, y) {
+                self.last_refusal = Some(format!("recording: {e}"));
+            }
+        }
+    }
+
+    /// Starts skipping to the end of the current wave (a scenario game still running);
+    /// whether it started.
+    pub fn skip_wave(&mut self) -> bool {
+        let state = self
+            .sim
+            .scenario_state()
+            .filter(|_| self.sim.outcome() == Outcome::Running);
+        self.skip = state.map(|s| WaveSkip {
+            cycle: s.cycle(),
+            wave: s.wave(),
+        });
+        if self.skip.is_some() {
+            self.paused = false;
+        }
+        self.skip.is_some()
+    }
+
+    /// While a wave is being skipped: the share of its enemies spawned so far.
+    pub fn skip_progress(&self) -> Option<f64> {
+        self.skip?;
+        let (scenario, state) = (self.sim.scenario()?, self.sim.scenario_state()?);
+        Some(state.wave_share(scenario))
+    }
+
+    /// Whether the wave being skipped has ended (or the game is decided).
+    fn skip_done(&self, skip: WaveSkip) -> bool {
+        let state = self.sim.scenario_state();
+        self.sim.outcome() != Outcome::Running
+            || state.is_none_or(|s| s.cycle() != skip.cycle || s.wave() != skip.wave)
+    }
+
+    /// Runs up to `steps` steps within the frame's budget when fast-forwarding (more than the
+    /// shell's usual [`MAX_STEPS_PER_FRAME`]); a skip runs steps for its own budget instead.
+    /// The last step is left pending for the view. Returns the steps run or left pending.
+    pub(super) fn advance(&mut self, steps: u32) -> u32 {
+        let (budget, steps) = match self.skip {
+            Some(_) => (Some(SKIP_BUDGET), u32::MAX),
+            None if steps > MAX_STEPS_PER_FRAME => (Some(FAST_BUDGET), steps),
+            None => (None, steps),
+        };
+        let deadline = budget.map(|b| Instant::now() + b);
+        let mut ran = 0;
+        while ran < steps {
+            if self.step_pending {
+                self.step_pending = false;
+                self.sim.step(STEP_F32);
+                self.end_step();
+            }
+            if let Some(skip) = self.skip
+                && self.skip_done(skip)
+            {
+                self.skip = None;
+                break;
+            }
+            self.begin_step();
+            self.step_pending = true;
+            ran += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        ran
+    }
+
+    /// Notes the speed a frame of `real_seconds` reached with `ran` steps (smoothed).
+    pub(super) fn note_speed(&mut self, ran: u32, real_seconds: f64) {
+        if real_seconds > 0.0 && real_seconds.is_finite() {
+            let now = (f64::from(ran) * STEP / real_seconds) as f32;
+            self.speed_reached += (now - self.speed_reached) * 0.1;
+        }
+    }
+
+    /// The play speed reached lately, simulated seconds per real second.
+    pub fn speed_reached(&self) -> f32 {
+        self.speed_reached
+    }
+}
