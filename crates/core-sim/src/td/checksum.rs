@@ -39,6 +39,14 @@ pub fn checksum(sim: &Simulation) -> u64 {
     xxh3_64(&bytes)
 }
 
+impl Simulation {
+    /// The checksum of the whole game state ([`checksum`]): the same for the same game on any
+    /// thread count and for a loaded save as for the game it came from.
+    pub fn checksum(&self) -> u64 {
+        checksum(self)
+    }
+}
+
 /// The wrapping sum of every enemy's hash.
 fn enemies_sum(sim: &Simulation) -> u64 {
     let (ids, states) = sim.enemies().slots();

@@ -31,6 +31,15 @@ pub struct RefusedTile {
     pub seconds_left: f32,
 }
 
+/// A skip to the end of the current wave ([`history`]): the wave and cycle it started in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaveSkip {
+    /// The cycle it started in.
+    pub cycle: u32,
+    /// The wave it started in.
+    pub wave: usize,
+}
+
 /// The game's state.
 #[derive(Debug)]
 pub struct TdGame {
@@ -64,7 +73,7 @@ pub struct TdGame {
     /// The play speed reached lately (smoothed), simulated seconds per real second.
     speed_reached: f32,
     /// Skipping to the end of the current wave, if asked.
-    skip: Option<history::WaveSkip>,
+    skip: Option<WaveSkip>,
 }
 
 impl TdGame {

@@ -340,12 +340,6 @@ impl Simulation {
         self.tower_settings = towers;
     }
 
-    /// The checksum of the whole game state ([`crate::td::checksum`]): the same for the same
-    /// game on any thread count and for a loaded save as for the game it came from.
-    pub fn checksum(&self) -> u64 {
-        crate::td::checksum::checksum(self)
-    }
-
     /// Counters so far.
     pub fn counts(&self) -> Counts {
         Counts {

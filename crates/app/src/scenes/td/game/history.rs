@@ -4,7 +4,7 @@
 //! made there cuts the future away. Fast-forward runs as many steps as the frame leaves time
 //! for, and a wave can be skipped to its end.
 
-use super::TdGame;
+use super::{TdGame, WaveSkip};
 use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
 use crate::scenes::td::draw::colors;
 use horde_core_sim::Outcome;
@@ -19,13 +19,6 @@ const FAST_BUDGET: Duration = Duration::from_millis(12);
 const SKIP_BUDGET: Duration = Duration::from_millis(40);
 /// Ticks `Backspace` jumps back: 5 s.
 pub const JUMP_BACK_TICKS: u64 = 300;
-
-/// A skip to the end of the current wave: the wave and cycle it started in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WaveSkip {
-    cycle: u32,
-    wave: usize,
-}
 
 impl TdGame {
     /// A fresh history from the game as it stands (a new game, a restart, a load).
