@@ -242,6 +242,10 @@ pub struct StressArgs {
     /// intro), drawn in the same fused pass.
     #[arg(long)]
     pub animation: bool,
+    /// Also time the game's state checksum after every frame's step, apart from the frame
+    /// (`checksum_ms` in the report).
+    #[arg(long)]
+    pub checksum: bool,
     /// Level file instead of the generated serpentine board.
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
@@ -340,6 +344,10 @@ pub struct RunArgs {
     /// edits.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "load"])]
     pub replay: Option<PathBuf>,
+    /// TD scene: start at this play speed, 1–100 (simulated seconds per real second; the
+    /// inspector's slider).
+    #[arg(long, value_name = "X", value_parser = parse_play_speed)]
+    pub play_speed: Option<f32>,
 }
 
 /// Backend and adapter choice, shared by every command that draws.
@@ -432,6 +440,11 @@ pub struct SimArgs {
     /// its checksum stays the uninterrupted game's; exit 1 naming the first tick that differs.
     #[arg(long)]
     pub heavy: bool,
+    /// Write the run as a recording (`horde replay` checks it): a header naming the level,
+    /// scenario or spawner and seed, the script's edits that took, and a checksum line every
+    /// 60 ticks.
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    pub record: Option<PathBuf>,
 }
 
 /// Flags of `horde replay`.
@@ -447,6 +460,13 @@ pub struct ReplayArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_play_speed(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if (1.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!("`{text}` is not a play speed from 1 to 100")),
+    }
 }
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {

@@ -17,6 +17,11 @@ struct Summary {
     desync: Option<DesyncJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     at: Option<Vec<Seek>>,
+    /// Keyframes the replayed game's history holds, and their bytes.
+    keyframes: usize,
+    history_bytes: usize,
+    /// Milliseconds the whole replay took (re-simulating from the start, keyframes included).
+    replay_ms: f64,
 }
 
 /// A desync as the summary prints it (checksums in hex).
@@ -38,7 +43,9 @@ struct Seek {
 /// Runs `horde replay`.
 pub fn run(args: &ReplayArgs) -> Result<()> {
     let (recording, sim) = open(&args.recording)?;
+    let started = Instant::now();
     let replayed = replay(&recording, sim, STEP_F32)?;
+    let replay_ms = started.elapsed().as_secs_f64() * 1000.0;
     let timeline = &replayed.timeline;
     let mut seeks = Vec::new();
     if replayed.desync.is_none() {
@@ -69,6 +76,9 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             got: to_hex(d.got),
         }),
         at: (!args.at.is_empty()).then_some(seeks),
+        keyframes: timeline.keyframes(),
+        history_bytes: timeline.keyframe_bytes(),
+        replay_ms: (replay_ms * 1000.0).round() / 1000.0,
     };
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);

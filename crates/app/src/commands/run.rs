@@ -30,6 +30,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
         live: LiveFiles::new(!args.no_watch),
         record: args.record.clone(),
         replay: args.replay.clone(),
+        play_speed: args.play_speed,
     };
     let mut scene = registry::open(&args.scene, opening)?;
     let presented = shell::run(scene.as_mut(), options)?;

@@ -6,8 +6,10 @@ use crate::cli::SimArgs;
 use crate::clock::STEP_F32;
 use crate::levels;
 use crate::progress::Progress;
+use crate::scenes::td::games::{GameStart, Recording};
 use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
+use horde_core_sim::td::recording::board_checksum;
 use horde_core_sim::td::save;
 use horde_core_sim::td::script::{EditScript, ScriptedEdit};
 use horde_core_sim::td::trace::TraceWriter;
@@ -73,6 +75,20 @@ pub fn run(args: &SimArgs) -> Result<()> {
         Some(path) => Some(ChecksumFile::create(path, args.checksum_every)?),
         None => None,
     };
+    let mut recording = match &args.record {
+        Some(path) => {
+            let start = GameStart {
+                level: args.level.clone(),
+                scenario: args.scenario.clone(),
+                seed: args.seed,
+                settings: *sim.settings(),
+                animation: args.spawn.animation,
+                board: board_checksum(sim.board()),
+            };
+            Some(Recording::start(path, start).context("--record")?)
+        }
+        None => None,
+    };
     // Heavy mode: a second game, saved and loaded after every tick, beside this one.
     let mut heavy = args.heavy.then(|| sim.clone());
     let progress = Progress::new(args.ticks, "ticks", true);
@@ -80,8 +96,14 @@ pub fn run(args: &SimArgs) -> Result<()> {
         if sim.outcome() != Outcome::Running {
             break;
         }
-        apply_edits(&mut sim, script.at_tick(tick), tick, true);
+        let took = apply_edits(&mut sim, script.at_tick(tick), tick, true);
         sim.step(dt);
+        if let Some(recording) = &mut recording {
+            for edit in took {
+                recording.edit(tick, edit.kind, edit.x, edit.y)?;
+            }
+            recording.after_tick(tick, &sim)?;
+        }
         if let Some(trace) = &mut trace {
             trace.write_tick(&sim)?;
         }
@@ -89,7 +111,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
             checksums.tick(&sim)?;
         }
         if let Some(reloaded) = &mut heavy {
-            apply_edits(reloaded, script.at_tick(tick), tick, false);
+            let _ = apply_edits(reloaded, script.at_tick(tick), tick, false);
             reloaded.step(dt);
             *reloaded = through_a_save(reloaded, dt, tick)?;
             let (expected, got) = (sim.checksum(), reloaded.checksum());
@@ -118,20 +140,28 @@ pub fn run(args: &SimArgs) -> Result<()> {
 }
 
 /// Applies the edits due at the start of `tick`; a refused one is logged when `log` is set.
-fn apply_edits(sim: &mut Simulation, edits: &[ScriptedEdit], tick: u64, log: bool) {
+/// Returns those that took.
+fn apply_edits<'a>(
+    sim: &mut Simulation,
+    edits: &'a [ScriptedEdit],
+    tick: u64,
+    log: bool,
+) -> Vec<&'a ScriptedEdit> {
+    let mut took = Vec::new();
     for edit in edits {
-        if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y)
-            && log
-        {
-            log::warn!(
+        match sim.edit(edit.kind, edit.x, edit.y) {
+            Ok(_) => took.push(edit),
+            Err(refused) if log => log::warn!(
                 "tick {tick}: script line {}: {:?} at ({}, {}) refused: {refused}",
                 edit.line,
                 edit.kind,
                 edit.x,
                 edit.y
-            );
+            ),
+            Err(_) => {}
         }
     }
+    took
 }
 
 /// `sim` written to the save format and read back (heavy mode).

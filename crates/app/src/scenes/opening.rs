@@ -21,6 +21,8 @@ pub struct Opening {
     pub record: Option<PathBuf>,
     /// TD scene in a window: open this recording on the timeline (`--replay`).
     pub replay: Option<PathBuf>,
+    /// TD scene in a window: start at this play speed (`--play-speed`, 1–100).
+    pub play_speed: Option<f32>,
 }
 
 impl Opening {
@@ -33,6 +35,7 @@ impl Opening {
             live: LiveFiles::off(),
             record: None,
             replay: None,
+            play_speed: None,
         }
     }
 }

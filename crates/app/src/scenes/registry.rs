@@ -29,7 +29,14 @@ pub struct Registered {
 pub const SCENES: &[Registered] = &[
     Registered {
         name: "td",
-        flags: &["--level", "--scenario", "--load", "--record"],
+        flags: &[
+            "--level",
+            "--scenario",
+            "--load",
+            "--record",
+            "--replay",
+            "--play-speed",
+        ],
         open: |args, opening| Ok(Box::new(td::TdPlay::open(args, opening)?)),
     },
     Registered {
@@ -69,6 +76,12 @@ pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
     let mut given = args.given();
     if opening.record.is_some() {
         given.push("--record");
+    }
+    if opening.replay.is_some() {
+        given.push("--replay");
+    }
+    if opening.play_speed.is_some() {
+        given.push("--play-speed");
     }
     for flag in given {
         if asked.flags.contains(&flag) {

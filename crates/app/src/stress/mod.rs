@@ -25,13 +25,22 @@ use crate::progress::Progress;
 use crate::scenes::td::view as td_view;
 use crate::staging::{WriteTimes, ms};
 use anyhow::Result;
-use horde_core_sim::ModelInstance;
+use horde_core_sim::{ModelInstance, Simulation};
 use report::{Drawing, Measured, Report, Samples, report};
 use std::time::Instant;
 use step::{step_into_view, stress_simulation, stress_view};
 
 /// Frames run before measuring (pipeline compilation, first uploads, buffer growth).
 pub const WARM_UP_FRAMES: u64 = 3;
+
+/// With `--checksum`: times the game's state checksum, apart from the frame.
+fn time_checksum(args: &StressArgs, sim: &Simulation, measured: bool, samples: &mut Samples) {
+    if args.checksum {
+        let start = Instant::now();
+        std::hint::black_box(sim.checksum());
+        samples.push_checksum(measured, ms(start));
+    }
+}
 
 /// Measures without a window (`--headless`, or `--renderer none`) and returns the report.
 pub fn measure_headless(args: &StressArgs) -> Result<Report> {
@@ -51,6 +60,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 sim.step_and_write(STEP_F32, &mut out)?;
                 let sim_ms = ms(step);
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, 0.0, ms(start));
+                time_checksum(args, &sim, frame >= WARM_UP_FRAMES, &mut samples);
                 progress.inc();
             }
             Drawing::none()
@@ -79,6 +89,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 drawing.cube_path = off.renderer.draw_path(batches.enemies).name();
                 let measured = frame >= WARM_UP_FRAMES;
                 samples.push(measured, times.sim_ms, times.upload_ms, ms(start));
+                time_checksum(args, &sim, measured, &mut samples);
                 progress.inc();
             }
             let summary = off.ctx.summary();

@@ -53,6 +53,9 @@ pub struct Report {
     pub shots: u64,
     /// Whether the enemies played their animation clips (`--animation`).
     pub animation: bool,
+    /// With `--checksum`: the state checksum's time after each frame's step, milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checksum_ms: Option<Stat>,
 }
 
 /// The per-frame samples, milliseconds.
@@ -61,6 +64,7 @@ pub struct Samples {
     sim: Vec<f64>,
     upload: Vec<f64>,
     frame: Vec<f64>,
+    checksum: Vec<f64>,
 }
 
 impl Samples {
@@ -70,6 +74,14 @@ impl Samples {
             sim: Vec::with_capacity(n),
             upload: Vec::with_capacity(n),
             frame: Vec::with_capacity(n),
+            checksum: Vec::with_capacity(n),
+        }
+    }
+
+    /// Records the checksum's time after a frame, if `measured`.
+    pub fn push_checksum(&mut self, measured: bool, ms: f64) {
+        if measured {
+            self.checksum.push(ms);
         }
     }
 
@@ -170,6 +182,7 @@ pub fn report(args: &StressArgs, measured: Measured) -> Report {
         killed: counts.killed,
         shots: counts.shots,
         animation: args.animation,
+        checksum_ms: (!samples.checksum.is_empty()).then(|| Stat::of(&mut samples.checksum)),
     }
 }
 

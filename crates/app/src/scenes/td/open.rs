@@ -44,6 +44,9 @@ impl TdPlay {
             };
             game.recording = Some(Recording::start(path, start).context("--record")?);
         }
+        if let Some(speed) = opening.play_speed {
+            game.time_scale = speed;
+        }
         let files = (args.level.clone(), args.scenario.clone());
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
         // A loaded game has no level file of its own to watch, but what the inspector loads
@@ -75,6 +78,9 @@ impl TdPlay {
             .map_err(anyhow::Error::msg)?;
         let mut game = TdGame::from_simulation(start, seed);
         game.adopt_history(timeline);
+        if let Some(speed) = opening.play_speed {
+            game.time_scale = speed;
+        }
         let header = recording.header;
         let files = (header.level.clone(), header.scenario.clone());
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);

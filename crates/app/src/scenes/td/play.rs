@@ -63,6 +63,10 @@ struct Summary {
     counts: CountsJson,
     #[serde(flatten)]
     live: ReloadCounts,
+    /// The play speed asked for and the speed reached lately (simulated seconds per real
+    /// second, smoothed).
+    play_speed: f32,
+    speed_reached: f32,
 }
 
 impl TdPlay {
@@ -440,6 +444,8 @@ impl Reporting for TdPlay {
             frames,
             counts: self.game.sim().counts().into(),
             live: self.live.counts(),
+            play_speed: self.game.time_scale,
+            speed_reached: (self.game.speed_reached() * 10.0).round() / 10.0,
         })?)
     }
 }
