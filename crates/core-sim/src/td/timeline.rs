@@ -7,7 +7,9 @@
 //!
 //! Keyframes are taken every [`Timeline::spacing`] ticks (60 to start with, one a second at
 //! the window's step; more apart when one costs much to encode, so that keyframes never take
-//! more than about 2% of the game's time); when they hold more than the budget's bytes,
+//! more than about a tenth of the time the game itself takes at its pace — a tick a frame
+//! when played, as fast as it goes when fast-forwarded or replayed); when they hold more than
+//! the budget's bytes,
 //! every other one in the older half is dropped, so the history stays dense near now and
 //! thins further back. The window, `horde replay` and `--at` all seek through this type.
 //!
@@ -26,7 +28,7 @@ pub const HISTORY_BUDGET: usize = 192 << 20;
 pub const BASE_SPACING: u64 = 60;
 
 /// The share of the game's time keyframes may take.
-const KEYFRAME_SHARE: f64 = 0.02;
+const KEYFRAME_SHARE: f64 = 0.1;
 
 /// An edit the player made, and the tick at whose start it applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +101,12 @@ pub struct Timeline {
     bytes: usize,
     budget: usize,
     watched: Watched,
+    /// Real seconds a tick beyond the live edge took lately (smoothed), and when the last one
+    /// was seen: the pace the keyframes' share is measured against.
+    pace: f64,
+    last_seen: Option<Instant>,
+    /// What the last keyframe cost to encode, seconds.
+    keyframe_seconds: f64,
 }
 
 impl Timeline {
@@ -115,6 +123,9 @@ impl Timeline {
             bytes: 0,
             budget: HISTORY_BUDGET,
             watched: Watched::of(sim),
+            pace: f64::from(dt),
+            last_seen: None,
+            keyframe_seconds: 0.0,
         };
         timeline.keyframe(sim)?;
         Ok(timeline)
@@ -188,6 +199,11 @@ impl Timeline {
             return Ok(());
         }
         self.live = tick;
+        let seen = Instant::now();
+        if let Some(last) = self.last_seen.replace(seen) {
+            let took = (seen - last).as_secs_f64().min(1.0);
+            self.pace += (took - self.pace) * 0.05;
+        }
         let now = Watched::of(sim);
         let was = std::mem::replace(&mut self.watched, now);
         if now.cycle != was.cycle {
@@ -207,6 +223,11 @@ impl Timeline {
                 kind: MarkKind::LifeLost,
             });
         }
+        // Keyframes at most `KEYFRAME_SHARE` of the game's own time at its pace, in whole
+        // multiples of the base spacing.
+        let ticks = self.keyframe_seconds / KEYFRAME_SHARE / self.pace.max(1e-6);
+        let steps = (ticks / BASE_SPACING as f64).ceil().clamp(1.0, 1000.0) as u64;
+        self.spacing = BASE_SPACING * steps;
         let last = self.keyframes.last().map_or(0, |k| k.tick);
         if tick >= last + self.spacing {
             self.keyframe(sim)?;
@@ -262,17 +283,12 @@ impl Timeline {
         Ok(sim)
     }
 
-    /// Takes a keyframe of `sim`, adapts the spacing to its cost and thins the history when
-    /// it holds more than the budget.
+    /// Takes a keyframe of `sim`, noting its cost, and thins the history when it holds more
+    /// than the budget.
     fn keyframe(&mut self, sim: &Simulation) -> std::io::Result<()> {
         let started = Instant::now();
         let bytes = save::to_bytes(sim, self.dt)?;
-        let seconds = started.elapsed().as_secs_f64();
-        // Keyframes at most `KEYFRAME_SHARE` of the game's time (at its own pace), in whole
-        // multiples of the base spacing.
-        let ticks = seconds / KEYFRAME_SHARE / f64::from(self.dt);
-        let steps = (ticks / BASE_SPACING as f64).ceil().clamp(1.0, 1000.0) as u64;
-        self.spacing = BASE_SPACING * steps;
+        self.keyframe_seconds = started.elapsed().as_secs_f64();
         self.bytes += bytes.len();
         self.keyframes.push(Keyframe {
             tick: sim.counts().ticks,

@@ -74,6 +74,11 @@ pub struct TdGame {
     speed_reached: f32,
     /// Skipping to the end of the current wave, if asked.
     skip: Option<WaveSkip>,
+    /// Seconds this frame's steps took, the last frame's, and what the last frame spent on
+    /// everything else (fast-forward's budget follows it).
+    steps_seconds: f64,
+    last_steps_seconds: f64,
+    frame_rest: f64,
 }
 
 impl TdGame {
@@ -101,6 +106,9 @@ impl TdGame {
             unseen_step: false,
             speed_reached: 0.0,
             skip: None,
+            steps_seconds: 0.0,
+            last_steps_seconds: 0.0,
+            frame_rest: 0.0,
         };
         game.new_history();
         game

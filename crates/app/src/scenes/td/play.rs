@@ -305,9 +305,11 @@ impl Scene for TdPlay {
     }
 
     fn max_steps_per_frame(&self) -> u32 {
-        // Fast-forward: up to 8 frames' worth at the speed asked; the game bounds them by time.
+        // Fast-forward: up to half a second's worth at the speed asked (frames are slow when
+        // drawing is dear); the game bounds them by time.
         let scale = f64::from(self.game.time_scale.max(1.0));
-        (f64::from(crate::clock::MAX_STEPS_PER_FRAME) * scale).ceil() as u32
+        let steps = (0.5 * scale / crate::clock::STEP).ceil() as u32;
+        steps.max(crate::clock::MAX_STEPS_PER_FRAME)
     }
 
     fn update(&mut self, tick: Tick, input: &InputState) {

@@ -65,10 +65,10 @@ pub fn show(ctx: &egui::Context, game: &TdGame, panel_width: f32) -> Option<BarA
             ui.set_width(width);
             ui.horizontal(|ui| {
                 let buttons = [
-                    ("⏪ 5 s", BarAction::JumpBack, "Backspace"),
-                    ("◀ tick", BarAction::StepBack, ","),
-                    ("tick ▶", BarAction::StepForward, "."),
-                    ("live ⏩", BarAction::ToLive, "End"),
+                    ("<< 5 s", BarAction::JumpBack, "Backspace"),
+                    ("< tick", BarAction::StepBack, ","),
+                    ("tick >", BarAction::StepForward, "."),
+                    ("live >>", BarAction::ToLive, "End"),
                 ];
                 for (label, asked, key) in buttons {
                     if ui.button(label).on_hover_text(key).clicked() {

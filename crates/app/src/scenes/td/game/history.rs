@@ -13,8 +13,12 @@ use std::time::{Duration, Instant};
 
 /// The fastest play speed, simulated seconds per real second.
 pub const MAX_PLAY_SPEED: f32 = 100.0;
-/// What fast-forward may spend on steps in one frame, leaving the rest for drawing.
-const FAST_BUDGET: Duration = Duration::from_millis(12);
+/// What fast-forward spends on steps in a frame at least: 12 ms, or twice what the last
+/// frame spent on everything else (drawing, mostly), at most [`FAST_MOST`] — so that steps
+/// take two thirds of the time however dear the drawing, and the window still answers.
+const FAST_LEAST: Duration = Duration::from_millis(12);
+/// The most fast-forward spends on steps in a frame.
+const FAST_MOST: Duration = Duration::from_millis(400);
 /// What skipping to the end of a wave may spend on steps in one frame.
 const SKIP_BUDGET: Duration = Duration::from_millis(40);
 /// Ticks `Backspace` jumps back: 5 s.
@@ -191,12 +195,14 @@ impl TdGame {
     /// shell's usual [`MAX_STEPS_PER_FRAME`]); a skip runs steps for its own budget instead.
     /// The last step is left pending for the view. Returns the steps run or left pending.
     pub(super) fn advance(&mut self, steps: u32) -> u32 {
+        let fast = (2.0 * self.frame_rest).clamp(FAST_LEAST.as_secs_f64(), FAST_MOST.as_secs_f64());
         let (budget, steps) = match self.skip {
             Some(_) => (Some(SKIP_BUDGET), u32::MAX),
-            None if steps > MAX_STEPS_PER_FRAME => (Some(FAST_BUDGET), steps),
+            None if steps > MAX_STEPS_PER_FRAME => (Some(Duration::from_secs_f64(fast)), steps),
             None => (None, steps),
         };
-        let deadline = budget.map(|b| Instant::now() + b);
+        let started = Instant::now();
+        let deadline = budget.map(|b| started + b);
         let mut ran = 0;
         while ran < steps {
             if self.step_pending {
@@ -217,12 +223,16 @@ impl TdGame {
                 break;
             }
         }
+        self.steps_seconds = started.elapsed().as_secs_f64();
         ran
     }
 
     /// Notes the speed a frame of `real_seconds` reached with `ran` steps (smoothed).
     pub(super) fn note_speed(&mut self, ran: u32, real_seconds: f64) {
         if real_seconds > 0.0 && real_seconds.is_finite() {
+            // What the last frame spent besides this game's steps: drawing, mostly.
+            self.frame_rest = (real_seconds - self.last_steps_seconds).max(0.0);
+            self.last_steps_seconds = self.steps_seconds;
             let now = (f64::from(ran) * STEP / real_seconds) as f32;
             self.speed_reached += (now - self.speed_reached) * 0.1;
         }
