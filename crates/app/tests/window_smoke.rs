@@ -348,3 +348,70 @@ fn the_platformer_scene_moves_its_sections() {
     assert!(stderr.contains("presented 90 frames"), "{stderr}");
     assert!(stderr.contains("sections recycled"), "{stderr}");
 }
+
+/// A game recorded in the window (fast-forwarded, so its steps run both in the game and fused
+/// into the view's write) replays with every checksum matching, and `--replay` opens it on
+/// the timeline without writing to it.
+#[test]
+fn a_window_recording_replays_and_opens_on_the_timeline() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let level = root.join("assets/levels/battle.txt");
+    let scenario = root.join("assets/scenarios/siege.ron");
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("window.rec");
+    let args = [
+        "run",
+        "--level",
+        level.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--frames",
+        "120",
+        "--play-speed",
+        "20",
+        "--json",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let Some(out) = horde_in(&args, dir.path(), F12::Never) else {
+        return;
+    };
+    let played = summary(&out);
+    assert_eq!(played["play_speed"], 20.0, "{played}");
+    let ticks = played["ticks"].as_u64().unwrap();
+    assert!(ticks > 120, "fast-forward ran {ticks} ticks in 120 frames");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let replay = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["replay", record.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let replayed = summary(&replay);
+    assert_eq!(
+        replayed["checked"].as_u64().unwrap(),
+        ticks / 60,
+        "{replayed}"
+    );
+    assert!(replayed["desync"].is_null());
+    let args = [
+        "run",
+        "--replay",
+        record.to_str().unwrap(),
+        "--frames",
+        "30",
+        "--json",
+    ];
+    let Some(out) = horde_in(&args, dir.path(), F12::Never) else {
+        return;
+    };
+    assert_eq!(summary(&out)["frames"], 30);
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        text,
+        "--replay wrote to it"
+    );
+}
