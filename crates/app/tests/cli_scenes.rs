@@ -25,11 +25,19 @@ fn screenshot_takes_every_scene_flag_of_run() {
     let run = flags_of("run");
     let shot = flags_of("screenshot");
     // What only a window has: watching files, a JSON summary on exit, quitting after N
-    // presented frames, recording the player's edits, opening a recording on the timeline.
-    let window_only: BTreeSet<String> = ["no-watch", "json", "frames", "record", "replay"]
-        .into_iter()
-        .map(str::to_string)
-        .collect();
+    // presented frames, recording the player's edits, opening a recording on the timeline,
+    // the play speed.
+    let window_only: BTreeSet<String> = [
+        "no-watch",
+        "json",
+        "frames",
+        "record",
+        "replay",
+        "play-speed",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
     let missing: Vec<&String> = run
         .difference(&shot)
         .filter(|f| !window_only.contains(*f))
