@@ -196,18 +196,20 @@ fn every_kind_of_damage_is_refused_naming_the_file() {
 }
 
 #[test]
-fn saves_of_versions_1_and_2_are_refused_by_their_version() {
-    assert_eq!(SAVE_FORMAT.version, 3);
+fn saves_of_versions_1_to_3_are_refused_by_their_version() {
+    assert_eq!(SAVE_FORMAT.version, 4);
     // Version 1: written before each tower kind kept its own state (towers had fields of all
-    // kinds); version 2: before the enemies' animation clips.
+    // kinds); version 2: before the enemies' animation clips; version 3: before the towers'
+    // targeting priorities.
     for (version, old) in [
         (1, &include_bytes!("data/version-1.horde")[..]),
         (2, &include_bytes!("data/version-2.horde")[..]),
+        (3, &include_bytes!("data/version-3.horde")[..]),
     ] {
         assert_eq!(
             refusal(old),
             format!(
-                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 3"
+                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 4"
             )
         );
     }

@@ -7,6 +7,7 @@
 use crate::td::direction::Direction;
 use crate::td::flow_field::{FlowField, NO_TILE};
 use crate::td::tile::{TileContent, TowerKind};
+use crate::td::towers::priority::Priority;
 
 /// The most tiles a board may have (a 4096 × 4096 board).
 pub const MAX_TILES: usize = 4096 * 4096;
@@ -72,6 +73,17 @@ pub enum EditRefused {
     /// The board must keep at least one spawn point.
     #[error("the last spawn point cannot be removed")]
     LastSpawnPoint,
+    /// A targeting priority needs a tower on the tile.
+    #[error("there is no tower on that tile")]
+    NoTower,
+    /// The scenario's budget cannot pay for it.
+    #[error("it costs {cost} and the budget holds {money}")]
+    CannotPay {
+        /// What it costs.
+        cost: u32,
+        /// What the budget holds.
+        money: u32,
+    },
 }
 
 /// The kinds of edit a player (or a script) can make; each toggles a tile.
@@ -85,16 +97,20 @@ pub enum EditKind {
     SpawnPoint,
     /// Empty (or a wall, or the other tower) → a tower of this kind; the same tower → empty.
     Tower(TowerKind),
+    /// Not a toggle: the tower on the tile gets this targeting priority (refused where there
+    /// is no tower). The board itself does not change.
+    Target(Priority),
 }
 
 impl EditKind {
-    /// The content this edit puts on an empty tile.
-    pub fn content(self) -> TileContent {
+    /// The content this edit puts on an empty tile (none for a priority).
+    pub fn content(self) -> Option<TileContent> {
         match self {
-            EditKind::Wall => TileContent::Wall,
-            EditKind::Destination => TileContent::Destination,
-            EditKind::SpawnPoint => TileContent::SpawnPoint,
-            EditKind::Tower(kind) => TileContent::Tower(kind),
+            EditKind::Wall => Some(TileContent::Wall),
+            EditKind::Destination => Some(TileContent::Destination),
+            EditKind::SpawnPoint => Some(TileContent::SpawnPoint),
+            EditKind::Tower(kind) => Some(TileContent::Tower(kind)),
+            EditKind::Target(_) => None,
         }
     }
 }
@@ -307,6 +323,13 @@ impl Board {
             EditKind::Destination => self.toggle_destination(index),
             EditKind::SpawnPoint => self.toggle_spawn_point(index),
             EditKind::Tower(kind) => self.toggle_tower(index, kind),
+            // A priority is the tower's, not the board's: the board only checks the tower.
+            EditKind::Target(_) => {
+                return match self.contents[index] {
+                    content @ TileContent::Tower(_) => Ok(content),
+                    _ => Err(EditRefused::NoTower),
+                };
+            }
         };
         if result.is_ok() {
             self.revision += 1;

@@ -250,6 +250,19 @@ impl Enemies {
         &self.places
     }
 
+    /// The health of the enemy in storage slot `slot` (0 for no slot).
+    pub fn health_of(&self, slot: usize) -> f32 {
+        self.states.get(slot).map_or(0.0, |e| e.health)
+    }
+
+    /// The path distance the enemy in storage slot `slot` has left to its destination on
+    /// `board` (infinite for no slot).
+    pub fn path_left(&self, slot: usize, board: &crate::td::board::Board) -> f32 {
+        self.states
+            .get(slot)
+            .map_or(f32::INFINITY, |e| e.path_left(board))
+    }
+
     /// Deals `amount` to every enemy of the tracked places that `index` (rebuilt from them)
     /// finds within `reach` of `centre` (an explosion's blast).
     pub fn damage_within(

@@ -435,6 +435,17 @@ impl Enemy {
         sphere: false,
     };
 
+    /// The path distance left to its destination: the steps from the tile it walks to, plus
+    /// what is left of the step it is on (in its outro, what is left of the half step in).
+    pub(crate) fn path_left(&self, board: &crate::td::board::Board) -> f32 {
+        let rest = (1.0 - self.progress).max(0.0);
+        if self.tile_to == NONE {
+            0.5 * rest
+        } else {
+            board.distance(self.tile_to as usize) as f32 + rest
+        }
+    }
+
     /// The enemy as a save keeps it.
     pub(crate) fn record(&self) -> EnemyRecord {
         let p = self.params;

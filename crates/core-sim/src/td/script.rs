@@ -16,6 +16,7 @@
 use crate::script_lines::script_lines;
 use crate::td::board::EditKind;
 use crate::td::tile::TowerKind;
+use crate::td::towers::Priority;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 
@@ -27,13 +28,17 @@ pub fn action_name(kind: EditKind) -> &'static str {
         EditKind::Destination => "destination",
         EditKind::SpawnPoint => "spawn",
         EditKind::Tower(kind) => kind.name(),
+        EditKind::Target(_) => "target",
     }
 }
 
 /// The script line (with its newline) that applies an edit of `kind` at `(x, y)` at the start
 /// of `tick`: what a recording writes.
 pub fn edit_line(tick: u64, kind: EditKind, x: i64, y: i64) -> String {
-    format!("{tick} {} {x} {y}\n", action_name(kind))
+    match kind {
+        EditKind::Target(priority) => format!("{tick} target {x} {y} {}\n", priority.name()),
+        _ => format!("{tick} {} {x} {y}\n", action_name(kind)),
+    }
 }
 
 /// One scheduled edit.
@@ -125,11 +130,29 @@ impl EditScript {
                 });
                 continue;
             }
-            line.expect_fields(4, "TICK ACTION X Y")?;
+            let is_target = line.fields.get(1).is_some_and(|f| f.1 == "target");
+            if is_target {
+                line.expect_fields(5, "TICK target X Y PRIORITY")?;
+            } else {
+                line.expect_fields(4, "TICK ACTION X Y")?;
+            }
             let error = |column: usize, message: String| line.error(column, message);
             let fields = &line.fields;
             let (action_col, action) = fields[1];
             let kind = match action {
+                "target" => {
+                    let (column, name) = fields[4];
+                    let priority = Priority::from_name(name).ok_or_else(|| {
+                        error(
+                            column,
+                            format!(
+                                "unknown priority `{name}` (expected {})",
+                                Priority::names_or()
+                            ),
+                        )
+                    })?;
+                    EditKind::Target(priority)
+                }
                 "wall" => EditKind::Wall,
                 "destination" => EditKind::Destination,
                 "spawn" => EditKind::SpawnPoint,
@@ -139,7 +162,7 @@ impl EditScript {
                         return Err(error(
                             action_col,
                             format!(
-                                "unknown action `{other}` (expected wall, destination, spawn, {} or checksum)",
+                                "unknown action `{other}` (expected wall, destination, spawn, {}, target or checksum)",
                                 TowerKind::names_or()
                             ),
                         ));

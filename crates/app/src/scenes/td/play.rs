@@ -8,7 +8,8 @@
 //! quick-save ([`super::games`]); `V` path arrows, `G` grid, Space pause; wheel zoom,
 //! middle-drag orbit, W/A/S/D or the arrow keys pan (S pans only without Ctrl). The time
 //! machine ([`super::timeline_bar`]): `,` / `.` a tick back / forward (pausing), Backspace
-//! 5 s back, End back to the live edge, `N` skips to the end of the wave.
+//! 5 s back, End back to the live edge, `N` skips to the end of the wave. `T` cycles the
+//! targeting priority of the tower under the mouse.
 
 use super::camera::TdCamera;
 use super::game::TdGame;
@@ -44,6 +45,8 @@ pub struct TdPlay {
     viewport: Viewport,
     /// A Control key is held (for Ctrl+S and Ctrl+O).
     control: bool,
+    /// Where the mouse is, window pixels (`T` acts on the tower under it).
+    cursor: Vec2,
     /// Where F5 saves and F9 loads ([`games::quick_save_path`] unless changed).
     pub quick_save: PathBuf,
     /// The level and scenario files, watched: an edit applies live.
@@ -94,6 +97,7 @@ impl TdPlay {
                 height: 1.0,
             },
             control: false,
+            cursor: Vec2::ZERO,
             quick_save: games::quick_save_path(),
         }
     }
@@ -186,6 +190,44 @@ impl TdPlay {
     fn tell(&mut self, text: String) {
         log::info!("{text}");
         self.inspector.message = text;
+    }
+
+    /// `T`: the tower under the cursor targets by the next priority (random, first, last,
+    /// strongest, weakest, closest, round again); the inspector says which.
+    fn cycle_priority(&mut self) {
+        let Some((x, y)) = self.tile_at(self.cursor) else {
+            return;
+        };
+        let board = self.game.sim().board();
+        let tower = board
+            .index(x, y)
+            .and_then(|i| self.game.sim().towers().on_tile(i));
+        let Some(tower) = tower else {
+            self.tell(format!(
+                "({x}, {y}): no tower to target with (T cycles a tower's priority)"
+            ));
+            return;
+        };
+        let next = tower.priority.next();
+        if self.game.edit(EditKind::Target(next), x, y).is_ok() {
+            self.tell(format!(
+                "tower ({x}, {y}) targets: {} (T again for the next)",
+                next.name()
+            ));
+        }
+    }
+
+    /// The tile under `cursor` (window pixels), if any.
+    fn tile_at(&self, cursor: Vec2) -> Option<(i64, i64)> {
+        let camera = self.camera?;
+        let v = self.viewport;
+        let board = self.game.sim().board();
+        camera.pick_tile(
+            cursor - Vec2::new(v.x, v.y),
+            Vec2::new(v.width, v.height),
+            board.width(),
+            board.height(),
+        )
     }
 
     /// Toggles `kind` at the tile under the cursor, if there is one.
@@ -374,6 +416,7 @@ impl Scene for TdPlay {
             KeyCode::Backspace => self.time_travel(BarAction::JumpBack),
             KeyCode::End => self.time_travel(BarAction::ToLive),
             KeyCode::KeyN => self.time_travel(BarAction::SkipWave),
+            KeyCode::KeyT => self.cycle_priority(),
             KeyCode::KeyB => {
                 self.game.restart(self.game.seed);
                 self.inspector.message = "restarted".to_string();
@@ -407,6 +450,7 @@ impl Scene for TdPlay {
     }
 
     fn cursor_moved(&mut self, delta: Vec2, input: &InputState) {
+        self.cursor = input.cursor;
         if input.button_held(MouseButton::Middle)
             && let Some(camera) = self.camera.as_mut()
         {

@@ -24,14 +24,15 @@ use horde_files::{FileError, SealedFormat};
 use record::GameRecord;
 use std::path::Path;
 
-/// The format of `*.horde` files. Version 3 is this layout (version 2 had no animation: no
+/// The format of `*.horde` files. Version 4 is this layout (version 3 had no targeting
+/// priorities in its towers; version 2 had no animation: no
 /// clips in the enemies, no flag; version 1 kept every tower's state in fields of all kinds;
 /// both are refused by version); any change to
 /// [`record::GameRecord`] or [`columns`] is a new version, except a tower kind appended to the
 /// kind table (its state is a new variant, its tiles a new code: older saves read as before).
 pub const SAVE_FORMAT: SealedFormat = SealedFormat {
     magic: *b"HORDESAV",
-    version: 3,
+    version: 4,
     name: "Horde save",
     payload_cap: 4 << 30,
     level: 1,

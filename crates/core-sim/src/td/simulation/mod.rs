@@ -357,6 +357,13 @@ impl Simulation {
 
     /// Toggles a tile as a click would; see [`Board::toggle`]. The towers follow the board.
     pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        if let EditKind::Target(priority) = kind {
+            let content = self.board.toggle(kind, x, y)?;
+            if let Some(index) = self.board.index(x, y) {
+                self.towers.set_priority(index, priority);
+            }
+            return Ok(content);
+        }
         let result = self.board.toggle(kind, x, y);
         self.towers.sync(&self.board);
         result
@@ -460,7 +467,7 @@ impl Simulation {
         self.enemies.track_places();
         self.index.rebuild(&self.board, self.enemies.places());
         self.shots += self.towers.act(
-            &mut self.enemies,
+            (&self.board, &mut self.enemies),
             &self.index,
             &self.tower_settings,
             Moment {

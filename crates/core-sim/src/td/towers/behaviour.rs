@@ -4,8 +4,10 @@
 //! ([`super::kinds`]) lists them.
 
 use super::limits::SettingField;
+use super::priority::Priority;
 use super::targeting::Seen;
 use crate::td::ballistics::Shell;
+use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use crate::td::spatial::SpatialIndex;
 
@@ -20,13 +22,15 @@ pub struct KindInfo {
     pub tile_name: &'static str,
 }
 
-/// Where a tower stands.
+/// Where a tower stands, and whom it shoots first.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Site {
     /// Its tile (index `y * width + x`).
     pub tile: u32,
     /// Its tile's centre, world `(x, z)`.
     pub at: [f32; 2],
+    /// Its targeting priority.
+    pub priority: Priority,
 }
 
 /// The tick a tower's look and turn belong to.
@@ -43,6 +47,8 @@ pub struct Moment {
 pub struct Turn<'a> {
     /// The enemies: health may change, nothing else does during the towers' turns.
     pub enemies: &'a mut Enemies,
+    /// The board (paths, for the priorities that read them).
+    pub board: &'a Board,
     /// The enemies by grid cell, as the tick's update left them.
     pub index: &'a SpatialIndex,
     /// The tick.

@@ -14,16 +14,19 @@
 //!
 //! The rooms: [`behaviour`] (the trait a kind implements and what its turn is given),
 //! [`kinds`] (the table, one file per kind beside it), [`limits`] (the largest values and the
-//! file rules every kind's settings use), [`targeting`] (keeping a target, random picks).
+//! file rules every kind's settings use), [`targeting`] (keeping a target, random picks),
+//! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest).
 
 pub mod behaviour;
 pub mod kinds;
 pub mod limits;
+pub mod priority;
 pub mod targeting;
 
 pub use behaviour::{KindInfo, Moment, Site};
 pub use kinds::{TowerKind, TowerSettings, TowerState};
 pub use limits::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND, SettingField};
+pub use priority::Priority;
 pub use targeting::Target;
 
 use crate::td::ballistics::Shell;
@@ -46,6 +49,8 @@ pub struct Tower {
     pub aim: Option<[f32; 2]>,
     /// Its kind's state.
     pub state: TowerState,
+    /// Whom it shoots first.
+    pub priority: Priority,
 }
 
 impl Tower {
@@ -56,6 +61,7 @@ impl Tower {
             at: board.tile_center(tile),
             aim: None,
             state: kind.idle(),
+            priority: Priority::Random,
         }
     }
 
@@ -69,6 +75,7 @@ impl Tower {
         Site {
             tile: self.tile,
             at: self.at,
+            priority: self.priority,
         }
     }
 }
@@ -159,6 +166,22 @@ impl Towers {
         self.sync(board);
     }
 
+    /// Sets the priority of the tower on `tile`; whether there is one.
+    pub fn set_priority(&mut self, tile: usize, priority: Priority) -> bool {
+        match self.towers.iter_mut().find(|t| t.tile as usize == tile) {
+            Some(tower) => {
+                tower.priority = priority;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The tower on `tile`, if there is one.
+    pub fn on_tile(&self, tile: usize) -> Option<&Tower> {
+        self.towers.iter().find(|t| t.tile as usize == tile)
+    }
+
     /// Forgets the list, so the next [`Towers::sync`] makes it anew (a new board).
     pub fn reset(&mut self) {
         self.towers.clear();
@@ -171,7 +194,7 @@ impl Towers {
     /// launched.
     pub fn act(
         &mut self,
-        enemies: &mut Enemies,
+        (board, enemies): (&Board, &mut Enemies),
         index: &SpatialIndex,
         settings: &TowerSettings,
         moment: Moment,
@@ -183,6 +206,8 @@ impl Towers {
                 index,
                 places: enemies.places(),
                 ids: enemies.ids(),
+                enemies,
+                board,
             };
             self.towers.par_iter_mut().for_each(|t| {
                 let site = t.site();
@@ -192,6 +217,7 @@ impl Towers {
         let before = shells.len();
         let mut turn = Turn {
             enemies,
+            board,
             index,
             moment,
             dt,

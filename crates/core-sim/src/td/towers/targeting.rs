@@ -1,8 +1,11 @@
 //! How a tower chooses among the enemies in its reach: the enemy it aims at (its id and where it
 //! was last seen), keeping that target while it stays in reach, and a seeded random pick among
 //! the enemies within a reach, in the spatial index's fixed order (so the choice never depends
-//! on the number of threads).
+//! on the number of threads); and the best enemy for a targeting priority ([`best_within`]).
 
+use super::priority::Priority;
+use crate::td::board::Board;
+use crate::td::enemies::Enemies;
 use crate::td::pick::{below, mix};
 use crate::td::spatial::{SpatialIndex, reaches};
 use serde::{Deserialize, Serialize};
@@ -25,6 +28,10 @@ pub struct Seen<'a> {
     pub places: &'a [[f32; 3]],
     /// Each slot's enemy id.
     pub ids: &'a [u64],
+    /// The enemies themselves (health, for the priorities that read it).
+    pub enemies: &'a Enemies,
+    /// The board (paths, for the priorities that read them).
+    pub board: &'a Board,
 }
 
 impl Seen<'_> {
@@ -49,6 +56,19 @@ impl Seen<'_> {
         found
     }
 
+    /// The best enemy for `priority` within `range` of `at` ([`best_within`]).
+    pub fn best(&self, at: [f32; 2], range: f32, priority: Priority) -> Option<Target> {
+        let field = Field {
+            enemies: self.enemies,
+            index: self.index,
+            board: self.board,
+        };
+        best_within(field, at, range, priority).map(|slot| Target {
+            id: self.ids[slot],
+            slot: slot as u32,
+        })
+    }
+
     /// A random enemy within `range` of `at`: the pick of `mix(seed, words)`.
     pub fn random(&self, at: [f32; 2], range: f32, seed: u64, words: &[u64]) -> Option<Target> {
         let n = self.index.count_within(self.places, at, range);
@@ -57,6 +77,48 @@ impl Seen<'_> {
             slot: slot as u32,
         })
     }
+}
+
+/// The key of the enemy in storage slot `slot` for a tower at `at` (lower is better).
+fn key(priority: Priority, enemies: &Enemies, board: &Board, slot: usize, at: [f32; 2]) -> f32 {
+    match priority {
+        Priority::Random | Priority::First => enemies.path_left(slot, board),
+        Priority::Last => -enemies.path_left(slot, board),
+        Priority::Strongest => -enemies.health_of(slot),
+        Priority::Weakest => enemies.health_of(slot),
+        Priority::Closest => {
+            let [x, z, _] = enemies.places()[slot];
+            (x - at[0]).powi(2) + (z - at[1]).powi(2)
+        }
+    }
+}
+
+/// The enemies a tower's choice reads: the pool, its places and index, and the board (paths).
+#[derive(Clone, Copy, Debug)]
+pub struct Field<'a> {
+    /// The enemies.
+    pub enemies: &'a Enemies,
+    /// The enemies by grid cell, as the tick's update left them.
+    pub index: &'a SpatialIndex,
+    /// The board, for the distance left along the paths.
+    pub board: &'a Board,
+}
+
+/// The storage slot of the best enemy for `priority` within `range` of `at` (ties to the
+/// lower id), if any is in reach.
+pub fn best_within(field: Field, at: [f32; 2], range: f32, priority: Priority) -> Option<usize> {
+    let places = field.enemies.places();
+    let ids = field.enemies.ids();
+    let mut best: Option<(f32, u64, usize)> = None;
+    field.index.within(places, at, range, |slot| {
+        let key = key(priority, field.enemies, field.board, slot, at);
+        let id = ids[slot];
+        let better = best.is_none_or(|(k, i, _)| key.total_cmp(&k).then(id.cmp(&i)).is_lt());
+        if better {
+            best = Some((key, id, slot));
+        }
+    });
+    best.map(|(_, _, slot)| slot)
 }
 
 /// The enemy a random `value` picks among the `n` that `index` finds within `reach` of `at`

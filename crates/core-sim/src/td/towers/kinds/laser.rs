@@ -8,6 +8,7 @@
 
 use crate::td::towers::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, RANGE_FIELD, SettingField};
+use crate::td::towers::priority::Priority;
 use crate::td::towers::targeting::{Seen, Target};
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +76,11 @@ impl Behaviour for LaserState {
     /// enemy in range.
     fn look(&mut self, site: Site, settings: &LaserSettings, seen: &Seen, moment: Moment) {
         let range = settings.range;
+        if site.priority != Priority::Random {
+            // Picked again every tick.
+            self.target = seen.best(site.at, range, site.priority);
+            return;
+        }
         self.target = self
             .target
             .and_then(|t| seen.kept(t, site.at, range))

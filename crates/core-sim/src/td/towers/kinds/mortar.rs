@@ -9,7 +9,8 @@ use crate::td::pick::mix;
 use crate::td::towers::behaviour::{Behaviour, KindInfo, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND};
 use crate::td::towers::limits::{RANGE_FIELD, SettingField};
-use crate::td::towers::targeting::pick_within;
+use crate::td::towers::priority::Priority;
+use crate::td::towers::targeting::{Field, best_within, pick_within};
 use serde::{Deserialize, Serialize};
 
 /// A mortar tower's settings.
@@ -101,6 +102,11 @@ impl Behaviour for MortarState {
             return;
         }
         // Only health changes during the towers' turn: who is in range does not.
+        let field = Field {
+            enemies: turn.enemies,
+            index: turn.index,
+            board: turn.board,
+        };
         let places = turn.enemies.places();
         let reach = (site.at, settings.range);
         let n = turn.index.count_within(places, site.at, settings.range);
@@ -109,7 +115,11 @@ impl Behaviour for MortarState {
         while self.launch_progress >= 1.0 {
             let words = [turn.moment.tick, u64::from(site.tile), 1 + shot];
             let value = mix(turn.moment.seed, &words);
-            let Some(slot) = pick_within(turn.index, places, reach, n, value) else {
+            let slot = match site.priority {
+                Priority::Random => pick_within(turn.index, places, reach, n, value),
+                priority => best_within(field, site.at, settings.range, priority),
+            };
+            let Some(slot) = slot else {
                 self.launch_progress = 0.999;
                 break;
             };
