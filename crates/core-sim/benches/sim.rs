@@ -12,7 +12,7 @@ use horde_core_sim::td::flow_field::FlowField;
 use horde_core_sim::td::generate::winding_board;
 use horde_core_sim::td::save;
 use horde_core_sim::td::spatial::SpatialIndex;
-use horde_core_sim::td::towers::{Moment, Towers};
+use horde_core_sim::td::towers::{Moment, Priority, Towers};
 use horde_core_sim::{
     Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
 };
@@ -153,20 +153,25 @@ fn tower_parts(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("spatial_index", enemies), |b| {
             b.iter(|| index.rebuild(black_box(&board), black_box(sim.enemies().places())));
         });
-        let mut all = Towers::default();
-        all.sync(&board);
-        let mut enemies_copy = sim.enemies().clone();
         let settings = *sim.tower_settings();
         let mut shells = Vec::with_capacity(towers * 4);
         let mut tick = 0;
-        group.bench_function(
-            BenchmarkId::new("targeting_and_firing", format!("{enemies}+{towers}")),
-            |b| {
+        // Every tower with each priority in turn (`random` is the series' rule).
+        for priority in Priority::ALL {
+            let mut all = Towers::default();
+            all.sync(&board);
+            let tiles: Vec<usize> = all.all().iter().map(|t| t.tile as usize).collect();
+            for tile in tiles {
+                all.set_priority(tile, priority);
+            }
+            let mut enemies_copy = sim.enemies().clone();
+            let name = format!("targeting_and_firing_{}", priority.name());
+            group.bench_function(BenchmarkId::new(name, format!("{enemies}+{towers}")), |b| {
                 b.iter(|| {
                     shells.clear();
                     tick += 1;
                     black_box(all.act(
-                        &mut enemies_copy,
+                        (&board, &mut enemies_copy),
                         &index,
                         &settings,
                         Moment { seed: 1, tick },
@@ -174,8 +179,8 @@ fn tower_parts(c: &mut Criterion) {
                         &mut shells,
                     ))
                 });
-            },
-        );
+            });
+        }
     }
     group.finish();
 }
