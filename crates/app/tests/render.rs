@@ -604,6 +604,7 @@ fn barrel_elevation_in_picture(aim: [f32; 2]) -> f32 {
         at: [0.0, 0.0],
         aim: Some(aim),
         state: TowerKind::Mortar.idle(),
+        priority: Default::default(),
     };
     let around = Around {
         enemies: &enemies,

@@ -163,6 +163,7 @@ mod tests {
             state: TowerState::Laser(LaserState {
                 target: firing.then_some(Target { id: 0, slot: 0 }),
             }),
+            priority: Default::default(),
         }
     }
 
@@ -225,6 +226,7 @@ mod tests {
             state: TowerState::Laser(LaserState {
                 target: Some(Target { id, slot: 0 }),
             }),
+            priority: Default::default(),
         };
         let b = laser_beam(&tower, around(sim.enemies(), sim.tower_settings())).unwrap();
         let end = model(&b).transform_point3(Vec3::new(0.0, 0.0, 0.5));
@@ -245,6 +247,7 @@ mod tests {
             at: [0.0, 0.0],
             aim: Some(aim),
             state: TowerKind::Mortar.idle(),
+            priority: Default::default(),
         };
         let elevation = |aim| {
             let barrel = mortar_barrel(&mortar(aim), Quat::IDENTITY, near);
