@@ -14,8 +14,9 @@ use horde_core_sim::td::save;
 use horde_core_sim::td::script::{EditScript, ScriptedEdit};
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::td::{checksum, recording};
-use horde_core_sim::{Board, Counts, Outcome, Simulation};
+use horde_core_sim::{Board, Outcome, Simulation};
 use horde_files::{OutputFile, TEXT_CAP, read_text};
+use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
@@ -91,12 +92,15 @@ pub fn run(args: &SimArgs) -> Result<()> {
     };
     // Heavy mode: a second game, saved and loaded after every tick, beside this one.
     let mut heavy = args.heavy.then(|| sim.clone());
+    let mut refused_edits = 0u64;
     let progress = Progress::new(args.ticks, "ticks", true);
     for tick in first..last {
         if sim.outcome() != Outcome::Running {
             break;
         }
-        let took = apply_edits(&mut sim, script.at_tick(tick), tick, true);
+        let due = script.at_tick(tick);
+        let took = apply_edits(&mut sim, due, tick, true);
+        refused_edits += (due.len() - took.len()) as u64;
         sim.step(dt);
         if let Some(recording) = &mut recording {
             for edit in took {
@@ -135,7 +139,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
     if let Some(path) = &args.save {
         save::save(path, &sim, dt).context("--save")?;
     }
-    println!("{}", summary_json(sim.counts())?);
+    println!("{}", summary_json(&sim, refused_edits)?);
     Ok(())
 }
 
@@ -172,9 +176,24 @@ fn through_a_save(sim: &Simulation, dt: f32, tick: u64) -> Result<Simulation> {
     Ok(saved.sim)
 }
 
-/// Renders the summary line (the CLI contract's keys, in its order).
-fn summary_json(counts: Counts) -> serde_json::Result<String> {
-    serde_json::to_string(&CountsJson::from(counts))
+/// The summary line: the CLI contract's keys, in its order, then `money` (under a budget) and
+/// `refused_edits` (the script's edits that were refused, for any reason).
+#[derive(Serialize)]
+struct Summary {
+    #[serde(flatten)]
+    counts: CountsJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    money: Option<u32>,
+    refused_edits: u64,
+}
+
+/// Renders the summary line.
+fn summary_json(sim: &Simulation, refused_edits: u64) -> serde_json::Result<String> {
+    serde_json::to_string(&Summary {
+        counts: CountsJson::from(sim.counts()),
+        money: sim.money(),
+        refused_edits,
+    })
 }
 
 /// Every scripted edit must name a tile of the board: a typo is an error, not a silent no-op.

@@ -36,6 +36,8 @@ pub struct Removed {
     /// Those whose health was at most 0 when their update began (with animation on: whose
     /// dying clip ended), removed.
     pub killed: u64,
+    /// The killed by scenario type: the spawner's, small, medium, large.
+    pub killed_by_type: [u64; 4],
 }
 
 impl Removed {
@@ -170,11 +172,10 @@ impl Enemies {
     pub fn set_animated(&mut self, on: bool) -> Removed {
         let mut left = Removed::default();
         if self.animated && !on {
-            left.killed = self
-                .states
-                .iter()
-                .filter(|e| e.anim.clip == Clip::Dying)
-                .count() as u64;
+            for dying in self.states.iter().filter(|e| e.anim.clip == Clip::Dying) {
+                left.killed += 1;
+                left.killed_by_type[usize::from(dying.kind & 3)] += 1;
+            }
             self.replace_each(|e| {
                 matches!(e.anim.clip, Clip::Intro | Clip::Move).then(|| {
                     let mut walking = *e;
@@ -287,7 +288,7 @@ impl Enemies {
         board: &Board,
         tile: usize,
         params: EnemyParams,
-        (color, health, sphere): (u32, f32, bool),
+        (color, health, sphere, kind): (u32, f32, bool, u8),
         (progress, in_play): (f32, bool),
     ) -> u64 {
         let id = self.next_id;
@@ -297,7 +298,14 @@ impl Enemies {
             (true, false) => Animation::intro(0.0),
             (true, true) => Animation::moving_at(progress),
         };
-        let enemy = Enemy::spawn(board, tile, params, (color, health, sphere), progress, anim);
+        let enemy = Enemy::spawn(
+            board,
+            tile,
+            params,
+            (color, health, sphere, kind),
+            progress,
+            anim,
+        );
         self.spheres += usize::from(sphere);
         if self.tracking {
             self.places.push(place_of(&enemy));
@@ -497,13 +505,14 @@ impl Enemies {
                     removed.reached += 1;
                     continue;
                 }
+                let gone = self.states.swap_remove(index);
                 if recorded & KILLED != 0 {
                     removed.killed += 1;
+                    removed.killed_by_type[usize::from(gone.kind & 3)] += 1;
                 } else if !self.animated {
                     // (With the clips on, it was counted as its path ended.)
                     removed.reached += 1;
                 }
-                let gone = self.states.swap_remove(index);
                 self.spheres -= usize::from(gone.sphere);
                 self.ids.swap_remove(index);
                 if self.tracking {

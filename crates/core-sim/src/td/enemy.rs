@@ -118,6 +118,21 @@ pub(crate) struct Enemy {
     move_rate: f32,
     /// Drawn as a ball, not a cube (a scenario's type with `model: Sphere`).
     pub(crate) sphere: bool,
+    /// Its scenario type ([`type_code`]): 0 for the spawner's, 1 small, 2 medium, 3 large
+    /// (a budget pays a kill by it).
+    pub(crate) kind: u8,
+}
+
+/// The code an enemy keeps of its scenario type: 0 for none (the spawner's), then small,
+/// medium and large from 1.
+pub(crate) fn type_code(kind: Option<crate::td::scenario::EnemyType>) -> u8 {
+    use crate::td::scenario::EnemyType;
+    match kind {
+        None => 0,
+        Some(EnemyType::Small) => 1,
+        Some(EnemyType::Medium) => 2,
+        Some(EnemyType::Large) => 3,
+    }
 }
 
 /// The largest `f32` below 1: an enemy whose path ended stays at its end through its outro clip.
@@ -130,7 +145,7 @@ impl Enemy {
         board: &Board,
         tile: usize,
         params: EnemyParams,
-        (color, health, sphere): (u32, f32, bool),
+        (color, health, sphere, kind): (u32, f32, bool, u8),
         progress: f32,
         anim: Animation,
     ) -> Enemy {
@@ -154,6 +169,7 @@ impl Enemy {
             anim,
             move_rate: params.speed / params.scale,
             sphere,
+            kind,
         }
     }
 
@@ -392,7 +408,8 @@ pub(crate) struct EnemyRecord {
     /// Tile from, tile to ([`u32::MAX`] in the outro), colour.
     pub(crate) words: [u32; RECORD_WORDS],
     /// Direction (bits 0–1) and movement state (bits 2–4); the clip (bits 0–1) and the clip
-    /// faded from (bits 2–3) and whether it is a sphere (bit 4); the faded clip's time,
+    /// faded from (bits 2–3), whether it is a sphere (bit 4) and its scenario type (bits 5–6);
+    /// the faded clip's time,
     /// little-endian.
     pub(crate) kinds: [u8; RECORD_BYTES],
 }
@@ -433,6 +450,7 @@ impl Enemy {
         anim: Animation::MOVING,
         move_rate: 1.0,
         sphere: false,
+        kind: 0,
     };
 
     /// The path distance left to its destination: the steps from the tile it walks to, plus
@@ -471,7 +489,10 @@ impl Enemy {
                 let [lo, hi] = self.anim.from_time.to_le_bytes();
                 [
                     self.direction as u8 | (self.state as u8) << 2,
-                    self.anim.clip as u8 | (self.anim.from as u8) << 2 | u8::from(self.sphere) << 4,
+                    self.anim.clip as u8
+                        | (self.anim.from as u8) << 2
+                        | u8::from(self.sphere) << 4
+                        | (self.kind & 3) << 5,
                     lo,
                     hi,
                 ]
@@ -513,7 +534,7 @@ impl Enemy {
             .ok_or_else(|| format!("unknown enemy state {}", kinds >> 2))?;
         let clip = |code: u8| Clip::from_code(code).ok_or(format!("unknown clip {code}"));
         let (clip, from) = (clip(clips & 3)?, clip((clips >> 2) & 3)?);
-        if clips >> 5 != 0 {
+        if clips >> 7 != 0 {
             return Err(format!("unknown clip bits {clips:#x}"));
         }
         let time = f[13];
@@ -543,6 +564,7 @@ impl Enemy {
             },
             move_rate: params.speed / params.scale,
             sphere: clips & 1 << 4 != 0,
+            kind: (clips >> 5) & 3,
         })
     }
 }

@@ -24,6 +24,7 @@
 
 pub mod ballistics;
 pub mod board;
+pub mod budget;
 pub mod checksum;
 pub mod clip;
 pub mod direction;
@@ -35,6 +36,7 @@ pub mod generate;
 pub mod level;
 pub mod model;
 pub mod pick;
+pub mod preview;
 pub mod recording;
 pub mod save;
 pub mod scenario;

@@ -44,6 +44,7 @@
 //! the accumulated time is within [`TIME_EPSILON`] of it, so that a spawn falls in the tick
 //! its nominal time does, whatever the rounding of repeated `dt`s.
 
+use crate::td::budget::Budget;
 use crate::td::settings::{FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPEED_LIMITS};
 use crate::td::towers::TowerSettings;
 use horde_files::FileError;
@@ -178,6 +179,10 @@ pub struct Scenario {
     /// ([`crate::td::clip`]); off when left out.
     #[serde(default)]
     pub animation: bool,
+    /// The money placing costs and kills pay ([`crate::td::budget`]); free placing when left
+    /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
+    #[serde(default, deserialize_with = "budget")]
+    pub budget: Option<Budget>,
 }
 
 /// The example scenario, `assets/scenarios/example.ron`.
@@ -434,6 +439,15 @@ horde_files::rule!(amount: u32, "amount", "be 1 to 1000000", |v| (1..=MAX_AMOUNT
 horde_files::rule!(cooldown: f64, "cooldown", "be a positive number of seconds, at most 3600", |v| positive(*v) && *v <= MAX_COOLDOWN);
 horde_files::rule!(lives: u32, "lives", "be at most 1000000", |v| *v <= MAX_LIVES);
 horde_files::rule!(cycle_speed_up: f64, "cycle_speed_up", "be a number 0..=100", |v| non_negative(*v) && *v <= MAX_SPEED_UP);
+
+/// A scenario file names the budget itself; a save (postcard) keeps the option.
+fn budget<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Budget>, D::Error> {
+    if d.is_human_readable() {
+        Budget::deserialize(d).map(Some)
+    } else {
+        Option::<Budget>::deserialize(d)
+    }
+}
 
 fn sequences<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SpawnSequence>, D::Error> {
     list(d, "sequences", 1..=MAX_WAVES, |_, _| Ok(()))

@@ -33,7 +33,10 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
             } else {
                 format!("lives {}/{}", c.lives, scenario.lives)
             };
-            format!("{lives}   wave {wave}/{waves}   cycle {cycle}/{cycles}")
+            let money = sim
+                .money()
+                .map_or(String::new(), |m| format!("   money {m}"));
+            format!("{lives}   wave {wave}/{waves}   cycle {cycle}/{cycles}{money}")
         }
         _ => "sandbox: the spawner runs (load a scenario in the inspector)".to_string(),
     };
@@ -42,12 +45,16 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
         c.killed, c.reached, c.alive, c.shots
     );
     let mut choices = String::new();
+    let cost = |kind: TowerKind| {
+        sim.budget()
+            .map_or(String::new(), |b| format!(" ${}", b.cost.tower(kind)))
+    };
     for (index, &kind) in TowerKind::ALL.iter().enumerate() {
         let key = index + 1;
         choices += &if kind == tower {
-            format!(" [{key} {}]", kind.name())
+            format!(" [{key} {}{}]", kind.name(), cost(kind))
         } else {
-            format!("  {key} {} ", kind.name())
+            format!("  {key} {}{} ", kind.name(), cost(kind))
         };
     }
     let tower = format!("tower{choices}   (Shift + left click)");
@@ -98,6 +105,28 @@ mod tests {
     use horde_core_sim::td::level::parse_level;
     use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
     use horde_core_sim::{Scenario, SpawnSettings};
+
+    #[test]
+    fn a_budget_shows_the_money_and_the_prices() {
+        let board = parse_level("S......D\n", "t".as_ref()).unwrap();
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        let text = EXAMPLE_SCENARIO.replace(
+            "    animation: true,\n",
+            "    animation: true,\n    budget: (start: 70, cost: (laser: 25, mortar: 50)),\n",
+        );
+        sim.set_scenario(Some(Scenario::parse(&text, "b.ron".as_ref()).unwrap()));
+        let text = hud_text(&sim, TowerKind::ALL[0]);
+        assert!(text.game.ends_with("money 70"), "{}", text.game);
+        assert!(
+            text.tower.contains("laser $25") && text.tower.contains("mortar $50"),
+            "{}",
+            text.tower
+        );
+        // Without a budget: no money, no prices.
+        sim.set_scenario(None);
+        let text = hud_text(&sim, TowerKind::ALL[0]);
+        assert!(!text.tower.contains('$'), "{}", text.tower);
+    }
 
     #[test]
     fn the_speed_shows_above_normal_only() {

@@ -46,6 +46,9 @@ pub(crate) struct GameRecord {
     towers: Vec<Tower>,
     shells: Vec<Shell>,
     explosions: Vec<Explosion>,
+    /// The money left under a budget, and what was paid for each tile's content.
+    money: u32,
+    paid: Vec<u32>,
     enemies: EnemiesRecord,
 }
 
@@ -141,6 +144,8 @@ impl GameRecord {
             towers: sim.towers().all().to_vec(),
             shells: sim.shells().to_vec(),
             explosions: sim.explosions().to_vec(),
+            money: sim.money().unwrap_or(0),
+            paid: sim.paid().to_vec(),
             enemies: EnemiesRecord {
                 next_id: sim.enemies().spawned(),
                 count: states.len() as u64,
@@ -192,6 +197,8 @@ impl GameRecord {
             towers: self.towers,
             shells: self.shells,
             explosions: self.explosions,
+            money: self.money,
+            paid: self.paid,
         })
     }
 }

@@ -22,13 +22,14 @@
 //! The rooms: this file (the state and one tick), [`parts`] (the state as a save holds it, and
 //! the checked way back), [`reload`] (a level file edited while its game runs).
 
+pub mod money;
 pub mod parts;
 pub mod reload;
 
 use crate::td::ballistics::{EXPLOSION_SECONDS, Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
 use crate::td::enemies::{Enemies, Removed, SliceTooShort};
-use crate::td::enemy::EnemyParams;
+use crate::td::enemy::{EnemyParams, type_code};
 use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
 use crate::td::model::ModelInstance;
 use crate::td::scenario::{EnemyModel, EnemyType, Scenario, ScenarioState};
@@ -143,6 +144,10 @@ pub struct Simulation {
     explosions: Vec<Explosion>,
     /// Scratch: the enemy types a scenario tick spawns, in order.
     spawn_order: Vec<EnemyType>,
+    /// The money left under a budget ([`money`]; 0 without one).
+    money: u32,
+    /// What was paid for each tile's content, by board index.
+    paid: Vec<u32>,
 }
 
 impl Simulation {
@@ -152,6 +157,7 @@ impl Simulation {
     pub fn new(board: Board, settings: SpawnSettings, seed: u64) -> Simulation {
         let mut towers = Towers::default();
         towers.sync(&board);
+        let tiles = board.tile_count();
         Simulation {
             board,
             enemies: Enemies::default(),
@@ -175,6 +181,8 @@ impl Simulation {
             shells: Vec::new(),
             explosions: Vec::new(),
             spawn_order: Vec::new(),
+            money: 0,
+            paid: vec![0; tiles],
         }
     }
 
@@ -193,6 +201,7 @@ impl Simulation {
             self.lives = 0;
         }
         self.outcome = Outcome::Running;
+        self.reset_money();
         self.apply_animation();
     }
 
@@ -220,6 +229,7 @@ impl Simulation {
     fn apply_animation(&mut self) {
         let on = self.animation || self.playing.as_ref().is_some_and(|p| p.scenario.animation);
         let left = self.enemies.set_animated(on);
+        self.pay_kills(&left);
         self.killed += left.killed;
     }
 
@@ -364,7 +374,13 @@ impl Simulation {
             }
             return Ok(content);
         }
-        let result = self.board.toggle(kind, x, y);
+        let budget = self.budget().copied();
+        let result = match (budget, kind) {
+            (Some(budget), EditKind::Wall | EditKind::Tower(_)) => {
+                self.paid_edit(budget, kind, (x, y))
+            }
+            _ => self.board.toggle(kind, x, y),
+        };
         self.towers.sync(&self.board);
         result
     }
@@ -442,6 +458,7 @@ impl Simulation {
     /// The rest of a tick after the enemies' update: counting what it removed, the towers,
     /// shells and explosions, the tick itself and the outcome.
     fn after_update(&mut self, removed: Removed, dt: f32) {
+        self.pay_kills(&removed);
         self.killed += removed.killed;
         self.reached += removed.reached;
         if self.playing.is_some() {
@@ -582,7 +599,7 @@ impl Simulation {
             &self.board,
             tile,
             params,
-            (color, health, sphere),
+            (color, health, sphere, type_code(kind)),
             (progress, false),
         )
     }
@@ -624,7 +641,7 @@ impl Simulation {
                 &self.board,
                 tile,
                 params,
-                (color, health, false),
+                (color, health, false, 0),
                 (progress, true),
             );
             spawned += 1;

@@ -59,6 +59,10 @@ pub struct SimulationParts {
     pub shells: Vec<Shell>,
     /// Explosions still shown.
     pub explosions: Vec<Explosion>,
+    /// The money left under a budget (0 without one).
+    pub money: u32,
+    /// What was paid for each tile's content, by board index (as many as the board's tiles).
+    pub paid: Vec<u32>,
 }
 
 impl Simulation {
@@ -103,6 +107,12 @@ impl Simulation {
             None => None,
         };
         let towers = Towers::restore(&p.board, p.towers)?;
+        if p.paid.len() != tiles {
+            return Err(format!(
+                "it keeps what was paid for {} tiles, the board has {tiles}",
+                p.paid.len()
+            ));
+        }
         check_flying(&p.shells, &p.explosions)?;
         let animated = p.animation || playing.as_ref().is_some_and(|p| p.scenario.animation);
         if !animated && let Some(slot) = states.iter().position(|e| e.anim != Animation::MOVING) {
@@ -136,6 +146,8 @@ impl Simulation {
             shells: p.shells,
             explosions: p.explosions,
             spawn_order: Vec::new(),
+            money: p.money,
+            paid: p.paid,
         })
     }
 }
@@ -197,6 +209,8 @@ mod tests {
             towers: sim.towers().all().to_vec(),
             shells: sim.shells().to_vec(),
             explosions: sim.explosions().to_vec(),
+            money: sim.money().unwrap_or(0),
+            paid: sim.paid().to_vec(),
         }
     }
 

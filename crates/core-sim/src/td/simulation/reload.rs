@@ -65,6 +65,9 @@ impl Simulation {
             self.towers.reset();
         }
         self.towers.resync(&self.board);
+        // The file's content is the level's own now: nothing paid for it.
+        self.paid.clear();
+        self.paid.resize(self.board.tile_count(), 0);
         BoardReload {
             kept: self.enemies.len() as u64,
             removed,
