@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Command::Run(args) => commands::run::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::Preview(args) => commands::preview::run(&args),
         Command::Adapters => commands::adapters::run(),
         Command::Screenshot(args) => commands::screenshot::run(&args),
         Command::Stress(args) => commands::stress::run(&args),

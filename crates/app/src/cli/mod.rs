@@ -55,6 +55,8 @@ pub enum Command {
     Sim(SimArgs),
     /// Play a recording (`horde run --record`) again headless and check its checksums.
     Replay(ReplayArgs),
+    /// Predict the coming wave of a scenario game exactly, headless.
+    Preview(PreviewArgs),
     /// List every graphics adapter wgpu finds: backend, name, type, driver.
     Adapters,
     /// Render a scene offscreen after N fixed 1/60 s steps and save it as a PNG.
@@ -445,6 +447,30 @@ pub struct SimArgs {
     /// 60 ticks.
     #[arg(long, value_name = "FILE", conflicts_with = "load")]
     pub record: Option<PathBuf>,
+}
+
+/// Flags of `horde preview`.
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// Level file (default: the built-in board).
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
+    /// The scenario (RON) whose waves are predicted.
+    #[arg(long, value_name = "FILE.ron", required_unless_present = "load")]
+    pub scenario: Option<PathBuf>,
+    /// Random seed (ChaCha8).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Predict from this saved game instead (its board, scenario and seed).
+    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "scenario", "seed"])]
+    pub load: Option<PathBuf>,
+    /// Play these edits first (`TICK ACTION X Y`): the game runs to its last edit's tick,
+    /// and the prediction starts there.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+    /// Print the prediction as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Flags of `horde replay`.

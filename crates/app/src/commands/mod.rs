@@ -3,6 +3,7 @@
 
 pub mod adapters;
 pub mod platformer;
+pub mod preview;
 pub mod replay;
 pub mod run;
 pub mod runner;

@@ -1,0 +1,133 @@
+//! `horde preview`: the coming wave predicted headless — the game (a level and scenario, or a
+//! save) played through a script's edits, then run ahead with no further input to the end of
+//! the current wave or its outcome ([`horde_core_sim::td::preview`]): the same prediction the
+//! window shows, printed as one line.
+
+use crate::cli::PreviewArgs;
+use crate::clock::STEP_F32;
+use crate::levels;
+use anyhow::{Result, bail};
+use horde_core_sim::Simulation;
+use horde_core_sim::td::preview::{Prediction, TileCount, predict};
+use horde_core_sim::td::save;
+use horde_core_sim::td::script::EditScript;
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The summary line, in the CLI contract's order.
+#[derive(Serialize)]
+struct Summary {
+    wave: usize,
+    from_tick: u64,
+    to_tick: u64,
+    lives_lost: u32,
+    killed: u64,
+    reached: u64,
+    outcome: &'static str,
+    leaks: Vec<TileCount>,
+    tiles: Vec<TileCount>,
+    ms: f64,
+    cycle: u32,
+}
+
+/// Runs `horde preview`.
+pub fn run(args: &PreviewArgs) -> Result<()> {
+    let (mut sim, dt) = match &args.load {
+        Some(path) => {
+            let saved = save::load(path)?;
+            (saved.sim, saved.dt)
+        }
+        None => {
+            let board = levels::load(args.level.as_deref())?;
+            let scenario = levels::scenario(args.scenario.as_deref())?;
+            let mut sim = Simulation::new(board, Default::default(), args.seed);
+            sim.set_scenario(scenario);
+            (sim, STEP_F32)
+        }
+    };
+    if sim.scenario().is_none() {
+        bail!(
+            "no wave to predict: the game plays no scenario (give --scenario, or --load a scenario game)"
+        );
+    }
+    if let Some(path) = &args.script {
+        play_script(&mut sim, &EditScript::load(path)?, dt, path)?;
+    }
+    let started = Instant::now();
+    let prediction = predict(&sim, dt, &AtomicBool::new(false))?;
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let summary = summary(prediction, ms);
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        println!(
+            "wave {} (cycle {}): ticks {} to {}, {} lives lost, {} killed and {} reached by then, {}; {} destinations leak; {:.1} ms",
+            summary.wave,
+            summary.cycle,
+            summary.from_tick,
+            summary.to_tick,
+            summary.lives_lost,
+            summary.killed,
+            summary.reached,
+            summary.outcome,
+            summary.leaks.len(),
+            summary.ms
+        );
+    }
+    Ok(())
+}
+
+/// Plays `sim` through the script's edits: every tick up to its last edit's, and that tick's
+/// edits applied (the prediction starts with that tick).
+fn play_script(
+    sim: &mut Simulation,
+    script: &EditScript,
+    dt: f32,
+    path: &std::path::Path,
+) -> Result<()> {
+    let first = sim.counts().ticks + 1;
+    let last = script.edits().last().map_or(0, |e| e.tick);
+    for tick in first..=last {
+        for edit in script.at_tick(tick) {
+            if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y) {
+                log::warn!(
+                    "tick {tick}: {}:{}: {:?} at ({}, {}) refused: {refused}",
+                    path.display(),
+                    edit.line,
+                    edit.kind,
+                    edit.x,
+                    edit.y
+                );
+            }
+        }
+        if tick < last {
+            sim.step(dt);
+        }
+    }
+    if last > 0 && last < first {
+        log::warn!(
+            "{}: its edits are before the game's tick {}; none applies",
+            path.display(),
+            first - 1
+        );
+    }
+    Ok(())
+}
+
+/// The prediction as the summary prints it.
+fn summary(p: Prediction, ms: f64) -> Summary {
+    Summary {
+        wave: p.wave,
+        from_tick: p.from_tick,
+        to_tick: p.to_tick,
+        lives_lost: p.lives_lost,
+        killed: p.killed,
+        reached: p.reached,
+        outcome: p.outcome.name(),
+        leaks: p.leaks,
+        tiles: p.tiles,
+        ms: (ms * 1000.0).round() / 1000.0,
+        cycle: p.cycle,
+    }
+}
