@@ -79,6 +79,8 @@ pub struct TdGame {
     steps_seconds: f64,
     last_steps_seconds: f64,
     frame_rest: f64,
+    /// Edits the player made that took (the forecast asks again after each).
+    edits: u64,
 }
 
 impl TdGame {
@@ -109,6 +111,7 @@ impl TdGame {
             steps_seconds: 0.0,
             last_steps_seconds: 0.0,
             frame_rest: 0.0,
+            edits: 0,
         };
         game.new_history();
         game
@@ -174,6 +177,11 @@ impl TdGame {
     /// The tile whose edit was refused last, while it flashes.
     pub fn refused_tile(&self) -> Option<RefusedTile> {
         self.refused.filter(|r| r.seconds_left > 0.0)
+    }
+
+    /// Counts the player's edits that took.
+    pub fn edits(&self) -> u64 {
+        self.edits
     }
 
     /// Counts the times the game started over; a view draws everything again when it changes.
@@ -328,6 +336,7 @@ impl TdGame {
         match &result {
             Ok(_) => {
                 self.last_refusal = None;
+                self.edits += 1;
                 let tick = self.sim.counts().ticks + 1;
                 self.note_edit(tick, (kind, x, y));
             }

@@ -10,6 +10,7 @@
 pub mod camera;
 pub mod draw;
 pub mod fight;
+pub mod forecast;
 pub mod game;
 pub mod games;
 pub mod hud;

@@ -2,6 +2,7 @@
 //! the scenario, the spawn settings and seed, the enemy cube, and in a window the recording of
 //! the player's edits and the live files.
 
+use super::forecast::Forecast;
 use super::game::TdGame;
 use super::games::{GameStart, Recording};
 use super::play::TdPlay;
@@ -48,7 +49,11 @@ impl TdPlay {
             game.time_scale = speed;
         }
         let files = (args.level.clone(), args.scenario.clone());
+        let picture = opening.picture;
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
+        if !picture {
+            play.forecast = Some(Forecast::new());
+        }
         // A loaded game has no level file of its own to watch, but what the inspector loads
         // later is watched.
         if args.load.is_none() {
@@ -84,6 +89,7 @@ impl TdPlay {
         let header = recording.header;
         let files = (header.level.clone(), header.scenario.clone());
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
+        play.forecast = Some(Forecast::new());
         play.watch(opening.live, None, None);
         Ok(play)
     }

@@ -12,6 +12,7 @@
 //! targeting priority of the tower under the mouse.
 
 use super::camera::TdCamera;
+use super::forecast::Forecast;
 use super::game::TdGame;
 use super::games;
 use super::hud;
@@ -47,6 +48,8 @@ pub struct TdPlay {
     control: bool,
     /// Where the mouse is, window pixels (`T` acts on the tower under it).
     cursor: Vec2,
+    /// The coming wave's forecast, in a window (none for a picture or a test's play).
+    pub forecast: Option<Forecast>,
     /// Where F5 saves and F9 loads ([`games::quick_save_path`] unless changed).
     pub quick_save: PathBuf,
     /// The level and scenario files, watched: an edit applies live.
@@ -98,6 +101,7 @@ impl TdPlay {
             },
             control: false,
             cursor: Vec2::ZERO,
+            forecast: None,
             quick_save: games::quick_save_path(),
         }
     }
@@ -357,6 +361,9 @@ impl Scene for TdPlay {
     fn update(&mut self, tick: Tick, input: &InputState) {
         self.apply_live_edits();
         self.game.run_steps(tick.steps, tick.frame_seconds);
+        if let Some(forecast) = &mut self.forecast {
+            forecast.update(&self.game);
+        }
         if let Some(camera) = self.camera.as_mut() {
             let (forward, right) = input.move_direction();
             let pan_speed = camera.distance * 0.6 * tick.frame_seconds as f32;
@@ -374,6 +381,11 @@ impl Scene for TdPlay {
         self.handle_actions(requests);
         let speed = hud::speed_text(self.game.time_scale, self.game.speed_reached());
         hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind, speed);
+        if let Some(forecast) = &self.forecast
+            && self.game.sim().scenario().is_some()
+        {
+            forecast.show(ui.ctx());
+        }
         if let Some(action) = timeline_bar::show(ui.ctx(), &self.game, width) {
             self.time_travel(action);
         }
@@ -382,6 +394,13 @@ impl Scene for TdPlay {
     }
 
     fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> Result<()> {
+        if let Some(forecast) = &mut self.forecast
+            && forecast.take_ghosts_changed()
+        {
+            let tiles = forecast.prediction().map_or(&[][..], |p| &p.tiles[..]);
+            self.view
+                .show_ghosts(renderer, self.game.sim().board(), tiles);
+        }
         self.view.sync(renderer, ctx, &mut self.game)
     }
 

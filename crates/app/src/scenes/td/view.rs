@@ -41,6 +41,8 @@ pub struct TdBatches {
     pub refused: BatchId,
     /// Towers, beams, shells and explosions: one batch each.
     pub fight: FightBatches,
+    /// The forecast's ghost paths: a flat translucent tile where enemies would walk.
+    pub ghosts: BatchId,
 }
 
 /// What a view last drew, to write again only what changed.
@@ -117,13 +119,45 @@ impl TdView {
                 explosions: renderer.add_batch(MeshKind::Sphere, "explosions"),
                 trails: renderer.add_batch(MeshKind::Cube, "shell trails"),
             },
+            ghosts: renderer.add_batch(MeshKind::Cube, "forecast ghosts"),
         };
+        renderer.set_translucent(batches.ghosts, true);
         // The series' explosions (and the shells' trails) show the board through them.
         renderer.set_translucent(batches.fight.explosions, true);
         renderer.set_translucent(batches.fight.trails, true);
         self.batches = Some(batches);
         self.forget_drawn();
         batches
+    }
+
+    /// Draws the forecast's ghost paths on `board`: a flat translucent tile on each tile an
+    /// enemy would enter, bluer where few would, redder where most would (none without a
+    /// forecast).
+    pub fn show_ghosts(
+        &mut self,
+        renderer: &mut Renderer,
+        board: &Board,
+        tiles: &[horde_core_sim::td::preview::TileCount],
+    ) {
+        let Some(b) = self.batches else { return };
+        let most = tiles.iter().map(|t| t.count).max().unwrap_or(1).max(1) as f32;
+        renderer.refill(b.ghosts, |out| {
+            out.clear();
+            for t in tiles {
+                let Some(index) = board.index(i64::from(t.x), i64::from(t.y)) else {
+                    continue;
+                };
+                let [x, z] = board.tile_center(index);
+                let share = (t.count as f32 / most).sqrt();
+                let color = [
+                    (80.0 + 175.0 * share) as u8,
+                    (140.0 - 80.0 * share) as u8,
+                    (255.0 - 175.0 * share) as u8,
+                    (60.0 + 120.0 * share) as u8,
+                ];
+                out.push(draw::block(x, z, Vec3::new(0.8, 0.03, 0.8), 0.012, color));
+            }
+        });
     }
 
     /// The batches, once attached.

@@ -1,0 +1,245 @@
+//! The window's wave forecast: the coming wave predicted exactly
+//! ([`horde_core_sim::td::preview`]) on a background worker, never on the render thread, and
+//! shown as a panel (lives it would cost, kills, when the wave is cleared, each destination's
+//! leaks) and as ghost paths on the board ([`super::view::TdView::show_ghosts`]).
+//!
+//! A new prediction is asked for a quarter of a second after the game last changed (an edit, a
+//! restart, a load, a seek: debounced), and whenever the wave it predicted is over. A request
+//! made stale by a newer change is cancelled between ticks; an answer to a stale request is
+//! dropped.
+
+use super::game::TdGame;
+use crate::clock::STEP_F32;
+use crate::overlay;
+use crate::worker::{Worker, WorkerChannels};
+use horde_core_sim::Simulation;
+use horde_core_sim::td::preview::{Prediction, PreviewError, predict};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long the game must stay unchanged before a prediction is asked for.
+pub const DEBOUNCE: Duration = Duration::from_millis(250);
+
+/// A prediction asked of the worker.
+struct Job {
+    id: u64,
+    sim: Box<Simulation>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// The worker's answer.
+struct Answer {
+    id: u64,
+    result: Result<Prediction, PreviewError>,
+    ms: f64,
+}
+
+/// What the game looked like when a prediction was asked: its generation and edit count.
+type Stamp = (u64, u64);
+
+/// The forecast and its worker.
+pub struct Forecast {
+    worker: Option<Worker<Job, Answer>>,
+    /// The running job's cancel flag.
+    cancel: Arc<AtomicBool>,
+    /// The last job sent, and the game it was for.
+    asked: (u64, Option<Stamp>),
+    /// The last job answered.
+    answered: u64,
+    /// When the game last changed, if a prediction is owed.
+    changed_at: Option<Instant>,
+    /// The game as last seen.
+    seen: Option<Stamp>,
+    /// The last answer, and how long it took.
+    shown: Option<(Prediction, f64)>,
+    /// Why there is none, if the last answer was an error.
+    why_not: Option<String>,
+    /// Whether the ghost paths changed since the view last drew them.
+    ghosts_changed: bool,
+}
+
+impl Forecast {
+    /// A forecast with its worker (none where no thread can be started: the forecast is then
+    /// off, and says so).
+    pub fn new() -> Forecast {
+        let worker = Worker::spawn(
+            "wave forecast",
+            1,
+            |channels: WorkerChannels<Job, Answer>| {
+                while let Ok(job) = channels.requests.recv() {
+                    let started = Instant::now();
+                    let result = predict(&job.sim, STEP_F32, &job.cancel);
+                    let ms = started.elapsed().as_secs_f64() * 1000.0;
+                    let answer = Answer {
+                        id: job.id,
+                        result,
+                        ms,
+                    };
+                    if channels.results.send(answer).is_err() {
+                        break;
+                    }
+                }
+            },
+        );
+        let (worker, why_not) = match worker {
+            Ok(worker) => (Some(worker), None),
+            Err(e) => (None, Some(format!("no forecast: {e}"))),
+        };
+        Forecast {
+            worker,
+            cancel: Arc::new(AtomicBool::new(false)),
+            asked: (0, None),
+            answered: 0,
+            changed_at: None,
+            seen: None,
+            shown: None,
+            why_not,
+            ghosts_changed: false,
+        }
+    }
+
+    /// Once a frame: notices a changed game (cancelling a stale job), asks for a prediction
+    /// once the game has been still for [`DEBOUNCE`] or the predicted wave is over, and takes
+    /// the worker's answer.
+    pub fn update(&mut self, game: &TdGame) {
+        let Some(worker) = &self.worker else { return };
+        let stamp = (game.generation(), game.edits());
+        if self.seen != Some(stamp) {
+            self.seen = Some(stamp);
+            self.changed_at = Some(Instant::now());
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+        let wave_over = self
+            .shown
+            .as_ref()
+            .is_some_and(|(p, _)| game.sim().counts().ticks >= p.to_tick);
+        let due = self.changed_at.is_some_and(|t| t.elapsed() >= DEBOUNCE)
+            || (wave_over && self.asked.1 == Some(stamp) && self.changed_at.is_none());
+        if due && game.sim().scenario().is_some() {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let job = Job {
+                id: self.asked.0 + 1,
+                sim: Box::new(game.sim().clone()),
+                cancel: cancel.clone(),
+            };
+            if worker.try_send(job).is_ok() {
+                self.cancel = cancel;
+                self.asked = (self.asked.0 + 1, Some(stamp));
+                self.changed_at = None;
+                if wave_over {
+                    self.shown = None;
+                    self.ghosts_changed = true;
+                }
+            }
+        } else if due {
+            self.changed_at = None;
+            self.shown = None;
+            self.why_not = Some("no forecast: the spawner has no waves".to_string());
+            self.ghosts_changed = true;
+        }
+        while let Some(answer) = worker.try_recv() {
+            if answer.id != self.asked.0 {
+                continue;
+            }
+            self.answered = answer.id;
+            match answer.result {
+                Ok(prediction) => {
+                    self.shown = Some((prediction, answer.ms));
+                    self.why_not = None;
+                }
+                Err(PreviewError::Cancelled) => {}
+                Err(e) => {
+                    self.shown = None;
+                    self.why_not = Some(e.to_string());
+                }
+            }
+            self.ghosts_changed = true;
+        }
+    }
+
+    /// The prediction shown, if any.
+    pub fn prediction(&self) -> Option<&Prediction> {
+        self.shown.as_ref().map(|(p, _)| p)
+    }
+
+    /// Whether the ghost paths changed since the last call (the view draws them again).
+    pub fn take_ghosts_changed(&mut self) -> bool {
+        std::mem::take(&mut self.ghosts_changed)
+    }
+
+    /// Whether a prediction is owed or being worked on (the one shown, if any, is older).
+    pub fn busy(&self) -> bool {
+        self.changed_at.is_some() || self.answered != self.asked.0
+    }
+
+    /// The panel's lines.
+    pub fn text(&self) -> Vec<String> {
+        let Some((p, ms)) = &self.shown else {
+            return vec![
+                self.why_not
+                    .clone()
+                    .unwrap_or_else(|| "forecast: working…".to_string()),
+            ];
+        };
+        let seconds = |tick: u64| tick as f64 / 60.0;
+        let end = match p.outcome.name() {
+            "running" => format!(
+                "cleared at {:.1} s (tick {})",
+                seconds(p.to_tick),
+                p.to_tick
+            ),
+            other => format!(
+                "ends in {other} at {:.1} s (tick {})",
+                seconds(p.to_tick),
+                p.to_tick
+            ),
+        };
+        let mut lines = vec![
+            format!(
+                "forecast: wave {} of cycle {}, if nothing changes",
+                p.wave, p.cycle
+            ),
+            format!(
+                "{end}; {} lives lost; {} killed by then",
+                p.lives_lost, p.killed
+            ),
+        ];
+        if p.leaks.is_empty() {
+            lines.push("no leaks".to_string());
+        } else {
+            let leaks: Vec<String> = (p.leaks.iter())
+                .map(|l| format!("({}, {}) ×{}", l.x, l.y, l.count))
+                .collect();
+            lines.push(format!("leaks at {}", leaks.join(", ")));
+        }
+        if self.busy() {
+            lines.push("(the game changed: predicting again…)".to_string());
+        } else {
+            lines.push(format!("(predicted in {ms:.0} ms)"));
+        }
+        lines
+    }
+
+    /// Draws the panel at the top of the board.
+    pub fn show(&self, ctx: &egui::Context) {
+        let lines = self.text();
+        let place = egui::Vec2::new(0.0, 10.0);
+        overlay::panel(ctx, "td forecast", egui::Align2::CENTER_TOP, place, |ui| {
+            ui.set_min_width(300.0);
+            for (i, line) in lines.iter().enumerate() {
+                if i == 0 {
+                    ui.strong(line);
+                } else {
+                    ui.label(line);
+                }
+            }
+        });
+    }
+}
+
+impl Default for Forecast {
+    fn default() -> Forecast {
+        Forecast::new()
+    }
+}

@@ -1,0 +1,79 @@
+//! The window's wave forecast, driven without a window: it predicts the coming wave on its
+//! worker once the game has been still a moment, the prediction is exact (the game left alone
+//! plays it to the tick), and an edit while a prediction runs cancels it and asks again, so the
+//! forecast shown is the edited game's.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+mod common;
+
+use horde::scenes::td::TdGame;
+use horde::scenes::td::forecast::Forecast;
+use horde_core_sim::td::preview::Prediction;
+use horde_core_sim::{EditKind, Scenario, SpawnSettings, TowerKind};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn siege() -> TdGame {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
+    let scenario = Scenario::load(&assets.join("scenarios/siege.ron")).unwrap();
+    TdGame::open(
+        Some(&assets.join("levels/battle.txt")),
+        Some(scenario),
+        SpawnSettings::default(),
+        3,
+    )
+    .unwrap()
+}
+
+/// Updates `forecast` until it shows a prediction made after `since` (at most 20 s).
+fn wait_for(forecast: &mut Forecast, game: &TdGame) -> Prediction {
+    let started = Instant::now();
+    loop {
+        forecast.update(game);
+        if !forecast.busy()
+            && let Some(p) = forecast.prediction()
+        {
+            return p.clone();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no forecast: {:?}",
+            forecast.text()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn the_forecast_comes_true_and_an_edit_asks_again() {
+    let mut game = siege();
+    let mut forecast = Forecast::new();
+    let first = wait_for(&mut forecast, &game);
+    assert_eq!((first.wave, first.from_tick), (1, 0));
+    // An edit while the forecast is owed or running: the next one is the edited game's.
+    // The level's laser at (3, 1) removed: a gap in its wall, paths through it.
+    game.edit(EditKind::Tower(TowerKind::Laser), 3, 1).unwrap();
+    forecast.update(&game);
+    assert!(forecast.busy());
+    let edited = wait_for(&mut forecast, &game);
+    assert_ne!(edited, first, "the edit changed nothing?");
+    // Left alone, the game plays the edited forecast to the tick.
+    while game.sim().counts().ticks < edited.to_tick {
+        game.step_once();
+    }
+    let counts = game.sim().counts();
+    assert_eq!(counts.ticks, edited.to_tick);
+    assert_eq!(
+        (counts.killed, counts.reached),
+        (edited.killed, edited.reached)
+    );
+    assert_eq!(counts.outcome, edited.outcome);
+    let state = game.sim().scenario_state().unwrap();
+    assert!(
+        state.wave() != edited.wave - 1 || state.cycle() != edited.cycle - 1,
+        "the wave is over"
+    );
+    // The panel says it.
+    let text = forecast.text().join("\n");
+    assert!(text.contains("forecast: wave 1 of cycle 1"), "{text}");
+}
