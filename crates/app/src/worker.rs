@@ -19,11 +19,20 @@ use std::thread::JoinHandle;
 /// under lavapipe; normal priority made the render thread wait.
 const BACKGROUND_PRIORITY: u8 = 22;
 
+/// The lowest priority short of idle (about nice 18 on Linux): for work that may wait for
+/// whatever the frame leaves (the wave forecast).
+const SPARE_PRIORITY: u8 = 2;
+
 /// Lowers the calling thread's priority, so that when a worker and the render thread want the
 /// same core the frame wins. Best effort: where the system refuses, the thread carries on at
 /// normal priority.
 pub fn lower_priority(what: &str) {
-    let priority = thread_priority::ThreadPriorityValue::try_from(BACKGROUND_PRIORITY)
+    set_priority(what, BACKGROUND_PRIORITY);
+}
+
+/// Sets the calling thread's cross-platform priority (best effort).
+fn set_priority(what: &str, value: u8) {
+    let priority = thread_priority::ThreadPriorityValue::try_from(value)
         .map(thread_priority::ThreadPriority::Crossplatform);
     if let Err(error) = priority.map(thread_priority::set_current_thread_priority) {
         log::debug!("{what} keeps normal priority: {error:?}");
@@ -33,12 +42,55 @@ pub fn lower_priority(what: &str) {
 /// A pool of two low-priority threads named `name 0`, `name 1` for a worker's parallel work;
 /// `None` where the system refuses threads (the work then runs on the worker itself).
 pub fn background_pool(name: &'static str) -> Option<rayon::ThreadPool> {
+    quiet_pool(name, 2)
+}
+
+/// A pool of `threads` low-priority threads named `name 0`, `name 1`, ..; `None` where the
+/// system refuses threads. With one thread, parallel passes inside it run inline: a worker
+/// that must stay off the render thread's cores as far as it can runs its game there.
+pub fn quiet_pool(name: &'static str, threads: usize) -> Option<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
+        .num_threads(threads)
         .thread_name(move |i| format!("{name} {i}"))
         .start_handler(move |_| lower_priority(name))
         .build()
         .ok()
+}
+
+/// Runs `work` on the global rayon pool, as one of its threads: the parallel passes inside it
+/// start where they run, instead of being handed from this thread to the pool and waited for
+/// (each hand-over is a wake-up and a sleep: most of a small game's tick).
+pub fn in_pool<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+    rayon::scope(|_| work())
+}
+
+/// One thread that runs only when a core would otherwise be idle (Linux's `SCHED_IDLE`; the
+/// lowest priority short of it elsewhere), named `name`, for work that takes only what the
+/// frame leaves; `None` where the system refuses threads. Parallel passes inside it run inline.
+pub fn spare_pool(name: &'static str) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .thread_name(move |_| name.to_string())
+        .start_handler(move |_| idle_priority(name))
+        .build()
+        .ok()
+}
+
+/// The calling thread runs only on an otherwise idle core (best effort).
+fn idle_priority(what: &str) {
+    #[cfg(target_os = "linux")]
+    {
+        use thread_priority::{
+            NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
+            set_thread_priority_and_policy, thread_native_id,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        match set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle) {
+            Ok(()) => return,
+            Err(error) => log::debug!("{what} is not idle-scheduled: {error:?}"),
+        }
+    }
+    set_priority(what, SPARE_PRIORITY);
 }
 
 /// Runs `work` on `pool`, or here without one.

@@ -55,7 +55,9 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
         play_script(&mut sim, &EditScript::load(path)?, dt, path)?;
     }
     let started = Instant::now();
-    let prediction = predict(&sim, dt, &AtomicBool::new(false))?;
+    // Inside the pool, the tick's parallel passes start on one of its threads: no hand-over
+    // from this thread to the pool and back for every pass of every tick.
+    let prediction = crate::worker::in_pool(|| predict(&sim, dt, &AtomicBool::new(false)))?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let summary = summary(prediction, ms);
     if args.json {

@@ -40,8 +40,13 @@ struct Seek {
     ms: f64,
 }
 
-/// Runs `horde replay`.
+/// Runs `horde replay`, on the rayon pool ([`crate::worker::in_pool`]).
 pub fn run(args: &ReplayArgs) -> Result<()> {
+    crate::worker::in_pool(|| run_here(args))
+}
+
+/// Runs `horde replay` on the calling thread.
+fn run_here(args: &ReplayArgs) -> Result<()> {
     let (recording, sim) = open(&args.recording)?;
     let started = Instant::now();
     let replayed = replay(&recording, sim, STEP_F32)?;

@@ -20,8 +20,13 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
-/// Runs `horde sim`.
+/// Runs `horde sim`, on the rayon pool ([`crate::worker::in_pool`]).
 pub fn run(args: &SimArgs) -> Result<()> {
+    crate::worker::in_pool(|| run_here(args))
+}
+
+/// Runs `horde sim` on the calling thread.
+fn run_here(args: &SimArgs) -> Result<()> {
     let (mut sim, saved_dt) = match &args.load {
         Some(path) => {
             let saved = save::load(path)?;

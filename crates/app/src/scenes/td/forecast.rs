@@ -11,12 +11,31 @@
 use super::game::TdGame;
 use crate::clock::STEP_F32;
 use crate::overlay;
-use crate::worker::{Worker, WorkerChannels};
+use crate::worker::{Worker, WorkerChannels, on_pool, spare_pool};
 use horde_core_sim::Simulation;
 use horde_core_sim::td::preview::{Prediction, PreviewError, predict};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// What `HORDE_FORECAST` asks: `off` (no forecast), `continuous` (a new prediction as soon as
+/// the last one is in: for measuring a window that is always predicting), anything else on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    On,
+    Off,
+    Continuous,
+}
+
+impl Mode {
+    fn from_env() -> Mode {
+        match std::env::var("HORDE_FORECAST").as_deref() {
+            Ok("off") => Mode::Off,
+            Ok("continuous") => Mode::Continuous,
+            _ => Mode::On,
+        }
+    }
+}
 
 /// How long the game must stay unchanged before a prediction is asked for.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -57,19 +76,29 @@ pub struct Forecast {
     why_not: Option<String>,
     /// Whether the ghost paths changed since the view last drew them.
     ghosts_changed: bool,
+    mode: Mode,
 }
 
 impl Forecast {
     /// A forecast with its worker (none where no thread can be started: the forecast is then
     /// off, and says so).
     pub fn new() -> Forecast {
+        let mode = Mode::from_env();
+        if mode == Mode::Off {
+            return Forecast::without("no forecast (HORDE_FORECAST=off)".to_string(), mode);
+        }
         let worker = Worker::spawn(
             "wave forecast",
             1,
             |channels: WorkerChannels<Job, Answer>| {
+                // One thread at the lowest priority short of idle: the prediction takes only
+                // what the frame leaves, and its passes run inline (the same game on any
+                // number of threads).
+                let pool = spare_pool("wave forecast pass");
                 while let Ok(job) = channels.requests.recv() {
                     let started = Instant::now();
-                    let result = predict(&job.sim, STEP_F32, &job.cancel);
+                    let result =
+                        on_pool(pool.as_ref(), || predict(&job.sim, STEP_F32, &job.cancel));
                     let ms = started.elapsed().as_secs_f64() * 1000.0;
                     let answer = Answer {
                         id: job.id,
@@ -82,20 +111,29 @@ impl Forecast {
                 }
             },
         );
-        let (worker, why_not) = match worker {
-            Ok(worker) => (Some(worker), None),
-            Err(e) => (None, Some(format!("no forecast: {e}"))),
-        };
+        match worker {
+            Ok(worker) => Forecast {
+                worker: Some(worker),
+                why_not: None,
+                ..Forecast::without(String::new(), mode)
+            },
+            Err(e) => Forecast::without(format!("no forecast: {e}"), mode),
+        }
+    }
+
+    /// A forecast with no worker, saying `why`.
+    fn without(why: String, mode: Mode) -> Forecast {
         Forecast {
-            worker,
+            worker: None,
             cancel: Arc::new(AtomicBool::new(false)),
             asked: (0, None),
             answered: 0,
             changed_at: None,
             seen: None,
             shown: None,
-            why_not,
+            why_not: Some(why),
             ghosts_changed: false,
+            mode,
         }
     }
 
@@ -143,6 +181,10 @@ impl Forecast {
                 continue;
             }
             self.answered = answer.id;
+            if self.mode == Mode::Continuous {
+                // Ask again at once (the debounce already passed).
+                self.changed_at = Instant::now().checked_sub(DEBOUNCE);
+            }
             match answer.result {
                 Ok(prediction) => {
                     self.shown = Some((prediction, answer.ms));

@@ -21,6 +21,7 @@ use super::timeline_bar::{self, BarAction};
 use super::view::{self, TdView};
 use crate::live::{LiveFiles, ReloadCounts, Slot};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
+use crate::stats::Stat;
 use crate::td_counts::CountsJson;
 use anyhow::Result;
 use glam::Vec2;
@@ -50,11 +51,17 @@ pub struct TdPlay {
     cursor: Vec2,
     /// The coming wave's forecast, in a window (none for a picture or a test's play).
     pub forecast: Option<Forecast>,
+    /// The frames' times, milliseconds, for the summary's `frame_ms` (the first
+    /// [`FRAME_SAMPLES`], in room made at the start: nothing allocated per frame).
+    frames: Vec<f64>,
     /// Where F5 saves and F9 loads ([`games::quick_save_path`] unless changed).
     pub quick_save: PathBuf,
     /// The level and scenario files, watched: an edit applies live.
     pub live: LiveFiles,
 }
+
+/// Frame times the summary keeps at most (about 18 minutes at 60 FPS).
+const FRAME_SAMPLES: usize = 1 << 16;
 
 /// The live-file slot of the level.
 const LEVEL: Slot<Board> = Slot::new(0, |text, path| Ok(parse_level(text, path)?));
@@ -73,6 +80,8 @@ struct Summary {
     /// second, smoothed).
     play_speed: f32,
     speed_reached: f32,
+    /// Frame times (p50, p95, max), milliseconds.
+    frame_ms: Stat,
 }
 
 impl TdPlay {
@@ -102,6 +111,7 @@ impl TdPlay {
             control: false,
             cursor: Vec2::ZERO,
             forecast: None,
+            frames: Vec::with_capacity(FRAME_SAMPLES),
             quick_save: games::quick_save_path(),
         }
     }
@@ -359,6 +369,9 @@ impl Scene for TdPlay {
     }
 
     fn update(&mut self, tick: Tick, input: &InputState) {
+        if self.frames.len() < FRAME_SAMPLES {
+            self.frames.push(tick.frame_seconds * 1000.0);
+        }
         self.apply_live_edits();
         self.game.run_steps(tick.steps, tick.frame_seconds);
         if let Some(forecast) = &mut self.forecast {
@@ -511,6 +524,7 @@ impl Reporting for TdPlay {
             live: self.live.counts(),
             play_speed: self.game.time_scale,
             speed_reached: (self.game.speed_reached() * 10.0).round() / 10.0,
+            frame_ms: Stat::of(&mut self.frames.clone()),
         })?)
     }
 }
