@@ -36,3 +36,14 @@ pub fn click(play: &mut TdPlay, button: MouseButton, (x, y): (u32, u32), shift: 
     play.mouse_button(button, true, &input, &mut requests);
     play.mouse_button(button, false, &input, &mut requests);
 }
+
+/// Moves the mouse over tile `(x, y)`.
+pub fn hover(play: &mut TdPlay, (x, y): (u32, u32)) {
+    let board = play.game.sim().board();
+    let index = board.index(x as i64, y as i64).unwrap();
+    let [cx, cz] = board.tile_center(index);
+    let camera = view::default_camera(play.game.sim(), SIZE.x / SIZE.y);
+    let mut input = InputState::default();
+    input.cursor = camera.project(Vec3::new(cx, 0.0, cz), SIZE).unwrap();
+    play.cursor_moved(Vec2::ZERO, &input);
+}
