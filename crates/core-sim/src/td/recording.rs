@@ -6,13 +6,16 @@
 //! The header is a block of `#! KEY VALUE` lines (comments to a plain edit script, which
 //! therefore still reads a recording): `horde-recording 1` first, then `level PATH` (or
 //! `level built-in`), `board HEX` (the checksum of the board as the game opened it,
-//! [`board_checksum`], so that a recording is never replayed on another level), `seed N`,
+//! [`board_checksum`], so that a recording is never replayed on another level), `state N`
+//! (the save format the checksums hash, [`crate::td::save::SAVE_FORMAT`]: a recording made by a
+//! Horde whose game holds other fields is refused, not reported as a desync), `seed N`,
 //! `animation on|off`, `scenario PATH` when one was played, and the spawner's `spawn-speed X`,
 //! `scale A..B`, `speed A..B` and `path-offset A..B` (always: they are part of the game). Errors name the file, line and column.
 
 use crate::script_lines::script_lines;
 use crate::td::board::Board;
 use crate::td::checksum::{from_hex, to_hex};
+use crate::td::save::SAVE_FORMAT;
 use crate::td::script::EditScript;
 use crate::td::settings::{FloatRange, SpawnSettings};
 use horde_files::{FileError, TEXT_CAP, read_text};
@@ -75,6 +78,7 @@ impl RecordingHeader {
             "#! level {level}\n#! board {}\n",
             to_hex(self.board)
         ));
+        out.push_str(&format!("#! state {}\n", SAVE_FORMAT.version));
         out.push_str(&format!("#! seed {}\n", self.seed));
         let on = if self.animation { "on" } else { "off" };
         out.push_str(&format!("#! animation {on}\n"));
@@ -199,6 +203,19 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
                 level = Some((line, path));
             }
             "board" => board = Some(from_hex(&value).ok_or_else(|| bad("a hex checksum"))?),
+            "state" => {
+                let version: u32 = value.parse().map_err(|_| bad("a whole number"))?;
+                if version != SAVE_FORMAT.version {
+                    return Err(error(
+                        line,
+                        1,
+                        format!(
+                            "recorded by a Horde whose game state is format {version}; this one's is {}: its checksums cannot match",
+                            SAVE_FORMAT.version
+                        ),
+                    ));
+                }
+            }
             "seed" => seed = Some(value.parse::<u64>().map_err(|_| bad("a whole number"))?),
             "animation" => {
                 animation = match value.as_str() {
@@ -217,7 +234,7 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
                     line,
                     1,
                     format!(
-                        "unknown header entry `#! {key} {value}` (expected level, board, seed, animation, scenario, spawn-speed, scale, speed, path-offset)"
+                        "unknown header entry `#! {key} {value}` (expected level, board, state, seed, animation, scenario, spawn-speed, scale, speed, path-offset)"
                     ),
                 ));
             }
@@ -349,7 +366,14 @@ mod tests {
         assert_eq!(err.location(), Some((1, 1)));
         let err = Recording::parse(&good.replace("#! seed 42", "#! seed x"), Path::new("r.txt"))
             .unwrap_err();
+        assert_eq!(err.location(), Some((5, 1)));
+        let err = Recording::parse(
+            &good.replace("#! state 4", "#! state 3"),
+            Path::new("r.txt"),
+        )
+        .unwrap_err();
         assert_eq!(err.location(), Some((4, 1)));
+        assert!(err.to_string().contains("game state is format 3"), "{err}");
         let err = Recording::parse(
             &good.replace("#! scale 0.5..1.5", "#! scale 2..1"),
             Path::new("r.txt"),
