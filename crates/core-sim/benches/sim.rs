@@ -165,6 +165,11 @@ fn tower_parts(c: &mut Criterion) {
                 all.set_priority(tile, priority);
             }
             let mut enemies_copy = sim.enemies().clone();
+            // As the simulation does: a copy of the places in cell order for priorities.
+            let mut index = index.clone();
+            if priority != Priority::Random {
+                index.copy_places(enemies_copy.places());
+            }
             let name = format!("targeting_and_firing_{}", priority.name());
             group.bench_function(BenchmarkId::new(name, format!("{enemies}+{towers}")), |b| {
                 b.iter(|| {

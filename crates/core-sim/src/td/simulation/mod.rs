@@ -483,6 +483,9 @@ impl Simulation {
         // From the first tick with towers on, the update pass keeps every enemy's place.
         self.enemies.track_places();
         self.index.rebuild(&self.board, self.enemies.places());
+        if self.towers.any_prioritized() {
+            self.index.copy_places(self.enemies.places());
+        }
         self.shots += self.towers.act(
             (&self.board, &mut self.enemies),
             &self.index,

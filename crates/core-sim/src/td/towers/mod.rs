@@ -177,6 +177,12 @@ impl Towers {
         }
     }
 
+    /// Whether some tower targets by a priority other than `random` (its scans then read the
+    /// places many times a tick).
+    pub fn any_prioritized(&self) -> bool {
+        self.towers.iter().any(|t| t.priority != Priority::Random)
+    }
+
     /// The tower on `tile`, if there is one.
     pub fn on_tile(&self, tile: usize) -> Option<&Tower> {
         self.towers.iter().find(|t| t.tile as usize == tile)
