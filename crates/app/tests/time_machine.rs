@@ -102,6 +102,37 @@ fn checksum_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The last line of `horde sim`'s `--checksums` for the siege game (seed 9) played `ticks`
+/// ticks with the recording at `script` as its script.
+fn last_checksum_in_sim(script: &Path, ticks: u64) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("sums.csv");
+    let (level, scenario) = (asset("levels/battle.txt"), asset("scenarios/siege.ron"));
+    let ticks = ticks.to_string();
+    let out = horde(&[
+        "sim",
+        "--level",
+        level.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--seed",
+        "9",
+        "--ticks",
+        &ticks,
+        "--script",
+        script.to_str().unwrap(),
+        "--checksums",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    text.lines().last().unwrap().to_string()
+}
+
 fn json(out: &std::process::Output) -> serde_json::Value {
     let stdout = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
@@ -147,30 +178,10 @@ fn a_window_recording_replays_with_every_checksum_matching() {
         assert!(seek["ms"].as_f64().unwrap() >= 0.0);
     }
     // `horde sim` with the header's game plays the same game (it skips the checksum lines).
-    let csv = dir.path().join("sums.csv");
-    let out = horde(&[
-        "sim",
-        "--level",
-        asset("levels/battle.txt").to_str().unwrap(),
-        "--scenario",
-        asset("scenarios/siege.ron").to_str().unwrap(),
-        "--seed",
-        "9",
-        "--ticks",
-        "1200",
-        "--script",
-        path.to_str().unwrap(),
-        "--checksums",
-        csv.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    assert_eq!(
+        last_checksum_in_sim(&path, 1200),
+        format!("1200,{:016x}", sums[1199])
     );
-    let last = std::fs::read_to_string(&csv).unwrap();
-    let last = last.lines().last().unwrap().to_string();
-    assert_eq!(last, format!("1200,{:016x}", sums[1199]));
 }
 
 #[test]
@@ -283,26 +294,8 @@ fn seeking_shows_each_tick_exactly_and_an_edit_there_plays_on_as_sim_does() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(json(&out)["checked"], 15);
-    let csv = dir.path().join("sums.csv");
-    let out = horde(&[
-        "sim",
-        "--level",
-        asset("levels/battle.txt").to_str().unwrap(),
-        "--scenario",
-        asset("scenarios/siege.ron").to_str().unwrap(),
-        "--seed",
-        "9",
-        "--ticks",
-        "900",
-        "--script",
-        path.to_str().unwrap(),
-        "--checksums",
-        csv.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
-    let csv = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(
-        csv.lines().last().unwrap(),
+        last_checksum_in_sim(&path, 900),
         format!("900,{:016x}", game.sim().checksum())
     );
 }

@@ -3,26 +3,17 @@
 //! any part of the game changes it; the enemies' colours (the painter's) do not.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
+mod common;
+
 use horde_core_sim::td::save;
-use horde_core_sim::{EditKind, Scenario, Simulation, SpawnSettings};
+use horde_core_sim::{EditKind, Simulation};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
 
-fn asset(path: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::fs::read_to_string(root.join(path)).unwrap()
-}
-
-/// The battle level under the siege scenario (towers of both kinds, shells, clips).
+/// The siege game of these tests.
 fn siege() -> Simulation {
-    let board = parse_level(&asset("assets/levels/battle.txt"), Path::new("battle")).unwrap();
-    let scenario =
-        Scenario::parse(&asset("assets/scenarios/siege.ron"), Path::new("siege")).unwrap();
-    let mut sim = Simulation::new(board, SpawnSettings::default(), 7);
-    sim.set_scenario(Some(scenario));
-    sim
+    common::siege(7, false)
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {

@@ -4,28 +4,17 @@
 //! script with that edit gives.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
+mod common;
+
 use horde_core_sim::td::timeline::{MarkKind, Timeline};
-use horde_core_sim::{EditKind, Scenario, Simulation, SpawnSettings};
+use horde_core_sim::{EditKind, Simulation};
 use rand::{Rng, SeedableRng};
-use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
 
-fn asset(path: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::fs::read_to_string(root.join(path)).unwrap()
-}
-
+/// The siege game of these tests.
 fn siege() -> Simulation {
-    let board = parse_level(&asset("assets/levels/battle.txt"), Path::new("battle")).unwrap();
-    let mut scenario =
-        Scenario::parse(&asset("assets/scenarios/siege.ron"), Path::new("siege")).unwrap();
-    // Placing is free here: the history, not the money, is under test.
-    scenario.budget = None;
-    let mut sim = Simulation::new(board, SpawnSettings::default(), 5);
-    sim.set_scenario(Some(scenario));
-    sim
+    common::siege(5, true)
 }
 
 /// Plays `ticks` ticks of `sim` with a history, applying `edits` (tick, kind, x, y) as a
