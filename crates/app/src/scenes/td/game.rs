@@ -292,7 +292,9 @@ impl TdGame {
         if let Some(refused) = &mut self.refused {
             refused.seconds_left -= real_seconds as f32;
         }
-        let ran = self.advance(steps);
+        // As a rayon thread: the steps' parallel passes start where they run (fast-forward
+        // runs many a frame; each hand-over from this thread would be a wake-up and a wait).
+        let ran = crate::worker::in_pool(|| self.advance(steps));
         self.note_speed(ran, real_seconds);
     }
 
