@@ -263,9 +263,13 @@ impl Forecast {
         lines
     }
 
-    /// Draws the panel at the top of the board.
-    pub fn show(&self, ctx: &egui::Context) {
-        let lines = self.text();
+    /// Draws the panel at the top of the board; `behind` says the game shown is behind its
+    /// live edge, where the history's own edits are still to come (the forecast assumes none).
+    pub fn show(&self, ctx: &egui::Context, behind: bool) {
+        let mut lines = self.text();
+        if behind {
+            lines.push("(seeked back: the recorded edits still to come are not in it)".to_string());
+        }
         let place = egui::Vec2::new(0.0, 10.0);
         overlay::panel(ctx, "td forecast", egui::Align2::CENTER_TOP, place, |ui| {
             ui.set_min_width(300.0);

@@ -397,7 +397,8 @@ impl Scene for TdPlay {
         if let Some(forecast) = &self.forecast
             && self.game.sim().scenario().is_some()
         {
-            forecast.show(ui.ctx());
+            let behind = self.game.sim().counts().ticks < self.game.live_tick();
+            forecast.show(ui.ctx(), behind);
         }
         if let Some(action) = timeline_bar::show(ui.ctx(), &self.game, width) {
             self.time_travel(action);
