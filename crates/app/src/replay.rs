@@ -89,17 +89,8 @@ pub fn replay(recording: &Recording, mut sim: Simulation, dt: f32) -> Result<Rep
     let mut checked = 0;
     let mut desync = None;
     for tick in 1..=script.last_tick() {
-        for edit in script.at_tick(tick) {
-            match sim.edit(edit.kind, edit.x, edit.y) {
-                Ok(_) => timeline.record_edit(tick, edit.kind, edit.x, edit.y),
-                Err(refused) => log::warn!(
-                    "tick {tick}: recording line {}: {:?} at ({}, {}) refused: {refused}",
-                    edit.line,
-                    edit.kind,
-                    edit.x,
-                    edit.y
-                ),
-            }
+        for edit in script.apply_at(&mut sim, tick, "recording", |why| log::warn!("{why}")) {
+            timeline.record_edit(tick, edit.kind, edit.x, edit.y);
         }
         if sim.outcome() == Outcome::Running {
             sim.step(dt);

@@ -91,18 +91,9 @@ fn play_script(
     let first = sim.counts().ticks + 1;
     let last = script.edits().last().map_or(0, |e| e.tick);
     for tick in first..=last {
-        for edit in script.at_tick(tick) {
-            if let Err(refused) = sim.edit(edit.kind, edit.x, edit.y) {
-                log::warn!(
-                    "tick {tick}: {}:{}: {:?} at ({}, {}) refused: {refused}",
-                    path.display(),
-                    edit.line,
-                    edit.kind,
-                    edit.x,
-                    edit.y
-                );
-            }
-        }
+        script.apply_at(sim, tick, "script", |why| {
+            log::warn!("{}: {why}", path.display());
+        });
         if tick < last {
             sim.step(dt);
         }

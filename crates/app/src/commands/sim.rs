@@ -11,7 +11,7 @@ use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::recording::board_checksum;
 use horde_core_sim::td::save;
-use horde_core_sim::td::script::{EditScript, ScriptedEdit};
+use horde_core_sim::td::script::EditScript;
 use horde_core_sim::td::trace::TraceWriter;
 use horde_core_sim::td::{checksum, recording};
 use horde_core_sim::{Board, Outcome, Simulation};
@@ -103,9 +103,10 @@ fn run_here(args: &SimArgs) -> Result<()> {
         if sim.outcome() != Outcome::Running {
             break;
         }
-        let due = script.at_tick(tick);
-        let took = apply_edits(&mut sim, due, tick, true);
-        refused_edits += (due.len() - took.len()) as u64;
+        let took = script.apply_at(&mut sim, tick, "script", |why| {
+            refused_edits += 1;
+            log::warn!("{why}");
+        });
         sim.step(dt);
         if let Some(recording) = &mut recording {
             for edit in took {
@@ -120,7 +121,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
             checksums.tick(&sim)?;
         }
         if let Some(reloaded) = &mut heavy {
-            let _ = apply_edits(reloaded, script.at_tick(tick), tick, false);
+            script.apply_at(reloaded, tick, "script", |_| {});
             reloaded.step(dt);
             *reloaded = through_a_save(reloaded, dt, tick)?;
             let (expected, got) = (sim.checksum(), reloaded.checksum());
@@ -146,31 +147,6 @@ fn run_here(args: &SimArgs) -> Result<()> {
     }
     println!("{}", summary_json(&sim, refused_edits)?);
     Ok(())
-}
-
-/// Applies the edits due at the start of `tick`; a refused one is logged when `log` is set.
-/// Returns those that took.
-fn apply_edits<'a>(
-    sim: &mut Simulation,
-    edits: &'a [ScriptedEdit],
-    tick: u64,
-    log: bool,
-) -> Vec<&'a ScriptedEdit> {
-    let mut took = Vec::new();
-    for edit in edits {
-        match sim.edit(edit.kind, edit.x, edit.y) {
-            Ok(_) => took.push(edit),
-            Err(refused) if log => log::warn!(
-                "tick {tick}: script line {}: {:?} at ({}, {}) refused: {refused}",
-                edit.line,
-                edit.kind,
-                edit.x,
-                edit.y
-            ),
-            Err(_) => {}
-        }
-    }
-    took
 }
 
 /// `sim` written to the save format and read back (heavy mode).

@@ -128,8 +128,9 @@ struct Walkers {
     tile: Vec<u32>,
     arriving: Vec<bool>,
     seen: Vec<u64>,
-    /// The ids seen at the last look.
+    /// The ids seen at the last look, and this look's (the two buffers swap each look).
     last_ids: Vec<u64>,
+    ids: Vec<u64>,
     look: u64,
     entered: Vec<u64>,
     leaks: Vec<u64>,
@@ -143,6 +144,7 @@ impl Walkers {
             arriving: Vec::new(),
             seen: Vec::new(),
             last_ids: Vec::new(),
+            ids: Vec::new(),
             look: 0,
             entered: vec![0; board.tile_count()],
             leaks: vec![0; board.tile_count()],
@@ -162,8 +164,7 @@ impl Walkers {
         }
         let first = self.look == 1;
         let board = game.board();
-        let mut ids = std::mem::take(&mut self.last_ids);
-        let gone_from = ids.clone();
+        let mut ids = std::mem::take(&mut self.ids);
         ids.clear();
         for enemy in game.enemies().iter() {
             let id = enemy.id as usize;
@@ -183,7 +184,7 @@ impl Walkers {
         }
         // Without the clips, an enemy whose path ended is gone from its destination.
         if !self.animated && !first {
-            for id in gone_from {
+            for &id in &self.last_ids {
                 let id = id as usize;
                 if self.seen[id] != self.look {
                     let tile = self.tile[id] as usize;
@@ -193,7 +194,7 @@ impl Walkers {
                 }
             }
         }
-        self.last_ids = ids;
+        self.ids = std::mem::replace(&mut self.last_ids, ids);
     }
 
     /// The non-zero counts of `per_tile`, with their tiles' `(x, y)`.

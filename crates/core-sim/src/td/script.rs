@@ -15,6 +15,7 @@
 
 use crate::script_lines::script_lines;
 use crate::td::board::EditKind;
+use crate::td::simulation::Simulation;
 use crate::td::tile::TowerKind;
 use crate::td::towers::Priority;
 use horde_files::{FileError, TEXT_CAP, read_text};
@@ -85,8 +86,8 @@ pub struct EditScript {
 }
 
 /// Where a line falls in the game's time: an edit at the start of its tick, a checksum after
-/// its tick's update.
-fn moment(tick: u64, checksum: bool) -> u128 {
+/// its tick's update (the order a recording keeps its lines in).
+pub fn moment(tick: u64, checksum: bool) -> u128 {
     2 * u128::from(tick) + u128::from(checksum)
 }
 
@@ -215,6 +216,30 @@ impl EditScript {
         let edits = self.edits.last().map_or(0, |e| e.tick);
         let checks = self.checkpoints.last().map_or(0, |c| c.tick);
         edits.max(checks)
+    }
+
+    /// Applies the edits due at the start of `tick` to `sim`, in order, through the same rules
+    /// as a click, and returns those that took; each refused one is told to `refused` with
+    /// the sentence that explains it (`tick T: script line L: Wall at (x, y) refused: ..`,
+    /// `what` naming the file's kind).
+    pub fn apply_at(
+        &self,
+        sim: &mut Simulation,
+        tick: u64,
+        what: &str,
+        mut refused: impl FnMut(String),
+    ) -> Vec<ScriptedEdit> {
+        let mut took = Vec::new();
+        for edit in self.at_tick(tick) {
+            match sim.edit(edit.kind, edit.x, edit.y) {
+                Ok(_) => took.push(*edit),
+                Err(why) => refused(format!(
+                    "tick {tick}: {what} line {}: {:?} at ({}, {}) refused: {why}",
+                    edit.line, edit.kind, edit.x, edit.y
+                )),
+            }
+        }
+        took
     }
 
     /// The edits due at the start of `tick`.

@@ -77,6 +77,10 @@ pub struct Forecast {
     /// Whether the ghost paths changed since the view last drew them.
     ghosts_changed: bool,
     mode: Mode,
+    /// The panel's lines ([`Forecast::text`]), made again only when what they say changes,
+    /// and the `(busy, answered, why_not)` they were made for.
+    lines: Vec<String>,
+    lines_for: Option<(bool, u64, bool)>,
 }
 
 impl Forecast {
@@ -123,7 +127,7 @@ impl Forecast {
 
     /// A forecast with no worker, saying `why`.
     fn without(why: String, mode: Mode) -> Forecast {
-        Forecast {
+        let mut forecast = Forecast {
             worker: None,
             cancel: Arc::new(AtomicBool::new(false)),
             asked: (0, None),
@@ -134,6 +138,19 @@ impl Forecast {
             why_not: Some(why),
             ghosts_changed: false,
             mode,
+            lines: Vec::new(),
+            lines_for: None,
+        };
+        forecast.refresh_lines();
+        forecast
+    }
+
+    /// The panel's lines again, when what they say changed (not every frame).
+    fn refresh_lines(&mut self) {
+        let key = (self.busy(), self.answered, self.why_not.is_some());
+        if self.lines_for != Some(key) {
+            self.lines_for = Some(key);
+            self.lines = self.text();
         }
     }
 
@@ -141,6 +158,12 @@ impl Forecast {
     /// once the game has been still for [`DEBOUNCE`] or the predicted wave is over, and takes
     /// the worker's answer.
     pub fn update(&mut self, game: &TdGame) {
+        self.follow(game);
+        self.refresh_lines();
+    }
+
+    /// [`Forecast::update`] but for the panel's lines.
+    fn follow(&mut self, game: &TdGame) {
         let Some(worker) = &self.worker else { return };
         let stamp = (game.generation(), game.edits());
         if self.seen != Some(stamp) {
@@ -266,19 +289,18 @@ impl Forecast {
     /// Draws the panel at the top of the board; `behind` says the game shown is behind its
     /// live edge, where the history's own edits are still to come (the forecast assumes none).
     pub fn show(&self, ctx: &egui::Context, behind: bool) {
-        let mut lines = self.text();
-        if behind {
-            lines.push("(seeked back: the recorded edits still to come are not in it)".to_string());
-        }
         let place = egui::Vec2::new(0.0, 10.0);
         overlay::panel(ctx, "td forecast", egui::Align2::CENTER_TOP, place, |ui| {
             ui.set_min_width(300.0);
-            for (i, line) in lines.iter().enumerate() {
+            for (i, line) in self.lines.iter().enumerate() {
                 if i == 0 {
                     ui.strong(line);
                 } else {
                     ui.label(line);
                 }
+            }
+            if behind {
+                ui.label("(seeked back: the recorded edits still to come are not in it)");
             }
         });
     }

@@ -14,7 +14,7 @@
 //! inspector's sliders are not edits and are not recorded.
 
 use horde_core_sim::td::recording::RecordingHeader;
-use horde_core_sim::td::script::{checksum_line, edit_line};
+use horde_core_sim::td::script::{checksum_line, edit_line, moment};
 use horde_core_sim::{EditKind, Simulation, SpawnSettings};
 use horde_files::{FileError, write_file};
 use std::path::{Path, PathBuf};
@@ -101,12 +101,6 @@ impl GameStart {
         flags.push_str(&format!(" --seed {}", self.seed));
         flags
     }
-}
-
-/// Where a recording's line falls in the game: an edit at the start of its tick, a checksum
-/// after the tick's update.
-fn moment(tick: u64, checksum: bool) -> u128 {
-    2 * u128::from(tick) + u128::from(checksum)
 }
 
 /// The edits and checksums of the game being played, kept in a recording file.

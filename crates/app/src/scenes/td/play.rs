@@ -246,16 +246,7 @@ impl TdPlay {
 
     /// Toggles `kind` at the tile under the cursor, if there is one.
     fn edit_at_cursor(&mut self, kind: EditKind, cursor: Vec2) {
-        let Some(camera) = self.camera else { return };
-        let v = self.viewport;
-        let board = self.game.sim().board();
-        let cursor = cursor - Vec2::new(v.x, v.y);
-        let Some((x, y)) = camera.pick_tile(
-            cursor,
-            Vec2::new(v.width, v.height),
-            board.width(),
-            board.height(),
-        ) else {
+        let Some((x, y)) = self.tile_at(cursor) else {
             return;
         };
         // A refusal is shown by the scene (flash and status line).

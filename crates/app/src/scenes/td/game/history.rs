@@ -205,11 +205,7 @@ impl TdGame {
         let deadline = budget.map(|b| started + b);
         let mut ran = 0;
         while ran < steps {
-            if self.step_pending {
-                self.step_pending = false;
-                self.sim.step(STEP_F32);
-                self.end_step();
-            }
+            self.finish_pending_step();
             if let Some(skip) = self.skip
                 && self.skip_done(skip)
             {
