@@ -154,3 +154,29 @@ fn a_game_with_priorities_is_the_same_on_one_thread_and_two() {
     };
     assert_eq!(run(1), run(2));
 }
+
+#[test]
+fn a_save_made_with_priorities_in_play_resumes_to_the_same_game() {
+    for priority in [Priority::Strongest, Priority::First, Priority::Closest] {
+        let (mut sim, _) = corridor('M');
+        sim.edit(EditKind::Target(priority), 5, 0).unwrap();
+        for _ in 0..30 {
+            sim.step(DT);
+        }
+        let bytes = save::to_bytes(&sim, DT).unwrap();
+        let mut loaded = save::from_bytes(&bytes, Path::new("p.horde")).unwrap().sim;
+        for tick in 0..150 {
+            sim.step(DT);
+            loaded.step(DT);
+            assert_eq!(
+                loaded.checksum(),
+                sim.checksum(),
+                "{priority:?}, tick {tick}"
+            );
+        }
+        assert!(
+            sim.counts().shots > 0,
+            "{priority:?}: the mortar never fired"
+        );
+    }
+}
