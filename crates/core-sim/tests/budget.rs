@@ -140,5 +140,13 @@ fn a_bad_budget_is_refused_at_its_line_and_column() {
         let (line, _) = err.location().unwrap();
         assert!(line > 20, "{budget}: {text}");
     }
-    assert_eq!(scenario(BUDGET).unwrap().budget.unwrap().cost.mortar, 50);
+    assert_eq!(
+        scenario(BUDGET)
+            .unwrap()
+            .budget
+            .unwrap()
+            .cost
+            .tower(TowerKind::Mortar),
+        50
+    );
 }

@@ -8,7 +8,7 @@ use horde_core_sim::{
 };
 
 /// Red for fast enemies, green for the others.
-fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::scenario::EnemyType>) -> u32 {
+fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::EnemyType>) -> u32 {
     if params.speed > 1.5 {
         pack_rgba(255, 0, 0, 255)
     } else {

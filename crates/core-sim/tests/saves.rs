@@ -197,7 +197,7 @@ fn every_kind_of_damage_is_refused_naming_the_file() {
 
 #[test]
 fn saves_of_versions_1_to_3_are_refused_by_their_version() {
-    assert_eq!(SAVE_FORMAT.version, 4);
+    assert_eq!(SAVE_FORMAT.version, 5);
     // Version 1: written before each tower kind kept its own state (towers had fields of all
     // kinds); version 2: before the enemies' animation clips; version 3: before the towers'
     // targeting priorities.
@@ -209,10 +209,73 @@ fn saves_of_versions_1_to_3_are_refused_by_their_version() {
         assert_eq!(
             refusal(old),
             format!(
-                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 4"
+                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 5"
             )
         );
     }
+}
+
+/// Loads a format-4 save made by the build before format 5, checks its checksum where the
+/// old build printed one for the saved tick, plays `ticks` more and checks every checksum that
+/// build printed for them (`tick,checksum` lines, every 60 ticks and the last).
+fn plays_on_as_format_4_did(save: &[u8], expected: &str, ticks: u64) {
+    let loaded = save::from_bytes(save, Path::new("version-4.horde")).unwrap();
+    let mut sim = loaded.sim;
+    let start = sim.counts().ticks;
+    let mut expected: Vec<(u64, String)> = expected
+        .lines()
+        .map(|line| {
+            let (tick, sum) = line.split_once(',').unwrap();
+            (tick.parse().unwrap(), sum.to_string())
+        })
+        .collect();
+    if expected[0].0 == start {
+        let (_, sum) = expected.remove(0);
+        assert_eq!(format!("{:016x}", sim.checksum()), sum, "as saved");
+    }
+    let mut checked = 0;
+    for _ in 0..ticks {
+        sim.step(loaded.dt);
+        let tick = sim.counts().ticks;
+        if let Some((_, sum)) = expected.iter().find(|(t, _)| *t == tick) {
+            assert_eq!(format!("{:016x}", sim.checksum()), *sum, "tick {tick}");
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        expected.len(),
+        "every checksum of the old build checked"
+    );
+}
+
+#[test]
+fn a_format_4_save_loads_in_this_build_and_plays_on_as_it_would_have() {
+    // Made by the build before format 5 (tests/data/README.md): a siege with a budget,
+    // towers of both kinds and shells; the spawner with animation clips and towers.
+    plays_on_as_format_4_did(
+        include_bytes!("data/version-4-siege.horde"),
+        include_str!("data/version-4-siege.csv"),
+        1200,
+    );
+    plays_on_as_format_4_did(
+        include_bytes!("data/version-4-spawner.horde"),
+        include_str!("data/version-4-spawner.csv"),
+        600,
+    );
+}
+
+#[test]
+fn a_migrated_save_saves_again_in_todays_format_as_the_same_game() {
+    let loaded = save::from_bytes(
+        include_bytes!("data/version-4-siege.horde"),
+        Path::new("version-4.horde"),
+    )
+    .unwrap();
+    let bytes = save::to_bytes(&loaded.sim, loaded.dt).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 5);
+    let again = save::from_bytes(&bytes, Path::new("again.horde")).unwrap();
+    assert_eq!(again.sim.checksum(), loaded.sim.checksum());
 }
 
 #[test]

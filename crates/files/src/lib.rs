@@ -54,5 +54,5 @@ pub use pass::{place, placed, whole};
 pub use read::{TEXT_CAP, read_bytes, read_text};
 pub use ron_file::{load_ron, parse_ron, parse_ron_then};
 pub use rules::{checked, list, must, unique_name, with_whole};
-pub use sealed::{SealedFormat, read_sealed, seal, unseal};
+pub use sealed::{SealedFormat, Unsealed, read_sealed, seal, unseal};
 pub use write::{OutputFile, is_stdout, write_file};

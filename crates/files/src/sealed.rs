@@ -34,6 +34,9 @@ pub struct SealedFormat {
     pub magic: [u8; 8],
     /// The version this build writes and reads.
     pub version: u32,
+    /// The oldest version this build still reads (a caller migrates what it reads of an
+    /// older version than [`SealedFormat::version`]); equal to it when only that one is read.
+    pub oldest: u32,
     /// What the files are called in messages, such as `Horde save`.
     pub name: &'static str,
     /// The largest payload accepted, in bytes, once decompressed.
@@ -76,8 +79,20 @@ pub fn seal(format: &SealedFormat, parts: &[&[u8]]) -> std::io::Result<Vec<u8>> 
     Ok(out)
 }
 
+/// A sealed file opened: the version it was written in and its decompressed payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsealed {
+    /// Its format version, within the format's [`SealedFormat::oldest`] and
+    /// [`SealedFormat::version`].
+    pub version: u32,
+    /// The payload, decompressed.
+    pub payload: Vec<u8>,
+}
+
 /// What a sealed file's header says, once its magic and version are known to be right.
 struct Header {
+    /// The format version it was written in.
+    version: u32,
     /// Payload bytes once decompressed.
     payload_len: u64,
     /// Stored (compressed) bytes after the header.
@@ -111,7 +126,7 @@ fn header(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Header, Fi
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let long = |at: usize| u64::from(word(at)) | u64::from(word(at + 4)) << 32;
     let version = word(8);
-    if version != format.version {
+    if !(format.oldest..=format.version).contains(&version) {
         return Err(FileError::Version {
             path: path.to_path_buf(),
             name,
@@ -120,6 +135,7 @@ fn header(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Header, Fi
         });
     }
     Ok(Header {
+        version,
         payload_len: long(12),
         stored_len: long(20),
         crc: word(28),
@@ -137,8 +153,8 @@ fn damaged(path: &Path, problem: String) -> FileError {
 /// Reads and opens the sealed file at `path`: its header first, so that a file that is not of
 /// `format` (an endless device included) is refused after 32 bytes, then as many bytes as the
 /// header says — refused when that is more than `cap` — and one more, to tell a longer file.
-/// Returns the decompressed payload.
-pub fn read_sealed(format: &SealedFormat, path: &Path, cap: u64) -> Result<Vec<u8>, FileError> {
+/// Returns its version and decompressed payload.
+pub fn read_sealed(format: &SealedFormat, path: &Path, cap: u64) -> Result<Unsealed, FileError> {
     let io = |error| FileError::io(path, error);
     let mut file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::with_capacity(HEADER_LEN);
@@ -160,11 +176,12 @@ pub fn read_sealed(format: &SealedFormat, path: &Path, cap: u64) -> Result<Vec<u
 }
 
 /// Opens a sealed file's `bytes` (read from `path`, which errors name): checks header, length
-/// and checksum, and returns the decompressed payload.
-pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Vec<u8>, FileError> {
+/// and checksum, and returns its version and decompressed payload.
+pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Unsealed, FileError> {
     let name = format.name;
     let damaged = |problem: String| damaged(path, problem);
     let Header {
+        version,
         payload_len,
         stored_len,
         crc: expected_crc,
@@ -232,7 +249,7 @@ pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Vec<u8
             ))),
         },
     )?;
-    Ok(payload)
+    Ok(Unsealed { version, payload })
 }
 
 /// The zstd frames of `stored`, each with its decompressed size (which every frame [`seal`]
@@ -261,13 +278,16 @@ mod tests {
     const FORMAT: SealedFormat = SealedFormat {
         magic: *b"TESTFILE",
         version: 3,
+        oldest: 2,
         name: "test file",
         payload_cap: 1 << 20,
         level: 1,
     };
 
     fn open(bytes: &[u8]) -> Result<Vec<u8>, String> {
-        unseal(&FORMAT, bytes, "t.bin".as_ref()).map_err(|e| e.to_string())
+        unseal(&FORMAT, bytes, "t.bin".as_ref())
+            .map(|u| u.payload)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -315,6 +335,24 @@ mod tests {
         assert_eq!(
             open(&newer).unwrap_err(),
             "t.bin: a test file of format version 4, from a newer Horde; this one reads version 3"
+        );
+        // The oldest version read opens, saying which it is; one older is refused.
+        let mut older = sealed.clone();
+        older[8] = 2;
+        let crc = |bytes: &[u8]| {
+            let mut h = crc32fast::Hasher::new();
+            h.update(&bytes[..28]);
+            h.update(&bytes[HEADER_LEN..]);
+            h.finalize().to_le_bytes()
+        };
+        let sum = crc(&older);
+        older[28..32].copy_from_slice(&sum);
+        let opened = unseal(&FORMAT, &older, "t.bin".as_ref()).unwrap();
+        assert_eq!((opened.version, &opened.payload[..5]), (2, &b"hello"[..]));
+        older[8] = 1;
+        assert_eq!(
+            open(&older).unwrap_err(),
+            "t.bin: a test file of format version 1, from an older Horde; this one reads version 3"
         );
     }
 

@@ -6,7 +6,8 @@
 
 use crate::td::direction::Direction;
 use crate::td::flow_field::{FlowField, NO_TILE};
-use crate::td::tile::{TileContent, TowerKind};
+use crate::td::tile::TileContent;
+use crate::td::towers::kind::TowerKind;
 use crate::td::towers::priority::Priority;
 
 /// The most tiles a board may have (a 4096 × 4096 board).

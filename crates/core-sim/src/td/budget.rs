@@ -11,11 +11,14 @@
 //! a wall or tower the player bought refunds `refund ×` what was paid for it, rounded down. The
 //! level's own walls and towers are the scenario's gift: nothing was paid for them, so removing
 //! them refunds nothing. Without a budget, placing is free, as before. Every number is checked
-//! at its line and column ([`horde_files::rules`]); a tower kind appended to the kind table adds
-//! a field to [`Costs`].
+//! at its line and column ([`horde_files::rules`]); every kind of the tower table has its
+//! field in [`Costs`], under its name.
 
-use crate::td::tile::TowerKind;
-use serde::{Deserialize, Serialize};
+use crate::td::towers::kind::TowerKind;
+use serde::de::{Error as _, MapAccess, Visitor};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 /// The most money a budget may start with, pay for a kill or charge.
 pub const MAX_MONEY: u32 = 1_000_000_000;
@@ -38,29 +41,119 @@ pub struct KillPay {
     pub large: u32,
 }
 
-/// What placing each thing costs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// What placing each thing costs: a wall, and each tower kind of the table (0 when a file
+/// leaves it out). A scenario file writes it as `cost: (wall: 0, laser: 25, mortar: 50)`, one
+/// field per kind under its name; a save keeps a list of `(name, cost)` pairs, so a kind added
+/// to the table leaves older saves readable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Costs {
     /// A wall.
-    #[serde(deserialize_with = "money", default)]
     pub wall: u32,
-    /// A laser tower.
-    #[serde(deserialize_with = "money", default)]
-    pub laser: u32,
-    /// A mortar tower.
-    #[serde(deserialize_with = "money", default)]
-    pub mortar: u32,
+    /// Each tower kind's, in the kind table's order.
+    towers: [u32; TowerKind::COUNT],
 }
+
+/// The fields of a scenario's `cost:`: `wall`, then every kind's name.
+const COST_FIELDS: [&str; TowerKind::COUNT + 1] = {
+    let mut fields = ["wall"; TowerKind::COUNT + 1];
+    let mut i = 0;
+    while i < TowerKind::COUNT {
+        fields[i + 1] = TowerKind::NAMES[i];
+        i += 1;
+    }
+    fields
+};
 
 impl Costs {
     /// What a tower of `kind` costs.
     pub fn tower(&self, kind: TowerKind) -> u32 {
-        match kind.name() {
-            "laser" => self.laser,
-            "mortar" => self.mortar,
-            _ => 0,
+        self.towers[kind.index()]
+    }
+
+    /// Sets what a tower of `kind` costs.
+    pub fn set_tower(&mut self, kind: TowerKind, cost: u32) {
+        self.towers[kind.index()] = cost;
+    }
+
+    /// Every cost by its name (`wall`, then each kind's), as saves keep them.
+    pub fn keyed(&self) -> Vec<(&'static str, u32)> {
+        let towers = TowerKind::ALL.iter().map(|&k| (k.name(), self.tower(k)));
+        std::iter::once(("wall", self.wall)).chain(towers).collect()
+    }
+
+    /// Sets the cost called `name` (`wall` or a kind's name); what is wrong otherwise.
+    pub fn set_named(&mut self, name: &str, cost: u32) -> Result<(), String> {
+        if cost > MAX_MONEY {
+            return Err(format!("the cost of a {name} must be at most {MAX_MONEY}"));
         }
+        match (name, TowerKind::from_name(name)) {
+            ("wall", _) => self.wall = cost,
+            (_, Some(kind)) => self.set_tower(kind, cost),
+            (_, None) => return Err(format!("unknown cost `{name}`")),
+        }
+        Ok(())
+    }
+}
+
+/// One cost of a scenario file, checked at its line and column.
+struct Money(u32);
+
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
+        money(deserializer).map(Money)
+    }
+}
+
+/// Reads a scenario file's `cost: (..)`, field by field.
+struct CostsVisitor;
+
+impl<'de> Visitor<'de> for CostsVisitor {
+    type Value = Costs;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "the costs of a wall and each tower kind")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Costs, A::Error> {
+        let mut costs = Costs::default();
+        let mut seen = [false; TowerKind::COUNT + 1];
+        while let Some(name) = map.next_key::<String>()? {
+            let Some(at) = COST_FIELDS.iter().position(|f| *f == name) else {
+                return Err(A::Error::unknown_field(&name, &COST_FIELDS));
+            };
+            if std::mem::replace(&mut seen[at], true) {
+                return Err(A::Error::duplicate_field(COST_FIELDS[at]));
+            }
+            let Money(cost) = map.next_value()?;
+            costs.set_named(&name, cost).map_err(A::Error::custom)?;
+        }
+        Ok(costs)
+    }
+}
+
+impl Serialize for Costs {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            let mut fields = serializer.serialize_struct("Costs", COST_FIELDS.len())?;
+            for (name, cost) in self.keyed() {
+                fields.serialize_field(name, &cost)?;
+            }
+            return fields.end();
+        }
+        self.keyed().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Costs {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Costs, D::Error> {
+        if deserializer.is_human_readable() {
+            return deserializer.deserialize_struct("Costs", &COST_FIELDS, CostsVisitor);
+        }
+        let mut costs = Costs::default();
+        for (name, cost) in Vec::<(String, u32)>::deserialize(deserializer)? {
+            costs.set_named(&name, cost).map_err(D::Error::custom)?;
+        }
+        Ok(costs)
     }
 }
 

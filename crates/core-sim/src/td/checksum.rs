@@ -3,9 +3,11 @@
 //! loaded save against the game it came from, one thread against two.
 //!
 //! What is hashed is what a save holds ([`crate::td::save`]), so the two cannot drift apart:
-//! the save's record of everything but the enemies (board, spawner or scenario position,
+//! the save's record, in save format 4's layout ([`CHECKSUM_STATE`]), of everything but the
+//! enemies (board, spawner or scenario position,
 //! lives, counters, random source, towers with their targets and launch progress, shells,
-//! explosions, the tick), postcard-encoded, and then every enemy's saved fields with its id.
+//! explosions, the tick), postcard-encoded, and then every enemy's saved fields with its id
+//! (and the speed factor a tower gave it for its next update, where one did).
 //! Left out are what is not game: the seconds per tick the game is played at, and each enemy's
 //! colour (the window paints enemies, `horde sim` does not).
 //!
@@ -16,11 +18,19 @@
 //! number is the same on any thread count; each enemy's id is in its bytes, so it is the
 //! checksum of the enemies by id.
 
-use crate::td::save::columns::enemy_bytes;
+use crate::td::enemy::Enemy;
+use crate::td::save::columns::{BYTES_PER_ENEMY, enemy_bytes};
+use crate::td::save::format4::checksum_bytes;
 use crate::td::save::record::GameRecord;
 use crate::td::simulation::Simulation;
 use rayon::prelude::*;
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
+
+/// The layout of the game state the checksum hashes, which recordings name (`#! state 4`):
+/// save format 4's, frozen ([`crate::td::save::format4`]). What a game uses beyond that format
+/// is hashed after it, so this stays 4, and every game format 4 could hold keeps its checksum,
+/// as long as the rules of the game do not change.
+pub const CHECKSUM_STATE: u32 = 4;
 
 /// Enemies hashed by one task of the parallel sum.
 const LEAF: usize = 16 * 1024;
@@ -32,7 +42,7 @@ const ENEMY_SEED: u64 = 0x484f_5244_4545_4e45;
 pub fn checksum(sim: &Simulation) -> u64 {
     // Encoding plain data into memory cannot fail; an empty head would still differ from
     // any real game's.
-    let head = postcard::to_allocvec(&GameRecord::head(sim, 0.0)).unwrap_or_default();
+    let head = checksum_bytes(GameRecord::head(sim, 0.0));
     let enemies = enemies_sum(sim);
     let mut bytes = head;
     bytes.extend_from_slice(&enemies.to_le_bytes());
@@ -50,17 +60,42 @@ impl Simulation {
 /// The wrapping sum of every enemy's hash.
 fn enemies_sum(sim: &Simulation) -> u64 {
     let (ids, states) = sim.enemies().slots();
-    ids.par_chunks(LEAF)
-        .zip(states.par_chunks(LEAF))
-        .map(|(ids, states)| {
-            ids.iter().zip(states).fold(0u64, |sum, (&id, enemy)| {
-                let mut record = enemy.record();
-                // The colour is the painter's, not the game's.
-                record.words[2] = 0;
-                sum.wrapping_add(xxh3_64_with_seed(&enemy_bytes(id, &record), ENEMY_SEED))
+    let factors = sim.enemies().speed_factors();
+    let sums = ids.par_chunks(LEAF).zip(states.par_chunks(LEAF));
+    if !factors.is_empty() {
+        return sums
+            .zip(factors.par_chunks(LEAF))
+            .map(|((ids, states), factors)| {
+                let each = ids.iter().zip(states).zip(factors);
+                each.fold(0u64, |sum, ((&id, enemy), &factor)| {
+                    sum.wrapping_add(enemy_hash(id, enemy, factor))
+                })
             })
+            .reduce(|| 0, u64::wrapping_add);
+    }
+    sums.map(|(ids, states)| {
+        ids.iter().zip(states).fold(0u64, |sum, (&id, enemy)| {
+            sum.wrapping_add(enemy_hash(id, enemy, 1.0))
         })
-        .reduce(|| 0, u64::wrapping_add)
+    })
+    .reduce(|| 0, u64::wrapping_add)
+}
+
+/// One enemy's hash: its saved fields with its id, and the speed factor towers gave it for
+/// its next update where that is not 1 (a game with no slowing tower hashes as before).
+#[inline]
+fn enemy_hash(id: u64, enemy: &Enemy, speed_factor: f32) -> u64 {
+    let mut record = enemy.record();
+    // The colour is the painter's, not the game's.
+    record.words[2] = 0;
+    let bytes = enemy_bytes(id, &record);
+    if speed_factor == 1.0 {
+        return xxh3_64_with_seed(&bytes, ENEMY_SEED);
+    }
+    let mut longer = [0u8; BYTES_PER_ENEMY + 4];
+    longer[..BYTES_PER_ENEMY].copy_from_slice(&bytes);
+    longer[BYTES_PER_ENEMY..].copy_from_slice(&speed_factor.to_le_bytes());
+    xxh3_64_with_seed(&longer, ENEMY_SEED)
 }
 
 /// A checksum as recordings and CSV files write it: 16 lowercase hex digits.

@@ -21,6 +21,7 @@
 use crate::td::board::Board;
 use crate::td::clip::{Animation, Clip};
 use crate::td::direction::{Direction, DirectionChange};
+use crate::td::enemy_type::EnemyType;
 use std::f32::consts::PI;
 
 /// Sentinel for "no tile": the enemy is in its outro.
@@ -125,8 +126,7 @@ pub(crate) struct Enemy {
 
 /// The code an enemy keeps of its scenario type: 0 for none (the spawner's), then small,
 /// medium and large from 1.
-pub(crate) fn type_code(kind: Option<crate::td::scenario::EnemyType>) -> u8 {
-    use crate::td::scenario::EnemyType;
+pub(crate) fn type_code(kind: Option<EnemyType>) -> u8 {
     match kind {
         None => 0,
         Some(EnemyType::Small) => 1,

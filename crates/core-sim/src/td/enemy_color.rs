@@ -8,8 +8,8 @@
 //! packs colours with [`pack_rgba`].
 
 use crate::td::enemy::EnemyParams;
+use crate::td::enemy_type::EnemyType;
 use crate::td::model::pack_rgba;
-use crate::td::scenario::EnemyType;
 
 /// Picks an enemy's packed RGBA8 colour (red in the lowest byte, see [`pack_rgba`]) from its
 /// characteristics and, for a scenario's enemy, its type (`None` from the spawner). Called

@@ -8,6 +8,7 @@
 
 use crate::td::board::{Board, BoardError, MAX_TILES};
 use crate::td::tile::TileContent;
+use crate::td::towers::kind::TowerKind;
 use horde_files::{FileError, TEXT_CAP, read_text, write_file};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -43,14 +44,33 @@ pub enum LevelErrorKind {
     LeadingBlankLine,
 }
 
+/// Every character a level may hold, quoted, with a final `or` (`'.', '#', 'D', 'S', 'L' or
+/// 'M'`): the fixed contents, then one a tower kind, from the kind table.
+pub fn tile_characters() -> String {
+    let fixed = ['.', '#', 'D', 'S'];
+    let towers = TowerKind::ALL.iter().map(|k| k.info().symbol);
+    let all: Vec<String> = fixed
+        .into_iter()
+        .chain(towers)
+        .map(|c| format!("'{c}'"))
+        .collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => all.concat(),
+    }
+}
+
 impl fmt::Display for LevelErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LevelErrorKind::Empty => write!(f, "the level has no rows"),
-            LevelErrorKind::UnknownCharacter(c) => write!(
-                f,
-                "unknown tile character {c:?} (expected '.', '#', 'D', 'S', 'L' or 'M')"
-            ),
+            LevelErrorKind::UnknownCharacter(c) => {
+                write!(
+                    f,
+                    "unknown tile character {c:?} (expected {})",
+                    tile_characters()
+                )
+            }
             LevelErrorKind::RaggedRow { expected, found } => {
                 write!(f, "row has {found} tiles but the first row has {expected}")
             }

@@ -7,15 +7,14 @@
 //! therefore still reads a recording): `horde-recording 1` first, then `level PATH` (or
 //! `level built-in`), `board HEX` (the checksum of the board as the game opened it,
 //! [`board_checksum`], so that a recording is never replayed on another level), `state N`
-//! (the save format the checksums hash, [`crate::td::save::SAVE_FORMAT`]: a recording made by a
-//! Horde whose game holds other fields is refused, not reported as a desync), `seed N`,
+//! (the layout of the game state the checksums hash, [`CHECKSUM_STATE`]: a recording made by a
+//! Horde that hashes another is refused, not reported as a desync), `seed N`,
 //! `animation on|off`, `scenario PATH` when one was played, and the spawner's `spawn-speed X`,
 //! `scale A..B`, `speed A..B` and `path-offset A..B` (always: they are part of the game). Errors name the file, line and column.
 
 use crate::script_lines::script_lines;
 use crate::td::board::Board;
-use crate::td::checksum::{from_hex, to_hex};
-use crate::td::save::SAVE_FORMAT;
+use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
 use crate::td::script::EditScript;
 use crate::td::settings::{FloatRange, SpawnSettings};
 use horde_files::{FileError, TEXT_CAP, read_text};
@@ -78,7 +77,7 @@ impl RecordingHeader {
             "#! level {level}\n#! board {}\n",
             to_hex(self.board)
         ));
-        out.push_str(&format!("#! state {}\n", SAVE_FORMAT.version));
+        out.push_str(&format!("#! state {}\n", CHECKSUM_STATE));
         out.push_str(&format!("#! seed {}\n", self.seed));
         let on = if self.animation { "on" } else { "off" };
         out.push_str(&format!("#! animation {on}\n"));
@@ -205,13 +204,13 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
             "board" => board = Some(from_hex(&value).ok_or_else(|| bad("a hex checksum"))?),
             "state" => {
                 let version: u32 = value.parse().map_err(|_| bad("a whole number"))?;
-                if version != SAVE_FORMAT.version {
+                if version != CHECKSUM_STATE {
                     return Err(error(
                         line,
                         1,
                         format!(
                             "recorded by a Horde whose game state is format {version}; this one's is {}: its checksums cannot match",
-                            SAVE_FORMAT.version
+                            CHECKSUM_STATE
                         ),
                     ));
                 }

@@ -45,8 +45,9 @@
 //! its nominal time does, whatever the rounding of repeated `dt`s.
 
 use crate::td::budget::Budget;
+use crate::td::enemy_type::EnemyType;
 use crate::td::settings::{FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPEED_LIMITS};
-use crate::td::towers::TowerSettings;
+use crate::td::towers::kinds::TowerSettings;
 use horde_files::FileError;
 use horde_files::rules::{checked, list, must, non_negative, positive};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -66,17 +67,6 @@ pub const MAX_WAVES: usize = 10_000;
 pub const MAX_LIVES: u32 = 1_000_000;
 /// The largest `cycle_speed_up`.
 pub const MAX_SPEED_UP: f64 = 100.0;
-
-/// The three enemy types of the texts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum EnemyType {
-    /// Small and quick.
-    Small,
-    /// The middle one.
-    Medium,
-    /// Large, slow and tough.
-    Large,
-}
 
 /// How enemies of one type are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

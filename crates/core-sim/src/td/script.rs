@@ -16,8 +16,8 @@
 use crate::script_lines::script_lines;
 use crate::td::board::EditKind;
 use crate::td::simulation::Simulation;
-use crate::td::tile::TowerKind;
 use crate::td::towers::Priority;
+use crate::td::towers::kind::TowerKind;
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! What a tile of the board holds.
 
-pub use crate::td::towers::TowerKind;
+use crate::td::towers::kind::TowerKind;
 
 /// The content of one tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

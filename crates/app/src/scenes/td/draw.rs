@@ -31,9 +31,9 @@ pub mod colors {
     /// speed too.
     pub fn enemy_color(
         params: &horde_core_sim::EnemyParams,
-        kind: Option<horde_core_sim::td::scenario::EnemyType>,
+        kind: Option<horde_core_sim::td::EnemyType>,
     ) -> u32 {
-        use horde_core_sim::td::scenario::EnemyType;
+        use horde_core_sim::td::EnemyType;
         let (slow, fast) = match kind {
             None | Some(EnemyType::Medium) => ([24, 40, 150, 255], [90, 200, 230, 255]),
             Some(EnemyType::Small) => ([30, 110, 40, 255], [150, 230, 90, 255]),
@@ -227,7 +227,7 @@ mod tests {
 
     #[test]
     fn a_scenarios_enemy_types_are_drawn_apart() {
-        use horde_core_sim::td::scenario::EnemyType;
+        use horde_core_sim::td::EnemyType;
         let params = horde_core_sim::EnemyParams::default();
         let small = colors::enemy_color(&params, Some(EnemyType::Small));
         let medium = colors::enemy_color(&params, Some(EnemyType::Medium));

@@ -16,23 +16,26 @@
 //! space that each tick rebuilds before reading it.
 
 pub mod columns;
+pub mod format4;
 pub mod fuzz;
 pub mod record;
 
 use crate::td::simulation::Simulation;
-use horde_files::{FileError, SealedFormat};
+use horde_files::{FileError, SealedFormat, Unsealed};
 use record::GameRecord;
 use std::path::Path;
 
-/// The format of `*.horde` files. Version 4 is this layout (version 3 had no targeting
-/// priorities in its towers; version 2 had no animation: no
-/// clips in the enemies, no flag; version 1 kept every tower's state in fields of all kinds;
-/// both are refused by version); any change to
-/// [`record::GameRecord`] or [`columns`] is a new version, except a tower kind appended to the
-/// kind table (its state is a new variant, its tiles a new code: older saves read as before).
+/// The format of `*.horde` files. Version 5 is this layout: the towers' settings and costs
+/// keyed by kind and field name (so a kind added to the table, or a field added to a kind,
+/// leaves the layout as it is: what a save does not name keeps its default), and the speed
+/// factors towers gave enemies for their next update. Version 4 (settings and costs by
+/// position, no speed factors) is read and migrated ([`format4`]); from version 4 on, every
+/// save loads in every later build. Versions 1 to 3 are refused by version. Any other change
+/// to [`record::GameRecord`] or [`columns`] is a new version, with its migration.
 pub const SAVE_FORMAT: SealedFormat = SealedFormat {
     magic: *b"HORDESAV",
-    version: 4,
+    version: 5,
+    oldest: 4,
     name: "Horde save",
     payload_cap: 4 << 30,
     level: 1,
@@ -60,17 +63,23 @@ pub fn to_bytes(sim: &Simulation, dt: f32) -> std::io::Result<Vec<u8>> {
 
 /// The game in a save's `bytes` (read from `path`, which errors name).
 pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<SavedGame, FileError> {
-    decode(&horde_files::unseal(&SAVE_FORMAT, bytes, path)?, path)
+    decode(horde_files::unseal(&SAVE_FORMAT, bytes, path)?, path)
 }
 
-/// The game in a save's decompressed `payload`.
-fn decode(payload: &[u8], path: &Path) -> Result<SavedGame, FileError> {
+/// The game in a save's decompressed payload, of its version (an older one migrated).
+fn decode(unsealed: Unsealed, path: &Path) -> Result<SavedGame, FileError> {
     let invalid = |problem: String| FileError::Damaged {
         path: path.to_path_buf(),
         problem: format!("not a valid save: {problem}"),
     };
-    let (record, planes): (GameRecord, &[u8]) =
-        postcard::take_from_bytes(payload).map_err(|e| invalid(e.to_string()))?;
+    let payload = &unsealed.payload;
+    let (record, planes): (GameRecord, &[u8]) = if unsealed.version == 4 {
+        let (old, planes) = postcard::take_from_bytes::<format4::Format4Record>(payload)
+            .map_err(|e| invalid(e.to_string()))?;
+        (format4::migrate(old).map_err(invalid)?, planes)
+    } else {
+        postcard::take_from_bytes(payload).map_err(|e| invalid(e.to_string()))?
+    };
     if !(record.dt.is_finite() && record.dt > 0.0) {
         return Err(invalid(format!(
             "its step of {} s is not positive",
@@ -94,7 +103,7 @@ pub fn save(path: &Path, sim: &Simulation, dt: f32) -> Result<(), FileError> {
 /// refused after its first 32 bytes, however long it is).
 pub fn load(path: &Path) -> Result<SavedGame, FileError> {
     decode(
-        &horde_files::read_sealed(&SAVE_FORMAT, path, SAVE_CAP)?,
+        horde_files::read_sealed(&SAVE_FORMAT, path, SAVE_CAP)?,
         path,
     )
 }

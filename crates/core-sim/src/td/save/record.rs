@@ -21,40 +21,94 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// The whole game, as a save's payload holds it (postcard).
+/// The whole game, as a save's payload holds it (postcard): [`GameRecord`] today, and, with
+/// other types for the parts whose layout changed since, the records of older formats
+/// ([`super::format4`]). `Settings` are the towers' settings, `Play` the scenario, `Extra` what
+/// a format added at its end.
 #[derive(Serialize, Deserialize)]
-pub(crate) struct GameRecord {
+pub(crate) struct Record<Settings, Play, Extra> {
     /// The seconds per tick the game was played at.
     pub(crate) dt: f32,
-    seed: u64,
-    rng: RngRecord,
-    board: BoardRecord,
-    settings: SettingsRecord,
-    spawning: bool,
-    spawn_progress: f64,
-    ticks: u64,
-    killed: u64,
-    reached: u64,
-    shots: u64,
-    lives: u32,
+    pub(super) seed: u64,
+    pub(super) rng: RngRecord,
+    pub(super) board: BoardRecord,
+    pub(super) settings: SettingsRecord,
+    pub(super) spawning: bool,
+    pub(super) spawn_progress: f64,
+    pub(super) ticks: u64,
+    pub(super) killed: u64,
+    pub(super) reached: u64,
+    pub(super) shots: u64,
+    pub(super) lives: u32,
     /// 0 running, 1 victory, 2 defeat.
-    outcome: u8,
-    tower_settings: TowerSettings,
+    pub(super) outcome: u8,
+    pub(super) tower_settings: Settings,
     /// Whether animation was asked for (a scenario may ask for it too).
-    animation: bool,
-    playing: Option<(Scenario, ScenarioState)>,
-    towers: Vec<Tower>,
-    shells: Vec<Shell>,
-    explosions: Vec<Explosion>,
+    pub(super) animation: bool,
+    pub(super) playing: Option<(Play, ScenarioState)>,
+    pub(super) towers: Vec<Tower>,
+    pub(super) shells: Vec<Shell>,
+    pub(super) explosions: Vec<Explosion>,
     /// The money left under a budget, and what was paid for each tile's content.
-    money: u32,
-    paid: Vec<u32>,
-    enemies: EnemiesRecord,
+    pub(super) money: u32,
+    pub(super) paid: Vec<u32>,
+    pub(super) enemies: EnemiesRecord,
+    pub(super) extra: Extra,
+}
+
+/// The record of today's format: tower settings and costs keyed by name; at its end, the
+/// speed factors towers gave enemies for their next update, by slot (empty when none).
+pub(crate) type GameRecord = Record<TowerSettings, Scenario, Vec<f32>>;
+
+impl<S, P, X> Record<S, P, X> {
+    /// The same record with its settings, scenario and end made by `settings`, `play` and
+    /// `extra` (from one format's layout to another's).
+    pub(super) fn map<S2, P2, X2>(
+        self,
+        settings: impl FnOnce(S) -> Result<S2, String>,
+        play: impl FnOnce(P) -> Result<P2, String>,
+        extra: X2,
+    ) -> Result<Record<S2, P2, X2>, String> {
+        let playing = match self.playing {
+            Some((scenario, state)) => Some((play(scenario)?, state)),
+            None => None,
+        };
+        Ok(Record {
+            dt: self.dt,
+            seed: self.seed,
+            rng: self.rng,
+            board: self.board,
+            settings: self.settings,
+            spawning: self.spawning,
+            spawn_progress: self.spawn_progress,
+            ticks: self.ticks,
+            killed: self.killed,
+            reached: self.reached,
+            shots: self.shots,
+            lives: self.lives,
+            outcome: self.outcome,
+            tower_settings: settings(self.tower_settings)?,
+            animation: self.animation,
+            playing,
+            towers: self.towers,
+            shells: self.shells,
+            explosions: self.explosions,
+            money: self.money,
+            paid: self.paid,
+            enemies: self.enemies,
+            extra,
+        })
+    }
+
+    /// The board's tile codes.
+    pub(super) fn tile_codes(&self) -> &[u8] {
+        &self.board.tiles
+    }
 }
 
 /// Where the ChaCha8 stream stands.
 #[derive(Serialize, Deserialize)]
-struct RngRecord {
+pub(super) struct RngRecord {
     seed: [u8; 32],
     stream: u64,
     word_pos: u128,
@@ -62,7 +116,7 @@ struct RngRecord {
 
 /// The board's tiles (their `repr(u8)` codes), spawn point order and revision.
 #[derive(Serialize, Deserialize)]
-struct BoardRecord {
+pub(super) struct BoardRecord {
     width: u32,
     height: u32,
     #[serde(with = "serde_bytes")]
@@ -73,7 +127,7 @@ struct BoardRecord {
 
 /// The spawner's settings.
 #[derive(Serialize, Deserialize)]
-struct SettingsRecord {
+pub(super) struct SettingsRecord {
     spawn_speed: f32,
     scale: (f32, f32),
     speed: (f32, f32),
@@ -83,7 +137,7 @@ struct SettingsRecord {
 /// The enemies: how many, and the next id. Their byte planes ([`columns`]) follow the record
 /// in the payload, outside postcard, so that neither direction copies them.
 #[derive(Serialize, Deserialize)]
-struct EnemiesRecord {
+pub(super) struct EnemiesRecord {
     next_id: u64,
     count: u64,
 }
@@ -150,6 +204,7 @@ impl GameRecord {
                 next_id: sim.enemies().spawned(),
                 count: states.len() as u64,
             },
+            extra: sim.enemies().speed_factors().to_vec(),
         }
     }
 
@@ -173,7 +228,8 @@ impl GameRecord {
             other => return Err(format!("unknown outcome {other}")),
         };
         let playing = self.playing;
-        let enemies = restore_enemies(&self.enemies, planes, board.tile_count())?;
+        let mut enemies = restore_enemies(&self.enemies, planes, board.tile_count())?;
+        enemies.restore_speed_factors(self.extra)?;
         let mut rng = ChaCha8Rng::from_seed(self.rng.seed);
         rng.set_stream(self.rng.stream);
         rng.set_word_pos(self.rng.word_pos);

@@ -8,6 +8,7 @@ use super::priority::Priority;
 use super::targeting::Seen;
 use crate::td::ballistics::Shell;
 use crate::td::board::Board;
+use crate::td::effect::Effect;
 use crate::td::enemies::Enemies;
 use crate::td::spatial::SpatialIndex;
 
@@ -42,21 +43,87 @@ pub struct Moment {
     pub tick: u64,
 }
 
-/// What a tower's turn may read and change.
+/// What a tower's turn may read and change: it reads the enemies, the board, the spatial
+/// index and the tick, changes enemies only through [`Effect`]s, and may launch shells.
 #[derive(Debug)]
 pub struct Turn<'a> {
-    /// The enemies: health may change, nothing else does during the towers' turns.
-    pub enemies: &'a mut Enemies,
+    enemies: &'a mut Enemies,
+    board: &'a Board,
+    index: &'a SpatialIndex,
+    moment: Moment,
+    dt: f32,
+    shells: &'a mut Vec<Shell>,
+}
+
+impl<'a> Turn<'a> {
+    /// The turn of a tick of `dt` seconds at `moment`, over `enemies` on `board` as `index`
+    /// lists them; shells launched go to `shells`.
+    pub(crate) fn new(
+        (board, enemies): (&'a Board, &'a mut Enemies),
+        index: &'a SpatialIndex,
+        (moment, dt): (Moment, f32),
+        shells: &'a mut Vec<Shell>,
+    ) -> Turn<'a> {
+        Turn {
+            enemies,
+            board,
+            index,
+            moment,
+            dt,
+            shells,
+        }
+    }
+
+    /// The enemies, as the tick's update left them (with this tick's effects so far).
+    pub fn enemies(&self) -> &Enemies {
+        self.enemies
+    }
+
     /// The board (paths, for the priorities that read them).
-    pub board: &'a Board,
+    pub fn board(&self) -> &Board {
+        self.board
+    }
+
     /// The enemies by grid cell, as the tick's update left them.
-    pub index: &'a SpatialIndex,
+    pub fn index(&self) -> &SpatialIndex {
+        self.index
+    }
+
     /// The tick.
-    pub moment: Moment,
+    pub fn moment(&self) -> Moment {
+        self.moment
+    }
+
     /// Seconds this tick lasts.
-    pub dt: f32,
-    /// Shells in flight: a tower that fires one pushes it here.
-    pub shells: &'a mut Vec<Shell>,
+    pub fn dt(&self) -> f32 {
+        self.dt
+    }
+
+    /// Applies `effect` to the enemy in storage slot `slot`.
+    pub fn apply(&mut self, slot: usize, effect: Effect) {
+        self.enemies.apply(slot, effect);
+    }
+
+    /// Applies `effect` to every enemy in range of a tower at `centre` with range `range`
+    /// (the towers' range test), in the index's fixed order; returns how many.
+    pub fn apply_within(&mut self, centre: [f32; 2], range: f32, effect: Effect) -> usize {
+        self.enemies.apply_within(self.index, centre, range, effect)
+    }
+
+    /// How many enemies are in range of a tower at `centre` with range `range`.
+    pub fn count_within(&self, centre: [f32; 2], range: f32) -> usize {
+        (self.index).count_within(self.enemies.places(), centre, range)
+    }
+
+    /// Launches `shell` (it flies from the next phase of this tick on).
+    pub fn launch(&mut self, shell: Shell) {
+        self.shells.push(shell);
+    }
+
+    /// How many shells are in flight, this turn's included.
+    pub(crate) fn shells_in_flight(&self) -> usize {
+        self.shells.len()
+    }
 }
 
 /// One kind of tower: its per-tower state is `Self`.

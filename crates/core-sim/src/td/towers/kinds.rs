@@ -6,56 +6,71 @@
 //! [`TowerSettings`] (every kind's settings, as a scenario's `towers:` field) and the dispatch
 //! from each to the kind's behaviour, so nothing else in the game matches on a kind.
 //!
-//! Adding a kind: a file here with its state type and `impl Behaviour`, a `pub mod` line and a
-//! line in the table. Kinds are kept in the order of the table: their index is their code in
-//! saves (append, never reorder).
-
-pub mod laser;
-pub mod mortar;
+//! Adding a kind: its file `kinds/NAME.rs` with its state type and `impl Behaviour`, and its
+//! row in the table ([`super::kind`]), which declares the file. Kinds are kept in the order of
+//! the table: their index is their code in saves (append, never reorder).
 
 use super::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
+pub use super::kind::TowerKind;
+use super::kind::tower_table;
 use super::limits::SettingField;
 use super::targeting::Seen;
 use serde::{Deserialize, Serialize};
 
-/// Builds the kind enum, the state enum, the settings struct and their dispatch from the table.
+/// Builds the state enum, the settings struct and their dispatch from the table.
 macro_rules! tower_kinds {
-    ($($(#[$doc:meta])* $kind:ident: $field:ident => $state:ty, $settings:ty;)+) => {
-        /// A kind of tower (the kind table's rows).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        pub enum TowerKind {
-            $($(#[$doc])* $kind,)+
-        }
+    ($($(#[$doc:meta])* $kind:ident: $field:ident => $state:ident;)+) => {
+        $(pub mod $field;)+
 
         /// One tower's state, of its kind.
         #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
         pub enum TowerState {
-            $($(#[$doc])* $kind($state),)+
+            $($(#[$doc])* $kind($field::$state),)+
         }
 
         /// Every kind's settings: a scenario's `towers:` field, each kind's under its name;
-        /// a kind left out keeps the texts' values.
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-        #[serde(deny_unknown_fields, default)]
+        /// a kind left out keeps the texts' values. Saves keep them keyed by kind and field
+        /// name ([`super::keyed`]), so a kind added to the table leaves older saves readable.
+        #[derive(Clone, Copy, Debug, Default, PartialEq)]
         pub struct TowerSettings {
-            $($(#[$doc])* pub $field: $settings,)+
+            $($(#[$doc])* pub $field: <$field::$state as Behaviour>::Settings,)+
+        }
+
+        /// [`TowerSettings`] as a scenario file writes it: each kind's under its name.
+        #[derive(Clone, Copy, Default, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, default, rename = "TowerSettings")]
+        pub(super) struct SettingsFile {
+            $($field: <$field::$state as Behaviour>::Settings,)+
+        }
+
+        impl From<SettingsFile> for TowerSettings {
+            fn from(file: SettingsFile) -> TowerSettings {
+                TowerSettings { $($field: file.$field,)+ }
+            }
+        }
+
+        impl From<&TowerSettings> for SettingsFile {
+            fn from(settings: &TowerSettings) -> SettingsFile {
+                SettingsFile { $($field: settings.$field,)+ }
+            }
         }
 
         impl TowerKind {
-            /// Every kind, in the table's order.
-            pub const ALL: &'static [TowerKind] = &[$(TowerKind::$kind,)+];
+            /// Every kind's name ([`KindInfo::name`]), in the table's order.
+            pub const NAMES: [&'static str; TowerKind::COUNT] =
+                [$(<$field::$state as Behaviour>::INFO.name,)+];
 
             /// The kind's names and level character.
             pub fn info(self) -> &'static KindInfo {
                 match self {
-                    $(TowerKind::$kind => &<$state as Behaviour>::INFO,)+
+                    $(TowerKind::$kind => &<$field::$state as Behaviour>::INFO,)+
                 }
             }
 
             /// A new tower's state: idle.
             pub fn idle(self) -> TowerState {
                 match self {
-                    $(TowerKind::$kind => TowerState::$kind(<$state>::default()),)+
+                    $(TowerKind::$kind => TowerState::$kind(<$field::$state>::default()),)+
                 }
             }
         }
@@ -100,31 +115,16 @@ macro_rules! tower_kinds {
             /// Calls `visit` with each number of `kind`'s settings and how an editor shows it.
             pub fn visit(&mut self, kind: TowerKind, visit: &mut dyn FnMut(&SettingField, &mut f32)) {
                 match kind {
-                    $(TowerKind::$kind => <$state as Behaviour>::visit_settings(&mut self.$field, visit),)+
+                    $(TowerKind::$kind => <$field::$state as Behaviour>::visit_settings(&mut self.$field, visit),)+
                 }
             }
         }
     };
 }
 
-tower_kinds! {
-    /// Tracks one target and damages it every tick.
-    Laser: laser => laser::LaserState, laser::LaserSettings;
-    /// Fires shells on a high arc at the ground under a random enemy in range.
-    Mortar: mortar => mortar::MortarState, mortar::MortarSettings;
-}
+tower_table!(tower_kinds);
 
 impl TowerKind {
-    /// The kind's position in the table (its code in saves).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The kind at `index` in the table, if there is one.
-    pub fn from_index(index: usize) -> Option<TowerKind> {
-        TowerKind::ALL.get(index).copied()
-    }
-
     /// Its lower-case name, for scripts, messages, the CLI and JSON (`laser`).
     pub fn name(self) -> &'static str {
         self.info().name

@@ -13,11 +13,14 @@
 //! [`crate::td::pick`]: a pure function of the seed, the tick, the tower's tile and the shot.
 //!
 //! The rooms: [`behaviour`] (the trait a kind implements and what its turn is given),
-//! [`kinds`] (the table, one file per kind beside it), [`limits`] (the largest values and the
+//! [`kinds`] (the table, one file per kind beside it), [`keyed`] (every kind's settings as
+//! scenario files and saves keep them), [`limits`] (the largest values and the
 //! file rules every kind's settings use), [`targeting`] (keeping a target, random picks),
 //! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest).
 
 pub mod behaviour;
+pub mod keyed;
+pub mod kind;
 pub mod kinds;
 pub mod limits;
 pub mod priority;
@@ -221,18 +224,11 @@ impl Towers {
             });
         }
         let before = shells.len();
-        let mut turn = Turn {
-            enemies,
-            board,
-            index,
-            moment,
-            dt,
-            shells,
-        };
+        let mut turn = Turn::new((board, enemies), index, (moment, dt), shells);
         for tower in &mut self.towers {
             let site = tower.site();
             tower.state.act(site, &mut tower.aim, settings, &mut turn);
         }
-        (turn.shells.len() - before) as u64
+        (turn.shells_in_flight() - before) as u64
     }
 }

@@ -6,6 +6,7 @@
 //! parallel; the damage is dealt in the towers' turns, one after another in board index order,
 //! so an enemy's health never depends on the number of threads.
 
+use crate::td::effect::Effect;
 use crate::td::towers::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, RANGE_FIELD, SettingField};
 use crate::td::towers::priority::Priority;
@@ -99,9 +100,8 @@ impl Behaviour for LaserState {
     ) {
         if let Some(target) = self.target {
             let slot = target.slot as usize;
-            turn.enemies
-                .damage(slot, settings.damage_per_second * turn.dt);
-            let [x, z, _] = turn.enemies.places()[slot];
+            turn.apply(slot, Effect::damage(settings.damage_per_second * turn.dt()));
+            let [x, z, _] = turn.enemies().places()[slot];
             *aim = Some([x, z]);
         }
     }

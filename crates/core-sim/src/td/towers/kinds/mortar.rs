@@ -97,26 +97,27 @@ impl Behaviour for MortarState {
         settings: &MortarSettings,
         turn: &mut Turn,
     ) {
-        self.launch_progress += settings.shots_per_second * turn.dt;
+        self.launch_progress += settings.shots_per_second * turn.dt();
         if self.launch_progress < 1.0 {
             return;
         }
         // Only health changes during the towers' turn: who is in range does not.
-        let field = Field {
-            enemies: turn.enemies,
-            index: turn.index,
-            board: turn.board,
-        };
-        let places = turn.enemies.places();
-        let reach = (site.at, settings.range);
-        let n = turn.index.count_within(places, site.at, settings.range);
+        let n = turn.count_within(site.at, settings.range);
         let speed = launch_speed(settings.range);
+        let moment = turn.moment();
         let mut shot = 0u64;
         while self.launch_progress >= 1.0 {
-            let words = [turn.moment.tick, u64::from(site.tile), 1 + shot];
-            let value = mix(turn.moment.seed, &words);
+            let words = [moment.tick, u64::from(site.tile), 1 + shot];
+            let value = mix(moment.seed, &words);
+            let field = Field {
+                enemies: turn.enemies(),
+                index: turn.index(),
+                board: turn.board(),
+            };
+            let places = turn.enemies().places();
+            let reach = (site.at, settings.range);
             let slot = match site.priority {
-                Priority::Random => pick_within(turn.index, places, reach, n, value),
+                Priority::Random => pick_within(turn.index(), places, reach, n, value),
                 priority => best_within(field, site.at, settings.range, priority),
             };
             let Some(slot) = slot else {
@@ -126,7 +127,7 @@ impl Behaviour for MortarState {
             let [x, z, _] = places[slot];
             let to = [x, z];
             let shell = Shell::launch(site.at, to, speed, settings.blast_radius, settings.damage);
-            turn.shells.push(shell);
+            turn.launch(shell);
             *aim = Some(to);
             self.launch_progress -= 1.0;
             shot += 1;

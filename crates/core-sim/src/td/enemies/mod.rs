@@ -9,22 +9,19 @@
 //! in a fixed order, so the result does not depend on the number of threads. The fused variant
 //! writes every enemy's [`ModelInstance`] in the same pass, while the chunk is hot in cache.
 
+mod effects;
+mod pass;
+
 use crate::td::board::Board;
 use crate::td::clip::{Animation, Clip};
-use crate::td::enemy::{Enemy, EnemyParams, MoveState, Pose, Stepped};
+use crate::td::enemy::{Enemy, EnemyParams, MoveState};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::{NOT_A_TARGET, SpatialIndex};
-use rayon::prelude::*;
-
-/// Enemies per parallel work item.
-const CHUNK: usize = 2048;
-/// Marks a recorded removal as a kill (the slot index fits in the bits below).
-const KILLED: u32 = 1 << 31;
-/// Marks a recorded arrival: the path ended, the enemy stays for its outro clip (animation on).
-const ARRIVED: u32 = 1 << 30;
-/// The slot index under the marks.
-const SLOT: u32 = ARRIVED - 1;
+use crate::td::spatial::SpatialIndex;
+use pass::{
+    ARRIVED, CHUNK, KILLED, Look, SLOT, Work, advance_all, cube_instance_of, fused, instance_of,
+    place_of, write_parallel,
+};
 
 /// What one update did to the counts: enemies that reached a destination, and enemies killed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -103,24 +100,9 @@ pub struct Enemies {
     /// Per slot while tracking: the enemy's position `(x, z)` and scale as its last update
     /// left it, written by the update pass that computes the pose anyway.
     places: Vec<[f32; 3]>,
-}
-
-/// An enemy's position `(x, z)` and scale, for the spatial index; an enemy that is no target
-/// (not in its move clip) gets [`NOT_A_TARGET`] for its scale, which nothing reaches.
-#[inline]
-fn place_of(enemy: &Enemy) -> [f32; 3] {
-    place_at(enemy, enemy.pose().position)
-}
-
-/// [`place_of`] with the pose's position already known.
-#[inline]
-fn place_at(enemy: &Enemy, [x, z]: [f32; 2]) -> [f32; 3] {
-    let scale = if enemy.is_target() {
-        enemy.params.scale
-    } else {
-        NOT_A_TARGET
-    };
-    [x, z, scale]
+    /// Per slot, the speed factor towers gave each enemy for its next update (1 for none);
+    /// empty when none was given since the last update ([`effects`]).
+    speed_factors: Vec<f32>,
 }
 
 impl Enemies {
@@ -207,6 +189,7 @@ impl Enemies {
         self.states.clear();
         self.ids.clear();
         self.places.clear();
+        self.speed_factors.clear();
     }
 
     /// Replaces every enemy by what `change` makes of it, removing those it returns `None`
@@ -225,6 +208,8 @@ impl Enemies {
             }
         }
         self.spheres = self.states.iter().filter(|e| e.sphere).count();
+        // Factors were given by slot: a changed pool keeps none.
+        self.speed_factors.clear();
         if self.tracking {
             self.places.clear();
             self.places.extend(self.states.iter().map(place_of));
@@ -321,27 +306,19 @@ impl Enemies {
     pub fn update(&mut self, board: &Board, dt: f32) -> Removed {
         let chunks = self.prepare_scratch();
         let len = self.states.len();
-        let animated = self.animated;
-        let advance = self
-            .states
-            .par_chunks_mut(CHUNK)
-            .zip(self.reclaimed_slots[..len].par_chunks_mut(CHUNK))
-            .zip(self.reclaimed_per_chunk[..chunks].par_iter_mut());
-        if self.tracking {
-            // Each chunk's places written while it is in cache.
-            advance.zip(self.places.par_chunks_mut(CHUNK)).for_each(
-                |(((states, slots), count), places)| {
-                    *count = advance_chunk(states, slots, board, dt, animated);
-                    for (place, enemy) in places.iter_mut().zip(states.iter()) {
-                        *place = place_of(enemy);
-                    }
-                },
-            );
+        let work = Work {
+            states: &mut self.states,
+            slots: &mut self.reclaimed_slots[..len],
+            counts: &mut self.reclaimed_per_chunk[..chunks],
+            factors: &self.speed_factors,
+        };
+        let places: &mut [[f32; 3]] = if self.tracking {
+            &mut self.places
         } else {
-            advance.for_each(|((states, slots), count)| {
-                *count = advance_chunk(states, slots, board, dt, animated);
-            });
-        }
+            &mut []
+        };
+        advance_all(work, places, (board, dt, self.animated));
+        self.speed_factors.clear();
         self.remove_reclaimed(chunks, |_, _| {})
     }
 
@@ -368,15 +345,15 @@ impl Enemies {
         let chunks = self.prepare_scratch();
         {
             let (mut used, _) = sink.split(len);
-            fused(
-                &mut self.states,
-                &mut self.reclaimed_slots[..len],
-                &mut self.reclaimed_per_chunk[..chunks],
-                &mut used,
-                &mut self.places,
-                (board, dt, look),
-            );
+            let work = Work {
+                states: &mut self.states,
+                slots: &mut self.reclaimed_slots[..len],
+                counts: &mut self.reclaimed_per_chunk[..chunks],
+                factors: &self.speed_factors,
+            };
+            fused(work, &mut used, &mut self.places, (board, dt, look));
         }
+        self.speed_factors.clear();
         let animated = self.animated;
         Ok(self.remove_reclaimed(chunks, |index, enemy| {
             sink.write(index, &[cube_instance_of(enemy, animated)]);
@@ -480,6 +457,10 @@ impl Enemies {
     /// past its previous peak) and returns the number of chunks.
     fn prepare_scratch(&mut self) -> usize {
         let len = self.states.len();
+        if !self.speed_factors.is_empty() {
+            // Enemies spawned since the factors were given have none.
+            self.speed_factors.resize(len, 1.0);
+        }
         let chunks = len.div_ceil(CHUNK);
         if self.reclaimed_slots.len() < len {
             self.reclaimed_slots.resize(len, 0);
@@ -524,197 +505,5 @@ impl Enemies {
             }
         }
         removed
-    }
-}
-
-/// Advances one chunk (`animated`: by the clips' rules); records the chunk-local index of
-/// each reclaimed enemy in `slots`, in ascending order (a kill marked with [`KILLED`], an
-/// arrival that stays with [`ARRIVED`]), and returns their number.
-fn advance_chunk(
-    states: &mut [Enemy],
-    slots: &mut [u32],
-    board: &Board,
-    dt: f32,
-    animated: bool,
-) -> u32 {
-    let mut recorded = 0;
-    let mut record = |i: usize, stepped: Stepped| {
-        let mark = match stepped {
-            Stepped::Walking => return,
-            Stepped::Reached => 0,
-            Stepped::Killed => KILLED,
-            Stepped::Arrived => ARRIVED,
-        };
-        slots[recorded] = i as u32 | mark;
-        recorded += 1;
-    };
-    // One loop per mode: no per-enemy branch on the mode.
-    if animated {
-        for (i, enemy) in states.iter_mut().enumerate() {
-            record(i, enemy.advance_animated(board, dt));
-        }
-    } else {
-        for (i, enemy) in states.iter_mut().enumerate() {
-            record(i, enemy.advance(board, dt));
-        }
-    }
-    recorded as u32
-}
-
-/// How a pass makes the instances, decided once for the whole pass.
-#[derive(Clone, Copy, Debug)]
-struct Look {
-    /// The clips are on.
-    animated: bool,
-    /// Some enemies are balls, whose slots draw nothing.
-    spheres: bool,
-}
-
-/// An enemy's instance in the fused pass's batch: nothing (a zero matrix) for an enemy drawn
-/// as a ball, which [`Enemies::write_spheres`] draws.
-#[inline]
-fn cube_instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
-    if enemy.sphere {
-        return ModelInstance::zeroed_instance();
-    }
-    instance_of(enemy, animated)
-}
-
-/// An enemy's instance: its clips' shape with animation on, standing without.
-#[inline]
-fn instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
-    let pose = enemy.pose();
-    if animated {
-        animated_instance(enemy, &pose)
-    } else {
-        ModelInstance::new(&pose, enemy.params.scale, enemy.color)
-    }
-}
-
-/// The instance of an enemy at `pose` with animation on: a walking enemy only bounces (the
-/// standing instance, lifted); the clips' whole shape otherwise.
-#[inline(always)]
-fn animated_instance(enemy: &Enemy, pose: &Pose) -> ModelInstance {
-    let (scale, color, rate) = (enemy.params.scale, enemy.color, enemy.move_rate());
-    match enemy.anim.walking_lift(rate) {
-        Some(lift) => ModelInstance::lifted(pose, scale, color, lift),
-        None => ModelInstance::shaped(pose, scale, color, &enemy.anim.shape(rate)),
-    }
-}
-
-/// The fused pass: splits enemies, scratch, sink and places (as long as the enemies, or empty
-/// when they are not tracked) in halves on chunk boundaries and runs the halves in parallel;
-/// each chunk is advanced, then its instances (and places) written.
-fn fused<S: InstanceSink>(
-    states: &mut [Enemy],
-    slots: &mut [u32],
-    counts: &mut [u32],
-    sink: &mut S,
-    places: &mut [[f32; 3]],
-    step: (&Board, f32, Look),
-) {
-    let (board, dt, look) = step;
-    if states.len() <= CHUNK {
-        if let Some(count) = counts.first_mut() {
-            *count = advance_chunk(states, slots, board, dt, look.animated);
-        }
-        write_into(states, sink, places, look);
-        return;
-    }
-    let mid_chunk = counts.len() / 2;
-    let mid = mid_chunk * CHUNK;
-    let (states_a, states_b) = states.split_at_mut(mid);
-    let (slots_a, slots_b) = slots.split_at_mut(mid);
-    let (counts_a, counts_b) = counts.split_at_mut(mid_chunk);
-    let (mut sink_a, mut sink_b) = sink.split(mid);
-    let (places_a, places_b) = places.split_at_mut(mid.min(places.len()));
-    rayon::join(
-        || fused(states_a, slots_a, counts_a, &mut sink_a, places_a, step),
-        || fused(states_b, slots_b, counts_b, &mut sink_b, places_b, step),
-    );
-}
-
-/// Writes the instances of `states` into `sink` (as long as `states`), halving both until a
-/// chunk is left and writing the halves in parallel.
-fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, look: Look) {
-    if states.len() <= CHUNK {
-        write_into(states, sink, &mut [], look);
-        return;
-    }
-    let mid = states.len() / 2;
-    let (states_a, states_b) = states.split_at(mid);
-    let (mut sink_a, mut sink_b) = sink.split(mid);
-    rayon::join(
-        || write_parallel(states_a, &mut sink_a, look),
-        || write_parallel(states_b, &mut sink_b, look),
-    );
-}
-
-/// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
-/// stack buffer (so write-only memory gets whole runs of bytes). With `places` as long as the
-/// chunk (else empty), each enemy's place is written from the same pose.
-fn write_into<S: InstanceSink>(
-    states: &[Enemy],
-    sink: &mut S,
-    places: &mut [[f32; 3]],
-    look: Look,
-) {
-    if let Some(slice) = sink.as_slice() {
-        write_chunk(states, slice, places, look);
-        return;
-    }
-    const RUN: usize = 64;
-    let mut buffer = [ModelInstance::zeroed_instance(); RUN];
-    for (run, enemies) in states.chunks(RUN).enumerate() {
-        let start = run * RUN;
-        let run_places = places
-            .get_mut(start..start + enemies.len())
-            .unwrap_or(&mut []);
-        write_chunk(enemies, &mut buffer[..enemies.len()], run_places, look);
-        sink.write(start, &buffer[..enemies.len()]);
-    }
-}
-
-/// Writes one chunk's instances, and with `places` as long as the chunk (else empty) their
-/// places, computing each pose once; with the clips on (`look.animated`) each instance shows
-/// them, and with balls in the pool (`look.spheres`) their slots draw nothing.
-#[inline]
-fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 3]], look: Look) {
-    // One loop per mode: the shape of a standing enemy is not worked out per enemy.
-    if look.animated {
-        write_chunk_as(states, out, places, animated_instance);
-    } else {
-        write_chunk_as(states, out, places, |enemy, pose| {
-            ModelInstance::new(pose, enemy.params.scale, enemy.color)
-        });
-    }
-    if look.spheres {
-        // The balls are drawn by their own batch: their slots here draw nothing.
-        for (enemy, slot) in states.iter().zip(out.iter_mut()) {
-            if enemy.sphere {
-                *slot = ModelInstance::zeroed_instance();
-            }
-        }
-    }
-}
-
-/// [`write_chunk`] with each instance made by `instance`.
-#[inline(always)]
-fn write_chunk_as(
-    states: &[Enemy],
-    out: &mut [ModelInstance],
-    places: &mut [[f32; 3]],
-    instance: impl Fn(&Enemy, &Pose) -> ModelInstance,
-) {
-    if places.is_empty() {
-        for (enemy, slot) in states.iter().zip(out.iter_mut()) {
-            *slot = instance(enemy, &enemy.pose());
-        }
-        return;
-    }
-    for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
-        let pose = enemy.pose();
-        *slot = instance(enemy, &pose);
-        *place = place_at(enemy, pose.position);
     }
 }

@@ -1,0 +1,297 @@
+//! The enemy pool's parallel pass, chunk by chunk: advancing each enemy (and recording who
+//! leaves), writing its instance and its place for the spatial index while the chunk is in
+//! cache. The pool ([`super`]) owns the storage and applies the removals afterwards.
+
+use crate::td::board::Board;
+use crate::td::enemy::{Enemy, Pose, Stepped};
+use crate::td::model::ModelInstance;
+use crate::td::sink::InstanceSink;
+use crate::td::spatial::NOT_A_TARGET;
+
+/// Enemies per parallel work item.
+pub(super) const CHUNK: usize = 2048;
+/// Marks a recorded removal as a kill (the slot index fits in the bits below).
+pub(super) const KILLED: u32 = 1 << 31;
+/// Marks a recorded arrival: the path ended, the enemy stays for its outro clip (animation on).
+pub(super) const ARRIVED: u32 = 1 << 30;
+/// The slot index under the marks.
+pub(super) const SLOT: u32 = ARRIVED - 1;
+
+/// An enemy's position `(x, z)` and scale, for the spatial index; an enemy that is no target
+/// (not in its move clip) gets [`NOT_A_TARGET`] for its scale, which nothing reaches.
+#[inline]
+pub(super) fn place_of(enemy: &Enemy) -> [f32; 3] {
+    place_at(enemy, enemy.pose().position)
+}
+
+/// [`place_of`] with the pose's position already known.
+#[inline]
+pub(super) fn place_at(enemy: &Enemy, [x, z]: [f32; 2]) -> [f32; 3] {
+    let scale = if enemy.is_target() {
+        enemy.params.scale
+    } else {
+        NOT_A_TARGET
+    };
+    [x, z, scale]
+}
+
+/// Advances one chunk (`animated`: by the clips' rules; each enemy by `dt` times its speed
+/// factor, where `factors` is as long as the chunk, else by `dt`); records the chunk-local index of
+/// each reclaimed enemy in `slots`, in ascending order (a kill marked with [`KILLED`], an
+/// arrival that stays with [`ARRIVED`]), and returns their number.
+pub(super) fn advance_chunk(
+    states: &mut [Enemy],
+    slots: &mut [u32],
+    factors: &[f32],
+    board: &Board,
+    dt: f32,
+    animated: bool,
+) -> u32 {
+    let mut recorded = 0;
+    let mut record = |i: usize, stepped: Stepped| {
+        let mark = match stepped {
+            Stepped::Walking => return,
+            Stepped::Reached => 0,
+            Stepped::Killed => KILLED,
+            Stepped::Arrived => ARRIVED,
+        };
+        slots[recorded] = i as u32 | mark;
+        recorded += 1;
+    };
+    // One loop per mode: no per-enemy branch on the mode, nor on speed factors where no
+    // tower gave any.
+    match (animated, factors.is_empty()) {
+        (true, true) => {
+            for (i, enemy) in states.iter_mut().enumerate() {
+                record(i, enemy.advance_animated(board, dt));
+            }
+        }
+        (false, true) => {
+            for (i, enemy) in states.iter_mut().enumerate() {
+                record(i, enemy.advance(board, dt));
+            }
+        }
+        (true, false) => {
+            for (i, (enemy, factor)) in states.iter_mut().zip(factors).enumerate() {
+                record(i, enemy.advance_animated(board, dt * factor));
+            }
+        }
+        (false, false) => {
+            for (i, (enemy, factor)) in states.iter_mut().zip(factors).enumerate() {
+                record(i, enemy.advance(board, dt * factor));
+            }
+        }
+    }
+    recorded as u32
+}
+
+/// How a pass makes the instances, decided once for the whole pass.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Look {
+    /// The clips are on.
+    pub(super) animated: bool,
+    /// Some enemies are balls, whose slots draw nothing.
+    pub(super) spheres: bool,
+}
+
+/// An enemy's instance in the fused pass's batch: nothing (a zero matrix) for an enemy drawn
+/// as a ball, which [`Enemies::write_spheres`] draws.
+#[inline]
+pub(super) fn cube_instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
+    if enemy.sphere {
+        return ModelInstance::zeroed_instance();
+    }
+    instance_of(enemy, animated)
+}
+
+/// An enemy's instance: its clips' shape with animation on, standing without.
+#[inline]
+pub(super) fn instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
+    let pose = enemy.pose();
+    if animated {
+        animated_instance(enemy, &pose)
+    } else {
+        ModelInstance::new(&pose, enemy.params.scale, enemy.color)
+    }
+}
+
+/// The instance of an enemy at `pose` with animation on: a walking enemy only bounces (the
+/// standing instance, lifted); the clips' whole shape otherwise.
+#[inline(always)]
+fn animated_instance(enemy: &Enemy, pose: &Pose) -> ModelInstance {
+    let (scale, color, rate) = (enemy.params.scale, enemy.color, enemy.move_rate());
+    match enemy.anim.walking_lift(rate) {
+        Some(lift) => ModelInstance::lifted(pose, scale, color, lift),
+        None => ModelInstance::shaped(pose, scale, color, &enemy.anim.shape(rate)),
+    }
+}
+
+/// The fused pass: splits enemies, scratch, sink and places (as long as the enemies, or empty
+/// when they are not tracked) in halves on chunk boundaries and runs the halves in parallel;
+/// each chunk is advanced, then its instances (and places) written.
+pub(super) fn fused<S: InstanceSink>(
+    work: Work<'_>,
+    sink: &mut S,
+    places: &mut [[f32; 3]],
+    step: (&Board, f32, Look),
+) {
+    let (board, dt, look) = step;
+    if work.states.len() <= CHUNK {
+        let states = work.advance(board, dt, look.animated);
+        write_into(states, sink, places, look);
+        return;
+    }
+    let (a, b, mid) = work.halves();
+    let (mut sink_a, mut sink_b) = sink.split(mid);
+    let (places_a, places_b) = places.split_at_mut(mid.min(places.len()));
+    rayon::join(
+        || fused(a, &mut sink_a, places_a, step),
+        || fused(b, &mut sink_b, places_b, step),
+    );
+}
+
+/// What a pass advances: enemies, the scratch their removals are recorded in, one count a
+/// chunk, and their speed factors (as long as the enemies, or empty when no tower gave any).
+pub(super) struct Work<'a> {
+    pub(super) states: &'a mut [Enemy],
+    pub(super) slots: &'a mut [u32],
+    pub(super) counts: &'a mut [u32],
+    pub(super) factors: &'a [f32],
+}
+
+impl<'a> Work<'a> {
+    /// Advances this chunk, recording its count; returns its enemies.
+    fn advance(self, board: &Board, dt: f32, animated: bool) -> &'a [Enemy] {
+        if let Some(count) = self.counts.first_mut() {
+            *count = advance_chunk(self.states, self.slots, self.factors, board, dt, animated);
+        }
+        self.states
+    }
+
+    /// The work cut in two on a chunk boundary, and where.
+    fn halves(self) -> (Work<'a>, Work<'a>, usize) {
+        let mid_chunk = self.counts.len() / 2;
+        let mid = mid_chunk * CHUNK;
+        let (states_a, states_b) = self.states.split_at_mut(mid);
+        let (slots_a, slots_b) = self.slots.split_at_mut(mid);
+        let (counts_a, counts_b) = self.counts.split_at_mut(mid_chunk);
+        let (factors_a, factors_b) = self.factors.split_at(mid.min(self.factors.len()));
+        let a = Work {
+            states: states_a,
+            slots: slots_a,
+            counts: counts_a,
+            factors: factors_a,
+        };
+        let b = Work {
+            states: states_b,
+            slots: slots_b,
+            counts: counts_b,
+            factors: factors_b,
+        };
+        (a, b, mid)
+    }
+}
+
+/// The update's pass without instances: each chunk advanced, then (with `places` as long as
+/// the enemies) its places written while it is in cache; halves in parallel.
+pub(super) fn advance_all(work: Work<'_>, places: &mut [[f32; 3]], step: (&Board, f32, bool)) {
+    let (board, dt, animated) = step;
+    if work.states.len() <= CHUNK {
+        let states = work.advance(board, dt, animated);
+        for (place, enemy) in places.iter_mut().zip(states) {
+            *place = place_of(enemy);
+        }
+        return;
+    }
+    let (a, b, mid) = work.halves();
+    let (places_a, places_b) = places.split_at_mut(mid.min(places.len()));
+    rayon::join(
+        || advance_all(a, places_a, step),
+        || advance_all(b, places_b, step),
+    );
+}
+
+/// Writes the instances of `states` into `sink` (as long as `states`), halving both until a
+/// chunk is left and writing the halves in parallel.
+pub(super) fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, look: Look) {
+    if states.len() <= CHUNK {
+        write_into(states, sink, &mut [], look);
+        return;
+    }
+    let mid = states.len() / 2;
+    let (states_a, states_b) = states.split_at(mid);
+    let (mut sink_a, mut sink_b) = sink.split(mid);
+    rayon::join(
+        || write_parallel(states_a, &mut sink_a, look),
+        || write_parallel(states_b, &mut sink_b, look),
+    );
+}
+
+/// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
+/// stack buffer (so write-only memory gets whole runs of bytes). With `places` as long as the
+/// chunk (else empty), each enemy's place is written from the same pose.
+pub(super) fn write_into<S: InstanceSink>(
+    states: &[Enemy],
+    sink: &mut S,
+    places: &mut [[f32; 3]],
+    look: Look,
+) {
+    if let Some(slice) = sink.as_slice() {
+        write_chunk(states, slice, places, look);
+        return;
+    }
+    const RUN: usize = 64;
+    let mut buffer = [ModelInstance::zeroed_instance(); RUN];
+    for (run, enemies) in states.chunks(RUN).enumerate() {
+        let start = run * RUN;
+        let run_places = places
+            .get_mut(start..start + enemies.len())
+            .unwrap_or(&mut []);
+        write_chunk(enemies, &mut buffer[..enemies.len()], run_places, look);
+        sink.write(start, &buffer[..enemies.len()]);
+    }
+}
+
+/// Writes one chunk's instances, and with `places` as long as the chunk (else empty) their
+/// places, computing each pose once; with the clips on (`look.animated`) each instance shows
+/// them, and with balls in the pool (`look.spheres`) their slots draw nothing.
+#[inline]
+fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 3]], look: Look) {
+    // One loop per mode: the shape of a standing enemy is not worked out per enemy.
+    if look.animated {
+        write_chunk_as(states, out, places, animated_instance);
+    } else {
+        write_chunk_as(states, out, places, |enemy, pose| {
+            ModelInstance::new(pose, enemy.params.scale, enemy.color)
+        });
+    }
+    if look.spheres {
+        // The balls are drawn by their own batch: their slots here draw nothing.
+        for (enemy, slot) in states.iter().zip(out.iter_mut()) {
+            if enemy.sphere {
+                *slot = ModelInstance::zeroed_instance();
+            }
+        }
+    }
+}
+
+/// [`write_chunk`] with each instance made by `instance`.
+#[inline(always)]
+fn write_chunk_as(
+    states: &[Enemy],
+    out: &mut [ModelInstance],
+    places: &mut [[f32; 3]],
+    instance: impl Fn(&Enemy, &Pose) -> ModelInstance,
+) {
+    if places.is_empty() {
+        for (enemy, slot) in states.iter().zip(out.iter_mut()) {
+            *slot = instance(enemy, &enemy.pose());
+        }
+        return;
+    }
+    for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
+        let pose = enemy.pose();
+        *slot = instance(enemy, &pose);
+        *place = place_at(enemy, pose.position);
+    }
+}
