@@ -5,9 +5,10 @@
 
 mod common;
 
-use clap::CommandFactory;
+use clap::{CommandFactory, Parser};
 use common::horde;
-use horde::cli::Cli;
+use horde::cli::{Cli, Command};
+use horde::scenes::registry::{self, Opening};
 use horde_renderer::BackendChoice;
 use std::collections::BTreeSet;
 
@@ -153,20 +154,116 @@ fn a_platformer_picture_shows_its_own_sections() {
 
 #[test]
 fn scene_takes_the_registrys_names_and_refuses_others_naming_the_flag() {
+    let names: Vec<&str> = registry::names().collect();
+    let names = names.join(", ");
     for command in ["run", "screenshot"] {
         let out = horde(&[command, "--scene", "nope"]);
         assert_eq!(out.status.code(), Some(2), "{command}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("'--scene <SCENE>'"), "{stderr}");
-        assert!(
-            stderr.contains("td, city, runner, platformer"),
-            "{command}: {stderr}"
-        );
+        assert!(stderr.contains(&names), "{command}: {stderr}");
         let help = horde(&[command, "-h"]);
         let help = String::from_utf8_lossy(&help.stdout);
+        let values = format!("[possible values: {names}]");
+        assert!(help.contains(&values), "{help}");
+    }
+}
+
+/// `horde run --scene ASKED --FLAG VALUE`, with the first value of `candidates` clap takes.
+fn run_with(asked: &str, flag: &clap::Arg, candidates: &[&str]) -> Cli {
+    let long = format!("--{}", flag.get_long().unwrap());
+    let mut words = vec!["horde", "run", "--scene", asked, &long];
+    if !flag.get_num_args().is_some_and(|n| n.takes_values()) && !flag.is_positional() {
+        if let Ok(cli) = Cli::try_parse_from(&words) {
+            return cli;
+        }
+    }
+    let possible = flag.get_possible_values();
+    let names: Vec<&str> = possible.iter().map(|v| v.get_name()).collect();
+    for value in names.iter().chain(candidates) {
+        words.push(value);
+        if let Ok(cli) = Cli::try_parse_from(&words) {
+            return cli;
+        }
+        words.pop();
+    }
+    panic!("no value of {candidates:?} is taken by {long}");
+}
+
+/// Every flag a scene of the registry owns (in a picture and in a window) is refused by every
+/// other scene of the registry, naming the flag and its scene; the flags every scene takes are
+/// taken.
+#[test]
+fn every_scenes_own_flags_are_refused_by_every_other_scene() {
+    for owner in registry::SCENES {
+        let mut flags = clap::Command::new("flags");
+        flags = (owner.window_flags)((owner.flags)(flags));
+        for flag in flags.get_arguments() {
+            let long = flag.get_long().unwrap();
+            let shared = owner.taken_by_every_scene.contains(&long);
+            for asked in registry::names().filter(|n| *n != owner.name) {
+                let cli = run_with(asked, flag, &["x.ron", "2x2x2", "2", "0"]);
+                let Some(Command::Run(run)) = cli.command else {
+                    panic!("not a run")
+                };
+                let opening = Opening {
+                    window: run.window.clone(),
+                    ..Opening::picture(BackendChoice::Auto)
+                };
+                let opened = registry::open(&run.scene, opening);
+                let expected = format!(
+                    "--{long}: only with --scene {}, not --scene {asked}",
+                    owner.name
+                );
+                match opened {
+                    Err(e) if !shared => assert_eq!(e.to_string(), expected),
+                    Err(e) => assert!(!e.to_string().contains("only with"), "--{long}: {e}"),
+                    Ok(_) if shared => {}
+                    Ok(_) => panic!("--{long} was taken by --scene {asked}"),
+                }
+            }
+        }
+    }
+}
+
+/// Every scene of the registry, read from it, takes a picture: `horde screenshot --scene NAME`
+/// writes a PNG of the asked size in which no one colour covers nearly all of it.
+#[test]
+fn every_registered_scene_takes_a_picture_of_more_than_one_colour() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for name in registry::names() {
+        let path = dir.path().join(format!("{name}.png"));
+        let out = horde(&[
+            "screenshot",
+            "--scene",
+            name,
+            "--seed",
+            "1",
+            "--frames",
+            "120",
+            "--size",
+            "320x180",
+            "--backend",
+            "vulkan",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: {stderr}");
+        let picture = image::open(&path).unwrap().to_rgba8();
+        assert_eq!(picture.dimensions(), (320, 180), "{name}");
+        let mut counts = std::collections::HashMap::new();
+        for p in picture.pixels() {
+            *counts.entry(p.0).or_insert(0usize) += 1;
+        }
+        let most = counts.values().max().copied().unwrap_or(0);
+        let all = (320 * 180) as usize;
         assert!(
-            help.contains("[possible values: td, city, runner, platformer]"),
-            "{help}"
+            counts.len() > 1 && most * 100 < all * 95,
+            "{name}: one colour covers {most} of {all} pixels"
         );
     }
 }

@@ -109,6 +109,19 @@ fn screen(xvfb: &Xvfb, dir: &Path, name: &str) -> image::RgbaImage {
     image::open(&path).unwrap().to_rgba8()
 }
 
+/// The error pixels of the screen, taken again and again until `wanted` holds for them or
+/// two minutes pass; the last count.
+fn screen_until(xvfb: &Xvfb, dir: &Path, name: &str, wanted: impl Fn(usize) -> bool) -> usize {
+    let start = Instant::now();
+    loop {
+        let pixels = error_pixels(&screen(xvfb, dir, name));
+        if wanted(pixels) || start.elapsed() > Duration::from_secs(120) {
+            return pixels;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 /// Pixels of the overlay's error colour (255, 90, 90), give or take the blending.
 fn error_pixels(picture: &image::RgbaImage) -> usize {
     picture
@@ -161,15 +174,14 @@ fn a_level_rewritten_good_broken_fixed_reloads_twice_and_shows_the_error_while_i
     wait_for(&lines, &mut log, "live files:", limit);
     let error = log.last().unwrap().clone();
     assert!(error.contains("level.txt:6:"), "{error}");
-    // While it lasts it is on screen.
-    std::thread::sleep(Duration::from_millis(700));
-    let with_error = error_pixels(&screen(&xvfb, dir.path(), "error.png"));
+    // While it lasts it is on screen (the screen is taken until it shows, or the time is up).
+    let with_error = screen_until(&xvfb, dir.path(), "error.png", |pixels| pixels > 50);
 
     // Fixed: applied, and the error leaves the window.
     save_by_rename(&level, &good.replacen("....#D", "...#.D", 1));
     wait_for(&lines, &mut log, "reloaded", limit);
-    std::thread::sleep(Duration::from_millis(700));
-    let fixed = error_pixels(&screen(&xvfb, dir.path(), "fixed.png"));
+    let gone = |pixels: usize| with_error > 4 * pixels + 20;
+    let fixed = screen_until(&xvfb, dir.path(), "fixed.png", gone);
     let out = quit(&xvfb, child, &mut log, &lines);
     let all = log.join("\n");
     assert!(!all.contains("panicked"), "{all}");
@@ -185,28 +197,49 @@ fn a_level_rewritten_good_broken_fixed_reloads_twice_and_shows_the_error_while_i
     );
 }
 
+/// The edit is made to both the unwatched run and a watched twin on a display of its own; once
+/// the twin has reloaded it, the unwatched run has had as long to see it, and has not.
 #[test]
 fn without_a_watch_an_edit_waits_for_the_next_start() {
     let Some(xvfb) = start_xvfb() else { return };
+    let Some(twin_xvfb) = start_xvfb() else {
+        return;
+    };
     wait_for_display(&xvfb.display);
+    wait_for_display(&twin_xvfb.display);
     let dir = tempfile::tempdir().unwrap();
-    let level = dir.path().join("level.txt");
+    let (level, twin_level) = (dir.path().join("level.txt"), dir.path().join("twin.txt"));
     std::fs::write(&level, LEVEL).unwrap();
-    let args = [
-        "run",
-        "--level",
-        level.to_str().unwrap(),
-        "--json",
-        "--no-watch",
-    ];
-    let (child, lines) = spawn(&xvfb, &args, dir.path());
-    let mut log = Vec::new();
-    if !started(&lines, &mut log) {
+    std::fs::write(&twin_level, LEVEL).unwrap();
+    let args = |level: &Path, watch: bool| {
+        let mut args = vec!["run".to_string(), "--level".to_string()];
+        args.push(level.to_str().unwrap().to_string());
+        args.push("--json".to_string());
+        if !watch {
+            args.push("--no-watch".to_string());
+        }
+        args
+    };
+    let (unwatched, watched) = (args(&level, false), args(&twin_level, true));
+    let unwatched: Vec<&str> = unwatched.iter().map(String::as_str).collect();
+    let watched: Vec<&str> = watched.iter().map(String::as_str).collect();
+    let (child, lines) = spawn(&xvfb, &unwatched, dir.path());
+    let (twin, twin_lines) = spawn(&twin_xvfb, &watched, dir.path());
+    let (mut log, mut twin_log) = (Vec::new(), Vec::new());
+    if !started(&lines, &mut log) || !started(&twin_lines, &mut twin_log) {
         return;
     }
-    save_by_rename(&level, &LEVEL.replacen(".....D", "....#D", 1));
-    std::thread::sleep(Duration::from_secs(2));
+    let edited = LEVEL.replacen(".....D", "....#D", 1);
+    save_by_rename(&level, &edited);
+    save_by_rename(&twin_level, &edited);
+    wait_for(
+        &twin_lines,
+        &mut twin_log,
+        "reloaded",
+        Duration::from_secs(120),
+    );
     let out = quit(&xvfb, child, &mut log, &lines);
+    quit(&twin_xvfb, twin, &mut twin_log, &twin_lines);
     let summary = summary(&out);
     assert_eq!(summary["reloads"], 0, "{summary}");
     assert_eq!(summary["reload_errors"], 0, "{summary}");

@@ -2,13 +2,14 @@
 //! parsers included), so a bad flag is reported with its name before anything runs. Nothing
 //! here does the work: each subcommand's module under `commands/` does.
 
-pub mod scene_args;
 pub mod values;
 
+pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
+pub use crate::scenes::flags::{SceneArgs, WindowArgs};
+pub use crate::scenes::td::args::{CubeChoice, SpawnFlags};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use horde_core_sim::SpawnSettings;
 use horde_renderer::BackendChoice;
-pub use scene_args::{CityView, CubeChoice, DEFAULT_MAP_SIZE, SceneArgs, SpawnFlags};
 use std::path::PathBuf;
 pub use values::Region;
 use values::{parse_column, parse_dt, parse_region, parse_seconds, parse_size, parse_size3};
@@ -337,19 +338,9 @@ pub struct RunArgs {
     /// On exit, print the scene's summary as one JSON line on stdout.
     #[arg(long)]
     pub json: bool,
-    /// TD scene: write every edit the player makes, with its tick, to this edit script
-    /// (`horde sim --script` replays it; the file's header gives the command).
-    #[arg(long, value_name = "FILE")]
-    pub record: Option<PathBuf>,
-    /// TD scene: open this recording on the timeline (its header gives the level, scenario,
-    /// spawner and seed; its checksums are checked as it loads), read only until the player
-    /// edits.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "load"])]
-    pub replay: Option<PathBuf>,
-    /// TD scene: start at this play speed, 1–100 (simulated seconds per real second; the
-    /// inspector's slider).
-    #[arg(long, value_name = "X", value_parser = parse_play_speed)]
-    pub play_speed: Option<f32>,
+    /// The scenes' flags only a window takes (`--record`, `--replay`, `--play-speed`).
+    #[command(flatten)]
+    pub window: WindowArgs,
 }
 
 /// Backend and adapter choice, shared by every command that draws.
@@ -486,13 +477,6 @@ pub struct ReplayArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_play_speed(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(x) if (1.0..=100.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{text}` is not a play speed from 1 to 100")),
-    }
 }
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {

@@ -179,4 +179,62 @@ pub fn check_all(text: &str) {
             assert!(range.min().is_finite() && range.max().is_finite());
         }
     }
+    if let Ok(until) = parse_until(text) {
+        assert!(!until.key.is_empty() && until.key.iter().all(|k| !k.is_empty()));
+    }
+}
+
+/// How a `HORDE_RUN_UNTIL` condition compares a summary field with its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// `KEY=VALUE`: the field reads `VALUE` (a string without its quotes, a number, a bool).
+    Equals,
+    /// `KEY>N`: the field is a number above `N`.
+    Above,
+    /// `KEY<N`: the field is a number below `N`.
+    Below,
+}
+
+/// A `HORDE_RUN_UNTIL` condition, `KEY=VALUE`, `KEY>N` or `KEY<N`: a field of a scene's summary (`a.b` for field `b`
+/// of object `a`) and what it must be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Until {
+    /// The field's path in the summary, outermost first.
+    pub key: Vec<String>,
+    /// The comparison.
+    pub compare: Compare,
+    /// The value compared with, as written.
+    pub value: String,
+    /// The value as a number, where it is one (needed by `>` and `<`).
+    pub number: Option<f64>,
+}
+
+/// A `HORDE_RUN_UNTIL` condition: `KEY=VALUE`, `KEY>N` or `KEY<N`, KEY of letters, digits,
+/// `_` and `.`.
+pub fn parse_until(text: &str) -> Result<Until, String> {
+    let bad = || format!("`{text}` is not a condition KEY=VALUE, KEY>N or KEY<N");
+    let at = text.find(['=', '>', '<']).ok_or_else(bad)?;
+    let (key, rest) = text.split_at(at);
+    let compare = match rest.as_bytes().first() {
+        Some(b'=') => Compare::Equals,
+        Some(b'>') => Compare::Above,
+        _ => Compare::Below,
+    };
+    let value = rest[1..].trim().to_string();
+    let key: Vec<String> = key.trim().split('.').map(str::to_string).collect();
+    let plain =
+        |k: &String| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !key.iter().all(plain) || value.is_empty() {
+        return Err(bad());
+    }
+    let number = value.parse::<f64>().ok().filter(|n| n.is_finite());
+    if compare != Compare::Equals && number.is_none() {
+        return Err(format!("`{value}` is not a number to compare with"));
+    }
+    Ok(Until {
+        key,
+        compare,
+        value,
+        number,
+    })
 }

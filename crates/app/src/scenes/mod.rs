@@ -28,6 +28,7 @@
 
 pub mod camera;
 pub mod city;
+pub mod flags;
 pub mod input;
 pub mod opening;
 pub mod platformer;
@@ -35,6 +36,7 @@ pub mod registry;
 pub mod runner;
 pub mod stall;
 pub mod td;
+pub mod until;
 
 use horde_renderer::{
     AdapterSummary, BackendChoice, FrameCounters, FrameParams, GpuContext, Renderer,

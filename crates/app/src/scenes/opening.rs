@@ -1,10 +1,10 @@
 //! How a scene is being opened: in the window (`horde run`) or for one picture (`horde
 //! screenshot`). What differs between the two is here, so that every flag of a scene means the
-//! same in both ([`crate::cli::SceneArgs`]).
+//! same in both ([`crate::scenes::flags::SceneArgs`]).
 
 use crate::live::LiveFiles;
+use crate::scenes::flags::WindowArgs;
 use horde_renderer::{AdapterSummary, BackendChoice};
-use std::path::PathBuf;
 
 /// Where a scene is shown, and what the window adds.
 pub struct Opening {
@@ -17,25 +17,19 @@ pub struct Opening {
     pub adapters: Vec<AdapterSummary>,
     /// The scene's live files: watched in a window unless `--no-watch`, off for a picture.
     pub live: LiveFiles,
-    /// TD scene in a window: write the player's edits to this edit script (`--record`).
-    pub record: Option<PathBuf>,
-    /// TD scene in a window: open this recording on the timeline (`--replay`).
-    pub replay: Option<PathBuf>,
-    /// TD scene in a window: start at this play speed (`--play-speed`, 1–100).
-    pub play_speed: Option<f32>,
+    /// The scenes' flags only a window takes (`--record`, ..; none for a picture).
+    pub window: WindowArgs,
 }
 
 impl Opening {
-    /// A picture's opening: background work in step, nothing watched, nothing recorded.
+    /// A picture's opening: background work in step, nothing watched, no window flags.
     pub fn picture(backend: BackendChoice) -> Opening {
         Opening {
             picture: true,
             backend,
             adapters: Vec::new(),
             live: LiveFiles::off(),
-            record: None,
-            replay: None,
-            play_speed: None,
+            window: WindowArgs::default(),
         }
     }
 }

@@ -1,15 +1,19 @@
-//! The scene registry: the one way `horde run` and `horde screenshot` open a scene. Each
-//! scene is one entry — its `--scene` name, the flags that are its own, and its opener from
-//! the shared scene flags ([`SceneArgs`]) and an [`Opening`] — so adding a scene is its folder
-//! (declared in `scenes/mod.rs`) and one entry here: `--scene` takes the registry's names
-//! ([`names`], given to the command line by `commands::parse`), and no command names a scene
-//! type.
+//! The scene registry: the one list of scenes, and the one way `horde run` and `horde
+//! screenshot` open one. Each scene is one line — its `--scene` name, its own flags (a clap
+//! `Args` struct in its folder, [`SceneFlags`]) and its opener from the shared scene flags
+//! ([`SceneArgs`]) and an [`Opening`] — so adding a scene is its folder (declared in
+//! `scenes/mod.rs`) and one line here: `--scene` takes the registry's names ([`names`], given to
+//! the command line by `commands::parse`), `run` and `screenshot` take the scene's flags (added
+//! by [`SceneArgs`] and [`WindowArgs`] from this table; no other list of flags exists), the
+//! tests open every scene listed here in a picture and in a window, and no command names a
+//! scene type.
 
 use super::Reporting;
+pub use super::flags::{SceneArgs, SceneFlags, WindowArgs};
 pub use super::opening::Opening;
 use super::{city, platformer, runner, td};
-use crate::cli::SceneArgs;
 use anyhow::{Result, bail};
+use clap::Command;
 
 /// Opens a scene from the shared flags.
 pub type Open = fn(&SceneArgs, Opening) -> Result<Box<dyn Reporting>>;
@@ -19,41 +23,42 @@ pub type Open = fn(&SceneArgs, Opening) -> Result<Box<dyn Reporting>>;
 pub struct Registered {
     /// Its `--scene` value.
     pub name: &'static str,
-    /// The flags only it takes (another scene refuses them).
-    pub flags: &'static [&'static str],
+    /// Adds its own flags to a command (its flags struct's `augment_args`); another scene
+    /// refuses them, but for [`Registered::taken_by_every_scene`].
+    pub flags: fn(Command) -> Command,
+    /// Adds its flags that only a window takes (`horde run`).
+    pub window_flags: fn(Command) -> Command,
+    /// Its flags the other scenes take too (and ignore), by long name.
+    pub taken_by_every_scene: &'static [&'static str],
     /// Its opener.
     pub open: Open,
 }
 
-/// Every scene.
+impl Registered {
+    /// The scene `name` with flags struct `F`, opened by `open`.
+    pub const fn new<F: SceneFlags>(name: &'static str, open: Open) -> Registered {
+        Registered {
+            name,
+            flags: <F as clap::Args>::augment_args,
+            window_flags: F::augment_window,
+            taken_by_every_scene: F::TAKEN_BY_EVERY_SCENE,
+            open,
+        }
+    }
+}
+
+/// Every scene, the default (`td`) first.
 pub const SCENES: &[Registered] = &[
-    Registered {
-        name: "td",
-        flags: &[
-            "--level",
-            "--scenario",
-            "--load",
-            "--record",
-            "--replay",
-            "--play-speed",
-        ],
-        open: |args, opening| Ok(Box::new(td::TdPlay::open(args, opening)?)),
-    },
-    Registered {
-        name: "city",
-        flags: &["--modules", "--view", "--map-size"],
-        open: city::opening::open,
-    },
-    Registered {
-        name: "runner",
-        flags: &["--settings", "--scenery", "--autoplay"],
-        open: |args, opening| Ok(Box::new(runner::RunnerScene::open(args, opening)?)),
-    },
-    Registered {
-        name: "platformer",
-        flags: &["--sections"],
-        open: |args, opening| Ok(Box::new(platformer::PlatformerScene::open(args, opening)?)),
-    },
+    Registered::new::<td::args::TdFlags>("td", |args, opening| {
+        Ok(Box::new(td::TdPlay::open(args, opening)?))
+    }),
+    Registered::new::<city::args::CityFlags>("city", city::opening::open),
+    Registered::new::<runner::args::RunnerFlags>("runner", |args, opening| {
+        Ok(Box::new(runner::RunnerScene::open(args, opening)?))
+    }),
+    Registered::new::<platformer::args::PlatformerFlags>("platformer", |args, opening| {
+        Ok(Box::new(platformer::PlatformerScene::open(args, opening)?))
+    }),
 ];
 
 /// Every scene's `--scene` name, in the registry's order (what `--scene` accepts and its help
@@ -73,22 +78,10 @@ pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
             names.join(", ")
         );
     };
-    let mut given = args.given();
-    if opening.record.is_some() {
-        given.push("--record");
-    }
-    if opening.replay.is_some() {
-        given.push("--replay");
-    }
-    if opening.play_speed.is_some() {
-        given.push("--play-speed");
-    }
-    for flag in given {
-        if asked.flags.contains(&flag) {
-            continue;
-        }
-        if let Some(owner) = SCENES.iter().find(|r| r.flags.contains(&flag)) {
-            let (owner, asked) = (owner.name, asked.name);
+    let given = args.given().into_iter().chain(opening.window.given());
+    for (owner, flag) in given {
+        if owner != asked.name {
+            let asked = asked.name;
             bail!("{flag}: only with --scene {owner}, not --scene {asked}");
         }
     }
@@ -98,6 +91,13 @@ pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every flag a scene adds, by long name.
+    fn longs(add: fn(Command) -> Command) -> Vec<String> {
+        let command = add(Command::new("flags"));
+        let longs = command.get_arguments().filter_map(|a| a.get_long());
+        longs.map(str::to_string).collect()
+    }
 
     #[test]
     fn every_scene_name_is_registered_once() {
@@ -110,13 +110,35 @@ mod tests {
 
     #[test]
     fn no_flag_belongs_to_two_scenes() {
-        let mut all: Vec<&str> = SCENES
+        let mut all: Vec<String> = SCENES
             .iter()
-            .flat_map(|r| r.flags.iter().copied())
+            .flat_map(|r| longs(r.flags).into_iter().chain(longs(r.window_flags)))
             .collect();
         let n = all.len();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n, "{all:?}");
+    }
+
+    #[test]
+    fn the_flags_every_scene_takes_are_the_scenes_own() {
+        for scene in SCENES {
+            let own = longs(scene.flags);
+            for flag in scene.taken_by_every_scene {
+                assert!(own.iter().any(|f| f == flag), "{}: --{flag}", scene.name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_scene_flags_are_read_as_the_scenes_own_struct() {
+        let args = SceneArgs::parse_from(["--scene", "city", "--view", "map", "--seed", "3"]);
+        let args = args.unwrap();
+        assert_eq!((args.name.as_str(), args.seed), ("city", 3));
+        let city: city::args::CityFlags = args.flags().unwrap();
+        assert_eq!(city.view, Some(city::args::CityView::Map));
+        assert_eq!(args.given(), [("city", "--view".to_string())]);
+        let td: td::args::TdFlags = args.flags().unwrap();
+        assert_eq!(td.spawn.spawn_speed, 1.0);
     }
 }

@@ -7,6 +7,7 @@
 //! [`draw`] turns modules into boxes; [`map_view`] is a finite map of a set seen from above; [`opening`] opens either from the scene flags. The walker itself — its moves and auto-walk's path
 //! search — is levelgen's (`horde_levelgen::wfc::walker`).
 
+pub mod args;
 pub mod columns;
 pub mod draw;
 pub mod generator;

@@ -4,16 +4,19 @@
 //! background thread in a window and in step for a picture; or `map`, a finite `--map-size`
 //! map of the set seen from above.
 
+use super::args::{CityFlags, CityView, DEFAULT_MAP_SIZE};
 use super::map_view::MapView;
 use super::scene::CityScene;
-use crate::cli::{CityView, DEFAULT_MAP_SIZE, SceneArgs};
 use crate::scenes::Reporting;
+use crate::scenes::flags::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Result, anyhow, bail};
 use horde_levelgen::wfc::ModuleSet;
 
 /// The city scene (or the map view) `args` describe, opened as `opening` says.
-pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
+pub fn open(scene_args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
+    let args: CityFlags = scene_args.flags()?;
+    let seed = scene_args.seed;
     let set = ModuleSet::load_or_built_in(args.modules.as_deref())?;
     let default_view = if opening.picture {
         CityView::Overview
@@ -27,13 +30,13 @@ pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
     if view == CityView::Map {
         let (x, y, z) = args.map_size.unwrap_or(DEFAULT_MAP_SIZE);
         let size = horde_levelgen::wfc::Size { x, y, z };
-        let map = MapView::new(&set, size, args.seed).map_err(|e| anyhow!("--map-size: {e}"))?;
+        let map = MapView::new(&set, size, seed).map_err(|e| anyhow!("--map-size: {e}"))?;
         return Ok(Box::new(map));
     }
     let mut scene = if opening.picture {
-        CityScene::in_step(set, args.seed)?
+        CityScene::in_step(set, seed)?
     } else {
-        CityScene::in_background(set, args.seed)?
+        CityScene::in_background(set, seed)?
     };
     scene.overview = view == CityView::Overview;
     scene.watch(opening.live, args.modules.as_deref());

@@ -3,6 +3,8 @@
 //! them (the autopilot plays; `P` toggles it, `W` jumps, Space restarts after a fall); the HUD
 //! shows the speed, the sections recycled, the templates in use and the jumps.
 
+pub mod args;
+
 use crate::clock::STEP;
 use crate::live::{LiveFiles, ReloadCounts, Slot};
 use crate::overlay;
@@ -92,14 +94,15 @@ impl PlatformerScene {
     /// The treadmill `args` describe (`--sections`, else the built-in sections; `--seed`),
     /// its file watched through `opening`'s live files.
     pub fn open(
-        args: &crate::cli::SceneArgs,
+        scene_args: &crate::scenes::flags::SceneArgs,
         opening: crate::scenes::opening::Opening,
     ) -> anyhow::Result<PlatformerScene> {
+        let args: args::PlatformerFlags = scene_args.flags()?;
         let sections = match &args.sections {
             Some(path) => Sections::load(path)?,
             None => Sections::built_in()?,
         };
-        let mut scene = PlatformerScene::new(sections, args.seed);
+        let mut scene = PlatformerScene::new(sections, scene_args.seed);
         scene.watch(opening.live, args.sections.as_deref());
         Ok(scene)
     }

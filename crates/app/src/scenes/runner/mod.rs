@@ -3,6 +3,7 @@
 //! camera); where a run stands is core-sim's `runner::RunFigures`, its
 //! settings and scenery are read by their own crates (`load_or_built_in`).
 
+pub mod args;
 pub mod draw;
 pub mod generator;
 pub mod scene;

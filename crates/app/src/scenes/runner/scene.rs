@@ -89,16 +89,17 @@ impl RunnerScene {
     /// a picture, where the autopilot always plays (a player standing at the start shows
     /// nothing of the run).
     pub fn open(
-        args: &crate::cli::SceneArgs,
+        scene_args: &crate::scenes::flags::SceneArgs,
         opening: crate::scenes::opening::Opening,
     ) -> anyhow::Result<RunnerScene> {
+        let args: super::args::RunnerFlags = scene_args.flags()?;
         let (settings, scenery) = (args.settings.as_deref(), args.scenery.as_deref());
         let game = RunnerSettings::load_or_built_in(settings)?;
         let scatter = ScatterSettings::load_or_built_in(scenery)?;
         let mut scene = if opening.picture {
-            RunnerScene::in_thread(game, scatter, args.seed, true)
+            RunnerScene::in_thread(game, scatter, scene_args.seed, true)
         } else {
-            RunnerScene::new(game, scatter, args.seed, args.autoplay)?
+            RunnerScene::new(game, scatter, scene_args.seed, args.autoplay)?
         };
         scene.watch(opening.live, settings, scenery);
         Ok(scene)

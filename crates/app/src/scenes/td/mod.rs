@@ -7,6 +7,7 @@
 //! editing with the mouse and keys, the game's HUD, the inspector panel and its widgets
 //! ([`play`], [`hud`], [`inspector`], [`widgets`]).
 
+pub mod args;
 pub mod camera;
 pub mod draw;
 pub mod fight;

@@ -2,15 +2,16 @@
 //! the scenario, the spawn settings and seed, the enemy cube, and in a window the recording of
 //! the player's edits and the live files.
 
+use super::args::{TdFlags, TdWindowFlags};
 use super::forecast::Forecast;
 use super::game::TdGame;
 use super::games::{GameStart, Recording};
 use super::play::TdPlay;
 use super::view::TdView;
-use crate::cli::SceneArgs;
 use crate::clock::STEP_F32;
 use crate::levels;
 use crate::replay;
+use crate::scenes::flags::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::recording::board_checksum;
@@ -18,34 +19,36 @@ use std::path::Path;
 
 impl TdPlay {
     /// The scene `args` describe, opened as `opening` says.
-    pub fn open(args: &SceneArgs, opening: Opening) -> Result<TdPlay> {
-        if opening.record.is_some() && args.load.is_some() {
+    pub fn open(scene: &SceneArgs, opening: Opening) -> Result<TdPlay> {
+        let args: TdFlags = scene.flags()?;
+        let window: TdWindowFlags = opening.window.flags()?;
+        if window.record.is_some() && args.load.is_some() {
             bail!("--record cannot start from --load: an edit script starts from a level");
         }
         let mut view = TdView::new();
         view.enemy_mesh = args.cube.mesh();
-        if let Some(path) = opening.replay.clone() {
-            return TdPlay::open_replay(&path, view, opening);
+        if let Some(path) = &window.replay {
+            return TdPlay::open_replay(path, view, window.play_speed, opening);
         }
         let scenario = levels::scenario(args.scenario.as_deref())?;
         let settings = args.spawn.settings()?;
-        let mut game = TdGame::open(args.level.as_deref(), scenario, settings, args.seed)?;
+        let mut game = TdGame::open(args.level.as_deref(), scenario, settings, scene.seed)?;
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
         if let Some(path) = &args.load {
             game.load(path)?;
         }
-        if let Some(path) = &opening.record {
+        if let Some(path) = &window.record {
             let start = GameStart {
                 level: args.level.clone(),
                 scenario: args.scenario.clone(),
-                seed: args.seed,
+                seed: scene.seed,
                 settings,
                 animation: args.spawn.animation,
                 board: board_checksum(game.sim().board()),
             };
             game.recording = Some(Recording::start(path, start).context("--record")?);
         }
-        if let Some(speed) = opening.play_speed {
+        if let Some(speed) = window.play_speed {
             game.time_scale = speed;
         }
         let files = (args.level.clone(), args.scenario.clone());
@@ -69,8 +72,13 @@ impl TdPlay {
     }
 
     /// `--replay F`: the recording played again and its whole game on the timeline, shown
-    /// from its first tick; nothing is written to the recording.
-    fn open_replay(path: &Path, view: TdView, opening: Opening) -> Result<TdPlay> {
+    /// from its first tick, at `play_speed` where given; nothing is written to the recording.
+    fn open_replay(
+        path: &Path,
+        view: TdView,
+        play_speed: Option<f32>,
+        opening: Opening,
+    ) -> Result<TdPlay> {
         let (recording, sim) = replay::open(path)?;
         let seed = recording.header.seed;
         let replayed = replay::replay(&recording, sim, STEP_F32)?;
@@ -83,7 +91,7 @@ impl TdPlay {
             .map_err(anyhow::Error::msg)?;
         let mut game = TdGame::from_simulation(start, seed);
         game.adopt_history(timeline);
-        if let Some(speed) = opening.play_speed {
+        if let Some(speed) = play_speed {
             game.time_scale = speed;
         }
         let header = recording.header;

@@ -1,0 +1,203 @@
+//! The flags that open a scene, shared by `horde run` (a window) and `horde screenshot` (one
+//! picture): `--scene`, every registered scene's own flags (each a clap `Args` struct in the
+//! scene's folder, [`SceneFlags`]), and `--seed`; every flag a scene takes in a window it takes
+//! in a picture. The flags only a window takes are [`WindowArgs`], flattened into `horde run`
+//! alone. Both are made from the scene registry (`scenes/registry.rs`), the one list of
+//! scenes, which also refuses a flag given to another scene.
+
+use super::registry::SCENES;
+use clap::parser::ValueSource;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+
+/// A scene's own flags: a clap `Args` struct in the scene's folder, added to `horde run` and
+/// `horde screenshot` by the scene's registry line.
+pub trait SceneFlags: Args + FromArgMatches {
+    /// Flags of the struct (long names, without `--`) that the other scenes take too, and
+    /// ignore, instead of refusing them.
+    const TAKEN_BY_EVERY_SCENE: &'static [&'static str] = &[];
+
+    /// `command` with the scene's flags that only a window takes (none by default).
+    fn augment_window(command: Command) -> Command {
+        command
+    }
+}
+
+/// `--scene`, the first of the scene flags.
+#[derive(Clone, Debug, Args)]
+struct Choice {
+    /// The scene to open: a name of the scene registry (`td`, the tower defense, by default).
+    #[arg(
+        id = "scene",
+        long = "scene",
+        value_name = "SCENE",
+        default_value = "td"
+    )]
+    name: String,
+}
+
+/// `--seed`, the last of the scene flags.
+#[derive(Clone, Debug, Args)]
+struct Seed {
+    /// Random seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+}
+
+/// The flags that open a scene: the scene's name, the seed, and what was given of every
+/// scene's own flags (read as the scene's own struct by [`SceneArgs::flags`]).
+#[derive(Clone, Debug)]
+pub struct SceneArgs {
+    /// The scene to open: a name of the scene registry (`--scene`).
+    pub name: String,
+    /// Random seed (`--seed`).
+    pub seed: u64,
+    /// The parsed command line the scenes' flags are read from.
+    matches: ArgMatches,
+}
+
+impl SceneArgs {
+    /// The scene flags of `words` (`["--scene", "city", "--seed", "2"]`), parsed as `horde
+    /// run` and `horde screenshot` parse them: for tests and callers without a command line.
+    pub fn parse_from<I, T>(words: I) -> Result<SceneArgs, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let command = <SceneArgs as Args>::augment_args(Command::new("scene"));
+        let words = std::iter::once(std::ffi::OsString::from("scene"))
+            .chain(words.into_iter().map(Into::into));
+        let matches = command.try_get_matches_from(words)?;
+        SceneArgs::from_arg_matches(&matches)
+    }
+
+    /// The flags of scene struct `F` as given (clap's defaults for the rest).
+    pub fn flags<F: FromArgMatches>(&self) -> anyhow::Result<F> {
+        F::from_arg_matches(&self.matches).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// The scene-owned flags given on the command line, as `(owner, "--flag")`, in the order
+    /// they are checked: flags taking a value, then switches, each in the registry's order.
+    pub fn given(&self) -> Vec<(&'static str, String)> {
+        given_in(&self.matches, |r| (r.flags)(Command::new("flags")), true)
+    }
+}
+
+impl FromArgMatches for SceneArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<SceneArgs, clap::Error> {
+        let choice = Choice::from_arg_matches(matches)?;
+        let seed = Seed::from_arg_matches(matches)?;
+        Ok(SceneArgs {
+            name: choice.name,
+            seed: seed.seed,
+            matches: matches.clone(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = SceneArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for SceneArgs {
+    fn augment_args(command: Command) -> Command {
+        let command = Choice::augment_args(command);
+        let command = SCENES.iter().fold(command, |c, scene| (scene.flags)(c));
+        Seed::augment_args(command)
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        SceneArgs::augment_args(command)
+    }
+}
+
+/// The scenes' flags that only a window takes (`--record`, ..): every registered scene's,
+/// flattened into `horde run`.
+#[derive(Clone, Debug, Default)]
+pub struct WindowArgs {
+    /// The parsed command line, where there is one (none for a picture).
+    matches: Option<ArgMatches>,
+}
+
+impl WindowArgs {
+    /// The window flags of scene struct `F` as given; its `Default` where there is no window.
+    pub fn flags<F: FromArgMatches + Default>(&self) -> anyhow::Result<F> {
+        match &self.matches {
+            Some(matches) => F::from_arg_matches(matches).map_err(|e| anyhow::anyhow!("{e}")),
+            None => Ok(F::default()),
+        }
+    }
+
+    /// The window flags given on the command line, as `(owner, "--flag")`, in the registry's
+    /// order.
+    pub fn given(&self) -> Vec<(&'static str, String)> {
+        match &self.matches {
+            Some(matches) => given_in(matches, |r| (r.window_flags)(Command::new("w")), false),
+            None => Vec::new(),
+        }
+    }
+}
+
+impl FromArgMatches for WindowArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<WindowArgs, clap::Error> {
+        Ok(WindowArgs {
+            matches: Some(matches.clone()),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = WindowArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for WindowArgs {
+    fn augment_args(command: Command) -> Command {
+        SCENES
+            .iter()
+            .fold(command, |c, scene| (scene.window_flags)(c))
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        WindowArgs::augment_args(command)
+    }
+}
+
+/// The registered scenes' flags (those `flags_of` adds to a command) given on the command line
+/// of `matches`, as `(owner, "--flag")`: in the registry's order, those taking a value before
+/// the switches when `values_first`. Flags every scene takes are left out.
+fn given_in(
+    matches: &ArgMatches,
+    flags_of: impl Fn(&super::registry::Registered) -> Command,
+    values_first: bool,
+) -> Vec<(&'static str, String)> {
+    let mut given: Vec<(bool, &'static str, String)> = Vec::new();
+    for scene in SCENES {
+        let command = flags_of(scene);
+        let args = command.get_arguments().filter(|arg| {
+            let shared = (arg.get_long()).is_some_and(|l| scene.taken_by_every_scene.contains(&l));
+            !shared && matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine)
+        });
+        for arg in args {
+            let long = arg.get_long().unwrap_or(arg.get_id().as_str());
+            given.push((
+                values_first && is_switch(arg),
+                scene.name,
+                format!("--{long}"),
+            ));
+        }
+    }
+    given.sort_by_key(|(switch, ..)| *switch);
+    given
+        .into_iter()
+        .map(|(_, owner, flag)| (owner, flag))
+        .collect()
+}
+
+/// Whether `arg` is a switch (takes no value).
+fn is_switch(arg: &Arg) -> bool {
+    matches!(
+        arg.get_action(),
+        ArgAction::SetTrue | ArgAction::SetFalse | ArgAction::Count
+    )
+}
