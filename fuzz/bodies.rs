@@ -36,11 +36,11 @@ pub const TARGETS: &[(&str, Body)] = &[
     }),
     ("scatter_settings", |d| {
         text(d, |t, _| {
-            drop(horde_levelgen::scatter::check_settings_text(t))
+            drop(horde_levelgen::check_scatter_settings_text(t))
         })
     }),
     ("module_set", |d| {
-        text(d, |t, _| horde_levelgen::wfc::module_set::check_text(t))
+        text(d, |t, _| horde_levelgen::check_module_set_text(t))
     }),
     ("cli_values", |d| {
         text(d, |t, _| super::values::check_all(t))

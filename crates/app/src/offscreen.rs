@@ -5,10 +5,9 @@
 use crate::cli::GpuFlags;
 use anyhow::{Context, Result};
 use horde_files::write_file;
-use horde_renderer::target::{OFFSCREEN_FORMAT, supported_samples};
 use horde_renderer::{
-    BackendChoice, FrameCounters, FrameParams, GpuContext, GpuRequest, OffscreenTarget, Renderer,
-    RendererConfig,
+    BackendChoice, FrameCounters, FrameParams, GpuContext, GpuRequest, OFFSCREEN_FORMAT,
+    OffscreenTarget, Renderer, RendererConfig, supported_samples,
 };
 use std::path::Path;
 

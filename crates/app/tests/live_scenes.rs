@@ -18,7 +18,7 @@ use horde::scenes::{InputState, Reporting, Scene, Tick};
 use horde_core_sim::platformer::Sections;
 use horde_core_sim::runner::RunnerSettings;
 use horde_core_sim::{SpawnSettings, TileContent};
-use horde_levelgen::scatter::ScatterSettings;
+use horde_levelgen::ScatterSettings;
 use horde_renderer::BackendChoice;
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -4,12 +4,12 @@
 //! Run: `cargo bench -p horde-levelgen --bench scatter`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_levelgen::scatter::{DEFAULT_SETTINGS, Scatter, ScatterSettings};
+use horde_levelgen::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};
 use std::hint::black_box;
 use std::path::Path;
 
 fn three_slices(c: &mut Criterion) {
-    let settings = ScatterSettings::parse(DEFAULT_SETTINGS, Path::new("default.ron"))
+    let settings = ScatterSettings::parse(DEFAULT_SCATTER_SETTINGS, Path::new("default.ron"))
         .expect("default settings");
     let scatter = Scatter::new(settings, 1);
     let chunks = scatter.chunks_for_slices(3);

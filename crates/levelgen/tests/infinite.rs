@@ -3,10 +3,7 @@
 //! whose blocks fail still gives a valid map; memory stays bounded on a long walk.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::wfc::infinite::route::{Route, walk};
-use horde_levelgen::wfc::infinite::{Area, BLOCK, InfiniteMap};
-use horde_levelgen::wfc::module_set::Dir;
-use horde_levelgen::wfc::{Map, ModuleSet};
+use horde_levelgen::{Area, BLOCK, Dir, InfiniteMap, Map, ModuleSet, Route, walk_route};
 use std::path::Path;
 
 fn city() -> ModuleSet {
@@ -191,7 +188,7 @@ fn a_long_walk_keeps_memory_bounded_and_shows_the_same_city_when_it_comes_back()
     let set = city();
     let resident = |steps: u64| {
         let mut map = InfiniteMap::new(&set, 6, 9).unwrap();
-        let stats = walk(&mut map, Route::Line.cells(steps), 12, 24).unwrap();
+        let stats = walk_route(&mut map, Route::Line.cells(steps), 12, 24).unwrap();
         assert_eq!(stats.regenerated_shown, 0);
         map.stats().columns_resident_max
     };
@@ -203,7 +200,7 @@ fn a_long_walk_keeps_memory_bounded_and_shows_the_same_city_when_it_comes_back()
     );
     // A spiral whose laps come back to dropped ground: what is shown again is the same.
     let mut map = InfiniteMap::new(&set, 6, 9).unwrap();
-    let stats = walk(&mut map, Route::Spiral.cells(3000), 12, 14).unwrap();
+    let stats = walk_route(&mut map, Route::Spiral.cells(3000), 12, 14).unwrap();
     assert_eq!(stats.regenerated_shown, 0);
     assert!(stats.columns_compared > 10_000, "{stats:?}");
     assert!(map.stats().cells > 0);

@@ -4,15 +4,18 @@
 //! clear of the track and inside their chunks; settings errors with their location.
 
 use horde_files::FileError;
-use horde_levelgen::scatter::{
-    ChunkCoord, ChunkPlacements, DEFAULT_SETTINGS, Scatter, ScatterSettings,
+use horde_levelgen::{
+    ChunkCoord, ChunkPlacements, DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings,
 };
 use std::collections::HashMap;
 use std::path::Path;
 
 fn default_settings() -> ScatterSettings {
-    ScatterSettings::parse(DEFAULT_SETTINGS, Path::new("assets/scatter/default.ron"))
-        .unwrap_or_else(|e| panic!("{e}"))
+    ScatterSettings::parse(
+        DEFAULT_SCATTER_SETTINGS,
+        Path::new("assets/scatter/default.ron"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn scatter(seed: u64) -> Scatter {
@@ -330,8 +333,7 @@ fn later_layers_remove_what_they_overlap_of_earlier_ones() {
         rocks.len(),
         trees.len()
     );
-    let overlaps = |a: &horde_levelgen::scatter::Placement,
-                    b: &horde_levelgen::scatter::Placement| {
+    let overlaps = |a: &horde_levelgen::Placement, b: &horde_levelgen::Placement| {
         // The documented rule: a later placement removes earlier ones closer than the sum of
         // the radii plus 1 mm (so that rounding never turns touching into overlapping).
         (a.x - b.x).hypot(a.z - b.z) < a.radius + b.radius + 1e-3
@@ -631,8 +633,8 @@ fn noise_far_beyond_its_reach_reads_zero_instead_of_panicking() {
 
 #[test]
 fn a_bad_value_in_the_last_layer_of_the_last_slice_is_reported_at_itself() {
-    let at = DEFAULT_SETTINGS.rfind("spacing: ").unwrap() + "spacing: ".len();
-    let mut text = DEFAULT_SETTINGS.to_string();
+    let at = DEFAULT_SCATTER_SETTINGS.rfind("spacing: ").unwrap() + "spacing: ".len();
+    let mut text = DEFAULT_SCATTER_SETTINGS.to_string();
     let end = at + text[at..].find(')').unwrap();
     text.replace_range(at..end, "-1.0");
     let line = text[..at].matches('\n').count() + 1;

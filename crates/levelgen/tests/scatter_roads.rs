@@ -4,15 +4,18 @@
 //! road count changes, no placement on a road (checked from the output alone), the same on
 //! any thread count, and settings errors with their place.
 
-use horde_levelgen::scatter::{
-    ChunkPlacements, DEFAULT_SETTINGS, Road, RoadPiece, Scatter, ScatterSettings, Side,
+use horde_levelgen::{
+    ChunkPlacements, DEFAULT_SCATTER_SETTINGS, Road, RoadPiece, Scatter, ScatterSettings, Side,
 };
 use std::collections::HashMap;
 use std::path::Path;
 
 fn default_settings() -> ScatterSettings {
-    ScatterSettings::parse(DEFAULT_SETTINGS, Path::new("assets/scatter/default.ron"))
-        .unwrap_or_else(|e| panic!("{e}"))
+    ScatterSettings::parse(
+        DEFAULT_SCATTER_SETTINGS,
+        Path::new("assets/scatter/default.ron"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {

@@ -3,9 +3,7 @@
 //! of it is reached on foot, and stairs on roofs lead further up.
 #![allow(clippy::unwrap_used)]
 
-use horde_levelgen::wfc::infinite::Area;
-use horde_levelgen::wfc::walker::survey::{StoreyShare, survey};
-use horde_levelgen::wfc::{InfiniteMap, ModuleSet};
+use horde_levelgen::{Area, InfiniteMap, ModuleSet, StoreyShare, survey_storeys};
 
 fn city() -> ModuleSet {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/wfc/city.ron");
@@ -16,7 +14,7 @@ fn city() -> ModuleSet {
 fn storeys(set: &ModuleSet, seed: u64) -> Vec<StoreyShare> {
     let mut map = InfiniteMap::new(set, 6, seed).unwrap();
     let region = map.region(Area::new(-24, -24, 48, 48)).unwrap();
-    survey(set, &region, (-24, -24))
+    survey_storeys(set, &region, (-24, -24))
 }
 
 #[test]
@@ -52,5 +50,5 @@ fn a_region_surveys_the_same_wherever_the_map_was_made_from() {
     let mut map = InfiniteMap::new(&set, 6, 4).unwrap();
     map.ensure(Area::new(30, 30, 20, 20)).unwrap();
     let region = map.region(Area::new(-24, -24, 48, 48)).unwrap();
-    assert_eq!(survey(&set, &region, (-24, -24)), fresh);
+    assert_eq!(survey_storeys(&set, &region, (-24, -24)), fresh);
 }

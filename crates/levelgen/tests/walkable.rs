@@ -3,9 +3,7 @@
 //! from the street to the bridge deck one step at a time.
 #![allow(clippy::unwrap_used)]
 
-use horde_levelgen::wfc::ModuleSet;
-use horde_levelgen::wfc::module_set::Dir;
-use horde_levelgen::wfc::walkable::{Body, SAMPLES, Solid, Stand, column_stands};
+use horde_levelgen::{Body, Dir, ModuleSet, STAND_SAMPLES, Solid, Stand, column_stands};
 use std::collections::HashMap;
 
 const BODY: Body = Body {
@@ -125,13 +123,13 @@ fn stair_flights_line_up_in_every_rotation_and_lead_onto_a_bridge() {
             let c = (cell * dx, cell * dz);
             stands.clear();
             column_stands(at(c), c, &BODY, &mut stands);
-            for j in 0..SAMPLES {
-                let v = cell as f32 + (j as f32 + 0.5) / SAMPLES as f32;
+            for j in 0..STAND_SAMPLES {
+                let v = cell as f32 + (j as f32 + 0.5) / STAND_SAMPLES as f32;
                 let (x, z) = place(r, 0.5, v);
                 let sample = |s: &Stand| {
                     let (i, j) = s.offset();
-                    let sx = c.0 as f32 + (i as f32 + 0.5) / SAMPLES as f32;
-                    let sz = c.1 as f32 + (j as f32 + 0.5) / SAMPLES as f32;
+                    let sx = c.0 as f32 + (i as f32 + 0.5) / STAND_SAMPLES as f32;
+                    let sz = c.1 as f32 + (j as f32 + 0.5) / STAND_SAMPLES as f32;
                     (sx - x).abs() < 1e-3 && (sz - z).abs() < 1e-3
                 };
                 let here: Vec<f32> = stands

@@ -1,32 +1,71 @@
-//! Horde's instanced wgpu renderer.
+//! Horde's instanced wgpu renderer: you place the instances, it draws each batch of them in one
+//! draw call, in a window or offscreen, on any wgpu backend.
 //!
-//! It draws batches of instances of meshes and knows nothing about enemies, tiles or levels.
-//! Priorities: one draw call per batch whatever its size; nothing rebuilt per frame that did not
-//! change; the same code path for a window and for an offscreen image; any wgpu backend.
+//! ```
+//! use glam::{Mat4, Vec3};
+//! use horde_renderer::{
+//!     FrameParams, GpuContext, GpuRequest, Instance, MeshKind, OFFSCREEN_FORMAT,
+//!     OffscreenTarget, Renderer, RendererConfig,
+//! };
 //!
-//! The rooms:
-//! - [`backend`]: backend choice (`--backend`, `WGPU_BACKEND`) and adapter listing.
-//! - [`context`]: instance, adapter, device and queue, with errors that say what to install.
-//! - `capabilities`: what the device can do for each draw path (storage buffers in the vertex
-//!   stage for the pulled cubes, the provoking-vertex convention), read once from the adapter.
-//! - [`mesh`]: the meshes (cube; the three-face cube the vertex shader turns to its camera, and
-//!   its one-triangle small form; arrow, ground quad, sphere) and their GPU buffers.
-//! - [`instance`]: the per-instance data, a model matrix and a packed colour.
-//! - [`batch`]: one GPU instance buffer per batch, grown geometrically, kept across frames;
-//!   the caller's [`Extent`], so that a batch of cubes all a pixel or two on screen is drawn
-//!   one triangle each; the [`DrawPath`] each frame draws a batch with (and reports);
-//!   [`BatchId`]s that name a batch of their own renderer only; opaque or translucent
-//!   ([`Renderer::set_translucent`]).
-//! - [`frame`]: a frame's camera and light ([`FrameParams`]), its uniform block, the size test.
-//! - `pipelines`: one render pipeline per drawn path and winding, and a translucent variant of
-//!   the mesh path's (alpha-blended, depth tested but not written), from one builder.
-//! - [`target`]: colour, depth and MSAA attachments; a window surface or an offscreen texture
-//!   with RGBA8 readback.
-//! - [`renderer`]: [`Renderer::render`], shared by both targets: prepare the batches, write
-//!   the uniform block, record the pass.
-//! - `viewpoint`: the camera centre (eye or viewing direction) the three-face cube uses.
-//! - [`counters`]: per-frame figures (draw calls, instances, bytes uploaded, CPU time, and GPU
-//!   time of the scene pass through `wgpu-profiler` where timestamp queries exist).
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # if std::env::var_os("HORDE_REQUIRE_GPU").is_none()
+//! #     && GpuContext::headless(GpuRequest::default()).is_err()
+//! # {
+//! #     return Ok(()); // no GPU here
+//! # }
+//! let ctx = GpuContext::headless(GpuRequest::default())?;
+//! let config = RendererConfig { color_format: OFFSCREEN_FORMAT, samples: 1 };
+//! let mut renderer = Renderer::new(&ctx, config);
+//! let cubes = renderer.add_batch(MeshKind::Cube, "cubes");
+//! // A thousand cubes in a spiral: the model matrices are yours.
+//! let spiral: Vec<Instance> = (0..1000)
+//!     .map(|i| {
+//!         let (r, a) = (0.2 * (i as f32).sqrt(), i as f32 * 2.4);
+//!         let model = Mat4::from_scale_rotation_translation(
+//!             Vec3::splat(0.12),
+//!             glam::Quat::from_rotation_y(a),
+//!             Vec3::new(r * a.cos(), 0.0, r * a.sin()),
+//!         );
+//!         Instance::new(model, [200, (i % 256) as u8, 60, 255])
+//!     })
+//!     .collect();
+//! renderer.set_instances(cubes, &spiral);
+//! let params = FrameParams::new(
+//!     glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, 6.0, 8.0), Vec3::ZERO, Vec3::Y),
+//!     glam::camera::rh::proj::directx::perspective(0.8, 320.0 / 180.0, 0.1, 100.0),
+//!     Vec3::new(0.3, 1.0, 0.5), // towards the light
+//!     0.35,                     // ambient share
+//!     [0.1, 0.1, 0.12, 1.0],    // background
+//! );
+//! let target = OffscreenTarget::new(&ctx, 320, 180, 1);
+//! let counters = renderer.render_offscreen(&ctx, &target, &params);
+//! assert_eq!((counters.draw_calls, counters.instances), (1, 1000)); // one draw call
+//! let rgba: Vec<u8> = target.read_rgba(&ctx)?;
+//! assert_eq!(rgba.len(), 320 * 180 * 4);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! `cargo run -p horde-renderer --example swarm -- --count 4096` animates such a swarm in a
+//! window; `--out swarm.png` draws one frame into a PNG with no window at all.
+//!
+//! It knows nothing about enemies, tiles or levels. Priorities: one draw call per batch
+//! whatever its size; nothing rebuilt per frame that did not change; the same code path for a
+//! window ([`SurfaceTarget`]) and an offscreen image ([`OffscreenTarget`]); any wgpu backend
+//! ([`BackendChoice`], [`list_adapters`]).
+//!
+//! - A [`GpuContext`] is the instance, adapter, device and queue, with errors that say what to
+//!   install ([`ContextError`]).
+//! - A batch ([`BatchId`], from [`Renderer::add_batch`]) is one GPU instance buffer of one
+//!   [`MeshKind`], grown geometrically and kept across frames; each [`Instance`] is a model
+//!   matrix and a packed colour. The caller's [`Extent`] lets a batch of cubes all a pixel or
+//!   two on screen be drawn one triangle each; the [`DrawPath`] each frame draws a batch with
+//!   is reported; batches are opaque or translucent ([`Renderer::set_translucent`]).
+//! - A frame's camera, light and background are [`FrameParams`]; [`Renderer::render`] (or
+//!   [`Renderer::render_offscreen`]) prepares the batches, writes the uniform block and records
+//!   the pass, and returns the frame's [`FrameCounters`] (draw calls, instances, bytes
+//!   uploaded, CPU time, and GPU time through `wgpu-profiler` where timestamp queries exist).
 //!
 //! The pulled cubes read their instances from the instance buffer bound as storage, where the
 //! device allows it: small cubes as one `draw` of 3 vertices a cube, three-face cubes as one
@@ -35,70 +74,34 @@
 //! instances past a batch's count, to the end of its last group, are zeroed on the GPU and
 //! draw nothing).
 //!
-//! Translucent batches ([`Renderer::set_translucent`]) are drawn after every opaque batch, in
-//! the order they were added, one draw call each like any batch, by the mesh path whatever
-//! their mesh (three-face and small cubes as the full cube): each instance's colour alpha is
-//! its opacity (colour blended `src_alpha`, `one_minus_src_alpha`), depth is tested but not
-//! written. Opaque batches write alpha 1 and depth, without blending.
+//! Translucent batches are drawn after every opaque batch, in the order they were added, one
+//! draw call each like any batch, by the mesh path whatever their mesh (three-face and small
+//! cubes as the full cube): each instance's colour alpha is its opacity (colour blended
+//! `src_alpha`, `one_minus_src_alpha`), depth is tested but not written. Opaque batches write
+//! alpha 1 and depth, without blending.
 //!
 //! Frames: instances may be placed in any frame; the caller's view matrix maps that frame to
 //! the camera. A mirroring view (negative determinant, as when a left-handed world is shown
 //! through a right-handed camera) is detected and the front-face winding flipped to match.
 //!
-//! Drawing one batch of two cubes offscreen and reading the picture back:
-//!
-//! ```no_run
-//! use glam::{Mat4, Vec3};
-//! use horde_renderer::target::OFFSCREEN_FORMAT;
-//! use horde_renderer::{
-//!     FrameParams, GpuContext, GpuRequest, Instance, MeshKind, OffscreenTarget, Renderer,
-//!     RendererConfig,
-//! };
-//!
-//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let ctx = GpuContext::headless(GpuRequest::default())?;
-//! let mut renderer = Renderer::new(
-//!     &ctx,
-//!     RendererConfig { color_format: OFFSCREEN_FORMAT, samples: 1 },
-//! );
-//! let target = OffscreenTarget::new(&ctx, 320, 180, 1);
-//! let cubes = renderer.add_batch(MeshKind::Cube, "cubes");
-//! renderer.set_instances(
-//!     cubes,
-//!     &[
-//!         Instance::new(Mat4::from_translation(Vec3::new(-1.0, 0.5, 0.0)), [200, 60, 40, 255]),
-//!         Instance::new(Mat4::from_translation(Vec3::new(1.0, 0.5, 0.0)), [40, 90, 200, 255]),
-//!     ],
-//! );
-//! let params = FrameParams::new(
-//!     glam::camera::rh::view::look_at_mat4(Vec3::new(0.0, 3.0, 6.0), Vec3::ZERO, Vec3::Y),
-//!     glam::camera::rh::proj::directx::perspective(0.8, 320.0 / 180.0, 0.1, 100.0),
-//!     Vec3::new(0.3, 1.0, 0.5), // towards the light
-//!     0.35,                     // ambient share
-//!     [0.1, 0.1, 0.12, 1.0],    // background
-//! );
-//! let counters = renderer.render_offscreen(&ctx, &target, &params);
-//! assert_eq!(counters.draw_calls, 1); // one batch, one draw call
-//! let rgba: Vec<u8> = target.read_rgba(&ctx)?;
-//! assert_eq!(rgba.len(), 320 * 180 * 4);
-//! # Ok(())
-//! # }
-//! ```
+//! Every public name is exported here, at the crate root, and only here.
 
-pub mod backend;
-pub mod batch;
+#![deny(missing_docs)]
+
+mod backend;
+mod batch;
 mod capabilities;
-pub mod context;
-pub mod counters;
-pub mod frame;
-pub mod instance;
-pub mod mesh;
+mod context;
+mod counters;
+mod frame;
+mod instance;
+mod mesh;
 mod pipelines;
-pub mod renderer;
-pub mod target;
+mod renderer;
+mod target;
 mod viewpoint;
 
-pub use backend::{AdapterSummary, BackendChoice};
+pub use backend::{AdapterSummary, BackendChoice, UnknownBackend, list_adapters};
 pub use batch::{BatchId, DrawPath, Extent};
 pub use context::{ContextError, GpuContext, GpuError, GpuRequest};
 pub use counters::FrameCounters;
@@ -106,4 +109,7 @@ pub use frame::{FRAME_UNIFORM_BYTES, FrameParams};
 pub use instance::Instance;
 pub use mesh::MeshKind;
 pub use renderer::{DirectWriteError, Renderer, RendererConfig};
-pub use target::{OffscreenTarget, SurfaceTarget};
+pub use target::{
+    Acquired, Attachments, OFFSCREEN_FORMAT, OffscreenTarget, ReadbackError, SurfaceTarget,
+    supported_samples,
+};

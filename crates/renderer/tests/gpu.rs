@@ -8,7 +8,7 @@
 use glam::{Mat4, Quat, Vec3};
 use horde_renderer::{
     BackendChoice, DrawPath, FrameParams, GpuContext, GpuRequest, Instance, MeshKind,
-    OffscreenTarget, Renderer, RendererConfig, target::OFFSCREEN_FORMAT,
+    OFFSCREEN_FORMAT, OffscreenTarget, Renderer, RendererConfig,
 };
 
 const SIZE: (u32, u32) = (320, 180);
@@ -363,7 +363,7 @@ fn a_translucent_sphere_blends_over_the_ground(backend: BackendChoice) {
     let Some(ctx) = context(backend) else {
         return;
     };
-    let msaa = horde_renderer::target::supported_samples(&ctx, OFFSCREEN_FORMAT, 4);
+    let msaa = horde_renderer::supported_samples(&ctx, OFFSCREEN_FORMAT, 4);
     let mut sample_counts = vec![1];
     if msaa > 1 {
         sample_counts.push(msaa);

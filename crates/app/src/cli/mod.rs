@@ -481,7 +481,7 @@ pub struct ReplayArgs {
 
 fn parse_backend(text: &str) -> Result<BackendChoice, String> {
     text.parse()
-        .map_err(|e: horde_renderer::backend::UnknownBackend| e.to_string())
+        .map_err(|e: horde_renderer::UnknownBackend| e.to_string())
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `horde adapters`: every graphics adapter wgpu finds, one line each.
 
 use anyhow::Result;
-use horde_renderer::backend::list_adapters;
+use horde_renderer::list_adapters;
 
 /// Prints one line per adapter: `backend: name [type] driver: ...`.
 pub fn run() -> Result<()> {

@@ -44,7 +44,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
     let opening = Opening {
         picture: false,
         backend,
-        adapters: horde_renderer::backend::list_adapters(wgpu::Backends::all()),
+        adapters: horde_renderer::list_adapters(wgpu::Backends::all()),
         live: LiveFiles::new(!args.no_watch),
         window: args.window.clone(),
     };

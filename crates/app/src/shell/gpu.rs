@@ -4,7 +4,7 @@
 
 use super::overlay::{Overlay, OverlayFrame};
 use anyhow::{Context, Result};
-use horde_renderer::target::{Acquired, SurfaceTarget};
+use horde_renderer::{Acquired, SurfaceTarget};
 use horde_renderer::{
     FrameCounters, FrameParams, GpuContext, GpuRequest, Renderer, RendererConfig,
 };

@@ -47,7 +47,7 @@ pub struct ChunkPlacements {
     /// The placements, by layer, then in texel scan order; no two overlap, and none comes
     /// within half a road's width of a road.
     pub placements: Vec<Placement>,
-    /// The parts of the roads inside the chunk, by road (see [`super::roads`]).
+    /// The parts of the roads inside the chunk, by road (see [`Road`](super::Road)).
     pub roads: Vec<RoadPiece>,
 }
 

@@ -27,9 +27,9 @@
 //! - [`roads`]: the roads' lanes, gates and centre lines, cut into chunks and joined again.
 //!
 //! ```
-//! use horde_levelgen::scatter::{DEFAULT_SETTINGS, Scatter, ScatterSettings};
+//! use horde_levelgen::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};
 //!
-//! let settings = ScatterSettings::parse(DEFAULT_SETTINGS, "default.ron".as_ref()).unwrap();
+//! let settings = ScatterSettings::parse(DEFAULT_SCATTER_SETTINGS, "default.ron".as_ref()).unwrap();
 //! let scatter = Scatter::new(settings, 1);
 //! let chunks = scatter.chunks_for_slices(1);
 //! let map = scatter.generate(&chunks);
@@ -39,21 +39,22 @@
 //! assert!(placed > 0);
 //! ```
 
-pub mod generate;
-pub mod layout;
-pub mod roads;
+mod generate;
+mod layout;
+mod roads;
 mod sampling;
-pub mod settings;
+mod settings;
 
 pub use generate::{ChunkPlacements, Placement, Scatter};
 pub use layout::ChunkCoord;
 pub use roads::{Road, RoadId, RoadPiece, Side};
 pub use settings::{
-    ChunkSettings, DEFAULT_SETTINGS, KindSettings, LayerSettings, NoiseSettings, RoadSettings,
-    ScatterError, ScatterSettings, SliceSettings,
+    ChunkSettings, DEFAULT_SCATTER_SETTINGS, KindSettings, LayerSettings, NoiseSettings,
+    RoadSettings, ScatterSettings, SliceSettings,
 };
 
-/// The most noise texels [`check_settings_text`] samples per chunk before it generates.
+/// The most noise texels [`check_scatter_settings_text`] samples per chunk before it generates.
+#[cfg(feature = "fuzzing")]
 const CHECK_TEXELS: u64 = 4096;
 
 /// Parses `text` as scatter settings and, when a chunk of them samples at most 4096 texels,
@@ -61,7 +62,8 @@ const CHECK_TEXELS: u64 = 4096;
 /// how many placements and road points came out. The body of the `scatter_settings` fuzz
 /// target, which the regression tests replay: any text gives a value or an error, never a
 /// panic or a hang.
-pub fn check_settings_text(text: &str) -> Result<usize, horde_files::FileError> {
+#[cfg(feature = "fuzzing")]
+pub fn check_scatter_settings_text(text: &str) -> Result<usize, horde_files::FileError> {
     let settings = ScatterSettings::parse(text, std::path::Path::new("fuzz.ron"))?;
     let texels = u64::from(settings.texture_size).pow(2);
     let layers = settings

@@ -57,7 +57,7 @@ use serde::{Deserialize, Deserializer};
 use std::path::Path;
 
 /// The default scatter settings (`assets/scatter/default.ron`).
-pub const DEFAULT_SETTINGS: &str = include_str!("../../../../assets/scatter/default.ron");
+pub const DEFAULT_SCATTER_SETTINGS: &str = include_str!("../../../../assets/scatter/default.ron");
 
 /// The largest chunk side, world units: the band's far rows (up to 10⁸ of them) stay finite
 /// in `f32`.
@@ -180,11 +180,11 @@ pub struct LayerSettings {
 }
 
 /// The roads of a map: polylines along the band beside the track, joined across chunks and
-/// slices (see [`super::roads`]).
+/// slices (see [`Road`](super::Road)).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoadSettings {
-    /// Full width in world units (> 0, at most [`MAX_ROAD_WIDTH_CHUNKS`] chunk sides).
+    /// Full width in world units (> 0, at most 4 chunk sides).
     #[serde(deserialize_with = "road_width")]
     pub width: f32,
     /// Roads through a slice (`0..=16`) unless the slice says otherwise; they alternate
@@ -215,9 +215,6 @@ pub struct NoiseSettings {
     pub octaves: u32,
 }
 
-/// Scatter settings that could not be loaded: the one error of every file format.
-pub type ScatterError = FileError;
-
 impl ScatterSettings {
     /// Reads (at most [`horde_files::TEXT_CAP`] bytes) and parses a settings file.
     pub fn load(path: &Path) -> Result<ScatterSettings, FileError> {
@@ -230,9 +227,12 @@ impl ScatterSettings {
     }
 
     /// The built-in settings, `assets/scatter/default.ron` compiled in
-    /// ([`DEFAULT_SETTINGS`]).
+    /// ([`DEFAULT_SCATTER_SETTINGS`]).
     pub fn built_in() -> Result<ScatterSettings, FileError> {
-        ScatterSettings::parse(DEFAULT_SETTINGS, "assets/scatter/default.ron".as_ref())
+        ScatterSettings::parse(
+            DEFAULT_SCATTER_SETTINGS,
+            "assets/scatter/default.ron".as_ref(),
+        )
     }
 
     /// The settings at `path`, else the built-in ones.

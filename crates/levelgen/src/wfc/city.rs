@@ -7,6 +7,6 @@ pub const CITY_SET: &str = include_str!("../../../../assets/wfc/city.ron");
 /// The path the built-in set's errors name.
 pub const CITY_SET_PATH: &str = "assets/wfc/city.ron";
 /// Height of the city in cells.
-pub const HEIGHT: u32 = 6;
+pub const CITY_HEIGHT: u32 = 6;
 /// Columns the map keeps around the walker; what lies beyond is dropped.
-pub const KEEP_RADIUS: i32 = 48;
+pub const CITY_KEEP_RADIUS: i32 = 48;

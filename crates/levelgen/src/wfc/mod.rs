@@ -20,34 +20,54 @@
 //!   its state, its moves by fixed steps and auto-walk's path planning, costs from the set.
 //! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
 //!   re-solving offset layers of blocks over a valid background.
+//! - [`route`]: headless walks of the infinite map along a fixed route, every column shown
+//!   checked against what was shown there before.
 //! - [`skyline`]: how tall a map's buildings stand by their distance from the street.
 //! - [`zoning`]: how tall buildings may stand in each column (avenues, lower buildings beside
 //!   them, taller further in, parks), applied to a map before it is solved.
 //!
 //! ```
-//! use horde_levelgen::wfc::{ModuleSet, Solver, Size};
+//! use horde_levelgen::{EXAMPLE_SET, ModuleSet, Size, Solver};
 //!
-//! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
+//! let set = ModuleSet::parse(EXAMPLE_SET, "example.ron".as_ref()).unwrap();
 //! let mut solver = Solver::new(&set, Size { x: 6, y: 3, z: 6 }, 7).unwrap();
 //! let map = solver.solve().unwrap();
 //! assert_eq!(map.cells.len(), 6 * 3 * 6);
 //! ```
 
-pub mod city;
+mod city;
 mod example;
-pub mod grid;
-pub mod infinite;
-pub mod map;
-pub mod module_set;
-pub mod skyline;
-pub mod solver;
-pub mod walkable;
-pub mod walker;
-pub mod zoning;
+mod grid;
+mod infinite;
+mod map;
+mod module_set;
+mod route;
+mod skyline;
+mod solver;
+mod walkable;
+mod walker;
+mod zoning;
 
+pub use city::{CITY_HEIGHT, CITY_KEEP_RADIUS, CITY_SET};
 pub use example::EXAMPLE_SET;
 pub use grid::{MAX_CELLS, Size, TooManyCells};
-pub use infinite::{Area, InfiniteMap};
+pub use infinite::{
+    Area, BLOCK, BlockCoord, GrowError, InfiniteMap, InfiniteStats, LAYERS, block_area, block_of,
+    blocks_over,
+};
 pub use map::Map;
-pub use module_set::{Module, ModuleSet, ModuleSetError};
+#[cfg(feature = "fuzzing")]
+pub use module_set::check_module_set_text;
+pub use module_set::{
+    Boundary, BoxShape, Dir, FACES, Face, FaceKind, MAX_BOXES, MAX_MODULES, Module, ModuleSet,
+    Prototype,
+};
+pub use route::{Route, WalkStats, walk_route};
+pub use skyline::{SkylineRow, skyline};
 pub use solver::{Contradiction, SolveError, Solver};
+pub use walkable::{Body, SAMPLES as STAND_SAMPLES, Solid, Stand, column_stands};
+pub use walker::{
+    AutoWalk, BODY, EYE_HEIGHT, Goal, MapTerrain, PLAN_RADIUS, Stepped, StoreyShare, SurfaceCosts,
+    Terrain, Visits, WALK_SPEED, Walker, survey_storeys,
+};
+pub use zoning::{ColumnZone, Zoning};

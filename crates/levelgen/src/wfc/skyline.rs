@@ -10,7 +10,7 @@
 
 use super::map::Map;
 use super::module_set::ModuleSet;
-use super::walker::costs::SurfaceCosts;
+use super::walker::SurfaceCosts;
 use std::collections::VecDeque;
 
 /// The built columns at one distance from the street.

@@ -23,9 +23,9 @@
 //! size and set without allocating, so many same-sized blocks can be solved with one solver:
 //!
 //! ```
-//! use horde_levelgen::wfc::{ModuleSet, Size, Solver};
+//! use horde_levelgen::{EXAMPLE_SET, ModuleSet, Size, Solver};
 //!
-//! let set = ModuleSet::parse(horde_levelgen::wfc::EXAMPLE_SET, "example.ron".as_ref()).unwrap();
+//! let set = ModuleSet::parse(EXAMPLE_SET, "example.ron".as_ref()).unwrap();
 //! let size = Size { x: 4, y: 3, z: 4 };
 //! let mut solver = Solver::new(&set, size, 0).unwrap();
 //! let mut cells = Vec::with_capacity(size.cells());

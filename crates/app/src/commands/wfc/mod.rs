@@ -8,12 +8,10 @@ use crate::cli::{Region, Route as CliRoute};
 use crate::outputs::{tell, write_json};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
-use horde_levelgen::wfc::city;
-use horde_levelgen::wfc::infinite::Area;
-use horde_levelgen::wfc::infinite::route::{Route, walk};
-use horde_levelgen::wfc::skyline::{SkylineRow, skyline};
-use horde_levelgen::wfc::walker::survey::{StoreyShare, survey};
-use horde_levelgen::wfc::{InfiniteMap, ModuleSet, Size, Solver};
+use horde_levelgen::{
+    Area, CITY_HEIGHT, CITY_KEEP_RADIUS, InfiniteMap, ModuleSet, Route, Size, SkylineRow, Solver,
+    StoreyShare, skyline, survey_storeys, walk_route,
+};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -52,7 +50,7 @@ const WALK_VIEW: i32 = 12;
 
 /// `horde wfc --infinite`: a region (`--region`, after the `--visit`s) or a walk (`--walk`).
 fn run_infinite(args: &WfcArgs, set: &ModuleSet) -> Result<()> {
-    let height = args.size.map_or(city::HEIGHT, |(_, y, _)| y);
+    let height = args.size.map_or(CITY_HEIGHT, |(_, y, _)| y);
     let mut map = InfiniteMap::new(set, height, args.seed)
         .with_context(|| args.modules.display().to_string())?;
     if args.survey && args.region.is_none() {
@@ -64,14 +62,14 @@ fn run_infinite(args: &WfcArgs, set: &ModuleSet) -> Result<()> {
     let Some(steps) = args.walk else {
         bail!("--infinite needs --region X,Z,WxD (with --out) or --walk N");
     };
-    let keep = args.keep.unwrap_or(city::KEEP_RADIUS as u32);
+    let keep = args.keep.unwrap_or(CITY_KEEP_RADIUS as u32);
     let route = match args.route {
         CliRoute::Spiral => Route::Spiral,
         CliRoute::Line => Route::Line,
     };
     let start = Instant::now();
     let progress = Progress::new(steps, "cells walked", !args.json);
-    let walked = walk(
+    let walked = walk_route(
         &mut map,
         route.cells(steps).inspect(|_| progress.inc()),
         WALK_VIEW,
@@ -122,7 +120,7 @@ fn write_region(
     if args.out.is_none() && !args.survey {
         bail!("--region needs --out FILE (where to write the region) or --survey");
     }
-    let keep = args.keep.unwrap_or(city::KEEP_RADIUS as u32) as i32;
+    let keep = args.keep.unwrap_or(CITY_KEEP_RADIUS as u32) as i32;
     let side = (2 * WALK_VIEW + 1) as u32;
     for &(x, z) in &args.visit {
         map.ensure(Area::new(x - WALK_VIEW, z - WALK_VIEW, side, side))?;
@@ -145,7 +143,7 @@ fn write_region(
         cells_per_s: cells.size.cells() as f64 / (ms / 1e3).max(1e-9),
         storeys: args
             .survey
-            .then(|| survey(set, &cells, (region.x, region.z))),
+            .then(|| survey_storeys(set, &cells, (region.x, region.z))),
         skyline: args.survey.then(|| skyline(set, &cells)),
     };
     if args.json {

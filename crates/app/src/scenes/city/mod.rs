@@ -5,7 +5,7 @@
 //! holds the columns received, each with its boxes, solids and places to stand (the walker's
 //! terrain); [`view`] draws the columns near the walker in one batch and places the camera;
 //! [`draw`] turns modules into boxes; [`map_view`] is a finite map of a set seen from above; [`opening`] opens either from the scene flags. The walker itself — its moves and auto-walk's path
-//! search — is levelgen's (`horde_levelgen::wfc::walker`).
+//! search — is levelgen's (`horde_levelgen::Walker`).
 
 pub mod args;
 pub mod columns;

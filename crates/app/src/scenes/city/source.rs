@@ -6,7 +6,7 @@
 
 use super::generator::{self, Generated, stopped};
 use crate::worker::Worker;
-use horde_levelgen::wfc::ModuleSet;
+use horde_levelgen::ModuleSet;
 
 /// A source of columns for [`super::streaming::Streaming`].
 pub trait ColumnSource: Send {

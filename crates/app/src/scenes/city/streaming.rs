@@ -18,10 +18,9 @@ use super::generator::{Column, Generated};
 use super::source::ColumnSource;
 use super::view::VIEW_RADIUS;
 use crate::scenes::stall::{StallTimer, ViewFill};
-use horde_levelgen::wfc::ModuleSet;
-use horde_levelgen::wfc::city::KEEP_RADIUS;
-use horde_levelgen::wfc::infinite::layout::{block_area, block_of};
-use horde_levelgen::wfc::infinite::{BlockCoord, LAYERS};
+use horde_levelgen::{
+    BlockCoord, CITY_KEEP_RADIUS as KEEP_RADIUS, LAYERS, ModuleSet, block_area, block_of,
+};
 use std::collections::{HashSet, VecDeque};
 
 /// Cells the walker moves between two sweeps for far columns.
@@ -230,7 +229,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::scenes::city::source::{Background, ByHand};
-    use horde_levelgen::wfc::ModuleSet;
+    use horde_levelgen::ModuleSet;
 
     fn city_set() -> ModuleSet {
         ModuleSet::built_in().unwrap()

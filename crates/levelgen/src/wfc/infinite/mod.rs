@@ -24,13 +24,12 @@
 //! far from what is asked for can be dropped ([`InfiniteMap::retain_near`]) and come back
 //! identical.
 //!
-//! [`layout`] says where each layer's blocks lie; [`route`] walks the map headless along a
-//! fixed route (`horde wfc --infinite --walk`), built on the map without the map needing it.
+//! [`layout`] says where each layer's blocks lie; `wfc/route.rs` walks the map headless along
+//! a fixed route (`horde wfc --infinite --walk`), built on the map without the map needing it.
 
-pub mod layout;
-pub mod route;
+mod layout;
 
-pub use layout::{Area, BLOCK, BlockCoord, LAYERS};
+pub use layout::{Area, BLOCK, BlockCoord, LAYERS, block_area, block_of, blocks_over};
 
 use super::grid::{Size, TooManyCells};
 use super::map::Map;
@@ -38,7 +37,7 @@ use super::module_set::ModuleSet;
 use super::solver::{SolveError, Solver};
 use super::zoning::ColumnZone;
 use crate::hash::hash_words;
-use layout::{block_area, block_of, blocks_over, on_ring};
+use layout::on_ring;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Mutex, PoisonError};

@@ -15,9 +15,9 @@
 //!   step, or following the path.
 //!
 //! ```
-//! use horde_levelgen::wfc::walkable::{Solid, Stand, column_stands};
-//! use horde_levelgen::wfc::walker::{BODY, Stepped, Terrain, Walker};
-//! use horde_levelgen::wfc::{EXAMPLE_SET, ModuleSet};
+//! use horde_levelgen::{
+//!     BODY, EXAMPLE_SET, ModuleSet, Solid, Stand, Stepped, Terrain, Walker, column_stands,
+//! };
 //!
 //! /// A flat floor everywhere within four columns of the origin.
 //! struct Floor(Vec<((i32, i32), Vec<Solid>, Vec<Stand>)>);
@@ -50,20 +50,21 @@
 //! assert!(walker.position.z > 2.9 && walker.feet == 0.2);
 //! ```
 
-pub mod body;
-pub mod costs;
-pub mod moves;
-pub mod plan;
-pub mod start;
-pub mod state;
-pub mod survey;
-pub mod terrain;
-pub mod visits;
+mod body;
+mod costs;
+mod moves;
+mod plan;
+mod start;
+mod state;
+mod survey;
+mod terrain;
+mod visits;
 
 pub use body::{BODY, EYE_HEIGHT, WALK_SPEED};
 pub use costs::SurfaceCosts;
 pub use moves::Stepped;
 pub use plan::{AutoWalk, Goal, PLAN_RADIUS};
 pub use state::Walker;
+pub use survey::{MapTerrain, StoreyShare, survey_storeys};
 pub use terrain::Terrain;
 pub use visits::Visits;

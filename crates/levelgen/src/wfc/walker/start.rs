@@ -17,8 +17,8 @@ const GROUND: f32 = 0.5;
 
 impl Walker {
     /// Puts the walker on the middle of the nearest column (spiralling out from its own, at
-    /// most [`START_SEARCH`] columns) whose middle sample is a street at ground level and from
-    /// where auto-walk finds somewhere to go; after [`START_TRIES`] such columns without a way
+    /// most 8 columns) whose middle sample is a street at ground level and from
+    /// where auto-walk finds somewhere to go; after 24 such columns without a way
     /// out, on the nearest of them. False, and the walker stays where it waits, while no
     /// street is known there.
     pub fn place<T: Terrain + ?Sized>(&mut self, terrain: &T) -> bool {

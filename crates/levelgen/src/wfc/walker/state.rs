@@ -32,7 +32,7 @@ pub struct Walker {
     pub distance: f64,
     /// The highest its feet have been.
     pub feet_max: f32,
-    /// Seconds walked with its feet at least [`UP`](super::plan::UP) above the street.
+    /// Seconds walked with its feet at least half a cell above the street.
     pub seconds_up: f64,
 }
 

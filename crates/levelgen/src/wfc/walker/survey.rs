@@ -68,7 +68,7 @@ type Place = ((i32, i32), usize);
 
 /// The storeys of `map` (of `set`, its column `(0, 0)` at `origin`), lowest first, up to the
 /// highest with a place to stand.
-pub fn survey(set: &ModuleSet, map: &Map, origin: (i32, i32)) -> Vec<StoreyShare> {
+pub fn survey_storeys(set: &ModuleSet, map: &Map, origin: (i32, i32)) -> Vec<StoreyShare> {
     let terrain = MapTerrain::new(set, map, origin);
     let costs = SurfaceCosts::of(set);
     // Every place where the body fits, found from the street outwards.

@@ -6,7 +6,7 @@
 use crate::wfc::walkable::{Solid, Stand};
 
 /// Columns a walker can walk, by map position `(x, z)` (column `(x, z)` spans `x..x + 1`,
-/// `z..z + 1`; coordinates as in [`walkable`](crate::wfc::walkable)). A column that is not
+/// `z..z + 1`; coordinates as in [`Solid`](crate::wfc::walkable::Solid)). A column that is not
 /// known answers empty lists: nothing to stand on there, nothing to bump into.
 pub trait Terrain {
     /// The solids of column `(x, z)`, each a box that lies inside the column.

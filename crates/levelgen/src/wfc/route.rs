@@ -2,8 +2,7 @@
 //! fixed route, the map is made around it and dropped behind it, and every column shown is
 //! checked against what was shown there before.
 
-use super::layout::{Area, BLOCK};
-use super::{GrowError, InfiniteMap};
+use super::infinite::{Area, BLOCK, GrowError, InfiniteMap};
 use crate::hash::mix64;
 use std::collections::HashMap;
 
@@ -78,7 +77,7 @@ pub struct WalkStats {
 /// dropping what lies more than `keep` columns away. The map is made ahead in batches: when
 /// the view leaves what was made, the view grown by a margin (up to a block, within
 /// `keep`) is made at once, so each layer has many blocks to solve in parallel.
-pub fn walk(
+pub fn walk_route(
     map: &mut InfiniteMap<'_>,
     route: impl Iterator<Item = (i32, i32)>,
     view: i32,
