@@ -14,25 +14,19 @@ pub type Body = fn(&[u8]);
 /// Every fuzz target, by its name in `fuzz/Cargo.toml`, and its body.
 pub const TARGETS: &[(&str, Body)] = &[
     ("level", |d| {
-        text(d, |t, p| drop(horde_core_sim::td::level::parse_level(t, p)))
+        text(d, |t, p| drop(horde_core_sim::parse_level(t, p)))
     }),
     ("edit_script", |d| {
-        text(d, |t, p| {
-            drop(horde_core_sim::td::script::EditScript::parse(t, p))
-        })
+        text(d, |t, p| drop(horde_core_sim::EditScript::parse(t, p)))
     }),
     ("recording", |d| {
-        text(d, |t, _| horde_core_sim::td::recording::fuzz_parse(t))
+        text(d, |t, _| horde_core_sim::fuzzing::check_recording_text(t))
     }),
     ("input_script", |d| {
-        text(d, |t, p| {
-            drop(horde_core_sim::runner::InputScript::parse(t, p))
-        })
+        text(d, |t, p| drop(horde_core_sim::InputScript::parse(t, p)))
     }),
     ("runner_settings", |d| {
-        text(d, |t, p| {
-            drop(horde_core_sim::runner::RunnerSettings::parse(t, p))
-        })
+        text(d, |t, p| drop(horde_core_sim::RunnerSettings::parse(t, p)))
     }),
     ("scatter_settings", |d| {
         text(d, |t, _| {
@@ -46,15 +40,13 @@ pub const TARGETS: &[(&str, Body)] = &[
         text(d, |t, _| super::values::check_all(t))
     }),
     ("platformer_sections", |d| {
-        text(d, |t, _| horde_core_sim::platformer::check_sections_text(t))
+        text(d, |t, _| horde_core_sim::fuzzing::check_sections_text(t))
     }),
     ("scenario", |d| {
-        text(d, |t, _| {
-            horde_core_sim::td::scenario_fuzz::check_scenario_text(t)
-        })
+        text(d, |t, _| horde_core_sim::fuzzing::check_scenario_text(t))
     }),
     // The one binary format: its bytes as they are.
-    ("save", horde_core_sim::td::save::fuzz::check_save_bytes),
+    ("save", horde_core_sim::fuzzing::check_save_bytes),
 ];
 
 /// Runs the body of the target `name` on `data` (nothing for a name it does not hold).

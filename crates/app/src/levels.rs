@@ -1,8 +1,8 @@
 //! Where levels and scenarios come from: a file the user names, or the built-in default board.
 
 use anyhow::Result;
-use horde_core_sim::td::level::{load_level, parse_level};
 use horde_core_sim::{Board, Scenario};
+use horde_core_sim::{load_level, parse_level};
 use std::path::Path;
 
 /// The texts' default board (11×11, destination in the centre, spawn point in the south-west

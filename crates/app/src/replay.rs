@@ -5,9 +5,9 @@
 
 use crate::levels;
 use anyhow::{Context, Result};
-use horde_core_sim::td::checksum::to_hex;
-use horde_core_sim::td::recording::Recording;
-use horde_core_sim::td::timeline::Timeline;
+use horde_core_sim::Recording;
+use horde_core_sim::Timeline;
+use horde_core_sim::checksum_hex;
 use horde_core_sim::{Outcome, Simulation};
 use std::path::{Path, PathBuf};
 
@@ -32,8 +32,8 @@ impl Desync {
             path.display(),
             self.line,
             self.tick,
-            to_hex(self.expected),
-            to_hex(self.got)
+            checksum_hex(self.expected),
+            checksum_hex(self.got)
         )
     }
 }

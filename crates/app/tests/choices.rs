@@ -8,7 +8,7 @@ mod common;
 use common::play::{framed, hover};
 use horde::scenes::td::TdGame;
 use horde::scenes::{Requests, Scene};
-use horde_core_sim::td::towers::Priority;
+use horde_core_sim::Priority;
 use horde_core_sim::{Scenario, SpawnSettings};
 use std::path::Path;
 use std::process::Command;

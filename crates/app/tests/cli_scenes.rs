@@ -8,7 +8,8 @@ mod common;
 use clap::{CommandFactory, Parser};
 use common::horde;
 use horde::cli::{Cli, Command};
-use horde::scenes::registry::{self, Opening};
+use horde::scenes::opening::Opening;
+use horde::scenes::registry;
 use horde_renderer::BackendChoice;
 use std::collections::BTreeSet;
 

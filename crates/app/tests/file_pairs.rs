@@ -299,6 +299,110 @@ fn no_two_source_files_use_each_other() {
     );
 }
 
+/// The loops of `graph` (strongly connected components of more than one file, or a file that
+/// uses itself through a path), each as its files in order; Tarjan's algorithm.
+fn loops(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>> {
+    struct Search<'a> {
+        graph: &'a BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        index: BTreeMap<&'a PathBuf, usize>,
+        low: BTreeMap<&'a PathBuf, usize>,
+        stack: Vec<&'a PathBuf>,
+        on_stack: BTreeSet<&'a PathBuf>,
+        found: Vec<Vec<PathBuf>>,
+    }
+    impl<'a> Search<'a> {
+        fn visit(&mut self, file: &'a PathBuf) {
+            let at = self.index.len();
+            self.index.insert(file, at);
+            self.low.insert(file, at);
+            self.stack.push(file);
+            self.on_stack.insert(file);
+            for next in self.graph.get(file).into_iter().flatten() {
+                let Some((next, _)) = self.graph.get_key_value(next) else {
+                    continue;
+                };
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[file].min(self.low[next]);
+                    self.low.insert(file, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[file].min(self.index[next]);
+                    self.low.insert(file, low);
+                }
+            }
+            if self.low[file] == self.index[file] {
+                let mut component = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    component.push(top.clone());
+                    if top == file {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut search = Search {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for file in graph.keys() {
+        if !search.index.contains_key(file) {
+            search.visit(file);
+        }
+    }
+    search.found
+}
+
+#[test]
+fn the_loop_finder_finds_loops_of_any_length() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
+        for (a, b) in edges {
+            g.entry(PathBuf::from(a))
+                .or_default()
+                .insert(PathBuf::from(b));
+            g.entry(PathBuf::from(b)).or_default();
+        }
+        g
+    };
+    let ring = graph(&[("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("d", "e")]);
+    let expected: Vec<PathBuf> = ["a", "b", "c", "d"].iter().map(PathBuf::from).collect();
+    assert_eq!(loops(&ring), vec![expected]);
+    assert!(loops(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
+}
+
+#[test]
+fn no_source_files_import_each_other_in_a_loop() {
+    let mut found = Vec::new();
+    for (krate, graph) in uses() {
+        for component in loops(&graph) {
+            // Every use inside the loop, to say where to cut it.
+            let inside: Vec<String> = component
+                .iter()
+                .flat_map(|a| {
+                    let used = graph[a].iter().filter(|b| component.contains(b));
+                    used.map(move |b| format!("  {} -> {}", a.display(), b.display()))
+                })
+                .collect();
+            found.push(format!("{krate}:\n{}", inside.join("\n")));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "files that import each other in a loop:\n{}",
+        found.join("\n")
+    );
+}
+
 /// Every source file of every crate, as a path under its `src` (`scatter/roads.rs`).
 fn every_source_file() -> Vec<(String, String)> {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -8,7 +8,7 @@ mod common;
 
 use horde::scenes::td::TdGame;
 use horde::scenes::td::forecast::Forecast;
-use horde_core_sim::td::preview::Prediction;
+use horde_core_sim::Prediction;
 use horde_core_sim::{EditKind, Scenario, SpawnSettings, TowerKind};
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -458,11 +458,9 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     if !gpu_available(BackendChoice::Vulkan) {
         return;
     }
-    let scenario = horde_core_sim::Scenario::parse(
-        horde_core_sim::td::scenario::EXAMPLE_SCENARIO,
-        "example.ron".as_ref(),
-    )
-    .unwrap();
+    let scenario =
+        horde_core_sim::Scenario::parse(horde_core_sim::EXAMPLE_SCENARIO, "example.ron".as_ref())
+            .unwrap();
     let mut scene = Drawn::new(
         scene(&level_text("battle.txt"), 2, 1.0),
         MeshKind::ThreeFaceCube,
@@ -559,14 +557,14 @@ fn a_sphere_type_is_drawn_as_balls_in_one_call() {
     if !gpu_available(BackendChoice::Vulkan) {
         return;
     }
-    let text = horde_core_sim::td::scenario::EXAMPLE_SCENARIO.replace(
+    let text = horde_core_sim::EXAMPLE_SCENARIO.replace(
         "health: (40.0, 50.0)",
         "health: (40.0, 50.0), model: Sphere",
     );
     let scenario = horde_core_sim::Scenario::parse(&text, "balls.ron".as_ref()).unwrap();
     assert_eq!(
         scenario.enemies.small.model,
-        horde_core_sim::td::scenario::EnemyModel::Sphere
+        horde_core_sim::EnemyModel::Sphere
     );
     let mut scene = Drawn::new(
         scene(&level_text("battle.txt"), 2, 1.0),
@@ -666,7 +664,7 @@ fn barrel_elevation_in_picture(aim: [f32; 2]) -> f32 {
 /// The launch elevation of a mortar at the origin shooting at `aim`, degrees.
 fn launch_elevation(aim: [f32; 2]) -> f32 {
     use horde_core_sim::TowerSettings;
-    use horde_core_sim::td::ballistics::{Shell, launch_speed};
+    use horde_core_sim::{Shell, launch_speed};
     let speed = launch_speed(TowerSettings::default().mortar.range);
     let [vx, vz, vy] = Shell::launch([0.0, 0.0], aim, speed, 0.0, 0.0).velocity;
     vy.atan2((vx * vx + vz * vz).sqrt()).to_degrees()

@@ -7,10 +7,11 @@
 mod common;
 
 use common::play::{click, framed};
-use horde::scenes::td::games::{GameStart, Recording};
 use horde::scenes::td::{TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
-use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::RecordingHeader;
+use horde_core_sim::RecordingWriter;
+use horde_core_sim::TraceWriter;
 use horde_core_sim::{FloatRange, SpawnSettings};
 use std::path::Path;
 use std::process::Command;
@@ -129,15 +130,16 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
     std::fs::write(&level, LEVEL).unwrap();
     let record = dir.path().join("edits.txt");
     let mut play = play(&level, 21);
-    let start = GameStart {
+    let start = RecordingHeader {
         level: Some(level.clone()),
+        board: horde_core_sim::board_checksum(play.game.sim().board()),
         scenario: None,
-        seed: 21,
         settings: settings(),
         animation: false,
-        board: horde_core_sim::td::recording::board_checksum(play.game.sim().board()),
+        seed: 21,
+        level_line: 0,
     };
-    play.game.recording = Some(Recording::start(&record, start).unwrap());
+    play.game.recording = Some(RecordingWriter::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
     // different ticks.
     frames(&mut play, 45);

@@ -10,8 +10,9 @@ mod common;
 
 use common::horde;
 use horde::scenes::td::TdGame;
-use horde::scenes::td::games::{GameStart, Recording};
-use horde_core_sim::td::recording::board_checksum;
+use horde_core_sim::RecordingHeader;
+use horde_core_sim::RecordingWriter;
+use horde_core_sim::board_checksum;
 use horde_core_sim::{EditKind, Scenario, SpawnSettings, TowerKind};
 use std::path::{Path, PathBuf};
 
@@ -80,15 +81,16 @@ type Edit = (u64, EditKind, i64, i64);
 /// A recording of the siege game into `path`, with the towers, 1200 ticks long.
 fn record(path: &Path) -> (TdGame, Vec<u64>, Vec<Edit>) {
     let mut game = siege();
-    let start = GameStart {
+    let start = RecordingHeader {
         level: Some(asset("levels/battle.txt")),
+        board: board_checksum(game.sim().board()),
         scenario: Some(asset("scenarios/siege.ron")),
-        seed: 9,
         settings: SpawnSettings::default(),
         animation: false,
-        board: board_checksum(game.sim().board()),
+        seed: 9,
+        level_line: 0,
     };
-    game.recording = Some(Recording::start(path, start).unwrap());
+    game.recording = Some(RecordingWriter::start(path, start).unwrap());
     let edits = towers(&game);
     let mut sums = Vec::new();
     play_to(&mut game, 1200, &edits, &mut sums);
@@ -191,10 +193,7 @@ fn an_edit_moved_by_hand_is_caught_at_the_first_checksum_after_it() {
     let (_, _, edits) = record(&path);
     let (tick, kind, x, y) = edits[1];
     let text = std::fs::read_to_string(&path).unwrap();
-    let line = format!(
-        "{tick} {} {x} {y}\n",
-        horde_core_sim::td::script::action_name(kind)
-    );
+    let line = format!("{tick} {} {x} {y}\n", horde_core_sim::action_name(kind));
     assert!(text.contains(&line));
     // Three ticks later, still before the next checksum (tick 360).
     let moved = text.replace(

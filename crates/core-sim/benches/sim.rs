@@ -8,14 +8,14 @@
 //! `RAYON_NUM_THREADS=1` for the single-thread figure.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_core_sim::td::flow_field::FlowField;
-use horde_core_sim::td::generate::winding_board;
-use horde_core_sim::td::save;
-use horde_core_sim::td::spatial::SpatialIndex;
-use horde_core_sim::td::towers::{Moment, Priority, Towers};
+use horde_core_sim::FlowField;
+use horde_core_sim::SpatialIndex;
+use horde_core_sim::winding_board;
 use horde_core_sim::{
     Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
 };
+use horde_core_sim::{Moment, Priority, Towers};
+use horde_core_sim::{game_from_bytes, game_to_bytes, load_game, save_game};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -200,7 +200,7 @@ fn save_and_load(c: &mut Criterion) {
     for _ in 0..20 {
         sim.step_and_write(1.0 / 60.0, &mut out).expect("room");
     }
-    let bytes = save::to_bytes(&sim, 1.0 / 60.0).expect("saves");
+    let bytes = game_to_bytes(&sim, 1.0 / 60.0).expect("saves");
     println!(
         "save of {} enemies, {} towers, {} shells: {} bytes, {:.1} bytes an enemy",
         sim.enemies().len(),
@@ -211,20 +211,20 @@ fn save_and_load(c: &mut Criterion) {
     );
     group.throughput(Throughput::Elements(sim.enemies().len() as u64));
     group.bench_function("to_bytes/1000000+10000", |b| {
-        b.iter(|| black_box(save::to_bytes(&sim, 1.0 / 60.0).expect("saves")))
+        b.iter(|| black_box(game_to_bytes(&sim, 1.0 / 60.0).expect("saves")))
     });
     let path = std::path::Path::new("bench.horde");
     group.bench_function("from_bytes/1000000+10000", |b| {
-        b.iter(|| black_box(save::from_bytes(&bytes, path).expect("loads")))
+        b.iter(|| black_box(game_from_bytes(&bytes, path).expect("loads")))
     });
     // The same through a file (written atomically and synced to disk, read back).
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("bench.horde");
     group.bench_function("save_file/1000000+10000", |b| {
-        b.iter(|| save::save(&file, &sim, 1.0 / 60.0).expect("saves"))
+        b.iter(|| save_game(&file, &sim, 1.0 / 60.0).expect("saves"))
     });
     group.bench_function("load_file/1000000+10000", |b| {
-        b.iter(|| black_box(save::load(&file).expect("loads")))
+        b.iter(|| black_box(load_game(&file).expect("loads")))
     });
     group.finish();
 }

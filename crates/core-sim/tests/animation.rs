@@ -4,11 +4,11 @@
 //! victory waits for the last clip, and a save made mid-clip resumes to the same trace.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::clip::{DYING_SECONDS, INTRO_SECONDS, OUTRO_SECONDS};
-use horde_core_sim::td::level::parse_level;
-use horde_core_sim::td::save;
-use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::TraceWriter;
+use horde_core_sim::parse_level;
 use horde_core_sim::{Clip, EnemyParams, Outcome, Scenario, Simulation, SpawnSettings};
+use horde_core_sim::{DYING_SECONDS, INTRO_SECONDS, OUTRO_SECONDS};
+use horde_core_sim::{load_game, save_game};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
@@ -105,7 +105,7 @@ fn a_dead_enemy_plays_its_dying_clip_for_a_second_before_it_is_gone_and_counted(
 
 #[test]
 fn an_arrival_costs_its_life_at_once_and_leaves_after_its_outro() {
-    let text = horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
+    let text = horde_core_sim::EXAMPLE_SCENARIO;
     let mut scenario = Scenario::parse(text, Path::new("example.ron")).unwrap();
     scenario.animation = true;
     let board = parse_level(&corridor('#'), Path::new("test")).unwrap();
@@ -215,7 +215,7 @@ fn a_save_made_mid_clip_resumes_to_the_same_trace_on_one_and_two_threads() {
         seen, [true; 3],
         "no tick with enemies in intro, move and dying at once"
     );
-    save::save(&path, &sim, DT).unwrap();
+    save_game(&path, &sim, DT).unwrap();
     let pool = |threads: usize| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -224,7 +224,7 @@ fn a_save_made_mid_clip_resumes_to_the_same_trace_on_one_and_two_threads() {
     };
     let expected = pool(1).install(|| trace(sim.clone(), 240));
     for threads in [1, 2] {
-        let resumed = save::load(&path).unwrap().sim;
+        let resumed = load_game(&path).unwrap().sim;
         assert!(resumed.animated());
         let got = pool(threads).install(|| trace(resumed, 240));
         assert_eq!(got, expected, "{threads} threads");
@@ -255,7 +255,7 @@ fn a_type_whose_model_is_a_sphere_is_drawn_as_balls_and_not_as_cubes() {
     let scenario = Scenario::parse(text, Path::new("balls.ron")).unwrap();
     assert_eq!(
         scenario.enemies.small.model,
-        horde_core_sim::td::scenario::EnemyModel::Sphere
+        horde_core_sim::EnemyModel::Sphere
     );
     let board = parse_level(&corridor('#'), Path::new("test")).unwrap();
     let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
@@ -279,8 +279,8 @@ fn a_type_whose_model_is_a_sphere_is_drawn_as_balls_and_not_as_cubes() {
     // A save keeps which enemies are balls.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("balls.horde");
-    save::save(&path, &sim, DT).unwrap();
-    assert_eq!(save::load(&path).unwrap().sim.enemies().spheres(), 3);
+    save_game(&path, &sim, DT).unwrap();
+    assert_eq!(load_game(&path).unwrap().sim.enemies().spheres(), 3);
 }
 
 #[test]

@@ -3,10 +3,10 @@
 //! nothing), the money is saved and resumed exactly, and a bad budget is refused at its line.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
-use horde_core_sim::td::save;
-use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
+use horde_core_sim::EXAMPLE_SCENARIO;
+use horde_core_sim::parse_level;
 use horde_core_sim::{EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TowerKind};
+use horde_core_sim::{game_from_bytes, game_to_bytes};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
@@ -108,8 +108,8 @@ fn the_money_is_saved_and_resumed_exactly() {
     for _ in 0..900 {
         sim.step(DT);
     }
-    let bytes = save::to_bytes(&sim, DT).unwrap();
-    let mut loaded = save::from_bytes(&bytes, Path::new("m.horde")).unwrap().sim;
+    let bytes = game_to_bytes(&sim, DT).unwrap();
+    let mut loaded = game_from_bytes(&bytes, Path::new("m.horde")).unwrap().sim;
     assert_eq!(loaded.money(), sim.money());
     assert_eq!(loaded.checksum(), sim.checksum());
     // The refund of the bought laser survives the save.
@@ -119,7 +119,7 @@ fn the_money_is_saved_and_resumed_exactly() {
     for _ in 0..300 {
         sim.step(DT);
     }
-    let mut again = save::from_bytes(&bytes, Path::new("m.horde")).unwrap().sim;
+    let mut again = game_from_bytes(&bytes, Path::new("m.horde")).unwrap().sim;
     for _ in 0..300 {
         again.step(DT);
     }

@@ -5,8 +5,8 @@
 
 mod common;
 
-use horde_core_sim::td::save;
 use horde_core_sim::{EditKind, Simulation};
+use horde_core_sim::{game_from_bytes, game_to_bytes};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
@@ -51,10 +51,8 @@ fn a_loaded_save_checksums_like_the_game_it_came_from() {
     for tick in 1..=1200u32 {
         sim.step(DT);
         if tick % 150 == 0 {
-            let bytes = save::to_bytes(&sim, DT).unwrap();
-            let loaded = save::from_bytes(&bytes, Path::new("mid.horde"))
-                .unwrap()
-                .sim;
+            let bytes = game_to_bytes(&sim, DT).unwrap();
+            let loaded = game_from_bytes(&bytes, Path::new("mid.horde")).unwrap().sim;
             assert_eq!(loaded.checksum(), sim.checksum(), "tick {tick}");
             // And it goes on to the same numbers.
             assert_eq!(

@@ -4,11 +4,11 @@
 
 use horde_core_sim::{
     EnemyParams, ModelInstance, NEUTRAL_ENEMY_COLOR, Simulation, SpawnSettings, pack_rgba,
-    td::level,
+    parse_level,
 };
 
 /// Red for fast enemies, green for the others.
-fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::EnemyType>) -> u32 {
+fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::EnemyType>) -> u32 {
     if params.speed > 1.5 {
         pack_rgba(255, 0, 0, 255)
     } else {
@@ -17,7 +17,7 @@ fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::EnemyType>) 
 }
 
 fn sim() -> Simulation {
-    let board = level::parse_level("S...\n....\n...D\n", "inline".as_ref()).unwrap();
+    let board = parse_level("S...\n....\n...D\n", "inline".as_ref()).unwrap();
     Simulation::new(board, SpawnSettings::default(), 5)
 }
 
@@ -68,7 +68,7 @@ fn the_chosen_function_colours_new_enemies() {
 fn replacing_the_board_keeps_the_colour_function() {
     let mut sim = sim();
     sim.set_enemy_color(by_speed);
-    let board = level::parse_level("S..\n..D\n", "inline".as_ref()).unwrap();
+    let board = parse_level("S..\n..D\n", "inline".as_ref()).unwrap();
     sim.replace_board(board);
     sim.spawn_enemy_with(0, params(2.0), 0.0).unwrap();
     assert_eq!(colors(&mut sim), [pack_rgba(255, 0, 0, 255)]);

@@ -189,5 +189,5 @@ fn literal_search(
 
 /// A board from level-style rows, northmost first.
 fn board_from_rows(rows: &[&str]) -> Board {
-    horde_core_sim::td::level::parse_level(&rows.join("\n"), "test".as_ref()).unwrap()
+    horde_core_sim::parse_level(&rows.join("\n"), "test".as_ref()).unwrap()
 }

@@ -2,7 +2,7 @@
 //! changes, reclaim at the destination's centre, reaction to path changes, spawning.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
+use horde_core_sim::parse_level;
 use horde_core_sim::{EditKind, EnemyParams, FloatRange, MoveState, Simulation, SpawnSettings};
 use std::collections::HashSet;
 

@@ -2,7 +2,7 @@
 //! spawning, not the parallel update, not the fused instance writing.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::generate::winding_board;
+use horde_core_sim::winding_board;
 use horde_core_sim::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
 
 /// Counted over every thread: the work runs on a thread pool.
@@ -72,7 +72,7 @@ fn steps_allocate_nothing_once_warmed_up() {
 
 #[test]
 fn a_scenario_with_towers_allocates_nothing_once_warmed_up() {
-    use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
+    use horde_core_sim::EXAMPLE_SCENARIO;
     use horde_core_sim::{Scenario, TowerKind};
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let pool = rayon::ThreadPoolBuilder::new()

@@ -4,8 +4,8 @@
 //! their target; nothing restarts.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
-use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::TraceWriter;
+use horde_core_sim::parse_level;
 use horde_core_sim::{Board, FloatRange, Scenario, Simulation, SpawnSettings, TileContent};
 use std::path::Path;
 

@@ -2,8 +2,8 @@
 //! The endless runner against the reference text: pool, clear start, jump apex, crouch,
 //! obstacles, restart, the autopilot over two minutes, and replays.
 
-use horde_core_sim::runner::{
-    InputRecorder, InputScript, RunState, Runner, RunnerInput, RunnerSettings, autopilot,
+use horde_core_sim::{
+    InputRecorder, InputScript, RunState, Runner, RunnerInput, RunnerSettings, runner_autopilot,
 };
 
 const DT: f64 = 1.0 / 60.0;
@@ -38,7 +38,7 @@ fn the_pool_never_changes_size_and_the_track_stays_contiguous_ahead() {
     let pool = runner.sections().as_ptr();
     let length = runner.settings().section.length as f64;
     for _ in 0..60 * 120 {
-        let input = autopilot(&runner);
+        let input = runner_autopilot(&runner);
         runner.step(input, DT);
         assert_eq!(runner.sections().len(), 15);
         // Same storage: sections are moved, never created or destroyed.
@@ -183,11 +183,11 @@ fn each_obstacle_kind_ends_the_game_without_the_right_move() {
     };
     let jump_only = |r: &Runner| RunnerInput {
         crouch: false,
-        ..autopilot(r)
+        ..runner_autopilot(r)
     };
     let crouch_only = |r: &Runner| RunnerInput {
         jump: false,
-        ..autopilot(r)
+        ..runner_autopilot(r)
     };
     for kind in ["jump", "crouch", "both"] {
         let runner = run_with(only(kind), nothing);
@@ -228,7 +228,7 @@ fn each_obstacle_kind_ends_the_game_without_the_right_move() {
     // The right moves get through every kind.
     for kind in ["jump", "crouch", "both"] {
         assert_eq!(
-            run_with(only(kind), autopilot).state(),
+            run_with(only(kind), runner_autopilot).state(),
             RunState::Running,
             "{kind}"
         );
@@ -274,7 +274,7 @@ fn the_autopilot_survives_four_minutes_and_scores_twelve_a_second() {
         let mut runner = Runner::new(RunnerSettings::default(), seed);
         let mut checked = 0;
         for tick in 1..=60 * 240 {
-            let input = autopilot(&runner);
+            let input = runner_autopilot(&runner);
             runner.step(input, DT);
             assert_eq!(
                 runner.state(),
@@ -309,7 +309,7 @@ fn a_recorded_run_replays_exactly() {
     let mut runner = Runner::new(RunnerSettings::default(), 7);
     let mut recorder = InputRecorder::new();
     for tick in 1..=60 * 30 {
-        let input = autopilot(&runner);
+        let input = runner_autopilot(&runner);
         recorder.record(tick, input);
         runner.step(input, DT);
     }
@@ -353,7 +353,7 @@ fn at_any_speed_the_pool_keeps_up_and_walls_are_not_skipped() {
     // Clear sections are recycled with obstacles: by now one has been met.
     assert_eq!(runner.state(), RunState::GameOver);
     // With no obstacle kind anyone can touch, it runs on, and the track stays around it.
-    settings.obstacles[0].boxes = vec![horde_core_sim::runner::settings::ObstacleBox {
+    settings.obstacles[0].boxes = vec![horde_core_sim::ObstacleBox {
         min: (5.0, 0.0, 1.0),
         max: (6.0, 1.0, 2.0),
     }];
@@ -396,7 +396,7 @@ fn out_of_range_settings_are_refused() {
 /// Runs the autopilot for `steps` steps, restarting after a game over.
 fn play(runner: &mut Runner, steps: usize) {
     for _ in 0..steps {
-        let mut input = autopilot(runner);
+        let mut input = runner_autopilot(runner);
         input.start = runner.state() != RunState::Running;
         runner.step(input, DT);
     }
@@ -419,7 +419,7 @@ fn new_settings_are_taken_at_the_next_section_and_new_obstacles_are_theirs() {
         "taken before the next section"
     );
     while runner.sections_recycled() == recycled {
-        let input = autopilot(&runner);
+        let input = runner_autopilot(&runner);
         runner.step(input, DT);
     }
     assert!(!runner.settings_pending());
@@ -448,7 +448,7 @@ fn a_new_pool_and_section_length_lay_the_track_out_again_clear_around_the_player
     runner.set_settings(longer);
     let recycled = runner.sections_recycled();
     while runner.sections_recycled() == recycled && runner.settings().pool != 9 {
-        let input = autopilot(&runner);
+        let input = runner_autopilot(&runner);
         runner.step(input, DT);
     }
     assert_eq!(runner.sections().len(), 9);

@@ -3,10 +3,11 @@
 //! damaged, truncated, empty, foreign or future save is refused naming the file.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
-use horde_core_sim::td::save::{self, SAVE_FORMAT};
-use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::SAVE_FORMAT;
+use horde_core_sim::TraceWriter;
+use horde_core_sim::parse_level;
 use horde_core_sim::{EditKind, FloatRange, Outcome, Scenario, Simulation, SpawnSettings};
+use horde_core_sim::{game_from_bytes, game_to_bytes, load_game, save_game};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
@@ -68,8 +69,8 @@ fn resumes_exactly(make: fn(u64) -> Simulation, stops: &[u64], total: u64) {
     for &stop in stops {
         let mut first = make(7);
         run(&mut first, stop);
-        let bytes = save::to_bytes(&first, DT).unwrap();
-        let mut loaded = save::from_bytes(&bytes, Path::new("mid.horde")).unwrap();
+        let bytes = game_to_bytes(&first, DT).unwrap();
+        let mut loaded = game_from_bytes(&bytes, Path::new("mid.horde")).unwrap();
         assert_eq!(loaded.dt, DT);
         assert_eq!(loaded.sim.counts(), first.counts(), "stop {stop}");
         let rest = run(&mut loaded.sim, total - stop);
@@ -125,7 +126,7 @@ fn a_decided_game_stays_decided() {
     }
     assert_ne!(sim.outcome(), Outcome::Running, "the siege never ended");
     let loaded =
-        save::from_bytes(&save::to_bytes(&sim, DT).unwrap(), Path::new("end.horde")).unwrap();
+        game_from_bytes(&game_to_bytes(&sim, DT).unwrap(), Path::new("end.horde")).unwrap();
     assert_eq!(loaded.sim.outcome(), sim.outcome());
     assert_eq!(loaded.sim.counts(), sim.counts());
 }
@@ -136,8 +137,8 @@ fn saves_round_trip_through_a_file() {
     let path = dir.path().join("game.horde");
     let mut sim = siege(5);
     run(&mut sim, 200);
-    save::save(&path, &sim, DT).unwrap();
-    let loaded = save::load(&path).unwrap();
+    save_game(&path, &sim, DT).unwrap();
+    let loaded = load_game(&path).unwrap();
     assert_eq!(loaded.sim.counts(), sim.counts());
     assert_eq!(loaded.sim.board().contents(), sim.board().contents());
     assert_eq!(loaded.sim.scenario(), sim.scenario());
@@ -146,7 +147,7 @@ fn saves_round_trip_through_a_file() {
 
 /// The error of loading `bytes` as `bad.horde`.
 fn refusal(bytes: &[u8]) -> String {
-    save::from_bytes(bytes, Path::new("bad.horde"))
+    game_from_bytes(bytes, Path::new("bad.horde"))
         .map(|_| ())
         .expect_err("a damaged save was accepted")
         .to_string()
@@ -156,7 +157,7 @@ fn refusal(bytes: &[u8]) -> String {
 fn every_kind_of_damage_is_refused_naming_the_file() {
     let mut sim = siege(9);
     run(&mut sim, 400);
-    let good = save::to_bytes(&sim, DT).unwrap();
+    let good = game_to_bytes(&sim, DT).unwrap();
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("empty", vec![], "empty file"),
         ("text", b"S..D\n".to_vec(), "not a Horde save"),
@@ -219,7 +220,7 @@ fn saves_of_versions_1_to_3_are_refused_by_their_version() {
 /// old build printed one for the saved tick, plays `ticks` more and checks every checksum that
 /// build printed for them (`tick,checksum` lines, every 60 ticks and the last).
 fn plays_on_as_format_4_did(save: &[u8], expected: &str, ticks: u64) {
-    let loaded = save::from_bytes(save, Path::new("version-4.horde")).unwrap();
+    let loaded = game_from_bytes(save, Path::new("version-4.horde")).unwrap();
     let mut sim = loaded.sim;
     let start = sim.counts().ticks;
     let mut expected: Vec<(u64, String)> = expected
@@ -267,14 +268,14 @@ fn a_format_4_save_loads_in_this_build_and_plays_on_as_it_would_have() {
 
 #[test]
 fn a_migrated_save_saves_again_in_todays_format_as_the_same_game() {
-    let loaded = save::from_bytes(
+    let loaded = game_from_bytes(
         include_bytes!("data/version-4-siege.horde"),
         Path::new("version-4.horde"),
     )
     .unwrap();
-    let bytes = save::to_bytes(&loaded.sim, loaded.dt).unwrap();
+    let bytes = game_to_bytes(&loaded.sim, loaded.dt).unwrap();
     assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 5);
-    let again = save::from_bytes(&bytes, Path::new("again.horde")).unwrap();
+    let again = game_from_bytes(&bytes, Path::new("again.horde")).unwrap();
     assert_eq!(again.sim.checksum(), loaded.sim.checksum());
 }
 
@@ -289,7 +290,7 @@ fn a_sealed_payload_that_is_no_game_is_refused() {
 
 #[test]
 fn many_enemies_take_at_most_64_bytes_each() {
-    let board = horde_core_sim::td::generate::winding_board(256, 256, 16, 8).unwrap();
+    let board = horde_core_sim::winding_board(256, 256, 16, 8).unwrap();
     let range = |a, b| FloatRange::new(a, b).unwrap();
     let settings =
         SpawnSettings::new(1.0, range(0.5, 1.5), range(0.5, 2.0), range(-0.4, 0.4)).unwrap();
@@ -298,9 +299,9 @@ fn many_enemies_take_at_most_64_bytes_each() {
     for _ in 0..30 {
         sim.step(DT);
     }
-    let bytes = save::to_bytes(&sim, DT).unwrap();
+    let bytes = game_to_bytes(&sim, DT).unwrap();
     let per_enemy = bytes.len() as f64 / sim.enemies().len() as f64;
     assert!(per_enemy <= 64.0, "{per_enemy:.1} bytes an enemy");
-    let loaded = save::from_bytes(&bytes, Path::new("big.horde")).unwrap();
+    let loaded = game_from_bytes(&bytes, Path::new("big.horde")).unwrap();
     assert_eq!(loaded.sim.counts(), sim.counts());
 }

@@ -4,11 +4,11 @@
 //! and a game with priorities is the same on one thread and two.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::level::parse_level;
-use horde_core_sim::td::save;
-use horde_core_sim::td::script::EditScript;
-use horde_core_sim::td::towers::Priority;
+use horde_core_sim::EditScript;
+use horde_core_sim::Priority;
+use horde_core_sim::parse_level;
 use horde_core_sim::{EditKind, EnemyParams, Simulation, SpawnSettings, TowerState};
+use horde_core_sim::{game_from_bytes, game_to_bytes};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
@@ -117,8 +117,8 @@ fn a_priority_needs_a_tower_and_scripts_set_it() {
     );
     assert!(EditScript::parse("3 target 5 0\n", Path::new("s.txt")).is_err());
     // Saved and loaded with the game.
-    let bytes = save::to_bytes(&sim, DT).unwrap();
-    let loaded = save::from_bytes(&bytes, Path::new("p.horde")).unwrap().sim;
+    let bytes = game_to_bytes(&sim, DT).unwrap();
+    let loaded = game_from_bytes(&bytes, Path::new("p.horde")).unwrap().sim;
     assert_eq!(loaded.towers().all()[0].priority, Priority::Weakest);
     assert_eq!(loaded.checksum(), sim.checksum());
 }
@@ -163,8 +163,8 @@ fn a_save_made_with_priorities_in_play_resumes_to_the_same_game() {
         for _ in 0..30 {
             sim.step(DT);
         }
-        let bytes = save::to_bytes(&sim, DT).unwrap();
-        let mut loaded = save::from_bytes(&bytes, Path::new("p.horde")).unwrap().sim;
+        let bytes = game_to_bytes(&sim, DT).unwrap();
+        let mut loaded = game_from_bytes(&bytes, Path::new("p.horde")).unwrap().sim;
         for tick in 0..150 {
             sim.step(DT);
             loaded.step(DT);

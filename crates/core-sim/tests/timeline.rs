@@ -6,8 +6,8 @@
 
 mod common;
 
-use horde_core_sim::td::timeline::{MarkKind, Timeline};
 use horde_core_sim::{EditKind, Simulation};
+use horde_core_sim::{MarkKind, Timeline};
 use rand::{Rng, SeedableRng};
 
 const DT: f32 = 1.0 / 60.0;

@@ -4,14 +4,14 @@
 //! timing, lives and outcomes, and the same game on any number of threads.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::ballistics::{Shell, launch_speed};
-use horde_core_sim::td::level::parse_level;
-use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
-use horde_core_sim::td::trace::TraceWriter;
+use horde_core_sim::EXAMPLE_SCENARIO;
+use horde_core_sim::TraceWriter;
+use horde_core_sim::parse_level;
 use horde_core_sim::{
     EditKind, EnemyParams, FloatRange, Outcome, Scenario, Simulation, SpawnSettings, TowerKind,
     TowerState,
 };
+use horde_core_sim::{Shell, launch_speed};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;

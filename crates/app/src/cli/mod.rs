@@ -5,7 +5,7 @@
 pub mod values;
 
 pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
-pub use crate::scenes::flags::{SceneArgs, WindowArgs};
+pub use crate::scenes::given::{SceneArgs, WindowArgs};
 pub use crate::scenes::td::args::{CubeChoice, SpawnFlags};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use horde_core_sim::SpawnSettings;

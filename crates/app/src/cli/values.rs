@@ -4,7 +4,7 @@
 //! (`fuzz/fuzz_targets/cli_values.rs`).
 
 use horde_core_sim::FloatRange;
-use horde_core_sim::td::settings::{
+use horde_core_sim::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
 };
 

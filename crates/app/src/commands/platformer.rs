@@ -5,7 +5,7 @@
 use crate::cli::PlatformerArgs;
 use crate::clock::STEP;
 use anyhow::Result;
-use horde_core_sim::platformer::{Player, Sections, Treadmill, autopilot};
+use horde_core_sim::{PlatformerPlayer, Sections, Treadmill, platformer_autopilot};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -30,11 +30,11 @@ pub fn run(args: &PlatformerArgs) -> Result<()> {
     };
     let speed = sections.speed;
     let mut treadmill = Treadmill::new(sections, args.seed);
-    let mut player = Player::default();
+    let mut player = PlatformerPlayer::default();
     let steps = (args.seconds / STEP).round() as u64;
     for _ in 0..steps {
         treadmill.step(STEP);
-        let jump = autopilot(&player, &treadmill);
+        let jump = platformer_autopilot(&player, &treadmill);
         player.step(&treadmill, jump, STEP);
     }
     let template_uses = treadmill

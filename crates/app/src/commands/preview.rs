@@ -1,16 +1,16 @@
 //! `horde preview`: the coming wave predicted headless — the game (a level and scenario, or a
 //! save) played through a script's edits, then run ahead with no further input to the end of
-//! the current wave or its outcome ([`horde_core_sim::td::preview`]): the same prediction the
+//! the current wave or its outcome (`horde_core_sim::predict`): the same prediction the
 //! window shows, printed as one line.
 
 use crate::cli::PreviewArgs;
 use crate::clock::STEP_F32;
 use crate::levels;
 use anyhow::{Result, bail};
+use horde_core_sim::EditScript;
 use horde_core_sim::Simulation;
-use horde_core_sim::td::preview::{Prediction, TileCount, predict};
-use horde_core_sim::td::save;
-use horde_core_sim::td::script::EditScript;
+use horde_core_sim::load_game;
+use horde_core_sim::{Prediction, TileCount, predict};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -35,7 +35,7 @@ struct Summary {
 pub fn run(args: &PreviewArgs) -> Result<()> {
     let (mut sim, dt) = match &args.load {
         Some(path) => {
-            let saved = save::load(path)?;
+            let saved = load_game(path)?;
             (saved.sim, saved.dt)
         }
         None => {

@@ -5,7 +5,7 @@ use crate::cli::ReplayArgs;
 use crate::clock::STEP_F32;
 use crate::replay::{Desync, open, replay};
 use anyhow::{Result, bail};
-use horde_core_sim::td::checksum::to_hex;
+use horde_core_sim::checksum_hex;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -67,7 +67,7 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             seeks.push(Seek {
                 tick,
-                checksum: to_hex(sim.checksum()),
+                checksum: checksum_hex(sim.checksum()),
                 ms: (ms * 1000.0).round() / 1000.0,
             });
         }
@@ -77,8 +77,8 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
         checked: replayed.checked,
         desync: replayed.desync.map(|d: Desync| DesyncJson {
             tick: d.tick,
-            expected: to_hex(d.expected),
-            got: to_hex(d.got),
+            expected: checksum_hex(d.expected),
+            got: checksum_hex(d.got),
         }),
         at: (!args.at.is_empty()).then_some(seeks),
         keyframes: timeline.keyframes(),

@@ -7,7 +7,8 @@
 use crate::cli::RunArgs;
 use crate::cli::values::{Until, parse_until};
 use crate::live::LiveFiles;
-use crate::scenes::registry::{self, Opening};
+use crate::scenes::opening::Opening;
+use crate::scenes::registry;
 use crate::scenes::until::RunUntil;
 use crate::shell::{self, GpuSettings, ShellOptions};
 use anyhow::{Result, anyhow};

@@ -5,8 +5,8 @@ use crate::cli::RunnerArgs;
 use crate::clock::STEP;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
-use horde_core_sim::runner::{
-    InputRecorder, InputScript, RunFigures, RunState, Runner, RunnerSettings, autopilot,
+use horde_core_sim::{
+    InputRecorder, InputScript, RunFigures, RunState, Runner, RunnerSettings, runner_autopilot,
 };
 use horde_files::write_file;
 
@@ -24,7 +24,7 @@ pub fn run(args: &RunnerArgs) -> Result<()> {
     for tick in 1..=ticks {
         let input = match script.as_mut() {
             Some(script) => script.input(tick),
-            None => autopilot(&runner),
+            None => runner_autopilot(&runner),
         };
         if let Some(recorder) = recorder.as_mut() {
             recorder.record(tick, input);

@@ -4,7 +4,8 @@
 
 use crate::cli::ScreenshotArgs;
 use crate::offscreen::{Offscreen, Picture};
-use crate::scenes::registry::{self, Opening};
+use crate::scenes::opening::Opening;
+use crate::scenes::registry;
 use crate::shell::headless;
 use anyhow::{Context, Result};
 use horde_renderer::BackendChoice;

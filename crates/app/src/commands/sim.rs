@@ -6,15 +6,17 @@ use crate::cli::SimArgs;
 use crate::clock::STEP_F32;
 use crate::levels;
 use crate::progress::Progress;
-use crate::scenes::td::games::{GameStart, Recording};
 use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::td::recording::board_checksum;
-use horde_core_sim::td::save;
-use horde_core_sim::td::script::EditScript;
-use horde_core_sim::td::trace::TraceWriter;
-use horde_core_sim::td::{checksum, recording};
+use horde_core_sim::EditScript;
+use horde_core_sim::RecordingHeader;
+use horde_core_sim::RecordingWriter;
+use horde_core_sim::TraceWriter;
+use horde_core_sim::board_checksum;
+use horde_core_sim::checksum_hex;
+use horde_core_sim::header_if_any;
 use horde_core_sim::{Board, Outcome, Simulation};
+use horde_core_sim::{game_from_bytes, game_to_bytes, load_game, save_game};
 use horde_files::{OutputFile, TEXT_CAP, read_text};
 use serde::Serialize;
 use std::io::Write;
@@ -29,7 +31,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
 fn run_here(args: &SimArgs) -> Result<()> {
     let (mut sim, saved_dt) = match &args.load {
         Some(path) => {
-            let saved = save::load(path)?;
+            let saved = load_game(path)?;
             (saved.sim, Some(saved.dt))
         }
         None => {
@@ -50,7 +52,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
             let text = read_text(path, TEXT_CAP)?;
             let script = EditScript::parse(&text, path)?;
             // A recording plays only on the board it was made on (a save carries its own).
-            if let Some(header) = recording::header_if_any(&text, path)?
+            if let Some(header) = header_if_any(&text, path)?
                 && args.load.is_none()
             {
                 header.check_board(sim.board(), path)?;
@@ -83,15 +85,16 @@ fn run_here(args: &SimArgs) -> Result<()> {
     };
     let mut recording = match &args.record {
         Some(path) => {
-            let start = GameStart {
+            let start = RecordingHeader {
                 level: args.level.clone(),
+                board: board_checksum(sim.board()),
                 scenario: args.scenario.clone(),
-                seed: args.seed,
                 settings: *sim.settings(),
                 animation: args.spawn.animation,
-                board: board_checksum(sim.board()),
+                seed: args.seed,
+                level_line: 0,
             };
-            Some(Recording::start(path, start).context("--record")?)
+            Some(RecordingWriter::start(path, start).context("--record")?)
         }
         None => None,
     };
@@ -128,8 +131,8 @@ fn run_here(args: &SimArgs) -> Result<()> {
             if expected != got {
                 bail!(
                     "--heavy: tick {tick}: the game saved and loaded after every tick has checksum {}, the uninterrupted game {}: the save lost part of the game",
-                    checksum::to_hex(got),
-                    checksum::to_hex(expected)
+                    checksum_hex(got),
+                    checksum_hex(expected)
                 );
             }
         }
@@ -143,7 +146,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
         checksums.finish(&sim)?;
     }
     if let Some(path) = &args.save {
-        save::save(path, &sim, dt).context("--save")?;
+        save_game(path, &sim, dt).context("--save")?;
     }
     println!("{}", summary_json(&sim, refused_edits)?);
     Ok(())
@@ -151,8 +154,8 @@ fn run_here(args: &SimArgs) -> Result<()> {
 
 /// `sim` written to the save format and read back (heavy mode).
 fn through_a_save(sim: &Simulation, dt: f32, tick: u64) -> Result<Simulation> {
-    let bytes = save::to_bytes(sim, dt).with_context(|| format!("--heavy: tick {tick}: saving"))?;
-    let saved = save::from_bytes(&bytes, Path::new("(--heavy, in memory)"))
+    let bytes = game_to_bytes(sim, dt).with_context(|| format!("--heavy: tick {tick}: saving"))?;
+    let saved = game_from_bytes(&bytes, Path::new("(--heavy, in memory)"))
         .with_context(|| format!("--heavy: tick {tick}: loading the game just saved"))?;
     Ok(saved.sim)
 }
@@ -261,7 +264,7 @@ impl ChecksumFile {
 
     fn write(&mut self, sim: &Simulation) -> Result<()> {
         let tick = sim.counts().ticks;
-        let line = format!("{tick},{}\n", checksum::to_hex(sim.checksum()));
+        let line = format!("{tick},{}\n", checksum_hex(sim.checksum()));
         self.written = tick;
         self.file
             .write_all(line.as_bytes())

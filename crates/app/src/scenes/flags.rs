@@ -1,26 +1,15 @@
-//! The flags that open a scene, shared by `horde run` (a window) and `horde screenshot` (one
-//! picture): `--scene`, every registered scene's own flags (each a clap `Args` struct in the
-//! scene's folder, [`SceneFlags`]), and `--seed`; every flag a scene takes in a window it takes
+//! The flags that open a scene as clap reads them, shared by `horde run` (a window) and `horde
+//! screenshot` (one picture): `--scene`, every registered scene's own flags (each a clap `Args`
+//! struct in the scene's folder), and `--seed`; every flag a scene takes in a window it takes
 //! in a picture. The flags only a window takes are [`WindowArgs`], flattened into `horde run`
-//! alone. Both are made from the scene registry (`scenes/registry.rs`), the one list of
+//! alone. What was given is kept in the types of `scenes/given.rs`, which the scenes read
+//! without knowing the registry. Both are made from the scene registry (`scenes/registry.rs`), the one list of
 //! scenes, which also refuses a flag given to another scene.
 
-use super::registry::SCENES;
+use super::given::{SceneArgs, WindowArgs};
+use super::registry::{Registered, SCENES};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-
-/// A scene's own flags: a clap `Args` struct in the scene's folder, added to `horde run` and
-/// `horde screenshot` by the scene's registry line.
-pub trait SceneFlags: Args + FromArgMatches {
-    /// Flags of the struct (long names, without `--`) that the other scenes take too, and
-    /// ignore, instead of refusing them.
-    const TAKEN_BY_EVERY_SCENE: &'static [&'static str] = &[];
-
-    /// `command` with the scene's flags that only a window takes (none by default).
-    fn augment_window(command: Command) -> Command {
-        command
-    }
-}
 
 /// `--scene`, the first of the scene flags.
 #[derive(Clone, Debug, Args)]
@@ -43,18 +32,6 @@ struct Seed {
     seed: u64,
 }
 
-/// The flags that open a scene: the scene's name, the seed, and what was given of every
-/// scene's own flags (read as the scene's own struct by [`SceneArgs::flags`]).
-#[derive(Clone, Debug)]
-pub struct SceneArgs {
-    /// The scene to open: a name of the scene registry (`--scene`).
-    pub name: String,
-    /// Random seed (`--seed`).
-    pub seed: u64,
-    /// The parsed command line the scenes' flags are read from.
-    matches: ArgMatches,
-}
-
 impl SceneArgs {
     /// The scene flags of `words` (`["--scene", "city", "--seed", "2"]`), parsed as `horde
     /// run` and `horde screenshot` parse them: for tests and callers without a command line.
@@ -70,15 +47,10 @@ impl SceneArgs {
         SceneArgs::from_arg_matches(&matches)
     }
 
-    /// The flags of scene struct `F` as given (clap's defaults for the rest).
-    pub fn flags<F: FromArgMatches>(&self) -> anyhow::Result<F> {
-        F::from_arg_matches(&self.matches).map_err(|e| anyhow::anyhow!("{e}"))
-    }
-
     /// The scene-owned flags given on the command line, as `(owner, "--flag")`, in the order
     /// they are checked: flags taking a value, then switches, each in the registry's order.
     pub fn given(&self) -> Vec<(&'static str, String)> {
-        given_in(&self.matches, |r| (r.flags)(Command::new("flags")), true)
+        given_in(self.matches(), |r| (r.flags)(Command::new("flags")), true)
     }
 }
 
@@ -86,11 +58,7 @@ impl FromArgMatches for SceneArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<SceneArgs, clap::Error> {
         let choice = Choice::from_arg_matches(matches)?;
         let seed = Seed::from_arg_matches(matches)?;
-        Ok(SceneArgs {
-            name: choice.name,
-            seed: seed.seed,
-            matches: matches.clone(),
-        })
+        Ok(SceneArgs::new(choice.name, seed.seed, matches.clone()))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -111,27 +79,11 @@ impl Args for SceneArgs {
     }
 }
 
-/// The scenes' flags that only a window takes (`--record`, ..): every registered scene's,
-/// flattened into `horde run`.
-#[derive(Clone, Debug, Default)]
-pub struct WindowArgs {
-    /// The parsed command line, where there is one (none for a picture).
-    matches: Option<ArgMatches>,
-}
-
 impl WindowArgs {
-    /// The window flags of scene struct `F` as given; its `Default` where there is no window.
-    pub fn flags<F: FromArgMatches + Default>(&self) -> anyhow::Result<F> {
-        match &self.matches {
-            Some(matches) => F::from_arg_matches(matches).map_err(|e| anyhow::anyhow!("{e}")),
-            None => Ok(F::default()),
-        }
-    }
-
     /// The window flags given on the command line, as `(owner, "--flag")`, in the registry's
     /// order.
     pub fn given(&self) -> Vec<(&'static str, String)> {
-        match &self.matches {
+        match self.matches() {
             Some(matches) => given_in(matches, |r| (r.window_flags)(Command::new("w")), false),
             None => Vec::new(),
         }
@@ -140,9 +92,7 @@ impl WindowArgs {
 
 impl FromArgMatches for WindowArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<WindowArgs, clap::Error> {
-        Ok(WindowArgs {
-            matches: Some(matches.clone()),
-        })
+        Ok(WindowArgs::new(matches.clone()))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -168,7 +118,7 @@ impl Args for WindowArgs {
 /// the switches when `values_first`. Flags every scene takes are left out.
 fn given_in(
     matches: &ArgMatches,
-    flags_of: impl Fn(&super::registry::Registered) -> Command,
+    flags_of: impl Fn(&Registered) -> Command,
     values_first: bool,
 ) -> Vec<(&'static str, String)> {
     let mut given: Vec<(bool, &'static str, String)> = Vec::new();

@@ -29,6 +29,7 @@
 pub mod camera;
 pub mod city;
 pub mod flags;
+pub mod given;
 pub mod input;
 pub mod opening;
 pub mod platformer;

@@ -1,9 +1,9 @@
 //! How a scene is being opened: in the window (`horde run`) or for one picture (`horde
 //! screenshot`). What differs between the two is here, so that every flag of a scene means the
-//! same in both ([`crate::scenes::flags::SceneArgs`]).
+//! same in both (`scenes/given.rs`'s `SceneArgs`).
 
 use crate::live::LiveFiles;
-use crate::scenes::flags::WindowArgs;
+use crate::scenes::given::WindowArgs;
 use horde_renderer::{AdapterSummary, BackendChoice};
 
 /// Where a scene is shown, and what the window adds.

@@ -9,8 +9,8 @@
 //! scene type.
 
 use super::Reporting;
-pub use super::flags::{SceneArgs, SceneFlags, WindowArgs};
-pub use super::opening::Opening;
+use super::given::{SceneArgs, SceneFlags};
+use super::opening::Opening;
 use super::{city, platformer, runner, td};
 use anyhow::{Result, bail};
 use clap::Command;

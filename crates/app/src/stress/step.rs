@@ -9,8 +9,8 @@ use crate::scenes::td::TdView;
 use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::{EnemyWrite, WriteTimes};
 use anyhow::Result;
-use horde_core_sim::td::generate::winding_board;
-use horde_core_sim::td::pick::mix;
+use horde_core_sim::seeded_mix;
+use horde_core_sim::winding_board;
 use horde_core_sim::{
     Board, EditKind, FloatRange, Simulation, SpawnSettings, TileContent, TowerKind,
 };
@@ -60,7 +60,7 @@ pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
     }
     let mut walls: Vec<(u64, usize)> = (0..board.tile_count())
         .filter(|&i| board.content(i) == TileContent::Wall)
-        .map(|i| (mix(seed, &[0x0074_6f77_6572, i as u64]), i))
+        .map(|i| (seeded_mix(seed, &[0x0074_6f77_6572, i as u64]), i))
         .collect();
     if count > walls.len() as u64 {
         anyhow::bail!(

@@ -30,6 +30,7 @@ pub use treadmill::{Held, Treadmill};
 
 /// Parses `text` as a sections file and, when it is accepted, runs its treadmill for a few
 /// seconds: the body of the `platformer_sections` fuzz target, replayed by `cargo test`.
+#[cfg(feature = "fuzzing")]
 pub fn check_sections_text(text: &str) {
     if let Ok(sections) = Sections::parse(text, "fuzz.ron".as_ref()) {
         let mut treadmill = Treadmill::new(sections, 1);

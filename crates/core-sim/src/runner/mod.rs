@@ -9,7 +9,7 @@
 //!   record a run.
 //!
 //! ```
-//! use horde_core_sim::runner::{Runner, RunnerSettings, RunState, autopilot};
+//! use horde_core_sim::{RunState, Runner, RunnerSettings, runner_autopilot as autopilot};
 //!
 //! let mut runner = Runner::new(RunnerSettings::default(), 1);
 //! for _ in 0..60 * 10 {

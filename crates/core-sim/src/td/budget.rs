@@ -41,11 +41,11 @@ pub struct KillPay {
     pub large: u32,
 }
 
-/// What placing each thing costs: a wall, and each tower kind of the table (0 when a file
-/// leaves it out). A scenario file writes it as `cost: (wall: 0, laser: 25, mortar: 50)`, one
+/// What placing each thing costs: a wall (0 when a file leaves it out), and each tower kind of
+/// the table (its default cost when a file leaves it out). A scenario file writes it as `cost: (wall: 0, laser: 25, mortar: 50)`, one
 /// field per kind under its name; a save keeps a list of `(name, cost)` pairs, so a kind added
 /// to the table leaves older saves readable.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Costs {
     /// A wall.
     pub wall: u32,
@@ -63,6 +63,17 @@ const COST_FIELDS: [&str; TowerKind::COUNT + 1] = {
     }
     fields
 };
+
+impl Default for Costs {
+    /// A wall free, each kind at its default cost ([`crate::KindInfo::default_cost`]).
+    fn default() -> Costs {
+        let mut towers = [0; TowerKind::COUNT];
+        for (cost, kind) in towers.iter_mut().zip(TowerKind::ALL) {
+            *cost = kind.info().default_cost;
+        }
+        Costs { wall: 0, towers }
+    }
+}
 
 impl Costs {
     /// What a tower of `kind` costs.

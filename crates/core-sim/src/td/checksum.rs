@@ -27,7 +27,7 @@ use rayon::prelude::*;
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 
 /// The layout of the game state the checksum hashes, which recordings name (`#! state 4`):
-/// save format 4's, frozen ([`crate::td::save::format4`]). What a game uses beyond that format
+/// save format 4's, frozen (`format4`). What a game uses beyond that format
 /// is hashed after it, so this stays 4, and every game format 4 could hold keeps its checksum,
 /// as long as the rules of the game do not change.
 pub const CHECKSUM_STATE: u32 = 4;
@@ -50,7 +50,7 @@ pub fn checksum(sim: &Simulation) -> u64 {
 }
 
 impl Simulation {
-    /// The checksum of the whole game state ([`checksum`]): the same for the same game on any
+    /// The checksum of the whole game state (`checksum`): the same for the same game on any
     /// thread count and for a loaded save as for the game it came from.
     pub fn checksum(&self) -> u64 {
         checksum(self)

@@ -87,7 +87,7 @@ pub struct Animation {
     pub from_time: u16,
     /// The clip playing.
     pub clip: Clip,
-    /// The clip it fades from during the first [`FADE_SECONDS`] of this one.
+    /// The clip it fades from during the first `FADE_SECONDS` of this one.
     pub from: Clip,
 }
 
@@ -168,7 +168,7 @@ impl Animation {
 
     /// The height of the cube's centre when the enemy walks in its move clip with no fade
     /// running — nearly every enemy, nearly always: the bounce is all the clips do to it then
-    /// (its shape is [`Shape::STANDING`] lifted). `None` in every other case, which
+    /// (its shape is `STANDING` lifted). `None` in every other case, which
     /// [`Animation::shape`] describes.
     #[inline(always)]
     pub fn walking_lift(&self, move_rate: f32) -> Option<f32> {

@@ -23,7 +23,8 @@ impl Effect {
         }
     }
 
-    /// Multiplies the enemy's speed in its next update by `factor` (clamped to `0..=1`).
+    /// Multiplies the enemy's speed in its next update by `factor`: one below 0 counts as 0
+    /// (the enemy stands), one of 1 or more, or NaN, slows nothing.
     pub const fn slow(factor: f32) -> Effect {
         Effect {
             damage: 0.0,

@@ -222,7 +222,7 @@ impl FlowField {
         self.nodes[index].stamp == self.generation
     }
 
-    /// The next tile on the path from `index`, or [`NO_TILE`] for a destination or an unreached tile.
+    /// The next tile on the path from `index`, or `NO_TILE` for a destination or an unreached tile.
     #[inline]
     pub fn next(&self, index: usize) -> u32 {
         let node = &self.nodes[index];

@@ -44,9 +44,9 @@ impl ModelInstance {
     }
 
     /// The instance of an enemy at `pose` of `scale` and `color` in a clip's `shape` (with
-    /// animation on, [`crate::td::clip`]): the half-unit cube scaled by the shape's size,
+    /// animation on, `clip`): the half-unit cube scaled by the shape's size,
     /// tipped, turned by the yaw plus the spin, its centre `lift` above the ground and
-    /// `forward` ahead of the model origin (all times the scale). In [`Shape::STANDING`] it is
+    /// `forward` ahead of the model origin (all times the scale). In `STANDING` it is
     /// exactly [`ModelInstance::new`]'s.
     #[inline]
     pub fn shaped(pose: &Pose, scale: f32, color: u32, shape: &Shape) -> ModelInstance {

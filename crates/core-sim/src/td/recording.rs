@@ -12,7 +12,6 @@
 //! `animation on|off`, `scenario PATH` when one was played, and the spawner's `spawn-speed X`,
 //! `scale A..B`, `speed A..B` and `path-offset A..B` (always: they are part of the game). Errors name the file, line and column.
 
-use crate::script_lines::script_lines;
 use crate::td::board::Board;
 use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
 use crate::td::script::EditScript;
@@ -267,9 +266,9 @@ fn parse_range(text: &str) -> Option<FloatRange> {
 }
 
 /// The lines of a recording that carry fields, for the fuzz target: parsing must never panic.
-#[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub fn fuzz_parse(text: &str) {
-    let _ = script_lines(text, Path::new("fuzz")).count();
+    let _ = crate::script_lines::script_lines(text, Path::new("fuzz")).count();
     let _ = Recording::parse(text, Path::new("fuzz"));
 }
 

@@ -128,10 +128,10 @@ impl EnemyTypes {
 pub struct SpawnSequence {
     /// The enemies' type.
     pub enemy: EnemyType,
-    /// How many (1 to [`MAX_AMOUNT`]).
+    /// How many (1 to `MAX_AMOUNT`).
     #[serde(deserialize_with = "amount")]
     pub amount: u32,
-    /// Seconds between two of them (positive, at most [`MAX_COOLDOWN`]).
+    /// Seconds between two of them (positive, at most `MAX_COOLDOWN`).
     #[serde(deserialize_with = "cooldown")]
     pub cooldown: f64,
 }
@@ -166,10 +166,10 @@ pub struct Scenario {
     #[serde(default)]
     pub towers: TowerSettings,
     /// Whether the enemies play the series' animation clips, which are rules as well as looks
-    /// ([`crate::td::clip`]); off when left out.
+    /// (`clip`); off when left out.
     #[serde(default)]
     pub animation: bool,
-    /// The money placing costs and kills pay ([`crate::td::budget`]); free placing when left
+    /// The money placing costs and kills pay (`budget`); free placing when left
     /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
     #[serde(default, deserialize_with = "budget")]
     pub budget: Option<Budget>,

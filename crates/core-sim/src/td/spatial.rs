@@ -174,7 +174,7 @@ impl SpatialIndex {
     }
 
     /// Calls `each` with the slot of every enemy of `places` (those of the rebuild) that
-    /// [`reaches`] `centre`, in a fixed order: cells row by row, storage order within a cell.
+    /// `reaches` `centre`, in a fixed order: cells row by row, storage order within a cell.
     pub fn within(
         &self,
         places: &[[f32; 3]],

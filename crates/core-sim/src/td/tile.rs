@@ -15,7 +15,7 @@ pub enum TileContent {
     /// Where enemies appear. Does not change paths.
     SpawnPoint,
     /// A tower: it blocks paths like a wall; what it does is its kind's
-    /// ([`crate::td::towers::kinds`]).
+    /// (`kinds`).
     Tower(TowerKind),
 }
 

@@ -131,7 +131,7 @@ impl Timeline {
         Ok(timeline)
     }
 
-    /// The same with `budget` bytes for keyframes instead of [`HISTORY_BUDGET`].
+    /// The same with `budget` bytes for keyframes instead of `HISTORY_BUDGET`.
     pub fn with_budget(mut self, budget: usize) -> Timeline {
         self.budget = budget;
         self

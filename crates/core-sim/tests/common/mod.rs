@@ -2,7 +2,7 @@
 //! the siege scenario.
 #![allow(dead_code, clippy::unwrap_used)]
 
-use horde_core_sim::td::level::parse_level;
+use horde_core_sim::parse_level;
 use horde_core_sim::{Scenario, Simulation, SpawnSettings};
 use std::path::Path;
 

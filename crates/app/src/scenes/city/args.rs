@@ -3,7 +3,7 @@
 //! and `horde screenshot`.
 
 use crate::cli::values::parse_size3;
-use crate::scenes::flags::SceneFlags;
+use crate::scenes::given::SceneFlags;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 

@@ -8,7 +8,7 @@ use super::args::{CityFlags, CityView, DEFAULT_MAP_SIZE};
 use super::map_view::MapView;
 use super::scene::CityScene;
 use crate::scenes::Reporting;
-use crate::scenes::flags::SceneArgs;
+use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Result, anyhow, bail};
 use horde_levelgen::ModuleSet;

@@ -1,7 +1,7 @@
 //! The platformer scene's own flag: its sections file. Registered by the scene's line of
 //! `scenes/registry.rs`, which flattens it into `horde run` and `horde screenshot`.
 
-use crate::scenes::flags::SceneFlags;
+use crate::scenes::given::SceneFlags;
 use clap::Args;
 use std::path::PathBuf;
 

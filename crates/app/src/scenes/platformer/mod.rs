@@ -11,8 +11,9 @@ use crate::overlay;
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::platformer::{
-    Held, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player, Sections, Treadmill, autopilot,
+use horde_core_sim::{
+    Held, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, PlatformerPlayer, Sections, Treadmill,
+    platformer_autopilot,
 };
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
@@ -78,7 +79,7 @@ struct Summary {
 /// The treadmill, the player and the batch.
 pub struct PlatformerScene {
     treadmill: Treadmill,
-    player: Player,
+    player: PlatformerPlayer,
     /// The autopilot plays (`P` toggles).
     pub autopilot: bool,
     /// A jump asked for since the last step (`W`).
@@ -94,7 +95,7 @@ impl PlatformerScene {
     /// The treadmill `args` describe (`--sections`, else the built-in sections; `--seed`),
     /// its file watched through `opening`'s live files.
     pub fn open(
-        scene_args: &crate::scenes::flags::SceneArgs,
+        scene_args: &crate::scenes::given::SceneArgs,
         opening: crate::scenes::opening::Opening,
     ) -> anyhow::Result<PlatformerScene> {
         let args: args::PlatformerFlags = scene_args.flags()?;
@@ -111,7 +112,7 @@ impl PlatformerScene {
     pub fn new(sections: Sections, seed: u64) -> PlatformerScene {
         PlatformerScene {
             treadmill: Treadmill::new(sections, seed),
-            player: Player::default(),
+            player: PlatformerPlayer::default(),
             autopilot: true,
             jump: false,
             runs: 1,
@@ -142,7 +143,7 @@ impl PlatformerScene {
     }
 
     /// The player.
-    pub fn player(&self) -> &Player {
+    pub fn player(&self) -> &PlatformerPlayer {
         &self.player
     }
 
@@ -195,7 +196,7 @@ impl Scene for PlatformerScene {
         for _ in 0..tick.steps {
             self.treadmill.step(STEP);
             let jump = std::mem::take(&mut self.jump)
-                || (self.autopilot && autopilot(&self.player, &self.treadmill));
+                || (self.autopilot && platformer_autopilot(&self.player, &self.treadmill));
             self.player.step(&self.treadmill, jump, STEP);
         }
     }
@@ -208,7 +209,7 @@ impl Scene for PlatformerScene {
             KeyCode::KeyW | KeyCode::ArrowUp => self.jump = true,
             KeyCode::KeyP => self.autopilot = !self.autopilot,
             KeyCode::Space if self.player.out => {
-                self.player = Player::default();
+                self.player = PlatformerPlayer::default();
                 self.runs += 1;
             }
             _ => {}

@@ -2,7 +2,7 @@
 //! Registered by the scene's line of `scenes/registry.rs`, which flattens them into `horde run`
 //! and `horde screenshot`.
 
-use crate::scenes::flags::SceneFlags;
+use crate::scenes::given::SceneFlags;
 use clap::Args;
 use std::path::PathBuf;
 

@@ -1,4 +1,4 @@
-//! The runner scene: the endless runner game (`horde_core_sim::runner`) at the shell's fixed
+//! The runner scene: the endless runner game (`horde_core_sim::Runner`) at the shell's fixed
 //! step, drawn as instanced cubes, with scenery on both sides of the track streamed chunk row by
 //! chunk row from the scatter generator on a background worker. The render thread only takes
 //! finished rows (already turned into boxes), never waiting, and the look changes with the
@@ -17,9 +17,7 @@ use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
-use horde_core_sim::runner::{
-    RunFigures, RunState, Runner, RunnerInput, RunnerSettings, autopilot,
-};
+use horde_core_sim::{RunFigures, RunState, Runner, RunnerInput, RunnerSettings, runner_autopilot};
 use horde_levelgen::{Scatter, ScatterSettings};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
@@ -89,7 +87,7 @@ impl RunnerScene {
     /// a picture, where the autopilot always plays (a player standing at the start shows
     /// nothing of the run).
     pub fn open(
-        scene_args: &crate::scenes::flags::SceneArgs,
+        scene_args: &crate::scenes::given::SceneArgs,
         opening: crate::scenes::opening::Opening,
     ) -> anyhow::Result<RunnerScene> {
         let args: super::args::RunnerFlags = scene_args.flags()?;
@@ -214,7 +212,7 @@ impl RunnerScene {
     /// One fixed step with the latched input (or the autopilot's).
     pub fn step(&mut self) {
         let mut input = if self.autopilot && self.runner.state() == RunState::Running {
-            autopilot(&self.runner)
+            runner_autopilot(&self.runner)
         } else {
             RunnerInput {
                 jump: self.pending.jump,

@@ -4,7 +4,7 @@
 //! `scenes/registry.rs`, which flattens them into `horde run` and `horde screenshot`.
 
 use crate::cli::values::{parse_path_offset, parse_scale, parse_spawn_speed, parse_speed};
-use crate::scenes::flags::SceneFlags;
+use crate::scenes::given::SceneFlags;
 use clap::{Args, ValueEnum};
 use horde_core_sim::FloatRange;
 use std::path::PathBuf;

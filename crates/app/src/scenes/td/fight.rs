@@ -9,9 +9,9 @@
 use super::looks::{Around, look};
 use crate::clock::STEP_F32;
 use glam::{Mat4, Quat, Vec3};
+use horde_core_sim::EXPLOSION_SECONDS;
+use horde_core_sim::Shell;
 use horde_core_sim::Simulation;
-use horde_core_sim::td::Shell;
-use horde_core_sim::td::ballistics::EXPLOSION_SECONDS;
 use horde_renderer::{BatchId, Instance, Renderer};
 use std::collections::VecDeque;
 
@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn shells_leave_trails_that_fade_and_go() {
-        use horde_core_sim::td::level::parse_level;
+        use horde_core_sim::parse_level;
         use horde_core_sim::{SpawnSettings, TowerKind};
         let board = parse_level("###########\nS.........D\n#####M#####\n", "t".as_ref()).unwrap();
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);

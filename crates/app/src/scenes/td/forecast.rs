@@ -1,5 +1,5 @@
 //! The window's wave forecast: the coming wave predicted exactly
-//! ([`horde_core_sim::td::preview`]) on a background worker, never on the render thread, and
+//! (`horde_core_sim::predict`) on a background worker, never on the render thread, and
 //! shown as a panel (lives it would cost, kills, when the wave is cleared, each destination's
 //! leaks) and as ghost paths on the board ([`super::view::TdView::show_ghosts`]).
 //!
@@ -13,7 +13,7 @@ use crate::clock::STEP_F32;
 use crate::overlay;
 use crate::worker::{Worker, WorkerChannels, on_pool, spare_pool};
 use horde_core_sim::Simulation;
-use horde_core_sim::td::preview::{Prediction, PreviewError, predict};
+use horde_core_sim::{Prediction, PreviewError, predict};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

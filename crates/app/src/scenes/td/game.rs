@@ -7,15 +7,15 @@
 pub mod history;
 
 use super::draw::colors;
-use super::games::Recording;
 use crate::clock::STEP_F32 as STEP;
 use crate::levels;
-use horde_core_sim::td::save;
-use horde_core_sim::td::timeline::Timeline;
+use horde_core_sim::RecordingWriter;
+use horde_core_sim::Timeline;
 use horde_core_sim::{
     Board, BoardReload, EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TileContent,
     TowerKind, TowerSettings,
 };
+use horde_core_sim::{load_game, save_game};
 use horde_files::FileError;
 use std::path::Path;
 
@@ -55,7 +55,7 @@ pub struct TdGame {
     /// The last refused edit, for the status line.
     pub last_refusal: Option<String>,
     /// The player's edits being recorded (`horde run --record`), if they are.
-    pub recording: Option<Recording>,
+    pub recording: Option<RecordingWriter>,
     /// The board a restart goes back to: the level as it was opened (or the board of the
     /// game last loaded).
     level: Board,
@@ -229,14 +229,14 @@ impl TdGame {
     /// pending.
     pub fn save(&mut self, path: &Path) -> Result<(), FileError> {
         self.finish_pending_step();
-        save::save(path, &self.sim, STEP)
+        save_game(path, &self.sim, STEP)
     }
 
     /// Loads the game saved at `path` in place of this one; the old game is kept if the file
     /// is refused. Restarts go back to the loaded game's board from now on, and a recording
     /// ends (no script of edits leads to a loaded game).
     pub fn load(&mut self, path: &Path) -> Result<(), FileError> {
-        let saved = save::load(path)?;
+        let saved = load_game(path)?;
         if saved.dt != STEP {
             log::warn!(
                 "{} was played at {} s a tick; the window steps {STEP} s",

@@ -102,8 +102,8 @@ pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind, speed: Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::level::parse_level;
-    use horde_core_sim::td::scenario::EXAMPLE_SCENARIO;
+    use horde_core_sim::EXAMPLE_SCENARIO;
+    use horde_core_sim::parse_level;
     use horde_core_sim::{Scenario, SpawnSettings};
 
     #[test]

@@ -6,11 +6,9 @@ use super::view::TdView;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::overlay;
 use crate::scenes::FrameInfo;
-use horde_core_sim::td::settings::{
-    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
-};
-use horde_core_sim::td::towers::SettingField;
+use horde_core_sim::SettingField;
 use horde_core_sim::{FloatRange, TowerKind, TowerSettings};
+use horde_core_sim::{PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
 

@@ -6,8 +6,8 @@
 
 use super::draw::block;
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::td::ballistics::{LAUNCH_HEIGHT, Shell, launch_speed};
 use horde_core_sim::{Enemies, Tower, TowerKind, TowerSettings, TowerState};
+use horde_core_sim::{LAUNCH_HEIGHT, Shell, launch_speed};
 use horde_renderer::Instance;
 
 /// What a look may read besides its tower: the enemies (where a target is) and the towers'
@@ -151,8 +151,8 @@ fn mortar_barrel(tower: &Tower, turn: Quat, around: Around<'_>) -> Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::towers::Target;
-    use horde_core_sim::td::towers::kinds::laser::LaserState;
+    use horde_core_sim::LaserState;
+    use horde_core_sim::Target;
 
     fn laser(at: [f32; 2], aim: Option<[f32; 2]>, firing: bool) -> Tower {
         Tower {
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_beam_ends_at_its_target_as_drawn() {
-        use horde_core_sim::td::level::parse_level;
+        use horde_core_sim::parse_level;
         use horde_core_sim::{EnemyParams, Simulation, SpawnSettings};
         let board = parse_level("S.....D\n", "t".as_ref()).unwrap();
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);

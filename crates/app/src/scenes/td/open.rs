@@ -5,16 +5,17 @@
 use super::args::{TdFlags, TdWindowFlags};
 use super::forecast::Forecast;
 use super::game::TdGame;
-use super::games::{GameStart, Recording};
 use super::play::TdPlay;
 use super::view::TdView;
 use crate::clock::STEP_F32;
 use crate::levels;
 use crate::replay;
-use crate::scenes::flags::SceneArgs;
+use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::td::recording::board_checksum;
+use horde_core_sim::RecordingHeader;
+use horde_core_sim::RecordingWriter;
+use horde_core_sim::board_checksum;
 use std::path::Path;
 
 impl TdPlay {
@@ -38,15 +39,16 @@ impl TdPlay {
             game.load(path)?;
         }
         if let Some(path) = &window.record {
-            let start = GameStart {
+            let start = RecordingHeader {
                 level: args.level.clone(),
+                board: board_checksum(game.sim().board()),
                 scenario: args.scenario.clone(),
-                seed: scene.seed,
                 settings,
                 animation: args.spawn.animation,
-                board: board_checksum(game.sim().board()),
+                seed: scene.seed,
+                level_line: 0,
             };
-            game.recording = Some(Recording::start(path, start).context("--record")?);
+            game.recording = Some(RecordingWriter::start(path, start).context("--record")?);
         }
         if let Some(speed) = window.play_speed {
             game.time_scale = speed;

@@ -137,7 +137,7 @@ impl TdView {
         &mut self,
         renderer: &mut Renderer,
         board: &Board,
-        tiles: &[horde_core_sim::td::preview::TileCount],
+        tiles: &[horde_core_sim::TileCount],
     ) {
         let Some(b) = self.batches else { return };
         let most = tiles.iter().map(|t| t.count).max().unwrap_or(1).max(1) as f32;

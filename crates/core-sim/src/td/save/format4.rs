@@ -12,7 +12,7 @@
 //! For the checksum, what format 4 could not hold is added after the positions it had, and
 //! only where a game uses it: a kind added since, hashed with its name and settings when one
 //! stands on the board or its settings are not the defaults; a field added to a kind since,
-//! when not its default; a cost of a kind added since, when not 0. A game that uses nothing
+//! when not its default; a cost of a kind added since, when not its default. A game that uses nothing
 //! new hashes exactly as it did.
 
 use super::record::{GameRecord, Record};
@@ -72,7 +72,7 @@ struct Budget4 {
 }
 
 /// Costs in format 4's positions (and, for the checksum, the costs of kinds added since that
-/// are not 0).
+/// are not their defaults).
 struct Costs4(Costs);
 
 /// Each number of `settings` beyond format 4's positions that a game uses: `(kind, field,
@@ -166,8 +166,9 @@ impl Serialize for Costs4 {
         for name in FORMAT4_COSTS {
             out.serialize_element(&cost(name))?;
         }
-        for (name, value) in &keyed {
-            if !FORMAT4_COSTS.contains(name) && *value != 0 {
+        let defaults = Costs::default().keyed();
+        for ((name, value), (_, default)) in keyed.iter().zip(defaults) {
+            if !FORMAT4_COSTS.contains(name) && *value != default {
                 out.serialize_element(&(*name, *value))?;
             }
         }

@@ -17,6 +17,7 @@
 
 pub mod columns;
 pub mod format4;
+#[cfg(feature = "fuzzing")]
 pub mod fuzz;
 pub mod record;
 
@@ -29,9 +30,9 @@ use std::path::Path;
 /// keyed by kind and field name (so a kind added to the table, or a field added to a kind,
 /// leaves the layout as it is: what a save does not name keeps its default), and the speed
 /// factors towers gave enemies for their next update. Version 4 (settings and costs by
-/// position, no speed factors) is read and migrated ([`format4`]); from version 4 on, every
+/// position, no speed factors) is read and migrated (`format4`); from version 4 on, every
 /// save loads in every later build. Versions 1 to 3 are refused by version. Any other change
-/// to [`record::GameRecord`] or [`columns`] is a new version, with its migration.
+/// to `GameRecord` or `columns` is a new version, with its migration.
 pub const SAVE_FORMAT: SealedFormat = SealedFormat {
     magic: *b"HORDESAV",
     version: 5,
@@ -73,12 +74,21 @@ fn decode(unsealed: Unsealed, path: &Path) -> Result<SavedGame, FileError> {
         problem: format!("not a valid save: {problem}"),
     };
     let payload = &unsealed.payload;
+    let invalid_postcard = |e: postcard::Error| match e {
+        // A rule of a value refused it (postcard keeps no message).
+        postcard::Error::SerdeDeCustom => invalid(
+            "it holds a value this build does not accept: a tower kind or setting it does not \
+             know (saved by a newer Horde?), or a number outside its limits"
+                .to_string(),
+        ),
+        other => invalid(other.to_string()),
+    };
     let (record, planes): (GameRecord, &[u8]) = if unsealed.version == 4 {
         let (old, planes) = postcard::take_from_bytes::<format4::Format4Record>(payload)
-            .map_err(|e| invalid(e.to_string()))?;
+            .map_err(invalid_postcard)?;
         (format4::migrate(old).map_err(invalid)?, planes)
     } else {
-        postcard::take_from_bytes(payload).map_err(|e| invalid(e.to_string()))?
+        postcard::take_from_bytes(payload).map_err(invalid_postcard)?
     };
     if !(record.dt.is_finite() && record.dt > 0.0) {
         return Err(invalid(format!(
@@ -106,4 +116,29 @@ pub fn load(path: &Path) -> Result<SavedGame, FileError> {
         horde_files::read_sealed(&SAVE_FORMAT, path, SAVE_CAP)?,
         path,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::td::level::parse_level;
+    use crate::td::settings::SpawnSettings;
+
+    #[test]
+    fn a_save_naming_a_tower_kind_this_build_does_not_know_is_refused_saying_so() {
+        let board = parse_level(".S.\n.DL\n", "k.txt".as_ref()).unwrap();
+        let sim = Simulation::new(board, SpawnSettings::default(), 1);
+        let (record, planes) = GameRecord::of(&sim, 1.0 / 60.0);
+        let mut head = postcard::to_allocvec(&record).unwrap();
+        // The keyed tower settings name the laser: a newer build's kind in its place.
+        let at = head.windows(5).position(|w| w == b"laser").unwrap();
+        head[at..at + 5].copy_from_slice(b"frost");
+        let bytes = horde_files::seal(&SAVE_FORMAT, &[&head, &planes]).unwrap();
+        let error = from_bytes(&bytes, "new.horde".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("new.horde: not a valid save"), "{error}");
+        assert!(error.contains("does not"), "{error}");
+    }
 }

@@ -116,7 +116,7 @@ struct Playing {
 }
 
 /// Board, enemies, spawner or scenario, towers, shells and random source. The fields are its
-/// own: a save reads them through [`Simulation::parts`] and comes back through
+/// own: a save reads them through `parts` and comes back through
 /// [`Simulation::from_parts`], which checks them.
 #[derive(Clone, Debug)]
 pub struct Simulation {
@@ -208,7 +208,7 @@ impl Simulation {
 
     /// Asks for the series' animation clips (part 6) with the spawner, or with a scenario that
     /// does not ask for them itself: [`Simulation::animated`] tells whether they are on. They
-    /// are rules as well as looks ([`crate::td::clip`]). Turned off mid-game, enemies in their
+    /// are rules as well as looks (`clip`). Turned off mid-game, enemies in their
     /// outro or dying clips leave at once (the dying ones counted killed), the others walk on.
     pub fn set_animation(&mut self, on: bool) {
         self.animation = on;

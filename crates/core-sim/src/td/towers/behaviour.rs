@@ -21,6 +21,9 @@ pub struct KindInfo {
     pub symbol: char,
     /// What messages call a tile holding one (the name and `tower`).
     pub tile_name: &'static str,
+    /// What one costs under a budget whose `cost:` leaves the kind out (the laser's and the
+    /// mortar's: 0).
+    pub default_cost: u32,
 }
 
 /// Where a tower stands, and whom it shoots first.

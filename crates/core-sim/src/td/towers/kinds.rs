@@ -30,7 +30,7 @@ macro_rules! tower_kinds {
 
         /// Every kind's settings: a scenario's `towers:` field, each kind's under its name;
         /// a kind left out keeps the texts' values. Saves keep them keyed by kind and field
-        /// name ([`super::keyed`]), so a kind added to the table leaves older saves readable.
+        /// name (`keyed`), so a kind added to the table leaves older saves readable.
         #[derive(Clone, Copy, Debug, Default, PartialEq)]
         pub struct TowerSettings {
             $($(#[$doc])* pub $field: <$field::$state as Behaviour>::Settings,)+

@@ -26,11 +26,9 @@ pub mod limits;
 pub mod priority;
 pub mod targeting;
 
-pub use behaviour::{KindInfo, Moment, Site};
+pub use behaviour::{Moment, Site};
 pub use kinds::{TowerKind, TowerSettings, TowerState};
-pub use limits::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND, SettingField};
 pub use priority::Priority;
-pub use targeting::Target;
 
 use crate::td::ballistics::Shell;
 use crate::td::board::Board;

@@ -8,7 +8,7 @@ use super::{TdGame, WaveSkip};
 use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
 use crate::scenes::td::draw::colors;
 use horde_core_sim::Outcome;
-use horde_core_sim::td::timeline::Timeline;
+use horde_core_sim::Timeline;
 use std::time::{Duration, Instant};
 
 /// The fastest play speed, simulated seconds per real second.

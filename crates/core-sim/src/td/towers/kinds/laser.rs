@@ -63,6 +63,7 @@ impl Behaviour for LaserState {
         name: "laser",
         symbol: 'L',
         tile_name: "laser tower",
+        default_cost: 0,
     };
 
     fn visit_settings(

@@ -78,6 +78,7 @@ impl Behaviour for MortarState {
         name: "mortar",
         symbol: 'M',
         tile_name: "mortar tower",
+        default_cost: 0,
     };
 
     fn visit_settings(
