@@ -12,7 +12,7 @@
 //!   [`unique_name`], the [`rule!`] macro).
 //! - [`pass`]: what one parse knows besides the value being read (the whole file, for rules
 //!   between values; the names given so far).
-//! - [`write`]: the one way every file is written: atomically (a temporary file renamed over
+//! - [`write`](mod@write): the one way every file is written: atomically (a temporary file renamed over
 //!   the target, through symbolic links), devices and FIFOs in place, `-` to standard output.
 //! - [`sealed`]: binary files (saves) with a magic, a version, a checksum and a compressed
 //!   payload, every kind of damage refused by name.

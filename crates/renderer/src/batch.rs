@@ -96,9 +96,16 @@ impl DrawPath {
             (MeshKind::ThreeFaceCube, false, true) => DrawPath::PulledThreeFaceCubes,
             (MeshKind::ThreeFaceCube, false, false) => DrawPath::ThreeFaceCubes,
             (MeshKind::SmallCube, _, _) => DrawPath::SmallCubes,
-            (MeshKind::Cube | MeshKind::Arrow | MeshKind::Quad | MeshKind::Sphere, _, _) => {
-                DrawPath::Mesh
-            }
+            (
+                MeshKind::Cube
+                | MeshKind::Arrow
+                | MeshKind::Quad
+                | MeshKind::Sphere
+                | MeshKind::Dome
+                | MeshKind::Cylinder,
+                _,
+                _,
+            ) => DrawPath::Mesh,
         }
     }
 

@@ -13,7 +13,9 @@ mod vertex;
 pub(crate) use three_face::{Provoking, pulled_three_face_cubes};
 pub(crate) use vertex::{ATTRIBUTES, Vertex};
 
-use shapes::{SPHERE_RINGS, SPHERE_SEGMENTS, cube, flat, sphere};
+use shapes::{
+    DOME_RINGS, ROUND_SEGMENTS, SPHERE_RINGS, SPHERE_SEGMENTS, cube, cylinder, dome, flat, sphere,
+};
 use three_face::{small_cube, three_face_cube};
 use wgpu::util::DeviceExt;
 
@@ -44,17 +46,26 @@ pub enum MeshKind {
     /// vertices, 720 triangles facing outwards, closed. Drawn by the plain mesh path and shaded
     /// flat like every mesh, so its facets show up close.
     Sphere,
+    /// A dome filling the same unit box: the upper half of a sphere stretched from its flat
+    /// base (a disc of radius ½ at `y = −½`) to its top at `y = ½`; 8 bands × 24 slices,
+    /// closed by its base.
+    Dome,
+    /// A cylinder filling the same unit box: axis `y`, radius ½, from `y = −½` to `y = ½`,
+    /// 24 slices, closed by its two discs.
+    Cylinder,
 }
 
 impl MeshKind {
     /// Every mesh, in the renderer's storage order.
-    pub(crate) const ALL: [MeshKind; 6] = [
+    pub(crate) const ALL: [MeshKind; 8] = [
         MeshKind::Cube,
         MeshKind::ThreeFaceCube,
         MeshKind::SmallCube,
         MeshKind::Arrow,
         MeshKind::Quad,
         MeshKind::Sphere,
+        MeshKind::Dome,
+        MeshKind::Cylinder,
     ];
 
     /// Whether the vertex shader places this mesh's corners per instance (its vertices hold
@@ -85,6 +96,8 @@ impl MeshKind {
             ]),
             MeshKind::Quad => flat(&[&[[-0.5, -0.5], [-0.5, 0.5], [0.5, 0.5], [0.5, -0.5]]]),
             MeshKind::Sphere => sphere(SPHERE_RINGS, SPHERE_SEGMENTS),
+            MeshKind::Dome => dome(DOME_RINGS, ROUND_SEGMENTS),
+            MeshKind::Cylinder => cylinder(ROUND_SEGMENTS),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! ([`SceneArgs`]) and an [`Opening`] — so adding a scene is its folder (declared in
 //! `scenes/mod.rs`) and one line here: `--scene` takes the registry's names ([`names`], given to
 //! the command line by `commands::parse`), `run` and `screenshot` take the scene's flags (added
-//! by [`SceneArgs`] and [`WindowArgs`] from this table; no other list of flags exists), the
+//! by [`SceneArgs`] and `WindowArgs` from this table; no other list of flags exists), the
 //! tests open every scene listed here in a picture and in a window, and no command names a
 //! scene type.
 

@@ -9,7 +9,7 @@
 //! `--renderer none` there is no GPU: the fused step writes into a plain array.
 //!
 //! Rooms: [`step`] (the stress simulation and its step drawn through the tower-defense view,
-//! [`crate::scenes::td::TdView`], with no game around it), [`report`] (samples
+//! [`crate::scenes::td::TdView`], with no game around it), [`report`](mod@report) (samples
 //! and the JSON report), [`chart`] (the `--plot` SVG of a sweep),
 //! [`scene`] (the stress view in the shell's window). This module measures headless.
 

@@ -252,3 +252,75 @@ fn the_sphere_is_closed_round_and_faces_outwards() {
         );
     }
 }
+
+/// Whether every edge of `idx`'s triangles is run by exactly two triangles, opposite ways
+/// (closed, one consistent winding), and every vertex of `v` is used.
+fn closed(v: &[Vertex], idx: &[u16]) -> bool {
+    let mut edges = std::collections::HashMap::new();
+    for t in idx.chunks(3) {
+        for k in 0..3 {
+            *edges.entry((t[k], t[(k + 1) % 3])).or_insert(0) += 1;
+        }
+    }
+    let used = (0..v.len() as u16).all(|i| idx.contains(&i));
+    used && edges
+        .iter()
+        .all(|(&(a, b), &n)| n == 1 && edges.get(&(b, a)) == Some(&1))
+}
+
+#[test]
+fn the_dome_and_the_cylinder_fill_the_unit_box_closed_and_facing_out() {
+    for kind in [MeshKind::Dome, MeshKind::Cylinder] {
+        let (v, idx) = kind.geometry();
+        assert!(closed(&v, &idx), "{kind:?} is not closed");
+        let (mut low, mut high) = ([f32::MAX; 3], [f32::MIN; 3]);
+        for vertex in &v {
+            for axis in 0..3 {
+                low[axis] = low[axis].min(vertex.position[axis]);
+                high[axis] = high[axis].max(vertex.position[axis]);
+            }
+            let [x, _, z] = vertex.position;
+            assert!(
+                (x * x + z * z).sqrt() <= 0.5 + 1e-5,
+                "{kind:?}: {vertex:?} outside"
+            );
+        }
+        for axis in 0..3 {
+            assert!(
+                (low[axis] + 0.5).abs() < 1e-5,
+                "{kind:?} axis {axis}: {low:?}"
+            );
+            assert!(
+                (high[axis] - 0.5).abs() < 1e-5,
+                "{kind:?} axis {axis}: {high:?}"
+            );
+        }
+        // Every triangle faces away from the axis's middle: outwards.
+        for t in idx.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| v[t[k] as usize].position);
+            let n = cross(
+                [0, 1, 2].map(|i| b[i] - a[i]),
+                [0, 1, 2].map(|i| c[i] - a[i]),
+            );
+            let middle = [0, 1, 2].map(|i| (a[i] + b[i] + c[i]) / 3.0);
+            assert!(
+                dot(n, middle) > 0.0,
+                "{kind:?} triangle {t:?} faces inwards"
+            );
+        }
+    }
+    // The dome's base is flat and its top a point, and its side is a stretched sphere's:
+    // (x² + z²) / ¼ + (y + ½)² = 1 at every corner above the base.
+    let (v, _) = MeshKind::Dome.geometry();
+    assert_eq!(v.iter().filter(|p| p.position[1] == 0.5).count(), 1);
+    for p in v
+        .iter()
+        .map(|v| v.position)
+        .filter(|p| p[0] != 0.0 || p[2] != 0.0)
+    {
+        let on = (p[0] * p[0] + p[2] * p[2]) / 0.25 + (p[1] + 0.5) * (p[1] + 0.5);
+        assert!((on - 1.0).abs() < 1e-4, "{p:?} is not on the dome");
+    }
+    let (v, idx) = MeshKind::Cylinder.geometry();
+    assert_eq!((v.len(), idx.len()), (2 + 2 * 24, 3 * 4 * 24));
+}

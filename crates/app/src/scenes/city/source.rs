@@ -2,7 +2,7 @@
 //! the background generator ([`Background`], the window: the render thread never waits), the
 //! generator in step ([`InStep`], screenshots: each new walker cell waits for the columns
 //! around it, so what is held is a pure function of the walk), and, in tests, only what the
-//! test hands over ([`ByHand`]).
+//! test hands over (`ByHand`).
 
 use super::generator::{self, Generated, stopped};
 use crate::worker::Worker;

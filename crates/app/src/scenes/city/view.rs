@@ -161,7 +161,7 @@ impl View {
     }
 
     /// Auto-walk keeps the horizon level: the pitch eases towards level, a little above it
-    /// where the ground ahead is open (no column within [`OPEN_AHEAD`] cells ahead rises a
+    /// where the ground ahead is open (no column within `OPEN_AHEAD` cells ahead rises a
     /// storey above the feet), so the view shows the city and the sky, not the pavement.
     pub fn level(&mut self, columns: &Columns, walker: &Walker, dt: f32) {
         let (dx, dz) = (walker.yaw.sin(), walker.yaw.cos());

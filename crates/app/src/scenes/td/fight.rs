@@ -6,12 +6,12 @@
 //! one instanced batch (explosions and trails translucent), rewritten in place in the
 //! renderer's instance array after every tick.
 
-use super::looks::{Around, look};
+use super::looks::{Around, Shape, TowerLook, look};
 use crate::clock::STEP_F32;
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::EXPLOSION_SECONDS;
 use horde_core_sim::Shell;
-use horde_core_sim::Simulation;
+use horde_core_sim::{Simulation, Tower};
 use horde_renderer::{BatchId, Instance, Renderer};
 use std::collections::VecDeque;
 
@@ -36,8 +36,8 @@ const SHELL_SIZE: f32 = 0.14;
 /// The fight's batches.
 #[derive(Clone, Copy, Debug)]
 pub struct FightBatches {
-    /// Tower bases and turrets.
-    pub towers: BatchId,
+    /// Tower bases and turrets: one batch a shape, in [`Shape::ALL`]'s order.
+    pub towers: [BatchId; 4],
     /// What towers show while they act (a beam, for a kind whose look has one).
     pub effects: BatchId,
     /// Shells in flight.
@@ -47,6 +47,47 @@ pub struct FightBatches {
     /// The shells' trails: small translucent puffs (cubes: at a tenth of a tile they look the
     /// same as spheres, for a sixtieth of the triangles).
     pub trails: BatchId,
+}
+
+/// How many tower parts each shape draws (in [`Shape::ALL`]'s order), the looks given by
+/// `look_of`.
+fn part_counts(
+    towers: &[Tower],
+    look_of: fn(horde_core_sim::TowerKind) -> &'static TowerLook,
+) -> [usize; 4] {
+    let mut counts = [0; 4];
+    for tower in towers {
+        for shape in look_of(tower.kind()).shapes() {
+            counts[shape.index()] += 1;
+        }
+    }
+    counts
+}
+
+/// Writes the parts of `towers` drawn as `shape` into `out` (as many as [`part_counts`] says),
+/// in the towers' order, base before turret.
+fn write_parts(
+    towers: &[Tower],
+    shape: Shape,
+    look_of: fn(horde_core_sim::TowerKind) -> &'static TowerLook,
+    around: Around<'_>,
+    out: &mut [Instance],
+) {
+    let mut next = out.iter_mut();
+    for tower in towers {
+        let look = look_of(tower.kind());
+        let shapes = look.shapes();
+        if !shapes.contains(&shape) {
+            continue;
+        }
+        for (part, part_shape) in look.instances(tower, around).into_iter().zip(shapes) {
+            if part_shape == shape
+                && let Some(slot) = next.next()
+            {
+                *slot = part;
+            }
+        }
+    }
 }
 
 /// A puff of a shell's trail: where, and how old.
@@ -111,9 +152,12 @@ impl FightView {
             enemies: sim.enemies(),
             settings: sim.tower_settings(),
         };
-        let out = renderer.instances_mut(batches.towers, 2 * towers.len());
-        for (tower, pair) in towers.iter().zip(out.chunks_exact_mut(2)) {
-            pair.copy_from_slice(&look(tower.kind()).instances(tower, around));
+        let counts = part_counts(towers, look);
+        for shape in Shape::ALL {
+            let out = renderer.instances_mut(batches.towers[shape.index()], counts[shape.index()]);
+            if !out.is_empty() {
+                write_parts(towers, shape, look, around, out);
+            }
         }
         // At most one effect a tower: written into that many, then cut to those written.
         let out = renderer.instances_mut(batches.effects, towers.len());
@@ -208,9 +252,57 @@ fn sphere(at: [f32; 3], radius: f32, life: f32, [r, g, b]: [u8; 3]) -> Instance 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use horde_core_sim::{Enemies, TowerKind, TowerSettings};
 
     fn model(instance: &Instance) -> Mat4 {
         Mat4::from_cols_array_2d(&instance.model)
+    }
+
+    /// A look of a dome on a cylinder, as a new kind might have.
+    static ROUND: TowerLook = TowerLook {
+        kind: TowerKind::Laser,
+        base_shape: Shape::Cylinder,
+        base: Vec3::new(0.8, 0.3, 0.8),
+        base_color: [1, 2, 3, 255],
+        turret_shape: Shape::Dome,
+        turret: |tower, _, _| {
+            let [x, z] = tower.at;
+            Instance::new(Mat4::from_translation(Vec3::new(x, 0.5, z)), [4, 5, 6, 255])
+        },
+        effect: |_, _| None,
+    };
+
+    #[test]
+    fn each_part_goes_to_the_batch_of_its_shape_in_the_towers_order() {
+        let tower = |x: f32, kind: TowerKind| Tower {
+            tile: 0,
+            at: [x, 0.0],
+            aim: None,
+            state: kind.idle(),
+            priority: Default::default(),
+        };
+        let towers = [tower(1.0, TowerKind::Laser), tower(2.0, TowerKind::Mortar)];
+        // Today's looks are boxes: both parts of both towers in the box batch.
+        assert_eq!(part_counts(&towers, look), [4, 0, 0, 0]);
+        let round = |_: TowerKind| &ROUND;
+        assert_eq!(part_counts(&towers, round), [0, 0, 2, 2]);
+        let (enemies, settings) = (Enemies::default(), TowerSettings::default());
+        let around = Around {
+            enemies: &enemies,
+            settings: &settings,
+        };
+        let mut out = [Instance::new(Mat4::IDENTITY, [0; 4]); 2];
+        write_parts(&towers, Shape::Cylinder, round, around, &mut out);
+        // The bases, in the towers' order, in the base's colour.
+        let xs: Vec<f32> = out.iter().map(|i| model(i).w_axis.x).collect();
+        assert_eq!(xs, [1.0, 2.0]);
+        assert!(
+            out.iter()
+                .all(|i| i.color == Instance::new(Mat4::IDENTITY, [1, 2, 3, 255]).color)
+        );
+        write_parts(&towers, Shape::Dome, round, around, &mut out);
+        let ys: Vec<f32> = out.iter().map(|i| model(i).w_axis.y).collect();
+        assert_eq!(ys, [0.5, 0.5]);
     }
 
     #[test]

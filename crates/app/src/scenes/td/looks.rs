@@ -1,6 +1,7 @@
 //! What each tower kind looks like: one [`TowerLook`] a kind, in the kind table's order. A
-//! look gives the tower's two boxes (a base, and a turret turned to where it aims) and, for a
-//! kind that has one, an effect drawn while it acts (a laser's beam). The fight's drawing
+//! look gives the tower's two parts (a base, and a turret turned to where it aims), each a
+//! [`Shape`] — a box, a sphere, a dome or a cylinder, each filling the box its matrix scales —
+//! and, for a kind that has one, an effect drawn while it acts (a laser's beam). The fight's drawing
 //! ([`super::fight`]), the HUD, the inspector and the keys iterate [`TowerKind::ALL`] and ask
 //! [`look`]; adding a kind is one entry in [`LOOKS`].
 
@@ -8,7 +9,41 @@ use super::draw::block;
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::{Enemies, Tower, TowerKind, TowerSettings, TowerState};
 use horde_core_sim::{LAUNCH_HEIGHT, Shell, launch_speed};
-use horde_renderer::Instance;
+use horde_renderer::{Instance, MeshKind};
+
+/// The shape a part of a tower is drawn as; each fills the unit box `[-½, ½]³` that the part's
+/// matrix scales, turns and places. The fight draws each shape as one batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A box.
+    Box,
+    /// A ball (stretched by its box's sides).
+    Sphere,
+    /// A dome: flat base at the box's bottom, round top at its top.
+    Dome,
+    /// An upright cylinder (its axis along the box's height).
+    Cylinder,
+}
+
+impl Shape {
+    /// Every shape, in the order of the fight's batches.
+    pub const ALL: [Shape; 4] = [Shape::Box, Shape::Sphere, Shape::Dome, Shape::Cylinder];
+
+    /// The renderer's mesh of this shape.
+    pub fn mesh(self) -> MeshKind {
+        match self {
+            Shape::Box => MeshKind::Cube,
+            Shape::Sphere => MeshKind::Sphere,
+            Shape::Dome => MeshKind::Dome,
+            Shape::Cylinder => MeshKind::Cylinder,
+        }
+    }
+
+    /// Its place in [`Shape::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// What a look may read besides its tower: the enemies (where a target is) and the towers'
 /// settings (how far a mortar shoots).
@@ -25,10 +60,14 @@ pub struct Around<'a> {
 pub struct TowerLook {
     /// The kind this look is for (checked against the kind table's order).
     pub kind: TowerKind,
+    /// The base's shape.
+    pub base_shape: Shape,
     /// The base's box: width, height, depth.
     pub base: Vec3,
     /// The base's colour, sRGB.
     pub base_color: [u8; 4],
+    /// The turret's shape.
+    pub turret_shape: Shape,
     /// The turret of a tower, turned by `turn` (the yaw towards its aim).
     pub turret: fn(&Tower, Quat, Around<'_>) -> Instance,
     /// What the tower shows while it acts, besides its turret, if anything.
@@ -39,15 +78,19 @@ pub struct TowerLook {
 pub const LOOKS: &[TowerLook] = &[
     TowerLook {
         kind: TowerKind::Laser,
+        base_shape: Shape::Box,
         base: Vec3::new(0.7, 0.55, 0.7),
         base_color: [96, 110, 140, 255],
+        turret_shape: Shape::Box,
         turret: laser_turret,
         effect: laser_beam,
     },
     TowerLook {
         kind: TowerKind::Mortar,
+        base_shape: Shape::Box,
         base: Vec3::new(0.8, 0.4, 0.8),
         base_color: [120, 100, 70, 255],
+        turret_shape: Shape::Box,
         turret: mortar_barrel,
         effect: |_, _| None,
     },
@@ -59,6 +102,11 @@ pub fn look(kind: TowerKind) -> &'static TowerLook {
 }
 
 impl TowerLook {
+    /// The shapes of [`TowerLook::instances`]: the base's, then the turret's.
+    pub fn shapes(&self) -> [Shape; 2] {
+        [self.base_shape, self.turret_shape]
+    }
+
     /// The tower's base and its turret, turned towards where it aims (north when it never
     /// aimed; the yaw turns local `+z` clockwise from north, as the path arrows).
     pub fn instances(&self, tower: &Tower, around: Around<'_>) -> [Instance; 2] {

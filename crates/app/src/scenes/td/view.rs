@@ -11,6 +11,7 @@ use super::camera::TdCamera;
 use super::draw::{self, colors};
 use super::fight::{FightBatches, FightView};
 use super::game::{RefusedTile, TdGame};
+use super::looks::Shape;
 use crate::staging::{EnemyWrite, StagingPath, WriteTimes, write_enemies};
 use glam::Vec3;
 use horde_core_sim::{Board, ModelInstance, Simulation};
@@ -113,7 +114,7 @@ impl TdView {
             sphere_enemies: renderer.add_batch(MeshKind::Sphere, "sphere enemies"),
             refused: renderer.add_batch(MeshKind::Cube, "refused edit"),
             fight: FightBatches {
-                towers: renderer.add_batch(MeshKind::Cube, "towers"),
+                towers: Shape::ALL.map(|shape| renderer.add_batch(shape.mesh(), "towers")),
                 effects: renderer.add_batch(MeshKind::Cube, "tower effects"),
                 shells: renderer.add_batch(MeshKind::Cube, "shells"),
                 explosions: renderer.add_batch(MeshKind::Sphere, "explosions"),

@@ -70,7 +70,7 @@ pub fn range_slider(
 /// The most recent frame times [`recent_percentiles`] looks at.
 const PERCENTILE_WINDOW: usize = 256;
 
-/// The median and 95th percentile of the last [`PERCENTILE_WINDOW`] frame times of `history`,
+/// The median and 95th percentile of the last `PERCENTILE_WINDOW` frame times of `history`,
 /// by the rank rule of [`crate::stats::Stat`] (`round((n − 1)·q)`), without allocating; `None`
 /// with no frames.
 pub fn recent_percentiles(history: &egui::util::History<f32>) -> Option<(f32, f32)> {
