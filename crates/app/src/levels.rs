@@ -1,16 +1,69 @@
-//! Where levels and scenarios come from: a file the user names, or the built-in default board.
+//! Where levels and scenarios come from: a file the user names, a board generated from a seed
+//! (levelgen's generator; `--generate N`), or the built-in default board. A generated board is
+//! named in recordings by its label, `generated v1 seed 7 spec 23x11 spawns=2 ..`, which
+//! [`load`] reads back by generating the board again.
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use horde_core_sim::{Board, Scenario};
 use horde_core_sim::{load_level, parse_level};
-use std::path::Path;
+use horde_levelgen::{BoardSpec, GENERATOR_VERSION, generate_board};
+use std::path::{Path, PathBuf};
+
+/// The label a generated board's level is named by: `generated v1 seed 7 spec 23x11 ..`.
+pub fn generated_label(seed: u64, spec: &BoardSpec) -> PathBuf {
+    PathBuf::from(format!(
+        "generated v{GENERATOR_VERSION} seed {seed} spec {spec}"
+    ))
+}
+
+/// The board generated from `seed` to `spec`, as the level parser reads it.
+pub fn generated(seed: u64, spec: &BoardSpec) -> Result<Board> {
+    let board = generate_board(spec, seed)?;
+    Ok(parse_level(
+        &board.level_text(),
+        &generated_label(seed, spec),
+    )?)
+}
+
+/// The seed and spec a generated board's label names, if `path` is one.
+fn parse_label(path: &Path) -> Option<Result<(u64, BoardSpec)>> {
+    let text = path.to_str()?.strip_prefix("generated v")?;
+    Some((|| {
+        let (version, rest) = text.split_once(" seed ").unwrap_or((text, ""));
+        let (seed, spec) = rest.split_once(" spec ").unwrap_or((rest, ""));
+        if version != GENERATOR_VERSION.to_string() {
+            bail!(
+                "{}: a board of generator v{version}; this build's generator is v{GENERATOR_VERSION}",
+                path.display()
+            );
+        }
+        let seed = seed
+            .parse::<u64>()
+            .map_err(|_| anyhow::anyhow!("{}: no seed", path.display()))?;
+        Ok((seed, BoardSpec::parse(spec)?))
+    })())
+}
+
+/// The board of `--level` or `--generate` (`generated`: its seed and spec), or the built-in
+/// default board.
+pub fn board(level: Option<&Path>, generate: Option<(u64, BoardSpec)>) -> Result<Board> {
+    match generate {
+        Some((seed, spec)) => generated(seed, &spec),
+        None => load(level),
+    }
+}
 
 /// The texts' default board (11×11, destination in the centre, spawn point in the south-west
 /// corner), compiled in so the app works from any folder.
 const DEFAULT_LEVEL: &str = include_str!("../../../assets/levels/default.txt");
 
-/// Loads `path`, or the built-in default board when none is given.
+/// Loads `path` (a generated board's label is generated again), or the built-in default board
+/// when none is given.
 pub fn load(path: Option<&Path>) -> Result<Board> {
+    if let Some(label) = path.and_then(parse_label) {
+        let (seed, spec) = label?;
+        return generated(seed, &spec);
+    }
     Ok(match path {
         Some(path) => load_level(path)?,
         None => parse_level(DEFAULT_LEVEL, Path::new("assets/levels/default.txt"))?,

@@ -20,6 +20,7 @@ fn main() -> ExitCode {
     let result = match cli.command_or_run() {
         Command::Run(args) => commands::run::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
+        Command::Generate(args) => commands::generate::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
         Command::Preview(args) => commands::preview::run(&args),
         Command::Adapters => commands::adapters::run(),

@@ -500,7 +500,11 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     // Today's looks are boxes: every part in the box batch, none in the other shapes'.
     for other in &f.towers[1..] {
         assert_eq!(off.renderer.instance_count(*other), 0);
-        assert_eq!(off.renderer.batch_draw_calls(*other), 0, "an empty batch draws nothing");
+        assert_eq!(
+            off.renderer.batch_draw_calls(*other),
+            0,
+            "an empty batch draws nothing"
+        );
     }
     for (batch, instances, what) in [
         (f.towers[0], 2 * towers, "towers"),

@@ -88,7 +88,8 @@ pub use td::simulation::{Counts, Outcome, Simulation, SpawnError};
 // Files: levels, edit scripts, traces, saves, generated boards.
 pub use td::generate::winding_board;
 pub use td::level::{
-    LevelError, LevelErrorKind, level_text, load_level, parse_level, save_level, tile_characters,
+    LevelError, LevelErrorKind, is_comment, level_comments, level_text, load_level, parse_level,
+    save_level, tile_characters,
 };
 pub use td::save::{
     SAVE_CAP, SAVE_FORMAT, SavedGame, from_bytes as game_from_bytes, load as load_game,

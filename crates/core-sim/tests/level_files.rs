@@ -160,3 +160,26 @@ fn shipped_levels_load_and_the_default_is_the_texts_board() {
     assert_eq!(default.spawn_points(), &[0]);
     assert_eq!(default.destination_count(), 1);
 }
+
+#[test]
+fn comment_lines_are_skipped_and_errors_keep_their_file_lines() {
+    let text = "// horde generate v1 seed 7\n.S.\n// a note between rows\n.D.\n";
+    let board = parse_level(text, Path::new("c.txt")).unwrap();
+    assert_eq!((board.width(), board.height()), (3, 2));
+    let error = parse_level("// head\n.S.\n// note\n.DX\n", Path::new("c.txt"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("c.txt:4:3:"), "{error}");
+}
+
+#[test]
+fn saving_over_a_level_keeps_its_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gen.txt");
+    std::fs::write(&path, "// horde generate v1 seed 7 spec 5x5\n.S.\n.D.\n").unwrap();
+    let board = load_level(&path).unwrap();
+    save_level(&board, &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, "// horde generate v1 seed 7 spec 5x5\n.S.\n.D.\n");
+    assert_eq!(load_level(&path).unwrap().contents(), board.contents());
+}

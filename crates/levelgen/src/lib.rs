@@ -54,9 +54,16 @@
 
 #![deny(missing_docs)]
 
+mod board;
 mod hash;
 mod scatter;
 mod wfc;
+
+// Tower-defense boards from a seed.
+pub use board::{
+    BOARD_SIDES, BoardError, BoardSpec, GENERATOR_VERSION, GeneratedBoard, MAX_ENDS, MAX_WALLS,
+    Measures, SpecError, TD_MODULES, Tile, generate_board, measure, parse_size,
+};
 
 // Scatter: settings, the generator, its chunks and roads.
 #[cfg(feature = "fuzzing")]
@@ -73,10 +80,10 @@ pub use scatter::{
 pub use wfc::check_module_set_text;
 pub use wfc::{
     Area, AutoWalk, BLOCK, BODY, BlockCoord, Body, Boundary, BoxShape, CITY_HEIGHT,
-    CITY_KEEP_RADIUS, CITY_SET, ColumnZone, Contradiction, Dir, EXAMPLE_SET, EYE_HEIGHT, FACES,
-    Face, FaceKind, Goal, GrowError, InfiniteMap, InfiniteStats, LAYERS, MAX_BOXES, MAX_CELLS,
-    MAX_MODULES, Map, MapTerrain, Module, ModuleSet, PLAN_RADIUS, Prototype, Route, STAND_SAMPLES,
-    Size, SkylineRow, Solid, SolveError, Solver, Stand, Stepped, StoreyShare, SurfaceCosts,
-    Terrain, TooManyCells, Visits, WALK_SPEED, WalkStats, Walker, Zoning, block_area, block_of,
-    blocks_over, column_stands, skyline, survey_storeys, walk_route,
+    CITY_KEEP_RADIUS, CITY_SET, ColumnZone, ConstrainedCells, Constraint, Contradiction, Dir,
+    EXAMPLE_SET, EYE_HEIGHT, FACES, Face, FaceKind, Goal, GrowError, InfiniteMap, InfiniteStats,
+    LAYERS, MAX_BOXES, MAX_CELLS, MAX_MODULES, Map, MapTerrain, Module, ModuleSet, PLAN_RADIUS,
+    Prototype, Route, STAND_SAMPLES, Size, SkylineRow, Solid, SolveError, Solver, Stand, Stepped,
+    StoreyShare, SurfaceCosts, Terrain, TooManyCells, Visits, WALK_SPEED, WalkStats, Walker,
+    Zoning, block_area, block_of, blocks_over, column_stands, skyline, survey_storeys, walk_route,
 };

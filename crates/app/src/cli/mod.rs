@@ -2,6 +2,7 @@
 //! parsers included), so a bad flag is reported with its name before anything runs. Nothing
 //! here does the work: each subcommand's module under `commands/` does.
 
+pub mod board;
 pub mod values;
 
 pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
@@ -54,6 +55,8 @@ pub enum Command {
     Run(RunArgs),
     /// Run the tower-defense simulation headless, with no GPU, and print a JSON summary.
     Sim(SimArgs),
+    /// Generate tower-defense boards from seeds (WFC, with a path guarantee) as level files.
+    Generate(GenerateArgs),
     /// Play a recording (`horde run --record`) again headless and check its checksums.
     Replay(ReplayArgs),
     /// Predict the coming wave of a scenario game exactly, headless.
@@ -387,6 +390,9 @@ pub struct SimArgs {
     /// Level file (default: the built-in 11×11 board, `assets/levels/default.txt`).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// A generated board instead of a level file.
+    #[command(flatten)]
+    pub board: board::GenerateFlags,
     /// Number of fixed steps to run, 0–100,000,000.
     #[arg(long, value_name = "N", default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=MAX_TICKS))]
     pub ticks: u64,
@@ -419,7 +425,8 @@ pub struct SimArgs {
     /// exactly as if it had never stopped (the save holds the board, the scenario, the spawn
     /// settings and the seed).
     #[arg(long, value_name = "FILE.horde", conflicts_with_all = [
-        "level", "scenario", "seed", "spawn_speed", "scale", "speed", "path_offset", "animation"])]
+        "level", "generate", "scenario", "seed", "spawn_speed", "scale", "speed", "path_offset",
+        "animation"])]
     pub load: Option<PathBuf>,
     /// Write the game's state checksum as CSV, `tick,checksum` (16 hex digits), every
     /// `--checksum-every` ticks and after the last tick (`-` for standard output).
@@ -440,12 +447,37 @@ pub struct SimArgs {
     pub record: Option<PathBuf>,
 }
 
+/// Flags of `horde generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The board's seed (with `--count`, the first of them).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Make this many boards, seeds N..N+C, 1–1,000,000 (written into the `--out` folder as
+    /// `board-SEED.txt`, when one is given).
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub count: Option<u32>,
+    /// Where the level goes (`-`: standard output, the default); with `--count`, a folder.
+    #[arg(long, value_name = "FILE|-")]
+    pub out: Option<PathBuf>,
+    /// Print a JSON line of figures a board: `{seed, width, height, path_min, path_max,
+    /// tower_room, walls, ms, retries}`.
+    #[arg(long)]
+    pub json: bool,
+    /// The board's spec.
+    #[command(flatten)]
+    pub spec: board::BoardSpecFlags,
+}
+
 /// Flags of `horde preview`.
 #[derive(Debug, Args)]
 pub struct PreviewArgs {
     /// Level file (default: the built-in board).
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// A generated board instead of a level file.
+    #[command(flatten)]
+    pub board: board::GenerateFlags,
     /// The scenario (RON) whose waves are predicted.
     #[arg(long, value_name = "FILE.ron", required_unless_present = "load")]
     pub scenario: Option<PathBuf>,
@@ -453,7 +485,7 @@ pub struct PreviewArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
     /// Predict from this saved game instead (its board, scenario and seed).
-    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "scenario", "seed"])]
+    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "generate", "scenario", "seed"])]
     pub load: Option<PathBuf>,
     /// Play these edits first (`TICK ACTION X Y`): the game runs to its last edit's tick,
     /// and the prediction starts there.

@@ -2,6 +2,7 @@
 //! work and output. The CLI contract they keep is in `docs/ARCHITECTURE.md` and README.md.
 
 pub mod adapters;
+pub mod generate;
 pub mod platformer;
 pub mod preview;
 pub mod replay;

@@ -39,7 +39,7 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
             (saved.sim, saved.dt)
         }
         None => {
-            let board = levels::load(args.level.as_deref())?;
+            let board = levels::board(args.level.as_deref(), args.board.asked()?)?;
             let scenario = levels::scenario(args.scenario.as_deref())?;
             let mut sim = Simulation::new(board, Default::default(), args.seed);
             sim.set_scenario(scenario);

@@ -35,7 +35,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
             (saved.sim, Some(saved.dt))
         }
         None => {
-            let board = levels::load(args.level.as_deref())?;
+            let board = levels::board(args.level.as_deref(), args.board.asked()?)?;
             let scenario = crate::levels::scenario(args.scenario.as_deref())?;
             let mut sim = Simulation::new(board, args.spawn.settings()?, args.seed);
             sim.set_scenario(scenario);
@@ -86,7 +86,10 @@ fn run_here(args: &SimArgs) -> Result<()> {
     let mut recording = match &args.record {
         Some(path) => {
             let start = RecordingHeader {
-                level: args.level.clone(),
+                level: match args.board.asked()? {
+                    Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
+                    None => args.level.clone(),
+                },
                 board: board_checksum(sim.board()),
                 scenario: args.scenario.clone(),
                 settings: *sim.settings(),

@@ -1,6 +1,8 @@
 //! Level files (docs/ARCHITECTURE.md, file formats): one line per row of tiles, the northmost row first, one character
-//! per tile — `.` empty, `#` wall, `D` destination, `S` spawn point. All rows have the same
-//! length; trailing blank lines are ignored.
+//! per tile — `.` empty, `#` wall, `D` destination, `S` spawn point, and a character a tower
+//! kind. All rows have the same length; trailing blank lines are ignored; a line whose first
+//! non-blank characters are `//` is a comment (a generated board opens with one naming its
+//! generator, seed and spec), skipped when read and kept when the editor saves over the file.
 //!
 //! Loading reports the file, line and column of the first problem. Saving goes through
 //! [`horde_files::write`]: a temporary file beside the target, renamed over it, so a crash never
@@ -133,31 +135,35 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
         column,
         kind,
     };
-    let mut rows: Vec<&str> = text
+    // The rows, each with its line in the file; comment lines are skipped.
+    let mut rows: Vec<(usize, &str)> = text
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !is_comment(l))
         .collect();
-    while rows.last().is_some_and(|r| r.trim().is_empty()) {
+    while rows.last().is_some_and(|(_, r)| r.trim().is_empty()) {
         rows.pop();
     }
-    if rows.is_empty() {
+    let Some(&(first_line, first)) = rows.first() else {
         return Err(error(1, 1, LevelErrorKind::Empty));
-    }
-    let width = rows[0].chars().count();
+    };
+    let width = first.chars().count();
     let height = rows.len();
     if width == 0 {
-        return Err(error(1, 1, LevelErrorKind::LeadingBlankLine));
+        return Err(error(first_line, 1, LevelErrorKind::LeadingBlankLine));
     }
     if width > u16::MAX as usize || height > u16::MAX as usize || width * height > MAX_TILES {
         return Err(error(1, 1, LevelErrorKind::TooLarge { width, height }));
     }
     let mut contents = vec![TileContent::Empty; width * height];
-    for (row, line) in rows.iter().enumerate() {
+    for (row, &(number, line)) in rows.iter().enumerate() {
         let y = height - 1 - row;
         let mut found = 0;
         for (column, c) in line.chars().enumerate() {
             let content = TileContent::from_char(c)
-                .ok_or_else(|| error(row + 1, column + 1, LevelErrorKind::UnknownCharacter(c)))?;
+                .ok_or_else(|| error(number, column + 1, LevelErrorKind::UnknownCharacter(c)))?;
             if column < width {
                 contents[y * width + column] = content;
             }
@@ -168,14 +174,15 @@ pub fn parse_level(text: &str, path: &Path) -> Result<Board, LevelError> {
                 expected: width,
                 found,
             };
-            return Err(error(row + 1, found.min(width) + 1, kind));
+            return Err(error(number, found.min(width) + 1, kind));
         }
     }
     Board::from_contents(width as u32, height as u32, contents).map_err(|e| match e {
         BoardError::NoDestination => error(1, 1, LevelErrorKind::NoDestination),
         BoardError::NoSpawnPoint => error(1, 1, LevelErrorKind::NoSpawnPoint),
         BoardError::NoPath { x, y } => {
-            error(height - y as usize, x as usize + 1, LevelErrorKind::NoPath)
+            let line = rows[height - 1 - y as usize].0;
+            error(line, x as usize + 1, LevelErrorKind::NoPath)
         }
         BoardError::BadSize { .. } | BoardError::WrongTileCount { .. } => {
             error(1, 1, LevelErrorKind::TooLarge { width, height })
@@ -203,9 +210,28 @@ pub fn level_text(board: &Board) -> String {
     text
 }
 
+/// Whether a line of a level file is a comment (`//` first, after any blanks): skipped when
+/// read, kept when the editor saves the board over its file.
+pub fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with("//")
+}
+
+/// The comment lines of level text, each with its newline.
+pub fn level_comments(text: &str) -> String {
+    text.lines()
+        .filter(|l| is_comment(l))
+        .flat_map(|l| [l, "\n"])
+        .collect()
+}
+
 /// Writes `board` to `path` atomically: a temporary file in the same folder, flushed to disk,
 /// then renamed over `path`. On failure the old file is untouched and the temporary removed.
+/// The comment lines of the file already at `path` (a generated board's header, a note) open
+/// the new one.
 pub fn save_level(board: &Board, path: &Path) -> Result<(), LevelError> {
-    write_file(path, level_text(board).as_bytes())
+    let comments = read_text(path, TEXT_CAP)
+        .map(|text| level_comments(&text))
+        .unwrap_or_default();
+    write_file(path, (comments + &level_text(board)).as_bytes())
         .map_err(|error| LevelError::File(FileError::io(path, error)))
 }

@@ -64,7 +64,7 @@ pub use module_set::{
 };
 pub use route::{Route, WalkStats, walk_route};
 pub use skyline::{SkylineRow, skyline};
-pub use solver::{Contradiction, SolveError, Solver};
+pub use solver::{ConstrainedCells, Constraint, Contradiction, SolveError, Solver};
 pub use walkable::{Body, SAMPLES as STAND_SAMPLES, Solid, Stand, column_stands};
 pub use walker::{
     AutoWalk, BODY, EYE_HEIGHT, Goal, MapTerrain, PLAN_RADIUS, Stepped, StoreyShare, SurfaceCosts,

@@ -42,6 +42,7 @@
 //! order they were applied in).
 
 mod boundary;
+mod constraint;
 mod contradiction;
 mod entropy;
 mod history;
@@ -58,6 +59,7 @@ use rand_chacha::ChaCha8Rng;
 use rules::{Rules, ones};
 use wave::Wave;
 
+pub use constraint::{ConstrainedCells, Constraint};
 pub use contradiction::Contradiction;
 
 /// Why a map could not be made.
@@ -351,6 +353,16 @@ impl<'s> Solver<'s> {
     /// `x + X·(z + Z·y)`), returning the backtracks made since the solver was made or reset.
     /// Allocates nothing once `out` and the solver's buffers have grown to the grid.
     pub fn solve_into(&mut self, out: &mut Vec<u16>) -> Result<u64, SolveError> {
+        self.solve_constrained(out, None)
+    }
+
+    /// [`Solver::solve_into`] with `constraint` enforced after every propagation (at the start
+    /// of every attempt too): a state it refuses is backtracked from like an emptied cell.
+    pub fn solve_constrained(
+        &mut self,
+        out: &mut Vec<u16>,
+        mut constraint: Option<&mut dyn Constraint>,
+    ) -> Result<u64, SolveError> {
         out.clear();
         if let Some(contradiction) = self.unsatisfiable {
             return Err(SolveError::Unsatisfiable(contradiction));
@@ -366,7 +378,7 @@ impl<'s> Solver<'s> {
         }
         let mut attempt = 1;
         loop {
-            match self.attempt() {
+            match self.attempt(&mut constraint) {
                 Err(SolveError::GaveUp { .. }) if attempt < self.max_attempts => {
                     attempt += 1;
                     let (domains, sums) = &self.start;
@@ -381,16 +393,29 @@ impl<'s> Solver<'s> {
     }
 
     /// One attempt of [`Solver::solve`] from the current state.
-    fn attempt(&mut self) -> Result<(), SolveError> {
+    fn attempt(&mut self, constraint: &mut Option<&mut dyn Constraint>) -> Result<(), SolveError> {
         let budget = self.backtracks.saturating_add(self.max_backtracks);
         self.forgot = false;
         self.wave.history.clear();
         self.wave.start_selecting();
+        self.wave.watching = constraint.is_some();
+        self.wave.changed.clear();
+        self.wave.changed_from.clear();
+        // The start state as the constraint sees it: every cell changed, from every module.
+        for cell in 0..self.size.cells() {
+            self.wave.changed.push(cell as u32);
+            self.wave.changed_from.extend_from_slice(&self.rules.full);
+        }
+        if let Err(contradiction) = self.settle(constraint) {
+            self.wave.selecting = false;
+            self.wave.watching = false;
+            return Err(SolveError::Unsatisfiable(contradiction));
+        }
         let result = loop {
             let Some(cell) = self.wave.pop_undecided() else {
                 break Ok(());
             };
-            if let Err(e) = self.collapse(cell) {
+            if let Err(e) = self.collapse(cell, constraint) {
                 break Err(e);
             }
             if self.backtracks > budget {
@@ -401,6 +426,26 @@ impl<'s> Solver<'s> {
             }
         };
         self.wave.selecting = false;
+        self.wave.watching = false;
+        result
+    }
+
+    /// Lets the constraint, if any, look at what changed and narrow what it must.
+    fn settle(
+        &mut self,
+        constraint: &mut Option<&mut dyn Constraint>,
+    ) -> Result<(), Contradiction> {
+        let Some(constraint) = constraint.as_deref_mut() else {
+            return Ok(());
+        };
+        let mut cells = ConstrainedCells {
+            wave: &mut self.wave,
+            rules: &self.rules,
+            size: self.size,
+        };
+        let result = constraint.enforce(&mut cells);
+        self.wave.changed.clear();
+        self.wave.changed_from.clear();
         result
     }
 
@@ -421,7 +466,11 @@ impl<'s> Solver<'s> {
     }
 
     /// Collapses `cell` to a module drawn by weight and propagates, backtracking as needed.
-    fn collapse(&mut self, cell: usize) -> Result<(), SolveError> {
+    fn collapse(
+        &mut self,
+        cell: usize,
+        constraint: &mut Option<&mut dyn Constraint>,
+    ) -> Result<(), SolveError> {
         let module = self.choose(cell);
         self.forgot |= self
             .wave
@@ -430,15 +479,20 @@ impl<'s> Solver<'s> {
         let result = self
             .wave
             .narrow(&self.rules, cell, |w| single(w, module))
-            .and_then(|()| self.wave.propagate(&self.rules));
+            .and_then(|()| self.wave.propagate(&self.rules))
+            .and_then(|()| self.settle(constraint));
         match result {
             Ok(()) => Ok(()),
-            Err(contradiction) => self.backtrack(contradiction),
+            Err(contradiction) => self.backtrack(contradiction, constraint),
         }
     }
 
     /// Undoes collapses until banning the failed choice propagates cleanly.
-    fn backtrack(&mut self, mut last: Contradiction) -> Result<(), SolveError> {
+    fn backtrack(
+        &mut self,
+        mut last: Contradiction,
+        constraint: &mut Option<&mut dyn Constraint>,
+    ) -> Result<(), SolveError> {
         loop {
             self.last = last;
             let Some(decision) = self.wave.history.pop_decision() else {
@@ -458,6 +512,7 @@ impl<'s> Solver<'s> {
                 .wave
                 .narrow(&self.rules, decision.cell as usize, |w| !single(w, banned))
                 .and_then(|()| self.wave.propagate(&self.rules))
+                .and_then(|()| self.settle(constraint))
             {
                 Ok(()) => return Ok(()),
                 Err(contradiction) => last = contradiction,
@@ -491,94 +546,4 @@ fn single(w: usize, module: usize) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::boundary::column;
-    use super::rules::{Rules, ones};
-    use super::{ModuleSet, Size, Solver};
-    use crate::wfc::EXAMPLE_SET;
-
-    /// The example set plus "odd", which may stand on the ground but has no partner on any
-    /// side: the bottom layer of a column is not closed sideways.
-    fn with_odd() -> ModuleSet {
-        let odd = r#"(
-            name: "odd",
-            faces: (
-                west: (connector: 5, symmetry: Symmetric),
-                east: (connector: 5, symmetry: Symmetric),
-                south: (connector: 5, symmetry: Symmetric),
-                north: (connector: 5, symmetry: Symmetric),
-                down: (connector: 1, rotation: Invariant),
-                up: (connector: 0, rotation: Invariant),
-            ),
-            exclusions: (west: ["odd"], east: ["odd"], south: ["odd"], north: ["odd"]),
-        ),
-    ],
-)"#;
-        let at = EXAMPLE_SET.rfind("],").expect("prototype list");
-        let text = format!("{}{odd}", &EXAMPLE_SET[..at]);
-        ModuleSet::parse(&text, "odd.ron".as_ref()).expect("odd set")
-    }
-
-    /// Every cell's possible modules after the boundary conditions.
-    fn domains(solver: &Solver<'_>, rules: &Rules, cells: usize) -> Vec<Vec<usize>> {
-        (0..cells)
-            .map(|c| {
-                (0..rules.modules)
-                    .filter(|&m| solver.possible(c, m))
-                    .collect()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn one_pass_matches_propagating_cell_by_cell() {
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/wfc/city.ron");
-        let city = ModuleSet::load(&path).expect("city set");
-        let odd = with_odd();
-        // The city's layers are closed sideways from two layers up; one layer alone cannot
-        // hold a stair flight's upper cell (it needs its head above), so the lower cell has
-        // no partner there.
-        for (set, closed_from) in [(&city, 2), (&odd, usize::MAX)] {
-            let rules = Rules::new(set);
-            for (height, wrap, x, z) in [
-                (1, false, 3, 4),
-                (2, false, 1, 1),
-                (6, false, 3, 2),
-                (2, true, 1, 1),
-                (3, true, 2, 3),
-            ] {
-                let w = rules.words;
-                let mut layers = vec![0u64; height * w];
-                let mut union = vec![0u64; w];
-                let closed = height >= closed_from;
-                assert_eq!(column(&rules, height, &mut layers, &mut union), Ok(closed));
-                let size = Size {
-                    x,
-                    y: height as u32,
-                    z,
-                };
-                // Fresh: the one-pass path.
-                let mut fast = Solver::with_wrapping(set, size, 1, wrap).unwrap();
-                fast.apply_boundary().expect("boundary");
-                // No longer fresh (a restriction that changes nothing): cell by cell.
-                let mut slow = Solver::with_wrapping(set, size, 1, wrap).unwrap();
-                slow.restrict(0, &rules.full).expect("no change");
-                slow.apply_boundary().expect("boundary");
-                let fast = domains(&fast, &rules, size.cells());
-                assert_eq!(
-                    fast,
-                    domains(&slow, &rules, size.cells()),
-                    "{height} {wrap} {x}x{z}"
-                );
-                if closed {
-                    for (c, cell) in fast.iter().enumerate() {
-                        let (_, y, _) = size.coords(c);
-                        let layer: Vec<usize> = ones(&layers[y as usize * w..][..w]).collect();
-                        assert_eq!(*cell, layer);
-                    }
-                }
-            }
-        }
-    }
-}
+mod tests;

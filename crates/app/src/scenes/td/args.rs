@@ -3,6 +3,7 @@
 //! `--play-speed`), and the spawn flags `horde sim` shares. Registered by the scene's line of
 //! `scenes/registry.rs`, which flattens them into `horde run` and `horde screenshot`.
 
+use crate::cli::board::SceneGenerateFlags;
 use crate::cli::values::{parse_path_offset, parse_scale, parse_spawn_speed, parse_speed};
 use crate::scenes::given::SceneFlags;
 use clap::{Args, ValueEnum};
@@ -19,8 +20,11 @@ pub struct TdFlags {
     #[arg(long, value_name = "FILE.ron")]
     pub scenario: Option<PathBuf>,
     /// TD scene: open the game saved in this file (`*.horde`) instead of a level.
-    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "scenario"])]
+    #[arg(long, value_name = "FILE.horde", conflicts_with_all = ["level", "scenario", "generate"])]
     pub load: Option<PathBuf>,
+    /// A generated board instead of a level file (`--generate N`, `--board-size`, ..).
+    #[command(flatten)]
+    pub board: SceneGenerateFlags,
     /// TD scene: how enemy cubes are drawn, `visible` (only the faces the camera can see) or
     /// `full` (all six).
     #[arg(long, value_enum, default_value = "visible")]

@@ -33,14 +33,20 @@ impl TdPlay {
         }
         let scenario = levels::scenario(args.scenario.as_deref())?;
         let settings = args.spawn.settings()?;
-        let mut game = TdGame::open(args.level.as_deref(), scenario, settings, scene.seed)?;
+        // A generated board is named by its label, which opening it generates again.
+        let generated = args.board.asked()?;
+        let level = match generated {
+            Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
+            None => args.level.clone(),
+        };
+        let mut game = TdGame::open(level.as_deref(), scenario, settings, scene.seed)?;
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
         if let Some(path) = &args.load {
             game.load(path)?;
         }
         if let Some(path) = &window.record {
             let start = RecordingHeader {
-                level: args.level.clone(),
+                level: level.clone(),
                 board: board_checksum(game.sim().board()),
                 scenario: args.scenario.clone(),
                 settings,

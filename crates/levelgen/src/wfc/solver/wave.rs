@@ -81,6 +81,12 @@ pub(super) struct Wave {
     acc: Vec<u64>,
     /// Scratch for [`Wave::narrow`] and wide domains.
     next: Vec<u64>,
+    /// Whether changed cells are logged in `changed` (a constraint watches them).
+    pub(super) watching: bool,
+    /// The cells whose domain changed since the watching constraint last looked.
+    pub(super) changed: Vec<u32>,
+    /// Each changed cell's domain before that change (`words` a cell), in `changed`'s order.
+    pub(super) changed_from: Vec<u64>,
 }
 
 impl Wave {
@@ -109,6 +115,9 @@ impl Wave {
             salt: 0,
             acc: vec![0; words],
             next: vec![0; words],
+            watching: false,
+            changed: Vec::new(),
+            changed_from: Vec::new(),
         };
         wave.reset(rules, 0);
         wave
@@ -413,6 +422,11 @@ impl Wave {
             self.history
                 .record(cell as u32, self.sums[cell], &self.domains[range.clone()]);
         }
+        if self.watching {
+            self.changed.push(cell as u32);
+            self.changed_from
+                .extend_from_slice(&self.domains[range.clone()]);
+        }
         let mut sums = self.sums[cell];
         for (w, (old, &new)) in self.domains[range].iter_mut().zip(next).enumerate() {
             let mut removed = *old & !new;
@@ -450,6 +464,9 @@ impl Wave {
     /// Undoes every logged change after the trail's absolute length `len`, newest first.
     pub(super) fn undo_to(&mut self, len: usize) {
         self.abandon();
+        // What changed since is undone: the state before held every constraint.
+        self.changed.clear();
+        self.changed_from.clear();
         let n = self.words;
         while let Some((cell, sums, old)) = self.history.last_above(len) {
             let c = cell as usize;

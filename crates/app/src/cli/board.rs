@@ -1,0 +1,118 @@
+//! The flags of a generated board: its spec (`--size`, `--spawns`, `--destinations`,
+//! `--min-path`, `--walls`, `--tower-room`), which `horde generate` takes, and `--generate N`
+//! with the same spec flags, which `run`, `sim`, `preview` and `screenshot` take wherever they
+//! take `--level`. Plain clap types; each number is checked by the spec (an error names its
+//! flag).
+
+use clap::Args;
+use horde_levelgen::{BoardSpec, parse_size};
+
+/// A generated board's spec but its size (levelgen's `BoardSpec`; clap's defaults are the
+/// spec's).
+#[derive(Clone, Debug, Args)]
+pub struct SpecFlags {
+    /// Generated board: spawn points on the west edge, 1–8.
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    pub spawns: u32,
+    /// Generated board: destinations on the east edge, 1–8.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub destinations: u32,
+    /// Generated board: the least length of every spawn's shortest path, in steps (default
+    /// width + height).
+    #[arg(long, value_name = "L")]
+    pub min_path: Option<u32>,
+    /// Generated board: the share of walls aimed at, 0–0.6.
+    #[arg(long, value_name = "F", default_value_t = 0.45)]
+    pub walls: f32,
+    /// Generated board: the least number of empty tiles beside a path where a tower cuts
+    /// nothing off.
+    #[arg(long, value_name = "R", default_value_t = 4)]
+    pub tower_room: u32,
+}
+
+impl SpecFlags {
+    /// The spec of a `width × height` board with these flags, checked (an error names the
+    /// flag).
+    pub fn spec(&self, (width, height): (u32, u32)) -> anyhow::Result<BoardSpec> {
+        Ok(BoardSpec {
+            width,
+            height,
+            spawns: self.spawns,
+            destinations: self.destinations,
+            min_path: self.min_path,
+            walls: self.walls,
+            tower_room: self.tower_room,
+        }
+        .checked()?)
+    }
+}
+
+/// A generated board's whole spec, `--size` for its size (`horde generate`, `sim`, `preview`).
+#[derive(Clone, Debug, Args)]
+pub struct BoardSpecFlags {
+    /// Generated board: its size, WxH, 5 to 256 tiles a side.
+    #[arg(long, visible_alias = "board-size", value_name = "WxH", default_value = "23x11", value_parser = size)]
+    pub size: (u32, u32),
+    /// The rest of the spec.
+    #[command(flatten)]
+    pub rest: SpecFlags,
+}
+
+impl BoardSpecFlags {
+    /// The spec the flags give, checked.
+    pub fn spec(&self) -> anyhow::Result<BoardSpec> {
+        self.rest.spec(self.size)
+    }
+}
+
+/// `--size`: `WxH`.
+fn size(text: &str) -> Result<(u32, u32), String> {
+    parse_size(text).map_err(|e| e.problem)
+}
+
+/// `--generate N`: play the board generated from seed N (with the spec flags) instead of a
+/// level file (`horde sim`, `preview`).
+#[derive(Clone, Debug, Args)]
+pub struct GenerateFlags {
+    /// Play the tower-defense board generated from this seed (`horde generate`; the spec
+    /// flags `--size`, `--spawns`, .. shape it) instead of a level file.
+    #[arg(long, value_name = "N", conflicts_with = "level")]
+    pub generate: Option<u64>,
+    /// The generated board's spec.
+    #[command(flatten)]
+    pub spec: BoardSpecFlags,
+}
+
+impl GenerateFlags {
+    /// The seed and spec of the board asked for, if one is.
+    pub fn asked(&self) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+        self.generate
+            .map(|seed| Ok((seed, self.spec.spec()?)))
+            .transpose()
+    }
+}
+
+/// `--generate N` in a scene (`horde run`, `screenshot`), whose `--size` is the picture's:
+/// the board's size is `--board-size`.
+#[derive(Clone, Debug, Args)]
+pub struct SceneGenerateFlags {
+    /// TD scene: play the board generated from this seed (`horde generate`; `--board-size`,
+    /// `--spawns`, .. shape it) instead of a level file.
+    #[arg(long, value_name = "N", conflicts_with = "level")]
+    pub generate: Option<u64>,
+    /// Generated board: its size, WxH, 5 to 256 tiles a side.
+    #[arg(long, value_name = "WxH", default_value = "23x11", value_parser = size)]
+    pub board_size: (u32, u32),
+    /// The rest of the spec.
+    #[command(flatten)]
+    pub rest: SpecFlags,
+}
+
+impl SceneGenerateFlags {
+    /// The seed and spec of the board asked for, if one is.
+    pub fn asked(&self) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+        (self.generate)
+            .map(|seed| Ok((seed, self.rest.spec(self.board_size)?)))
+            .transpose()
+    }
+}
