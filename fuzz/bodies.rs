@@ -45,9 +45,25 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("scenario", |d| {
         text(d, |t, _| horde_core_sim::fuzzing::check_scenario_text(t))
     }),
+    ("board_spec", |d| text(d, |t, _| board_spec(t))),
     // The one binary format: its bytes as they are.
     ("save", horde_core_sim::fuzzing::check_save_bytes),
 ];
+
+/// A generated board's spec as its header writes it: refused naming a flag, or, on a small
+/// board, a board the game's level check passes (or the generator's bounded refusal).
+fn board_spec(text: &str) {
+    let Ok(spec) = horde_levelgen::BoardSpec::parse(text) else {
+        return;
+    };
+    if spec.width * spec.height > 1600 {
+        return;
+    }
+    if let Ok(board) = horde_levelgen::generate_board(&spec, 1) {
+        let level = horde_core_sim::parse_level(&board.level_text(), Path::new("generated"));
+        assert!(level.is_ok(), "{spec}: {level:?}");
+    }
+}
 
 /// Runs the body of the target `name` on `data` (nothing for a name it does not hold).
 pub fn run(name: &str, data: &[u8]) {

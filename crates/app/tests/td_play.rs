@@ -104,3 +104,26 @@ fn b_restarts_the_level_and_the_scenario() {
         "the first wave starts again"
     );
 }
+
+#[test]
+fn the_inspectors_generate_button_plays_the_board_of_its_seed_and_spec() {
+    use horde::scenes::td::inspector::Action;
+    use horde_levelgen::{BoardSpec, generate_board};
+    let mut play = play();
+    let spec = BoardSpec {
+        width: 30,
+        height: 15,
+        ..BoardSpec::default()
+    };
+    play.perform(Action::Generate(9, spec), &mut Requests::default());
+    let expected = generate_board(&spec, 9).unwrap().level_text();
+    let board = play.game.sim().board();
+    assert_eq!((board.width(), board.height()), (30, 15));
+    let rows: String = expected.lines().skip(1).flat_map(|l| l.chars()).collect();
+    let shown: String = (0..15)
+        .rev()
+        .flat_map(|y| (0..30).map(move |x| (x, y)))
+        .map(|(x, y)| board.content(board.index(x, y).unwrap()).to_char())
+        .collect();
+    assert_eq!(shown, rows);
+}

@@ -9,6 +9,7 @@ use crate::scenes::FrameInfo;
 use horde_core_sim::SettingField;
 use horde_core_sim::{FloatRange, TowerKind, TowerSettings};
 use horde_core_sim::{PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS};
+use horde_levelgen::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
 
@@ -38,6 +39,8 @@ pub enum Action {
     SaveGame(PathBuf),
     /// Load the game saved in a `*.horde` file (Ctrl+O, F9 for the quick-save).
     LoadGame(PathBuf),
+    /// Play the board generated from this seed and spec.
+    Generate(u64, BoardSpec),
 }
 
 /// The inspector's own state (text fields and choices not yet applied).
@@ -61,6 +64,8 @@ pub struct Inspector {
     pub adapters: Vec<AdapterSummary>,
     /// The last message (load/save results, screenshots, renderer switches).
     pub message: String,
+    /// The seed and spec of the next generated board.
+    pub generate: (u64, BoardSpec),
     /// The towers' texts, made once.
     tower_texts: TowerTexts,
 }
@@ -87,6 +92,7 @@ impl Inspector {
             adapter: None,
             adapters,
             message: String::new(),
+            generate: (0, BoardSpec::default()),
             tower_texts: TowerTexts::new(),
         }
     }
@@ -287,11 +293,53 @@ impl Inspector {
                         actions.push(Action::LoadGame(PathBuf::from(self.game_path.trim())));
                     }
                 });
+                self.generator(ui, actions);
                 ui.horizontal(|ui| {
                     ui.checkbox(&mut view.show_arrows, "arrows (V)");
                     ui.checkbox(&mut view.show_grid, "grid (G)");
                 });
             });
+    }
+
+    /// A board generated from a seed: the seed, the spec's numbers and the button.
+    fn generator(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        let (seed, spec) = &mut self.generate;
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(seed).prefix("seed "));
+            let sides = *BOARD_SIDES.start()..=*BOARD_SIDES.end();
+            ui.add(
+                egui::DragValue::new(&mut spec.width)
+                    .range(sides.clone())
+                    .prefix("w "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut spec.height)
+                    .range(sides)
+                    .prefix("h "),
+            );
+        });
+        ui.horizontal(|ui| {
+            let ends = 1..=MAX_ENDS;
+            ui.add(
+                egui::DragValue::new(&mut spec.spawns)
+                    .range(ends.clone())
+                    .prefix("spawns "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut spec.destinations)
+                    .range(ends)
+                    .prefix("ends "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut spec.walls)
+                    .range(0.0..=MAX_WALLS)
+                    .speed(0.01)
+                    .prefix("walls "),
+            );
+        });
+        if ui.button("Generate").clicked() {
+            actions.push(Action::Generate(*seed, *spec));
+        }
     }
 
     fn counts(&mut self, ui: &mut egui::Ui, game: &TdGame, info: &FrameInfo) {

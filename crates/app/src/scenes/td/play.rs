@@ -253,6 +253,12 @@ impl TdPlay {
         let _ = self.game.edit(kind, x, y);
     }
 
+    /// Carries out `action` at once, as if the inspector had asked for it this frame.
+    pub fn perform(&mut self, action: Action, requests: &mut Requests) {
+        self.actions.push(action);
+        self.handle_actions(requests);
+    }
+
     /// Carries out what the inspector asked for this frame.
     fn handle_actions(&mut self, requests: &mut Requests) {
         let mut actions = std::mem::take(&mut self.actions);
@@ -274,6 +280,14 @@ impl TdPlay {
                         self.new_board(board);
                     }
                     Err(e) => self.inspector.message = e.to_string(),
+                },
+                Action::Generate(seed, spec) => match crate::levels::generated(seed, &spec) {
+                    Ok(board) => {
+                        self.inspector.message = format!("generated seed {seed}: {spec}");
+                        self.live.watch(&LEVEL, None);
+                        self.new_board(board);
+                    }
+                    Err(e) => self.inspector.message = format!("{e:#}"),
                 },
                 Action::Save(path) => {
                     self.inspector.message = match save_level(self.game.sim().board(), &path) {
