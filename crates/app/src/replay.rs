@@ -4,6 +4,7 @@
 //! seek exactly as the window does.
 
 use crate::levels;
+use crate::progress::Progress;
 use anyhow::{Context, Result};
 use horde_core_sim::Recording;
 use horde_core_sim::Timeline;
@@ -82,13 +83,29 @@ pub fn open(path: &Path) -> Result<(Recording, Simulation)> {
 
 /// Plays `sim` (as [`open`] made it) through the recording's edits to its last line, at `dt`
 /// seconds a tick, checking every checksum line; stops at the first that does not match.
-pub fn replay(recording: &Recording, mut sim: Simulation, dt: f32) -> Result<Replayed> {
+/// With `progress`, a replay still running after a second shows a bar on a terminal.
+pub fn replay(
+    recording: &Recording,
+    mut sim: Simulation,
+    dt: f32,
+    progress: bool,
+) -> Result<Replayed> {
     let mut timeline = Timeline::new(&sim, dt).context("the timeline's first keyframe")?;
     let script = &recording.script;
     let mut checkpoints = script.checkpoints().iter().peekable();
     let mut checked = 0;
     let mut desync = None;
+    let started = std::time::Instant::now();
+    let mut bar: Option<Progress> = None;
     for tick in 1..=script.last_tick() {
+        if progress && bar.is_none() && started.elapsed() > std::time::Duration::from_secs(1) {
+            let shown = Progress::new(script.last_tick(), "ticks", true);
+            shown.inc_by(tick - 1);
+            bar = Some(shown);
+        }
+        if let Some(bar) = &bar {
+            bar.inc();
+        }
         for edit in script.apply_at(&mut sim, tick, "recording", |why| log::warn!("{why}")) {
             timeline.record_edit(tick, edit.kind, edit.x, edit.y);
         }

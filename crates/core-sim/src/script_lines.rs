@@ -48,9 +48,19 @@ impl ScriptLine<'_> {
         if tick == 0 {
             return Err(self.error(column, "ticks count from 1".to_string()));
         }
+        if tick > MAX_TICK {
+            return Err(self.error(
+                column,
+                format!("tick {tick} is past {MAX_TICK}, which no game reaches"),
+            ));
+        }
         Ok(tick)
     }
 }
+
+/// The last tick a script line may name: 2³², more than two years of game time at 60 ticks a
+/// second, which no game reaches.
+pub(crate) const MAX_TICK: u64 = 1 << 32;
 
 /// The lines of a script that carry fields, in order.
 pub(crate) fn script_lines<'a>(

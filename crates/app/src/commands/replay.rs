@@ -49,7 +49,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
 fn run_here(args: &ReplayArgs) -> Result<()> {
     let (recording, sim) = open(&args.recording)?;
     let started = Instant::now();
-    let replayed = replay(&recording, sim, STEP_F32)?;
+    let replayed = replay(&recording, sim, STEP_F32, !args.json)?;
     let replay_ms = started.elapsed().as_secs_f64() * 1000.0;
     let timeline = &replayed.timeline;
     let mut seeks = Vec::new();

@@ -191,8 +191,25 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         defaults.speed(),
         defaults.path_offset(),
     );
+    // Header entries come once each, before the first edit or checksum line.
+    let first_body = text.lines().position(|raw| {
+        let t = raw.trim_start();
+        !(t.is_empty() || t.starts_with('#'))
+    });
+    let mut seen: Vec<String> = vec![key];
     for (line, rest) in entries {
         let (key, value) = fields(rest);
+        if first_body.is_some_and(|body| line > body) {
+            return Err(error(
+                line,
+                1,
+                format!("`#! {key}` after the first edit or checksum line: the header comes first"),
+            ));
+        }
+        if seen.contains(&key) {
+            return Err(error(line, 1, format!("`#! {key}` is given twice")));
+        }
+        seen.push(key.clone());
         let bad = |what: &str| error(line, 1, format!("`#! {key}`: `{value}` is not {what}"));
         let range = || parse_range(&value).ok_or_else(|| bad("a range `A..B` with A ≤ B"));
         match key.as_str() {
@@ -390,5 +407,20 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("spawn settings"), "{err}");
+        // An entry given twice, or after the first body line, is refused at its line.
+        let twice = good.replace("#! seed 42\n", "#! seed 42\n#! seed 43\n");
+        let err = Recording::parse(&twice, Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.location(), Some((6, 1)));
+        assert!(err.to_string().contains("given twice"), "{err}");
+        let late = format!("{good}60 checksum 00000000000000ff\n#! animation on\n");
+        let err = Recording::parse(&late, Path::new("r.txt")).unwrap_err();
+        let line = late.lines().count();
+        assert_eq!(err.location(), Some((line, 1)));
+        assert!(err.to_string().contains("after the first edit"), "{err}");
+        // A tick past 2^32 is refused at its line and column.
+        let far = format!("{good}4294967297 wall 1 1\n");
+        let err = Recording::parse(&far, Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.location(), Some((far.lines().count(), 1)));
+        assert!(err.to_string().contains("no game reaches"), "{err}");
     }
 }

@@ -89,7 +89,7 @@ impl TdPlay {
     ) -> Result<TdPlay> {
         let (recording, sim) = replay::open(path)?;
         let seed = recording.header.seed;
-        let replayed = replay::replay(&recording, sim, STEP_F32)?;
+        let replayed = replay::replay(&recording, sim, STEP_F32, false)?;
         if let Some(desync) = replayed.desync {
             log::warn!("{}", desync.sentence(path));
         }
