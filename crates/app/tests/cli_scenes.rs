@@ -203,7 +203,7 @@ fn every_scenes_own_flags_are_refused_by_every_other_scene() {
             let long = flag.get_long().unwrap();
             let shared = owner.taken_by_every_scene.contains(&long);
             for asked in registry::names().filter(|n| *n != owner.name) {
-                let cli = run_with(asked, flag, &["x.ron", "2x2x2", "2", "0"]);
+                let cli = run_with(asked, flag, &["x.ron", "2x2x2", "23x11", "2", "0"]);
                 let Some(Command::Run(run)) = cli.command else {
                     panic!("not a run")
                 };

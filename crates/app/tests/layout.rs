@@ -36,9 +36,10 @@ fn node_of(relative: &Path) -> Option<String> {
         [first, second, ..] if first == "scenes" && is_scene(second) => {
             Some(format!("scenes::{second}"))
         }
-        // The value parsers are a leaf of their own (plain string functions, fuzzed alone).
-        [first, second, ..] if first == "cli" && second == "values" => {
-            Some("cli::values".to_string())
+        // The value parsers are a leaf of their own (plain string functions, fuzzed alone), and
+        // so are a generated board's flags (clap and levelgen only), which scenes flatten.
+        [first, second, ..] if first == "cli" && (second == "values" || second == "board") => {
+            Some(format!("cli::{second}"))
         }
         [first, ..] => Some(first.clone()),
         [] => None,
@@ -53,7 +54,7 @@ fn node_named(path: &str) -> String {
         Some(second) if first == "scenes" && is_scene(second) => {
             format!("scenes::{second}")
         }
-        Some("values") if first == "cli" => "cli::values".to_string(),
+        Some(leaf @ ("values" | "board")) if first == "cli" => format!("cli::{leaf}"),
         _ => first,
     }
 }
@@ -199,6 +200,8 @@ fn every_registered_scene_is_a_folder_and_the_value_parsers_a_leaf() {
     let graph = graph();
     let values = graph.get("cli::values").cloned().unwrap_or_default();
     assert!(values.is_empty(), "cli/values.rs uses {values:?}");
+    let board = graph.get("cli::board").cloned().unwrap_or_default();
+    assert!(board.is_empty(), "cli/board.rs uses {board:?}");
     let text = std::fs::read_to_string(scenes.join("../cli/values.rs")).unwrap();
     assert!(!text.contains("super::") && !text.contains("crate::"));
 }
