@@ -198,7 +198,7 @@ fn every_kind_of_damage_is_refused_naming_the_file() {
 
 #[test]
 fn saves_of_versions_1_to_3_are_refused_by_their_version() {
-    assert_eq!(SAVE_FORMAT.version, 5);
+    assert_eq!(SAVE_FORMAT.version, 6);
     // Version 1: written before each tower kind kept its own state (towers had fields of all
     // kinds); version 2: before the enemies' animation clips; version 3: before the towers'
     // targeting priorities.
@@ -210,7 +210,7 @@ fn saves_of_versions_1_to_3_are_refused_by_their_version() {
         assert_eq!(
             refusal(old),
             format!(
-                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 5"
+                "bad.horde: a Horde save of format version {version}, from an older Horde; this one reads version 6"
             )
         );
     }
@@ -274,7 +274,7 @@ fn a_migrated_save_saves_again_in_todays_format_as_the_same_game() {
     )
     .unwrap();
     let bytes = game_to_bytes(&loaded.sim, loaded.dt).unwrap();
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 5);
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 6);
     let again = game_from_bytes(&bytes, Path::new("again.horde")).unwrap();
     assert_eq!(again.sim.checksum(), loaded.sim.checksum());
 }

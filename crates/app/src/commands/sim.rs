@@ -163,8 +163,9 @@ fn through_a_save(sim: &Simulation, dt: f32, tick: u64) -> Result<Simulation> {
     Ok(saved.sim)
 }
 
-/// The summary line: the CLI contract's keys, in its order, then `money` (under a budget) and
-/// `refused_edits` (the script's edits that were refused, for any reason).
+/// The summary line: the CLI contract's keys, in its order, then `money` (under a budget),
+/// `refused_edits` (the script's edits that were refused, for any reason) and, under endless
+/// waves, `waves_cleared`.
 #[derive(Serialize)]
 struct Summary {
     #[serde(flatten)]
@@ -172,6 +173,9 @@ struct Summary {
     #[serde(skip_serializing_if = "Option::is_none")]
     money: Option<u32>,
     refused_edits: u64,
+    /// Under endless waves: the waves cleared, the game's score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waves_cleared: Option<u64>,
 }
 
 /// Renders the summary line.
@@ -180,6 +184,7 @@ fn summary_json(sim: &Simulation, refused_edits: u64) -> serde_json::Result<Stri
         counts: CountsJson::from(sim.counts()),
         money: sim.money(),
         refused_edits,
+        waves_cleared: sim.endless().then(|| sim.wave_tally().cleared),
     })
 }
 

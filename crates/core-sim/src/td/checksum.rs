@@ -42,7 +42,10 @@ const ENEMY_SEED: u64 = 0x484f_5244_4545_4e45;
 pub fn checksum(sim: &Simulation) -> u64 {
     // Encoding plain data into memory cannot fail; an empty head would still differ from
     // any real game's.
-    let head = checksum_bytes(GameRecord::head(sim, 0.0));
+    let mut head = checksum_bytes(GameRecord::head(sim, 0.0));
+    // What a game uses beyond format 5 (endless waves), as its save's tail: nothing for the
+    // others.
+    head.extend(crate::td::save::tail::tail_of(sim));
     let enemies = enemies_sum(sim);
     let mut bytes = head;
     bytes.extend_from_slice(&enemies.to_le_bytes());

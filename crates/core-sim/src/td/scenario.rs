@@ -145,10 +145,93 @@ pub struct Wave {
     pub sequences: Vec<SpawnSequence>,
 }
 
-/// A whole scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A whole scenario. A scenario file writes it as RON ([`Scenario::parse`]); a save keeps it
+/// in its binary form, which has the fields of the first scenarios (endless waves, added
+/// later, travel beside it in the save: `save/tail.rs`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
+    /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
+    pub lives: u32,
+    /// How many times the waves are played; 0 plays them for ever.
+    pub cycles: u32,
+    /// Added to the spawning's time scale at every cycle after the first (>= 0).
+    pub cycle_speed_up: f64,
+    /// The enemy types.
+    pub enemies: EnemyTypes,
+    /// The waves, in order (at least one).
+    pub waves: Vec<Wave>,
+    /// The towers' settings (the texts' numbers when left out).
+    pub towers: TowerSettings,
+    /// Whether the enemies play the series' animation clips, which are rules as well as looks
+    /// (`clip`); off when left out.
+    pub animation: bool,
+    /// The money placing costs and kills pay (`budget`); free placing when left
+    /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
+    pub budget: Option<Budget>,
+    /// Endless waves after the listed cycles (`endless: (count: 1.12, health: 1.08, speed:
+    /// 1.01)`); none when left out, as before.
+    pub endless: Option<Endless>,
+}
+
+/// Endless waves: after the listed cycles (at least one), cycles go on for ever, the `k`-th
+/// beyond them multiplying every sequence's amount by `count^k` (rounded, at most
+/// [`MAX_AMOUNT`]), every enemy's health by `health^k` and its speed by `speed^k` (at most
+/// the speed limit). There is no victory; the score is the waves cleared.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Endless {
+    /// Amounts' factor a cycle (1 to [`MAX_ENDLESS_FACTOR`]).
+    #[serde(deserialize_with = "endless_factor")]
+    pub count: f64,
+    /// Health's factor a cycle (1 to [`MAX_ENDLESS_FACTOR`]).
+    #[serde(deserialize_with = "endless_factor")]
+    pub health: f64,
+    /// Speed's factor a cycle (1 to [`MAX_ENDLESS_FACTOR`]).
+    #[serde(deserialize_with = "endless_factor")]
+    pub speed: f64,
+}
+
+/// The largest factor an endless cycle may multiply by.
+pub const MAX_ENDLESS_FACTOR: f64 = 4.0;
+
+horde_files::rule!(
+    /// An endless factor: at least 1, at most [`MAX_ENDLESS_FACTOR`].
+    endless_factor: f64, "factor", "be a number from 1 to 4",
+    |v| v.is_finite() && (1.0..=MAX_ENDLESS_FACTOR).contains(v)
+);
+
+impl Endless {
+    /// `factor` to the power `k`, by repeated multiplication (the same on every machine),
+    /// stopping once it passes `cap`.
+    pub fn power(factor: f64, k: u32, cap: f64) -> f64 {
+        let mut value = 1.0;
+        for _ in 0..k {
+            value *= factor;
+            if value > cap {
+                return cap;
+            }
+        }
+        value
+    }
+
+    /// `sequence` as the `k`-th endless cycle plays it.
+    pub fn scaled(&self, sequence: &SpawnSequence, k: u32) -> SpawnSequence {
+        if k == 0 {
+            return *sequence;
+        }
+        let cap = f64::from(MAX_AMOUNT);
+        let amount = (f64::from(sequence.amount) * Endless::power(self.count, k, cap)).round();
+        SpawnSequence {
+            amount: amount.clamp(f64::from(sequence.amount), cap) as u32,
+            ..*sequence
+        }
+    }
+}
+
+/// The scenario as a file writes it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Scenario")]
+struct ScenarioFile {
     /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
     #[serde(deserialize_with = "lives")]
     pub lives: u32,
@@ -173,6 +256,134 @@ pub struct Scenario {
     /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
     #[serde(default, deserialize_with = "budget")]
     pub budget: Option<Budget>,
+    #[serde(
+        default,
+        deserialize_with = "endless",
+        skip_serializing_if = "Option::is_none"
+    )]
+    endless: Option<Endless>,
+}
+
+/// The scenario as a save keeps it: the first scenarios' fields.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Scenario")]
+struct ScenarioBinary {
+    /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
+    #[serde(deserialize_with = "lives")]
+    pub lives: u32,
+    /// How many times the waves are played; 0 plays them for ever.
+    pub cycles: u32,
+    /// Added to the spawning's time scale at every cycle after the first (>= 0).
+    #[serde(deserialize_with = "cycle_speed_up")]
+    pub cycle_speed_up: f64,
+    /// The enemy types.
+    pub enemies: EnemyTypes,
+    /// The waves, in order (at least one).
+    #[serde(deserialize_with = "waves")]
+    pub waves: Vec<Wave>,
+    /// The towers' settings (the texts' numbers when left out).
+    #[serde(default)]
+    pub towers: TowerSettings,
+    /// Whether the enemies play the series' animation clips, which are rules as well as looks
+    /// (`clip`); off when left out.
+    #[serde(default)]
+    pub animation: bool,
+    /// The money placing costs and kills pay (`budget`); free placing when left
+    /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
+    #[serde(default, deserialize_with = "budget")]
+    pub budget: Option<Budget>,
+}
+
+impl Serialize for Scenario {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Scenario {
+            lives,
+            cycles,
+            cycle_speed_up,
+            enemies,
+            waves,
+            towers,
+            animation,
+            budget,
+            endless,
+        } = self.clone();
+        if serializer.is_human_readable() {
+            return ScenarioFile {
+                lives,
+                cycles,
+                cycle_speed_up,
+                enemies,
+                waves,
+                towers,
+                animation,
+                budget,
+                endless,
+            }
+            .serialize(serializer);
+        }
+        let _ = endless;
+        ScenarioBinary {
+            lives,
+            cycles,
+            cycle_speed_up,
+            enemies,
+            waves,
+            towers,
+            animation,
+            budget,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Scenario {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scenario, D::Error> {
+        if deserializer.is_human_readable() {
+            let ScenarioFile {
+                lives,
+                cycles,
+                cycle_speed_up,
+                enemies,
+                waves,
+                towers,
+                animation,
+                budget,
+                endless,
+            } = ScenarioFile::deserialize(deserializer)?;
+            return Ok(Scenario {
+                lives,
+                cycles,
+                cycle_speed_up,
+                enemies,
+                waves,
+                towers,
+                animation,
+                budget,
+                endless,
+            });
+        }
+        let ScenarioBinary {
+            lives,
+            cycles,
+            cycle_speed_up,
+            enemies,
+            waves,
+            towers,
+            animation,
+            budget,
+        } = ScenarioBinary::deserialize(deserializer)?;
+        Ok(Scenario {
+            lives,
+            cycles,
+            cycle_speed_up,
+            enemies,
+            waves,
+            towers,
+            animation,
+            budget,
+            endless: None,
+        })
+    }
 }
 
 /// The example scenario, `assets/scenarios/example.ron`.
@@ -222,7 +433,8 @@ impl SequenceState {
         &mut self,
         sequence: &SpawnSequence,
         dt: f64,
-        spawn: &mut impl FnMut(EnemyType),
+        step: u32,
+        spawn: &mut impl FnMut(Due),
     ) -> Option<f64> {
         self.cooldown += dt;
         while self.cooldown >= sequence.cooldown - TIME_EPSILON {
@@ -231,10 +443,19 @@ impl SequenceState {
                 return Some(self.cooldown.max(0.0));
             }
             self.count += 1;
-            spawn(sequence.enemy);
+            spawn(Due::Enemy(sequence.enemy, step));
         }
         None
     }
+}
+
+/// What a scenario's progress brings, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// An enemy of this type is due, of the `k`-th endless cycle (0 within the listed ones).
+    Enemy(EnemyType, u32),
+    /// A wave has spawned its last enemy.
+    WaveEnd,
 }
 
 /// Where a scenario stands: cycle, wave, sequence and the spawning's time scale.
@@ -297,11 +518,17 @@ impl ScenarioState {
             ));
         };
         let SequenceState { count, cooldown } = self.state;
-        let fine = count <= sequence.amount
+        let amount = self
+            .sequence_now(scenario, self.sequence)
+            .amount
+            .max(sequence.amount);
+        let fine = count <= amount
             && cooldown.is_finite()
             && self.time_scale.is_finite()
             && self.time_scale >= 1.0
-            && (scenario.cycles == 0 || self.cycle <= scenario.cycles);
+            && (scenario.cycles == 0
+                || scenario.endless.is_some()
+                || self.cycle <= scenario.cycles);
         must(fine, || {
             format!("its scenario state {self:?} is not one the scenario can reach")
         })
@@ -330,23 +557,39 @@ impl ScenarioState {
         self.over
     }
 
+    /// The endless step of the cycle being played: `k` for the `k`-th cycle past the listed
+    /// ones (at least one), 0 within them or without endless waves.
+    pub fn endless_step(&self, scenario: &Scenario) -> u32 {
+        match scenario.endless {
+            Some(_) => (self.cycle + 1).saturating_sub(scenario.cycles.max(1)),
+            None => 0,
+        }
+    }
+
+    /// The sequence being played, as this cycle plays it (scaled by endless waves).
+    fn sequence_now(&self, scenario: &Scenario, sequence: usize) -> SpawnSequence {
+        let listed = &scenario.waves[self.wave].sequences[sequence];
+        match &scenario.endless {
+            Some(endless) => endless.scaled(listed, self.endless_step(scenario)),
+            None => *listed,
+        }
+    }
+
     /// Advances `scenario` by `dt` seconds of game time (scaled by the time scale), calling
-    /// `spawn` for every enemy due, in order. Returns whether the scenario still runs.
-    pub fn progress(
-        &mut self,
-        scenario: &Scenario,
-        dt: f64,
-        mut spawn: impl FnMut(EnemyType),
-    ) -> bool {
+    /// `due` for every enemy due and every wave that spawned its last, in order. Returns
+    /// whether the scenario still runs.
+    pub fn progress(&mut self, scenario: &Scenario, dt: f64, mut due: impl FnMut(Due)) -> bool {
         if self.over {
             return false;
         }
-        let mut left = self.wave_progress(scenario, self.time_scale * dt, &mut spawn);
+        let mut left = self.wave_progress(scenario, self.time_scale * dt, &mut due);
         while let Some(dt) = left {
+            due(Due::WaveEnd);
             self.wave += 1;
             if self.wave >= scenario.waves.len() {
                 self.cycle += 1;
-                if scenario.cycles > 0 && self.cycle >= scenario.cycles {
+                let endless = scenario.endless.is_some();
+                if scenario.cycles > 0 && self.cycle >= scenario.cycles && !endless {
                     self.over = true;
                     return false;
                 }
@@ -354,8 +597,8 @@ impl ScenarioState {
                 self.time_scale += scenario.cycle_speed_up;
             }
             self.sequence = 0;
-            self.state = SequenceState::begin(&scenario.waves[self.wave].sequences[0]);
-            left = self.wave_progress(scenario, dt, &mut spawn);
+            self.state = SequenceState::begin(&self.sequence_now(scenario, 0));
+            left = self.wave_progress(scenario, dt, &mut due);
         }
         true
     }
@@ -365,17 +608,20 @@ impl ScenarioState {
         &mut self,
         scenario: &Scenario,
         dt: f64,
-        spawn: &mut impl FnMut(EnemyType),
+        due: &mut impl FnMut(Due),
     ) -> Option<f64> {
-        let sequences = &scenario.waves[self.wave].sequences;
-        let mut left = self.state.progress(&sequences[self.sequence], dt, spawn);
+        let count = scenario.waves[self.wave].sequences.len();
+        let step = self.endless_step(scenario);
+        let mut sequence = self.sequence_now(scenario, self.sequence);
+        let mut left = self.state.progress(&sequence, dt, step, due);
         while let Some(dt) = left {
             self.sequence += 1;
-            if self.sequence >= sequences.len() {
+            if self.sequence >= count {
                 return Some(dt);
             }
-            self.state = SequenceState::begin(&sequences[self.sequence]);
-            left = self.state.progress(&sequences[self.sequence], dt, spawn);
+            sequence = self.sequence_now(scenario, self.sequence);
+            self.state = SequenceState::begin(&sequence);
+            left = self.state.progress(&sequence, dt, step, due);
         }
         None
     }
@@ -439,6 +685,10 @@ fn budget<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Budget>, D::Error> {
     }
 }
 
+fn endless<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Endless>, D::Error> {
+    Endless::deserialize(d).map(Some)
+}
+
 fn sequences<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SpawnSequence>, D::Error> {
     list(d, "sequences", 1..=MAX_WAVES, |_, _| Ok(()))
 }
@@ -461,7 +711,11 @@ mod tests {
         let mut state = ScenarioState::begin(scenario);
         let mut out = Vec::new();
         for tick in 1..=ticks {
-            state.progress(scenario, dt, |kind| out.push((tick, kind)));
+            state.progress(scenario, dt, |due| {
+                if let Due::Enemy(kind, _) = due {
+                    out.push((tick, kind));
+                }
+            });
         }
         out
     }
@@ -494,7 +748,8 @@ mod tests {
         let mut state = ScenarioState::begin(&scenario);
         let mut spawned = 0;
         let mut ticks = 0;
-        while state.progress(&scenario, 1.0 / 60.0, |_| spawned += 1) {
+        let mut count = |due| spawned += u64::from(matches!(due, Due::Enemy(..)));
+        while state.progress(&scenario, 1.0 / 60.0, &mut count) {
             ticks += 1;
             assert!(ticks < 60 * 100);
         }
@@ -504,7 +759,41 @@ mod tests {
         assert!((ticks as f64 / 60.0 - 32.5).abs() < 0.05, "{ticks}");
         assert_eq!(state.time_scale(), 2.0);
         // Over is over.
-        assert!(!state.progress(&scenario, 1.0, |_| spawned += 1));
+        assert!(!state.progress(&scenario, 1.0, |_| {}));
+    }
+
+    #[test]
+    fn endless_cycles_scale_amounts_and_never_end() {
+        let text = EXAMPLE_SCENARIO.replacen(
+            "animation: true,",
+            "animation: true,\n    endless: (count: 1.5, health: 1.25, speed: 1.1),",
+            1,
+        );
+        let scenario = Scenario::parse(&text, "endless.ron".as_ref()).unwrap();
+        let endless = scenario.endless.unwrap();
+        assert_eq!(
+            (endless.count, endless.health, endless.speed),
+            (1.5, 1.25, 1.1)
+        );
+        let mut state = ScenarioState::begin(&scenario);
+        // Enemies of each cycle, counted by the endless step they carry.
+        let mut by_step = [0u64; 4];
+        let mut waves_ended = 0;
+        while state.cycle() < 3 {
+            assert!(state.progress(&scenario, 1.0 / 60.0, |due| match due {
+                Due::Enemy(_, k) => by_step[k as usize] += 1,
+                Due::WaveEnd => waves_ended += 1,
+            }));
+        }
+        assert!(!state.is_over());
+        // 10, 5, 1 a cycle; then ×1.5 (15, 8, 2 rounded), then ×2.25 (23, 11, 2).
+        assert_eq!(by_step[..3], [16, 25, 36]);
+        assert_eq!(waves_ended, 3);
+        let bad = text.replace("count: 1.5", "count: 0.5");
+        let error = Scenario::parse(&bad, "bad.ron".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("factor"), "{error}");
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
             let wave = (state.wave() + 1).min(waves);
             let (cycle, cycles) = match scenario.cycles {
                 0 => (state.cycle() + 1, "∞".to_string()),
+                _ if scenario.endless.is_some() => (state.cycle() + 1, "∞".to_string()),
                 n => ((state.cycle() + 1).min(n), n.to_string()),
             };
             let lives = if scenario.lives == 0 {
@@ -36,7 +37,14 @@ pub fn hud_text(sim: &Simulation, tower: TowerKind) -> HudText {
             let money = sim
                 .money()
                 .map_or(String::new(), |m| format!("   money {m}"));
-            format!("{lives}   wave {wave}/{waves}   cycle {cycle}/{cycles}{money}")
+            if scenario.endless.is_some() {
+                // Waves counted across cycles: the score is the waves cleared.
+                let played = u64::from(state.cycle()) * waves as u64 + wave as u64;
+                let cleared = sim.wave_tally().cleared;
+                format!("{lives}   wave {played} (endless)   cleared {cleared}{money}")
+            } else {
+                format!("{lives}   wave {wave}/{waves}   cycle {cycle}/{cycles}{money}")
+            }
         }
         _ => "sandbox: the spawner runs (load a scenario in the inspector)".to_string(),
     };

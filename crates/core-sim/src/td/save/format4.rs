@@ -226,6 +226,7 @@ impl Scenario4 {
                 cost: b.cost.0,
                 refund: b.refund,
             }),
+            endless: None,
         };
         // Through today's format and back: its rules run as it is read.
         let bytes = postcard::to_allocvec(&scenario).map_err(|e| e.to_string())?;

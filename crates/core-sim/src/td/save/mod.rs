@@ -20,13 +20,16 @@ pub mod format4;
 #[cfg(feature = "fuzzing")]
 pub mod fuzz;
 pub mod record;
+pub mod tail;
 
 use crate::td::simulation::Simulation;
 use horde_files::{FileError, SealedFormat, Unsealed};
 use record::GameRecord;
 use std::path::Path;
 
-/// The format of `*.horde` files. Version 5 is this layout: the towers' settings and costs
+/// The format of `*.horde` files. Version 6 is version 5 with a tail after the enemies
+/// ([`tail`]: keyed entries for what a game uses beyond version 5 — endless waves — empty for
+/// the rest, so version 5 saves read as they are). Version 5 is: the towers' settings and costs
 /// keyed by kind and field name (so a kind added to the table, or a field added to a kind,
 /// leaves the layout as it is: what a save does not name keeps its default), and the speed
 /// factors towers gave enemies for their next update. Version 4 (settings and costs by
@@ -35,7 +38,7 @@ use std::path::Path;
 /// to `GameRecord` or `columns` is a new version, with its migration.
 pub const SAVE_FORMAT: SealedFormat = SealedFormat {
     magic: *b"HORDESAV",
-    version: 5,
+    version: 6,
     oldest: 4,
     name: "Horde save",
     payload_cap: 4 << 30,

@@ -146,7 +146,9 @@ impl GameRecord {
     /// The record of `sim`, played at `dt` seconds a tick, and its enemies' planes.
     pub(crate) fn of(sim: &Simulation, dt: f32) -> (GameRecord, Vec<u8>) {
         let (ids, states) = sim.enemies().slots();
-        (GameRecord::head(sim, dt), columns::to_planes(ids, states))
+        let mut after = columns::to_planes(ids, states);
+        after.extend(super::tail::tail_of(sim));
+        (GameRecord::head(sim, dt), after)
     }
 
     /// The record of `sim`, played at `dt` seconds a tick, without its enemies' planes:
@@ -210,7 +212,15 @@ impl GameRecord {
 
     /// The simulation this record and its enemies' `planes` describe (drawing new enemies in
     /// the neutral colour until the caller chooses), or what is wrong with it.
-    pub(crate) fn into_simulation(self, planes: &[u8]) -> Result<Simulation, String> {
+    pub(crate) fn into_simulation(self, after: &[u8]) -> Result<Simulation, String> {
+        // The enemies' planes, then the tail.
+        let planes_len = usize::try_from(self.enemies.count)
+            .ok()
+            .and_then(|n| n.checked_mul(columns::BYTES_PER_ENEMY))
+            .filter(|&len| len <= after.len())
+            .ok_or_else(|| format!("{} bytes cannot hold its enemies", after.len()))?;
+        let (planes, tail) = after.split_at(planes_len);
+        let tail = super::tail::read_tail(tail)?;
         let tiles = self
             .board
             .tiles
@@ -227,7 +237,12 @@ impl GameRecord {
             2 => Outcome::Defeat,
             other => return Err(format!("unknown outcome {other}")),
         };
-        let playing = self.playing;
+        let mut playing = self.playing;
+        match (&mut playing, tail.endless) {
+            (Some((scenario, _)), endless) => scenario.endless = endless,
+            (None, Some(_)) => return Err("it has endless waves but no scenario".to_string()),
+            (None, None) => {}
+        }
         let mut enemies = restore_enemies(&self.enemies, planes, board.tile_count())?;
         enemies.restore_speed_factors(self.extra)?;
         let mut rng = ChaCha8Rng::from_seed(self.rng.seed);
@@ -255,6 +270,7 @@ impl GameRecord {
             explosions: self.explosions,
             money: self.money,
             paid: self.paid,
+            tally: tail.tally.unwrap_or_default(),
         })
     }
 }

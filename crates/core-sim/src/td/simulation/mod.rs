@@ -26,15 +26,15 @@ pub mod money;
 pub mod parts;
 pub mod reload;
 mod spawning;
+pub mod waves;
 
 use crate::td::ballistics::{EXPLOSION_SECONDS, Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
 use crate::td::enemies::{Enemies, Removed, SliceTooShort};
 
 use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
-use crate::td::enemy_type::EnemyType;
 use crate::td::model::ModelInstance;
-use crate::td::scenario::{Scenario, ScenarioState};
+use crate::td::scenario::{Due, Scenario, ScenarioState};
 use crate::td::settings::{SettingsError, SpawnSettings};
 use crate::td::sink::InstanceSink;
 use crate::td::spatial::SpatialIndex;
@@ -42,6 +42,7 @@ use crate::td::tile::TileContent;
 use crate::td::towers::{Moment, TowerSettings, Towers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use waves::WaveTally;
 
 /// Why an enemy could not be spawned.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -144,8 +145,10 @@ pub struct Simulation {
     index: SpatialIndex,
     shells: Vec<Shell>,
     explosions: Vec<Explosion>,
-    /// Scratch: the enemy types a scenario tick spawns, in order.
-    spawn_order: Vec<EnemyType>,
+    /// Scratch: what a scenario tick brings (enemies, wave ends), in order.
+    spawn_order: Vec<Due>,
+    /// Under endless waves: the waves cleared, the score.
+    tally: WaveTally,
     /// The money left under a budget ([`money`]; 0 without one).
     money: u32,
     /// What was paid for each tile's content, by board index.
@@ -183,6 +186,7 @@ impl Simulation {
             shells: Vec::new(),
             explosions: Vec::new(),
             spawn_order: Vec::new(),
+            tally: WaveTally::default(),
             money: 0,
             paid: vec![0; tiles],
         }
@@ -470,7 +474,23 @@ impl Simulation {
         }
         self.ticks += 1;
         self.fight(dt);
+        if self.endless() {
+            self.tally.settle(&self.enemies);
+        }
         self.decide();
+    }
+
+    /// Whether the scenario played has endless waves.
+    pub fn endless(&self) -> bool {
+        self.playing
+            .as_ref()
+            .is_some_and(|p| p.scenario.endless.is_some())
+    }
+
+    /// Under endless waves, the waves cleared so far (the score) and those spawned and not yet
+    /// cleared; the default otherwise.
+    pub fn wave_tally(&self) -> &WaveTally {
+        &self.tally
     }
 
     /// The towers, then shells and explosions, of the tick just counted.

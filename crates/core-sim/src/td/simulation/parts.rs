@@ -6,6 +6,7 @@
 //! and refuses, saying what is wrong. Scratch space (the spatial index, the update's buffers)
 //! is not a part: each is rebuilt from the state before it is read.
 
+use super::waves::WaveTally;
 use super::{Outcome, Playing, Simulation};
 use crate::td::ballistics::{Explosion, Shell};
 use crate::td::board::Board;
@@ -63,6 +64,8 @@ pub struct SimulationParts {
     pub money: u32,
     /// What was paid for each tile's content, by board index (as many as the board's tiles).
     pub paid: Vec<u32>,
+    /// Under endless waves, the waves cleared and waiting (the default otherwise).
+    pub tally: WaveTally,
 }
 
 impl Simulation {
@@ -107,6 +110,7 @@ impl Simulation {
             None => None,
         };
         let towers = Towers::restore(&p.board, p.towers)?;
+        p.tally.check(p.enemies.spawned())?;
         if p.paid.len() != tiles {
             return Err(format!(
                 "it keeps what was paid for {} tiles, the board has {tiles}",
@@ -146,6 +150,7 @@ impl Simulation {
             shells: p.shells,
             explosions: p.explosions,
             spawn_order: Vec::new(),
+            tally: p.tally,
             money: p.money,
             paid: p.paid,
         })
@@ -211,6 +216,7 @@ mod tests {
             explosions: sim.explosions().to_vec(),
             money: sim.money().unwrap_or(0),
             paid: sim.paid().to_vec(),
+            tally: sim.wave_tally().clone(),
         }
     }
 

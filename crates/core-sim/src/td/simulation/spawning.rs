@@ -5,7 +5,8 @@
 use super::{Simulation, SpawnError};
 use crate::td::enemy::{EnemyParams, type_code};
 use crate::td::enemy_type::EnemyType;
-use crate::td::scenario::EnemyModel;
+use crate::td::scenario::{Due, Endless, EnemyModel, MAX_HEALTH};
+use crate::td::settings::SPEED_LIMITS;
 use crate::td::settings::check_params;
 use crate::td::tile::TileContent;
 use rand::RngCore;
@@ -26,15 +27,27 @@ impl Simulation {
     /// Spawns one enemy of a scenario's type `kind` at a random spawn point, and returns its
     /// id: the spawn point, then scale, speed, path offset and health from the type's ranges,
     /// drawn as in [`Simulation::spawn_enemy`].
-    pub(super) fn spawn_of_type(&mut self, kind: EnemyType) -> Option<u64> {
-        let config = *self.playing.as_ref()?.scenario.enemies.of(kind);
+    pub(super) fn spawn_of_type(&mut self, kind: EnemyType, step: u32) -> Option<u64> {
+        let scenario = &self.playing.as_ref()?.scenario;
+        let config = *scenario.enemies.of(kind);
+        // The `step`-th endless cycle's health and speed factors (1 within the listed ones).
+        let (health_factor, speed_factor) = match (&scenario.endless, step) {
+            (Some(endless), k) if k > 0 => (
+                Endless::power(endless.health, k, f64::from(MAX_HEALTH)) as f32,
+                Endless::power(endless.speed, k, f64::from(SPEED_LIMITS.max())) as f32,
+            ),
+            _ => (1.0, 1.0),
+        };
         let tile = self.random_spawn_point();
+        // Drawn in this order: scale, speed, path offset, health.
+        let scale = config.scale.at(unit_f32(&mut self.rng));
+        let speed = config.speed.at(unit_f32(&mut self.rng));
         let params = EnemyParams {
-            scale: config.scale.at(unit_f32(&mut self.rng)),
-            speed: config.speed.at(unit_f32(&mut self.rng)),
+            scale,
+            speed: (speed * speed_factor).min(SPEED_LIMITS.max()),
             path_offset: config.path_offset.at(unit_f32(&mut self.rng)),
         };
-        let health = config.health.at(unit_f32(&mut self.rng));
+        let health = (config.health.at(unit_f32(&mut self.rng)) * health_factor).min(MAX_HEALTH);
         Some(self.spawn_unchecked(tile, (params, Some(kind)), 0.0, health))
     }
 
@@ -150,10 +163,17 @@ impl Simulation {
             order.clear();
             playing
                 .state
-                .progress(&playing.scenario, f64::from(dt), |kind| order.push(kind));
+                .progress(&playing.scenario, f64::from(dt), |due| order.push(due));
+            let endless = playing.scenario.endless.is_some();
             self.playing = Some(playing);
-            for &kind in &order {
-                self.spawn_of_type(kind);
+            for &due in &order {
+                match due {
+                    Due::Enemy(kind, step) => {
+                        self.spawn_of_type(kind, step);
+                    }
+                    Due::WaveEnd if endless => self.tally.wave_ended(self.enemies.spawned()),
+                    Due::WaveEnd => {}
+                }
             }
             self.spawn_order = order;
             return;

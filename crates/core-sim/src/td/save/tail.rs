@@ -1,0 +1,81 @@
+//! What a save holds after its enemies' planes, since format 6: a list of entries keyed by
+//! name, each the postcard bytes of one thing a game uses that the first formats did not know
+//! — `endless` (the scenario's endless waves) and `waves` (the waves cleared, and the marks of
+//! those still waiting). A game that uses none has an empty tail, so its save is format 5's
+//! bytes; an entry this build does not know is refused by name (a newer Horde's). The state
+//! checksum hashes the same bytes after format 4's layout: what a game does not use adds
+//! nothing to it.
+
+use crate::td::scenario::Endless;
+use crate::td::simulation::Simulation;
+use crate::td::simulation::waves::WaveTally;
+use serde::{Deserialize, Serialize};
+
+/// What the tail held.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Tail {
+    /// The scenario's endless waves.
+    pub(crate) endless: Option<Endless>,
+    /// The waves cleared and waiting.
+    pub(crate) tally: Option<WaveTally>,
+}
+
+/// The tally as the tail keeps it.
+#[derive(Serialize, Deserialize)]
+struct TallyRecord {
+    cleared: u64,
+    waiting: Vec<u64>,
+}
+
+/// The tail of `sim`'s save (empty when the game uses nothing it keeps).
+pub(crate) fn tail_of(sim: &Simulation) -> Vec<u8> {
+    let Some(endless) = sim.scenario().and_then(|s| s.endless) else {
+        return Vec::new();
+    };
+    let tally = sim.wave_tally();
+    let record = TallyRecord {
+        cleared: tally.cleared,
+        waiting: tally.waiting.iter().copied().collect(),
+    };
+    let entries: Vec<(&str, Vec<u8>)> = vec![
+        (
+            "endless",
+            postcard::to_allocvec(&endless).unwrap_or_default(),
+        ),
+        ("waves", postcard::to_allocvec(&record).unwrap_or_default()),
+    ];
+    postcard::to_allocvec(&entries).unwrap_or_default()
+}
+
+/// The tail in `bytes` (empty: nothing), or what is wrong with it.
+pub(crate) fn read_tail(bytes: &[u8]) -> Result<Tail, String> {
+    let mut tail = Tail::default();
+    if bytes.is_empty() {
+        return Ok(tail);
+    }
+    let bad = |what: &str| format!("its {what} after the enemies do not read");
+    let entries: Vec<(String, Vec<u8>)> =
+        postcard::from_bytes(bytes).map_err(|_| bad("entries"))?;
+    for (name, value) in entries {
+        match name.as_str() {
+            "endless" => {
+                let endless: Endless =
+                    postcard::from_bytes(&value).map_err(|_| bad("endless waves"))?;
+                tail.endless = Some(endless);
+            }
+            "waves" => {
+                let record: TallyRecord = postcard::from_bytes(&value).map_err(|_| bad("waves"))?;
+                tail.tally = Some(WaveTally {
+                    cleared: record.cleared,
+                    waiting: record.waiting.into(),
+                });
+            }
+            other => {
+                return Err(format!(
+                    "it holds `{other}`, which this build does not know (saved by a newer Horde?)"
+                ));
+            }
+        }
+    }
+    Ok(tail)
+}
