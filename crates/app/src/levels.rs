@@ -70,7 +70,30 @@ pub fn load(path: Option<&Path>) -> Result<Board> {
     })
 }
 
-/// Loads the `--scenario` file, if one is named.
+/// The built-in endless scenario a challenge plays, `assets/scenarios/endless.ron`, compiled
+/// in so a challenge is the same game from any folder.
+pub const ENDLESS_SCENARIO: &str = include_str!("../../../assets/scenarios/endless.ron");
+
+/// The name recordings give the built-in endless scenario.
+pub const ENDLESS_LABEL: &str = "built-in:endless";
+
+/// Loads the `--scenario` file, if one is named (the built-in endless scenario by its label).
 pub fn scenario(path: Option<&Path>) -> Result<Option<Scenario>> {
+    if path.is_some_and(|p| p == Path::new(ENDLESS_LABEL)) {
+        return Ok(Some(Scenario::parse(
+            ENDLESS_SCENARIO,
+            Path::new(ENDLESS_LABEL),
+        )?));
+    }
     Ok(path.map(Scenario::load).transpose()?)
+}
+
+/// The scenario a game plays: the built-in endless one for a challenge, else `--scenario`'s
+/// file (named as recordings name it).
+pub fn scenario_named(challenge: bool, path: Option<&Path>) -> Option<PathBuf> {
+    if challenge {
+        Some(PathBuf::from(ENDLESS_LABEL))
+    } else {
+        path.map(Path::to_path_buf)
+    }
 }

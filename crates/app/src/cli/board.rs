@@ -1,7 +1,7 @@
 //! The flags of a generated board: its spec (`--size`, `--spawns`, `--destinations`,
 //! `--min-path`, `--walls`, `--tower-room`), which `horde generate` takes, and `--generate N`
-//! with the same spec flags, which `run`, `sim`, `preview` and `screenshot` take wherever they
-//! take `--level`. Plain clap types; each number is checked by the spec (an error names its
+//! with the same spec flags, and `--challenge SEED|today`, which `run`, `sim`, `preview` and
+//! `screenshot` take wherever they take `--level`. Plain clap types; each number is checked by the spec (an error names its
 //! flag).
 
 use clap::Args;
@@ -70,6 +70,40 @@ fn size(text: &str) -> Result<(u32, u32), String> {
     parse_size(text).map_err(|e| e.problem)
 }
 
+/// `--challenge SEED|today`: the board generated from SEED with the default spec, played with
+/// the built-in endless scenario and SEED as the game's seed; `today` is the date (UTC) as
+/// `YYYYMMDD`.
+pub fn parse_challenge(text: &str) -> Result<u64, String> {
+    if text == "today" {
+        return Ok(today_utc());
+    }
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a seed (a whole number) or `today`"))
+}
+
+/// The date today, UTC, as the number `YYYYMMDD`.
+pub fn today_utc() -> u64 {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
+    (y as u64) * 10_000 + u64::from(m) * 100 + u64::from(d)
+}
+
+/// The proleptic Gregorian date of `days` since 1970-01-01 (Howard Hinnant's algorithm).
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 /// `--generate N`: play the board generated from seed N (with the spec flags) instead of a
 /// level file (`horde sim`, `preview`).
 #[derive(Clone, Debug, Args)]
@@ -78,6 +112,11 @@ pub struct GenerateFlags {
     /// flags `--size`, `--spawns`, .. shape it) instead of a level file.
     #[arg(long, value_name = "N", conflicts_with = "level")]
     pub generate: Option<u64>,
+    /// Play a challenge: the board generated from SEED (the default spec) with the built-in
+    /// endless scenario and SEED as the game's seed; `today` is the date, UTC (YYYYMMDD).
+    #[arg(long, value_name = "SEED|today", value_parser = parse_challenge,
+          conflicts_with_all = ["level", "generate", "scenario"])]
+    pub challenge: Option<u64>,
     /// The generated board's spec.
     #[command(flatten)]
     pub spec: BoardSpecFlags,
@@ -86,6 +125,9 @@ pub struct GenerateFlags {
 impl GenerateFlags {
     /// The seed and spec of the board asked for, if one is.
     pub fn asked(&self) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+        if let Some(seed) = self.challenge {
+            return Ok(Some((seed, BoardSpec::default())));
+        }
         self.generate
             .map(|seed| Ok((seed, self.spec.spec()?)))
             .transpose()
@@ -100,6 +142,11 @@ pub struct SceneGenerateFlags {
     /// `--spawns`, .. shape it) instead of a level file.
     #[arg(long, value_name = "N", conflicts_with = "level")]
     pub generate: Option<u64>,
+    /// TD scene: play a challenge: the board generated from SEED (the default spec) with the
+    /// built-in endless scenario and SEED as the game's seed; `today` is the date, UTC.
+    #[arg(long, value_name = "SEED|today", value_parser = parse_challenge,
+          conflicts_with_all = ["level", "generate", "scenario"])]
+    pub challenge: Option<u64>,
     /// Generated board: its size, WxH, 5 to 256 tiles a side.
     #[arg(long, value_name = "WxH", default_value = "23x11", value_parser = size)]
     pub board_size: (u32, u32),
@@ -109,10 +156,30 @@ pub struct SceneGenerateFlags {
 }
 
 impl SceneGenerateFlags {
-    /// The seed and spec of the board asked for, if one is.
+    /// The seed and spec of the board asked for, if one is (a challenge's: its seed, the
+    /// default spec).
     pub fn asked(&self) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+        if let Some(seed) = self.challenge {
+            return Ok(Some((seed, BoardSpec::default())));
+        }
         (self.generate)
             .map(|seed| Ok((seed, self.rest.spec(self.board_size)?)))
             .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_become_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_790), (2026, 12, 3));
+        assert_eq!(parse_challenge("42"), Ok(42));
+        assert!(parse_challenge("tomorrow").is_err());
+        let today = parse_challenge("today").unwrap();
+        assert!((20_260_101..30_000_000).contains(&today), "{today}");
     }
 }

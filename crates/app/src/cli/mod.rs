@@ -479,7 +479,7 @@ pub struct PreviewArgs {
     #[command(flatten)]
     pub board: board::GenerateFlags,
     /// The scenario (RON) whose waves are predicted.
-    #[arg(long, value_name = "FILE.ron", required_unless_present = "load")]
+    #[arg(long, value_name = "FILE.ron", required_unless_present_any = ["load", "challenge"])]
     pub scenario: Option<PathBuf>,
     /// Random seed (ChaCha8).
     #[arg(long, value_name = "N", default_value_t = 0)]

@@ -40,8 +40,11 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
         }
         None => {
             let board = levels::board(args.level.as_deref(), args.board.asked()?)?;
-            let scenario = levels::scenario(args.scenario.as_deref())?;
-            let mut sim = Simulation::new(board, Default::default(), args.seed);
+            let named =
+                levels::scenario_named(args.board.challenge.is_some(), args.scenario.as_deref());
+            let scenario = levels::scenario(named.as_deref())?;
+            let seed = args.board.challenge.unwrap_or(args.seed);
+            let mut sim = Simulation::new(board, Default::default(), seed);
             sim.set_scenario(scenario);
             (sim, STEP_F32)
         }

@@ -22,6 +22,17 @@ struct Summary {
     history_bytes: usize,
     /// Milliseconds the whole replay took (re-simulating from the start, keyframes included).
     replay_ms: f64,
+    /// How the replayed game stands at its last tick, and its lives (checked by the checksums:
+    /// a replay that passes proves them).
+    outcome: &'static str,
+    lives: u32,
+    /// Under endless waves: the waves cleared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waves_cleared: Option<u64>,
+    /// For a challenge (a generated board with the built-in endless scenario): its score, the
+    /// waves cleared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<u64>,
 }
 
 /// A desync as the summary prints it (checksums in hex).
@@ -72,7 +83,17 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
             });
         }
     }
+    let end = &replayed.sim;
+    let waves_cleared = end.endless().then(|| end.wave_tally().cleared);
+    let challenge = recording.header.scenario.as_deref()
+        == Some(std::path::Path::new(crate::levels::ENDLESS_LABEL))
+        && (recording.header.level.as_ref())
+            .is_some_and(|l| l.to_string_lossy().starts_with("generated v"));
     let summary = Summary {
+        outcome: end.counts().outcome.name(),
+        lives: end.counts().lives,
+        waves_cleared,
+        score: waves_cleared.filter(|_| challenge),
         ticks: replayed.sim.counts().ticks,
         checked: replayed.checked,
         desync: replayed.desync.map(|d: Desync| DesyncJson {

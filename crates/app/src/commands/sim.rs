@@ -36,8 +36,11 @@ fn run_here(args: &SimArgs) -> Result<()> {
         }
         None => {
             let board = levels::board(args.level.as_deref(), args.board.asked()?)?;
-            let scenario = crate::levels::scenario(args.scenario.as_deref())?;
-            let mut sim = Simulation::new(board, args.spawn.settings()?, args.seed);
+            let named =
+                levels::scenario_named(args.board.challenge.is_some(), args.scenario.as_deref());
+            let scenario = levels::scenario(named.as_deref())?;
+            let seed = args.board.challenge.unwrap_or(args.seed);
+            let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
             sim.set_scenario(scenario);
             sim.set_animation(args.spawn.animation);
             (sim, None)
@@ -91,10 +94,13 @@ fn run_here(args: &SimArgs) -> Result<()> {
                     None => args.level.clone(),
                 },
                 board: board_checksum(sim.board()),
-                scenario: args.scenario.clone(),
+                scenario: levels::scenario_named(
+                    args.board.challenge.is_some(),
+                    args.scenario.as_deref(),
+                ),
                 settings: *sim.settings(),
                 animation: args.spawn.animation,
-                seed: args.seed,
+                seed: sim.seed(),
                 level_line: 0,
             };
             Some(RecordingWriter::start(path, start).context("--record")?)

@@ -60,9 +60,11 @@ impl RecordingWriter {
     }
 
     /// After a tick: a checksum line, once a second of game time ([`CHECKSUM_EVERY`] ticks),
-    /// past the last one written. Rewrites the file when it adds one.
+    /// and at the tick the game is decided (so a replay proves how it ended), past the last
+    /// one written. Rewrites the file when it adds one.
     pub fn after_tick(&mut self, tick: u64, sim: &Simulation) -> Result<(), FileError> {
-        if tick % CHECKSUM_EVERY != 0 || tick <= self.last_checksum {
+        let decided = sim.outcome() != crate::td::simulation::Outcome::Running;
+        if (tick % CHECKSUM_EVERY != 0 && !decided) || tick <= self.last_checksum {
             return Ok(());
         }
         self.lines

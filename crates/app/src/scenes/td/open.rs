@@ -31,7 +31,10 @@ impl TdPlay {
         if let Some(path) = &window.replay {
             return TdPlay::open_replay(path, view, window.play_speed, opening);
         }
-        let scenario = levels::scenario(args.scenario.as_deref())?;
+        let challenge = args.board.challenge;
+        let scenario_named = levels::scenario_named(challenge.is_some(), args.scenario.as_deref());
+        let scenario = levels::scenario(scenario_named.as_deref())?;
+        let seed = challenge.unwrap_or(scene.seed);
         let settings = args.spawn.settings()?;
         // A generated board is named by its label, which opening it generates again.
         let generated = args.board.asked()?;
@@ -39,7 +42,7 @@ impl TdPlay {
             Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
             None => args.level.clone(),
         };
-        let mut game = TdGame::open(level.as_deref(), scenario, settings, scene.seed)?;
+        let mut game = TdGame::open(level.as_deref(), scenario, settings, seed)?;
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
         if let Some(path) = &args.load {
             game.load(path)?;
@@ -48,10 +51,10 @@ impl TdPlay {
             let start = RecordingHeader {
                 level: level.clone(),
                 board: board_checksum(game.sim().board()),
-                scenario: args.scenario.clone(),
+                scenario: scenario_named.clone(),
                 settings,
                 animation: args.spawn.animation,
-                seed: scene.seed,
+                seed,
                 level_line: 0,
             };
             game.recording = Some(RecordingWriter::start(path, start).context("--record")?);
