@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// The label a generated board's level is named by: `generated v1 seed 7 spec 23x11 ..`.
 pub fn generated_label(seed: u64, spec: &BoardSpec) -> PathBuf {
     PathBuf::from(format!(
-        "generated v{GENERATOR_VERSION} seed {seed} spec {spec}"
+        "{LABEL_START}{GENERATOR_VERSION} seed {seed} spec {spec}"
     ))
 }
 
@@ -25,9 +25,17 @@ pub fn generated(seed: u64, spec: &BoardSpec) -> Result<Board> {
     )?)
 }
 
+/// The start of every generated board's label.
+const LABEL_START: &str = "generated v";
+
+/// Whether `path` is a generated board's label, not a file.
+pub fn is_generated_label(path: &Path) -> bool {
+    path.to_str().is_some_and(|p| p.starts_with(LABEL_START))
+}
+
 /// The seed and spec a generated board's label names, if `path` is one.
 fn parse_label(path: &Path) -> Option<Result<(u64, BoardSpec)>> {
-    let text = path.to_str()?.strip_prefix("generated v")?;
+    let text = path.to_str()?.strip_prefix(LABEL_START)?;
     Some((|| {
         let (version, rest) = text.split_once(" seed ").unwrap_or((text, ""));
         let (seed, spec) = rest.split_once(" spec ").unwrap_or((rest, ""));

@@ -87,8 +87,7 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
     let waves_cleared = end.endless().then(|| end.wave_tally().cleared);
     let challenge = recording.header.scenario.as_deref()
         == Some(std::path::Path::new(crate::levels::ENDLESS_LABEL))
-        && (recording.header.level.as_ref())
-            .is_some_and(|l| l.to_string_lossy().starts_with("generated v"));
+        && (recording.header.level.as_deref()).is_some_and(crate::levels::is_generated_label);
     let summary = Summary {
         outcome: end.counts().outcome.name(),
         lives: end.counts().lives,

@@ -75,15 +75,15 @@ struct Budget4 {
 /// are not their defaults).
 struct Costs4(Costs);
 
-/// Each number of `settings` beyond format 4's positions that a game uses: `(kind, field,
+/// Each number of `keyed` settings beyond format 4's positions that a game uses: `(kind, field,
 /// value)`, in the table's order. `on_board` says which kinds stand on the board.
 fn settings_beyond(
-    settings: &TowerSettings,
+    keyed: Keyed,
     on_board: &[bool; TowerKind::COUNT],
 ) -> Vec<(&'static str, &'static str, f32)> {
     let defaults = TowerSettings::default().keyed();
     let mut beyond = Vec::new();
-    for ((kind, fields), (_, default_fields)) in settings.keyed().into_iter().zip(defaults) {
+    for ((kind, fields), (_, default_fields)) in keyed.into_iter().zip(defaults) {
         let known = FORMAT4_SETTINGS.iter().find(|(k, _)| *k == kind);
         let used = TowerKind::from_name(kind).is_some_and(|k| on_board[k.index()]);
         for ((field, value), (_, default)) in fields.into_iter().zip(default_fields) {
@@ -97,9 +97,11 @@ fn settings_beyond(
     beyond
 }
 
-/// The value of `kind`'s `field` in `settings` (0 when today's kinds have no such field).
-fn setting(settings: &TowerSettings, kind: &str, field: &str) -> f32 {
-    let keyed = settings.keyed();
+/// Settings keyed by kind and field name ([`TowerSettings::keyed`]).
+type Keyed = Vec<(&'static str, Vec<(&'static str, f32)>)>;
+
+/// The value of `kind`'s `field` in `keyed` (0 when today's kinds have no such field).
+fn setting(keyed: &Keyed, kind: &str, field: &str) -> f32 {
     let fields = keyed.iter().find(|(k, _)| *k == kind).map(|(_, f)| f);
     fields
         .and_then(|f| f.iter().find(|(name, _)| *name == field))
@@ -108,14 +110,16 @@ fn setting(settings: &TowerSettings, kind: &str, field: &str) -> f32 {
 
 impl Serialize for Settings4 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Keyed once: the checksum runs this every second of every recorded game.
+        let keyed = self.settings.keyed();
         let mut out = serializer.serialize_tuple(FORMAT4_SETTINGS.len())?;
         for (kind, fields) in FORMAT4_SETTINGS {
             for field in fields {
-                out.serialize_element(&setting(&self.settings, kind, field))?;
+                out.serialize_element(&setting(&keyed, kind, field))?;
             }
         }
         if let Some(on_board) = &self.on_board {
-            for (kind, field, value) in settings_beyond(&self.settings, on_board) {
+            for (kind, field, value) in settings_beyond(keyed, on_board) {
                 out.serialize_element(&(kind, field, value))?;
             }
         }

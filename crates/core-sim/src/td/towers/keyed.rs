@@ -30,26 +30,23 @@ impl TowerSettings {
     /// Sets `kind`'s field `name` to `value`, checked against the field's limits; what is
     /// wrong otherwise.
     pub fn set_field(&mut self, kind: TowerKind, name: &str, value: f32) -> Result<(), String> {
-        let mut found = None;
+        let mut outcome = Err(format!("the {} tower has no setting `{name}`", kind.name()));
         self.visit(kind, &mut |field: &SettingField, slot: &mut f32| {
-            if field.name == name {
-                found = Some(*field);
-                if value.is_finite() && value > 0.0 && value <= field.max {
-                    *slot = value;
-                }
+            if field.name != name {
+                return;
             }
-        });
-        match found {
-            None => Err(format!("the {} tower has no setting `{name}`", kind.name())),
-            Some(field) if !(value.is_finite() && value > 0.0 && value <= field.max) => {
+            outcome = if value.is_finite() && value > 0.0 && value <= field.max {
+                *slot = value;
+                Ok(())
+            } else {
                 Err(format!(
                     "the {} tower's {name} of {value} is not within 0..={}",
                     kind.name(),
                     field.max
                 ))
-            }
-            Some(_) => Ok(()),
-        }
+            };
+        });
+        outcome
     }
 
     /// Settings from kinds and fields by name, the texts' values for what is not named.
