@@ -4,8 +4,9 @@
 //! [`load`] reads back by generating the board again.
 
 use anyhow::{Result, bail};
-use horde_core_sim::{Board, Scenario};
-use horde_core_sim::{load_level, parse_level};
+use horde_core_sim::{Board, Carried, Scenario};
+use horde_core_sim::{level_text, load_level, parse_level};
+use horde_files::{TEXT_CAP, read_text};
 use horde_levelgen::{BoardSpec, GENERATOR_VERSION, generate_board};
 use std::path::{Path, PathBuf};
 
@@ -104,4 +105,23 @@ pub fn scenario_named(challenge: bool, path: Option<&Path>) -> Option<PathBuf> {
     } else {
         path.map(Path::to_path_buf)
     }
+}
+
+/// The texts a recording carries for a game on `level` (as `board`, the board it opened) with
+/// `scenario` (both as recordings name them): a level file's board and a scenario file's text;
+/// nothing for the built-in board and scenario or a generated board, which any Horde makes
+/// again from their names.
+pub fn carried_texts(
+    level: Option<&Path>,
+    board: &Board,
+    scenario: Option<&Path>,
+) -> Result<(Option<Carried>, Option<Carried>)> {
+    let level = level
+        .filter(|path| !is_generated_label(path))
+        .map(|_| Carried::new(level_text(board)));
+    let scenario = match scenario.filter(|path| *path != Path::new(ENDLESS_LABEL)) {
+        Some(path) => Some(Carried::new(read_text(path, TEXT_CAP)?)),
+        None => None,
+    };
+    Ok((level, scenario))
 }

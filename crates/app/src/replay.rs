@@ -6,10 +6,12 @@
 use crate::levels;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
-use horde_core_sim::Recording;
 use horde_core_sim::Timeline;
 use horde_core_sim::checksum_hex;
+use horde_core_sim::parse_level;
+use horde_core_sim::{Board, Carried, Recording, RecordingHeader, Scenario};
 use horde_core_sim::{Outcome, Simulation};
+use horde_files::FileError;
 use std::path::{Path, PathBuf};
 
 /// The first checksum line a replay did not match.
@@ -51,30 +53,88 @@ pub struct Replayed {
     pub desync: Option<Desync>,
 }
 
-/// A path a recording names: as it stands when it exists from here, else beside the
-/// recording (a recording moved with its level), else as it stands (for the error).
+/// A path an older recording names (one made before recordings carried their files): beside
+/// the recording first (a recording moved with its level), else as it stands from here.
 fn resolve(named: &Path, recording: &Path) -> PathBuf {
-    if named.is_relative() && !named.exists() {
+    if named.is_relative() {
         let beside = recording.parent().map(|folder| folder.join(named));
-        if let Some(beside) = beside.filter(|p| p.exists()) {
+        if let Some(beside) = beside.filter(|p| p.is_file()) {
             return beside;
         }
     }
     named.to_path_buf()
 }
 
+/// An error at `(line, column)` of a text the recording carries, named at the recording's
+/// own line and column.
+fn in_carried(
+    recording: &Path,
+    carried: &Carried,
+    what: &str,
+    at: Option<(usize, usize)>,
+    message: impl std::fmt::Display,
+) -> anyhow::Error {
+    let (line, column) = at.map_or((carried.first_line, 1), |(l, c)| carried.place(l, c));
+    anyhow::anyhow!(
+        "{}:{line}:{column}: the {what} the recording carries: {message}",
+        recording.display()
+    )
+}
+
+/// The board the recording's game opened: the level text it carries, else the level it names
+/// (generated again, or read from a file), refused when it is not the board recorded.
+fn recorded_board(path: &Path, header: &RecordingHeader) -> Result<Board> {
+    let named = header.level.as_deref().unwrap_or(Path::new("level"));
+    let board = match &header.level_text {
+        Some(carried) => parse_level(&carried.text, named).map_err(|e| match e.kind() {
+            Some(kind) => in_carried(path, carried, "level", e.location(), kind),
+            None => in_carried(path, carried, "level", None, e),
+        })?,
+        None => {
+            let level = header.level.as_deref().map(|l| resolve(l, path));
+            levels::load(level.as_deref())
+                .with_context(|| format!("{}: the recorded level", path.display()))?
+        }
+    };
+    header.check_board(&board, path)?;
+    Ok(board)
+}
+
+/// The scenario the recording's game played: the text it carries, else the file it names.
+fn recorded_scenario(path: &Path, header: &RecordingHeader) -> Result<Option<Scenario>> {
+    let named = header.scenario.as_deref().unwrap_or(Path::new("scenario"));
+    if let Some(carried) = &header.scenario_text {
+        return match Scenario::parse(&carried.text, named) {
+            Ok(scenario) => Ok(Some(scenario)),
+            Err(FileError::Invalid {
+                line,
+                column,
+                message,
+                ..
+            }) => Err(in_carried(
+                path,
+                carried,
+                "scenario",
+                Some((line, column)),
+                message,
+            )),
+            Err(e) => Err(in_carried(path, carried, "scenario", None, e)),
+        };
+    }
+    let scenario = header.scenario.as_deref().map(|s| resolve(s, path));
+    levels::scenario(scenario.as_deref())
+        .with_context(|| format!("{}: the recorded scenario", path.display()))
+}
+
 /// The recording at `path` and the game its header starts: its level (refused when the
-/// board is not the one recorded), scenario, spawner settings, animation and seed.
+/// board is not the one recorded), scenario, spawner settings, animation and seed. A
+/// recording that carries its files needs no other file; an older one's paths are resolved
+/// beside it first.
 pub fn open(path: &Path) -> Result<(Recording, Simulation)> {
     let recording = Recording::load(path)?;
     let header = &recording.header;
-    let level = header.level.as_deref().map(|l| resolve(l, path));
-    let board = levels::load(level.as_deref())
-        .with_context(|| format!("{}: the recorded level", path.display()))?;
-    header.check_board(&board, path)?;
-    let scenario = header.scenario.as_deref().map(|s| resolve(s, path));
-    let scenario = levels::scenario(scenario.as_deref())
-        .with_context(|| format!("{}: the recorded scenario", path.display()))?;
+    let board = recorded_board(path, header)?;
+    let scenario = recorded_scenario(path, header)?;
     let mut sim = Simulation::new(board, header.settings, header.seed);
     sim.set_scenario(scenario);
     sim.set_animation(header.animation);

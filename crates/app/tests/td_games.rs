@@ -138,6 +138,8 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
         animation: false,
         seed: 21,
         level_line: 0,
+        level_text: None,
+        scenario_text: None,
     };
     play.game.recording = Some(RecordingWriter::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at

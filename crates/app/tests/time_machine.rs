@@ -89,6 +89,8 @@ fn record(path: &Path) -> (TdGame, Vec<u64>, Vec<Edit>) {
         animation: false,
         seed: 9,
         level_line: 0,
+        level_text: None,
+        scenario_text: None,
     };
     game.recording = Some(RecordingWriter::start(path, start).unwrap());
     let edits = towers(&game);

@@ -78,9 +78,9 @@ pub use td::towers::{Tower, Towers};
 // The game: scenarios, budgets, the simulation.
 pub use td::budget::{Budget, Costs, KillPay, MAX_MONEY};
 pub use td::scenario::{
-    EXAMPLE_SCENARIO, EnemyConfig, EnemyModel, EnemyTypes, Scenario, ScenarioState, SpawnSequence,
-    Wave,
+    EXAMPLE_SCENARIO, EnemyConfig, EnemyModel, EnemyTypes, Scenario, SpawnSequence, Wave,
 };
+pub use td::scenario_state::ScenarioState;
 pub use td::simulation::parts::SimulationParts;
 pub use td::simulation::reload::BoardReload;
 pub use td::simulation::{Counts, Outcome, Simulation, SpawnError};
@@ -101,7 +101,7 @@ pub use td::trace::{TRACE_HEADER, TraceWriter};
 // The time machine: checksums, recordings, the timeline, the forecast.
 pub use td::checksum::{CHECKSUM_STATE, from_hex as checksum_from_hex, to_hex as checksum_hex};
 pub use td::preview::{MAX_PREVIEW_TICKS, Prediction, PreviewError, TileCount, predict};
-pub use td::recording::{Recording, RecordingHeader, board_checksum, header_if_any};
+pub use td::recording::{Carried, Recording, RecordingHeader, board_checksum, header_if_any};
 pub use td::recording_writer::{CHECKSUM_EVERY, RecordingWriter};
 pub use td::timeline::{Mark, MarkKind, TimedEdit, Timeline};
 

@@ -88,20 +88,24 @@ fn run_here(args: &SimArgs) -> Result<()> {
     };
     let mut recording = match &args.record {
         Some(path) => {
+            let level = match args.board.asked()? {
+                Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
+                None => args.level.clone(),
+            };
+            let scenario =
+                levels::scenario_named(args.board.challenge.is_some(), args.scenario.as_deref());
+            let (level_text, scenario_text) =
+                levels::carried_texts(level.as_deref(), sim.board(), scenario.as_deref())?;
             let start = RecordingHeader {
-                level: match args.board.asked()? {
-                    Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
-                    None => args.level.clone(),
-                },
+                level,
                 board: board_checksum(sim.board()),
-                scenario: levels::scenario_named(
-                    args.board.challenge.is_some(),
-                    args.scenario.as_deref(),
-                ),
+                scenario,
                 settings: *sim.settings(),
                 animation: args.spawn.animation,
                 seed: sim.seed(),
                 level_line: 0,
+                level_text,
+                scenario_text,
             };
             Some(RecordingWriter::start(path, start).context("--record")?)
         }

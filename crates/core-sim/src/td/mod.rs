@@ -45,6 +45,7 @@ pub mod save;
 pub mod scenario;
 #[cfg(feature = "fuzzing")]
 pub mod scenario_fuzz;
+pub mod scenario_state;
 pub mod script;
 pub mod settings;
 pub mod simulation;

@@ -11,6 +11,14 @@
 //! Horde that hashes another is refused, not reported as a desync), `seed N`,
 //! `animation on|off`, `scenario PATH` when one was played, and the spawner's `spawn-speed X`,
 //! `scale A..B`, `speed A..B` and `path-offset A..B` (always: they are part of the game). Errors name the file, line and column.
+//!
+//! A recording carries the files its game needs, so that it replays from any folder with no
+//! other file beside it: `#! level-text N` (after `level`) and `#! scenario-text N` (after
+//! `scenario`) are followed by the N lines of the level's and the scenario's text, each behind
+//! `#| ` (a comment to an edit script). The built-in board and scenario and a generated board
+//! (named by its generator's version, seed and spec) need no text. Recordings made before texts
+//! were carried name paths only; a replay resolves those against the recording's own folder
+//! first.
 
 use crate::td::board::Board;
 use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
@@ -25,6 +33,52 @@ pub const RECORDING_VERSION: u32 = 1;
 
 /// What `level` says for the built-in board.
 const BUILT_IN: &str = "built-in";
+
+/// What starts every line of a text a recording carries.
+const CARRIED_LINE: &str = "#|";
+
+/// A file's text carried inside a recording (`#! level-text N`, `#! scenario-text N`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// The text, each line ending in `\n`.
+    pub text: String,
+    /// The recording's line holding the text's first line (0 when made here, not read).
+    pub first_line: usize,
+}
+
+impl Carried {
+    /// `text` to be carried.
+    pub fn new(text: impl Into<String>) -> Carried {
+        Carried {
+            text: text.into(),
+            first_line: 0,
+        }
+    }
+
+    /// Where `(line, column)` of the text stands in the recording (the `#| ` before it
+    /// counted), so that an error in a carried file names the recording's own line.
+    pub fn place(&self, line: usize, column: usize) -> (usize, usize) {
+        (
+            self.first_line + line.saturating_sub(1),
+            column + CARRIED_LINE.len() + 1,
+        )
+    }
+
+    /// The header lines: `#! KEY N`, then the text's N lines behind `#| `.
+    fn lines(&self, key: &str) -> String {
+        let count = self.text.lines().count();
+        let mut out = format!("#! {key} {count}\n");
+        for line in self.text.lines() {
+            out.push_str(CARRIED_LINE);
+            if !line.is_empty() {
+                out.push(' ');
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
 
 /// How a recorded game was started.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +97,12 @@ pub struct RecordingHeader {
     pub seed: u64,
     /// The line of the `level` entry (for errors about the level), 0 when written here.
     pub level_line: usize,
+    /// The level's text, carried (a level file's board as the game opened it); `None` for the
+    /// built-in and generated boards, and in recordings made before texts were carried.
+    pub level_text: Option<Carried>,
+    /// The scenario's text, carried; `None` without a scenario, for the built-in one, and in
+    /// recordings made before texts were carried.
+    pub scenario_text: Option<Carried>,
 }
 
 /// A recording read back: its header and its script (edits and checksum lines).
@@ -76,12 +136,18 @@ impl RecordingHeader {
             "#! level {level}\n#! board {}\n",
             to_hex(self.board)
         ));
+        if let Some(text) = &self.level_text {
+            out.push_str(&text.lines("level-text"));
+        }
         out.push_str(&format!("#! state {}\n", CHECKSUM_STATE));
         out.push_str(&format!("#! seed {}\n", self.seed));
         let on = if self.animation { "on" } else { "off" };
         out.push_str(&format!("#! animation {on}\n"));
         if let Some(scenario) = &self.scenario {
             out.push_str(&format!("#! scenario {}\n", scenario.display()));
+            if let Some(text) = &self.scenario_text {
+                out.push_str(&text.lines("scenario-text"));
+            }
         }
         // The spawner's settings even under a scenario: they are part of the game (a save
         // and its checksum hold them).
@@ -184,6 +250,8 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
     let mut seed = None;
     let mut animation = false;
     let mut scenario = None;
+    let (mut level_text, mut scenario_text) = (None, None);
+    let all_lines: Vec<&str> = text.lines().collect();
     let defaults = SpawnSettings::default();
     let (mut spawn_speed, mut scale, mut speed, mut offset) = (
         defaults.spawn_speed(),
@@ -240,6 +308,16 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
                 }
             }
             "scenario" if !value.is_empty() => scenario = Some(PathBuf::from(&value)),
+            "level-text" | "scenario-text" => {
+                let count: usize = value.parse().map_err(|_| bad("a number of lines"))?;
+                let carried = carried_text(&all_lines, line, count)
+                    .map_err(|(at, message)| error(at, 1, format!("`#! {key}`: {message}")))?;
+                if key == "level-text" {
+                    level_text = Some(carried);
+                } else {
+                    scenario_text = Some(carried);
+                }
+            }
             "spawn-speed" => spawn_speed = value.parse().map_err(|_| bad("a number"))?,
             "scale" => scale = range()?,
             "speed" => speed = range()?,
@@ -249,7 +327,7 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
                     line,
                     1,
                     format!(
-                        "unknown header entry `#! {key} {value}` (expected level, board, state, seed, animation, scenario, spawn-speed, scale, speed, path-offset)"
+                        "unknown header entry `#! {key} {value}` (expected level, level-text, board, state, seed, animation, scenario, scenario-text, spawn-speed, scale, speed, path-offset)"
                     ),
                 ));
             }
@@ -273,6 +351,38 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         animation,
         seed: seed.ok_or_else(|| missing("seed"))?,
         level_line,
+        level_text,
+        scenario_text,
+    })
+}
+
+/// The `count` lines after line `entry` (1-based), each behind `#|`, as one text; else the
+/// line at fault and why.
+fn carried_text(lines: &[&str], entry: usize, count: usize) -> Result<Carried, (usize, String)> {
+    let mut text = String::new();
+    for k in 0..count {
+        let number = entry + 1 + k;
+        let Some(raw) = lines.get(number - 1) else {
+            return Err((
+                entry,
+                format!("the file ends after {k} of its {count} lines"),
+            ));
+        };
+        let Some(rest) = raw.strip_prefix(CARRIED_LINE) else {
+            return Err((
+                number,
+                format!(
+                    "line {} of {count} does not start with `{CARRIED_LINE}`",
+                    k + 1
+                ),
+            ));
+        };
+        text.push_str(rest.strip_prefix(' ').unwrap_or(rest));
+        text.push('\n');
+    }
+    Ok(Carried {
+        text,
+        first_line: entry + 1,
     })
 }
 
@@ -312,6 +422,8 @@ mod tests {
             animation: true,
             seed: 42,
             level_line: 0,
+            level_text: None,
+            scenario_text: None,
         }
     }
 
@@ -422,5 +534,37 @@ mod tests {
         let err = Recording::parse(&far, Path::new("r.txt")).unwrap_err();
         assert_eq!(err.location(), Some((far.lines().count(), 1)));
         assert!(err.to_string().contains("no game reaches"), "{err}");
+    }
+
+    #[test]
+    fn carried_texts_read_back_and_name_their_lines() {
+        let mut written = header(Some("siege.ron"));
+        written.level_text = Some(Carried::new("// a comment\nS.D\n\n  indented\n"));
+        written.scenario_text = Some(Carried::new("(\n  waves: [],\n)\n"));
+        let text = format!("{}{}", written.text(), checksum_line(60, 7));
+        let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
+        let level = read.header.level_text.clone().unwrap();
+        assert_eq!(level.text, "// a comment\nS.D\n\n  indented\n");
+        assert_eq!(level.first_line, 5);
+        assert_eq!(text.lines().nth(4), Some("#| // a comment"));
+        // An error at line 2, column 1 of the level is the recording's line 6, column 4.
+        assert_eq!(level.place(2, 1), (6, 4));
+        let scenario = read.header.scenario_text.clone().unwrap();
+        assert_eq!(scenario.text, "(\n  waves: [],\n)\n");
+        assert_eq!(text.lines().nth(scenario.first_line - 1), Some("#| ("));
+        // The edit script still reads it: the carried lines are comments to it.
+        assert_eq!(read.script.checkpoints().len(), 1);
+        // A count past the end, or a line without `#|`, is refused at its line.
+        let short = text.replace("#! level-text 4", "#! level-text 40");
+        let short = short.split("60 checksum").next().unwrap().to_string();
+        let err = Recording::parse(&short, Path::new("r.txt")).unwrap_err();
+        assert!(err.to_string().contains("level-text"), "{err}");
+        let broken = text.replace("#| S.D", "S.D");
+        let err = Recording::parse(&broken, Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.location(), Some((6, 1)));
+        assert!(
+            err.to_string().contains("does not start with `#|`"),
+            "{err}"
+        );
     }
 }

@@ -1,18 +1,26 @@
 //! Writing a recording ([`crate::td::recording`] reads one): the header of how the game
 //! started, every edit that changed the board with the tick at whose start it applied, and a
 //! checksum line (`TICK checksum HEX`) every second of game time. The window (`horde run
-//! --record F`) and `horde sim --record F` write through it. The file is rewritten
-//! (atomically) after every edit and checksum line, so a crash loses nothing. An edit made
-//! after seeking back cuts the lines after it away, as the game's history is cut; a restart
-//! starts the recording over.
+//! --record F`) and `horde sim --record F` write through it.
+//!
+//! The header is written whole (to a temporary file, renamed), then every line is appended as
+//! it comes, so a crash loses at most the line being written, and what is on disk always
+//! replays to where it ends. The window writes on a thread of its own
+//! ([`RecordingWriter::start_in_background`]), so the render thread never waits on the disk.
+//! An edit made after seeking back cuts the lines after it away (the file is truncated), as
+//! the game's history is cut; a restart writes the header again and starts over.
 
 use crate::td::board::EditKind;
 use crate::td::recording::RecordingHeader;
 use crate::td::script::{checksum_line, edit_line, moment};
 use crate::td::settings::FloatRange;
-use crate::td::simulation::Simulation;
+use crate::td::simulation::{Outcome, Simulation};
 use horde_files::{FileError, write_file};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
 
 /// Ticks between two checksum lines: one a second of game time at 60 ticks a second.
 pub const CHECKSUM_EVERY: u64 = 60;
@@ -22,27 +30,137 @@ pub const CHECKSUM_EVERY: u64 = 60;
 pub struct RecordingWriter {
     path: PathBuf,
     header: RecordingHeader,
-    /// The lines so far, each with its moment in the game.
-    lines: Vec<(u128, String)>,
+    /// Each line so far: its moment in the game and the file's length once it is written.
+    lines: Vec<(u128, u64)>,
+    /// The file's length with the header alone.
+    header_len: u64,
     /// The tick of the last edit.
     last_edit: u64,
     /// The tick of the last checksum line.
     last_checksum: u64,
+    /// Where the bytes go.
+    out: Output,
+}
+
+/// A change to the file.
+#[derive(Debug)]
+enum Op {
+    /// Write this header as the whole file (temporary file, renamed), then append after it.
+    Start(String),
+    /// Append this line.
+    Append(String),
+    /// Cut the file to this length.
+    Truncate(u64),
+}
+
+/// The file a recording appends to.
+#[derive(Debug)]
+struct AppendFile {
+    path: PathBuf,
+    file: Option<File>,
+}
+
+impl AppendFile {
+    fn apply(&mut self, op: Op) -> Result<(), FileError> {
+        let io = |e: std::io::Error| FileError::io(&self.path, e);
+        match op {
+            Op::Start(header) => {
+                self.file = None;
+                write_file(&self.path, header.as_bytes()).map_err(io)?;
+                let file = OpenOptions::new().append(true).open(&self.path);
+                self.file = Some(file.map_err(io)?);
+            }
+            Op::Append(line) => {
+                if let Some(file) = &mut self.file {
+                    file.write_all(line.as_bytes()).map_err(io)?;
+                }
+            }
+            Op::Truncate(len) => {
+                if let Some(file) = &self.file {
+                    file.set_len(len).map_err(io)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where a recording's bytes are written.
+#[derive(Debug)]
+enum Output {
+    /// On the caller's thread.
+    Here(AppendFile),
+    /// On a thread of its own: the changes go there, its errors come back.
+    Thread {
+        changes: Option<Sender<Op>>,
+        errors: Receiver<FileError>,
+        thread: Option<JoinHandle<()>>,
+    },
 }
 
 impl RecordingWriter {
-    /// Starts recording the game `header` describes into `path` (written at once, so a path
-    /// that cannot be written is known before anything is played).
+    /// Starts recording the game `header` describes into `path`, written on this thread (the
+    /// header at once, so a path that cannot be written is known before anything is played).
     pub fn start(path: &Path, header: RecordingHeader) -> Result<RecordingWriter, FileError> {
-        let recording = RecordingWriter {
+        let (file, mut writer) = RecordingWriter::begin(path, header)?;
+        writer.out = Output::Here(file);
+        Ok(writer)
+    }
+
+    /// As [`RecordingWriter::start`], but every line after the header is written by a thread
+    /// of its own (the window's: its frames never wait on the disk). An error writing is
+    /// returned by the next call after it happened.
+    pub fn start_in_background(
+        path: &Path,
+        header: RecordingHeader,
+    ) -> Result<RecordingWriter, FileError> {
+        let (mut file, mut writer) = RecordingWriter::begin(path, header)?;
+        let (changes, received) = channel::<Op>();
+        let (failed, errors) = channel();
+        let thread = std::thread::Builder::new()
+            .name("recording".to_string())
+            .spawn(move || {
+                for op in received {
+                    if let Err(e) = file.apply(op) {
+                        let _ = failed.send(e);
+                    }
+                }
+            })
+            .map_err(|e| FileError::io(path, e))?;
+        writer.out = Output::Thread {
+            changes: Some(changes),
+            errors,
+            thread: Some(thread),
+        };
+        Ok(writer)
+    }
+
+    /// The writer with its header written, and the file it appends to.
+    fn begin(
+        path: &Path,
+        header: RecordingHeader,
+    ) -> Result<(AppendFile, RecordingWriter), FileError> {
+        let mut file = AppendFile {
+            path: path.to_path_buf(),
+            file: None,
+        };
+        let mut writer = RecordingWriter {
             path: path.to_path_buf(),
             header,
             lines: Vec::new(),
+            header_len: 0,
             last_edit: 0,
             last_checksum: 0,
+            out: Output::Thread {
+                changes: None,
+                errors: channel().1,
+                thread: None,
+            },
         };
-        recording.write()?;
-        Ok(recording)
+        let start = writer.header_text();
+        writer.header_len = start.len() as u64;
+        file.apply(Op::Start(start))?;
+        Ok((file, writer))
     }
 
     /// The file it writes.
@@ -50,37 +168,35 @@ impl RecordingWriter {
         &self.path
     }
 
-    /// Adds an edit of `kind` at `(x, y)` that applied at the start of `tick`, and rewrites
-    /// the file.
+    /// Adds an edit of `kind` at `(x, y)` that applied at the start of `tick`.
     pub fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) -> Result<(), FileError> {
-        self.lines
-            .push((moment(tick, false), edit_line(tick, kind, x, y)));
         self.last_edit = tick;
-        self.write()
+        self.append(moment(tick, false), edit_line(tick, kind, x, y))
     }
 
     /// After a tick: a checksum line, once a second of game time ([`CHECKSUM_EVERY`] ticks),
     /// and at the tick the game is decided (so a replay proves how it ended), past the last
-    /// one written. Rewrites the file when it adds one.
+    /// one written.
     pub fn after_tick(&mut self, tick: u64, sim: &Simulation) -> Result<(), FileError> {
-        let decided = sim.outcome() != crate::td::simulation::Outcome::Running;
+        let decided = sim.outcome() != Outcome::Running;
         if (tick % CHECKSUM_EVERY != 0 && !decided) || tick <= self.last_checksum {
-            return Ok(());
+            return self.failure();
         }
-        self.lines
-            .push((moment(tick, true), checksum_line(tick, sim.checksum())));
         self.last_checksum = tick;
-        self.write()
+        self.append(moment(tick, true), checksum_line(tick, sim.checksum()))
     }
 
-    /// Drops the lines after `tick` (the game went back there and took another turn); the
-    /// file is rewritten with the next line.
+    /// Drops the lines after `tick` (the game went back there and took another turn): the
+    /// file is cut to what was written up to it.
     pub fn cut(&mut self, tick: u64) {
         let keep = moment(tick, true);
         if self.lines.last().is_some_and(|(m, _)| *m > keep) {
             self.lines.retain(|(m, _)| *m <= keep);
             self.last_edit = self.last_edit.min(tick);
             self.last_checksum = self.last_checksum.min(tick);
+            let len = self.lines.last().map_or(self.header_len, |(_, end)| *end);
+            // An error cutting comes back from the next line's call.
+            let _ = self.send(Op::Truncate(len));
         }
     }
 
@@ -90,30 +206,79 @@ impl RecordingWriter {
         self.lines.clear();
         self.last_edit = 0;
         self.last_checksum = 0;
-        self.write()
+        let start = self.header_text();
+        self.header_len = start.len() as u64;
+        self.send(Op::Start(start))
     }
 
-    /// The whole file: the comment header, the recording's header, then the lines.
-    pub fn text(&self) -> String {
-        let mut text = format!(
+    /// The lines before the first edit: a comment on how to check and play the recording,
+    /// then the recording's header.
+    pub fn header_text(&self) -> String {
+        format!(
             "# Recorded by `horde run --record`: `TICK ACTION X Y` edits and `TICK checksum HEX`\n\
              # lines (the game's checksum after that tick, once a second).\n\
              # Check it: horde replay {}\n\
-             # Or play it (choose --ticks, at least {}): horde sim{} --ticks N --script {}\n{}",
+             # Or play it (--ticks past the last line's tick): horde sim{} --ticks N --script {}\n{}",
             self.path.display(),
-            self.last_edit.max(self.last_checksum),
             sim_flags(&self.header),
             self.path.display(),
             self.header.text()
-        );
-        for (_, line) in &self.lines {
-            text.push_str(line);
-        }
-        text
+        )
     }
 
-    fn write(&self) -> Result<(), FileError> {
-        write_file(&self.path, self.text().as_bytes()).map_err(|e| FileError::io(&self.path, e))
+    /// Adds a line at `moment`.
+    fn append(&mut self, moment: u128, line: String) -> Result<(), FileError> {
+        let end = self.lines.last().map_or(self.header_len, |(_, end)| *end);
+        self.lines.push((moment, end + line.len() as u64));
+        self.send(Op::Append(line))
+    }
+
+    /// Hands `op` to the file, here or on the writing thread (then returning an error an
+    /// earlier change met, if any).
+    fn send(&mut self, op: Op) -> Result<(), FileError> {
+        match &mut self.out {
+            Output::Here(file) => file.apply(op),
+            Output::Thread { changes, .. } => {
+                if let Some(changes) = changes {
+                    // The thread ends only when the writer is dropped.
+                    let _ = changes.send(op);
+                }
+                self.failure()
+            }
+        }
+    }
+
+    /// The first error the writing thread met since the last call, if any.
+    fn failure(&self) -> Result<(), FileError> {
+        match &self.out {
+            Output::Thread { errors, .. } => errors.try_recv().map_or(Ok(()), Err),
+            Output::Here(_) => Ok(()),
+        }
+    }
+
+    /// Waits until everything handed to the writing thread is on disk (dropping the writer
+    /// does too), returning the first error it met.
+    pub fn finish(mut self) -> Result<(), FileError> {
+        self.join();
+        self.failure()
+    }
+
+    fn join(&mut self) {
+        if let Output::Thread {
+            changes, thread, ..
+        } = &mut self.out
+        {
+            drop(changes.take());
+            if let Some(thread) = thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+impl Drop for RecordingWriter {
+    fn drop(&mut self) {
+        self.join();
     }
 }
 
@@ -141,4 +306,88 @@ fn sim_flags(header: &RecordingHeader) -> String {
     }
     flags.push_str(&format!(" --seed {}", header.seed));
     flags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::td::level::parse_level;
+    use crate::td::recording::{Recording, board_checksum};
+    use crate::td::settings::SpawnSettings;
+
+    fn game() -> (Simulation, RecordingHeader) {
+        let board = parse_level("S....\n.....\n....D\n", Path::new("l")).unwrap();
+        let header = RecordingHeader {
+            level: None,
+            board: board_checksum(&board),
+            scenario: None,
+            settings: SpawnSettings::default(),
+            animation: false,
+            seed: 5,
+            level_line: 0,
+            level_text: None,
+            scenario_text: None,
+        };
+        (Simulation::new(board, SpawnSettings::default(), 5), header)
+    }
+
+    /// Plays 200 ticks with an edit at tick 70, seeks back to 100 and edits again at 101.
+    fn play(writer: &mut RecordingWriter, sim: &mut Simulation) {
+        for tick in 1..=200 {
+            if tick == 70 {
+                writer.edit(tick, EditKind::Wall, 2, 1).unwrap();
+            }
+            sim.step(1.0 / 60.0);
+            writer.after_tick(tick, sim).unwrap();
+        }
+        writer.cut(100);
+        writer.edit(101, EditKind::Wall, 3, 1).unwrap();
+    }
+
+    #[test]
+    fn lines_are_appended_and_a_cut_truncates_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        for background in [false, true] {
+            let path = dir.path().join(format!("r-{background}.txt"));
+            let (mut sim, header) = game();
+            let mut writer = if background {
+                RecordingWriter::start_in_background(&path, header).unwrap()
+            } else {
+                RecordingWriter::start(&path, header).unwrap()
+            };
+            play(&mut writer, &mut sim);
+            let expected = writer.header_text();
+            writer.finish().unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.starts_with(&expected), "{text}");
+            let body: Vec<&str> = text[expected.len()..].lines().collect();
+            assert_eq!(
+                body,
+                [
+                    "60 checksum ".to_string() + &body[0][12..],
+                    "70 wall 2 1".to_string(),
+                    "101 wall 3 1".to_string()
+                ],
+                "{text}"
+            );
+            let read = Recording::parse(&text, &path).unwrap();
+            assert_eq!(read.script.edits().len(), 2);
+        }
+    }
+
+    #[test]
+    fn a_restart_writes_the_header_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.txt");
+        let (mut sim, header) = game();
+        let mut writer = RecordingWriter::start_in_background(&path, header).unwrap();
+        play(&mut writer, &mut sim);
+        writer.restart(9).unwrap();
+        writer.edit(3, EditKind::Wall, 1, 1).unwrap();
+        writer.finish().unwrap();
+        let read = Recording::load(&path).unwrap();
+        assert_eq!(read.header.seed, 9);
+        assert_eq!(read.script.edits().len(), 1);
+        assert!(read.script.checkpoints().is_empty());
+    }
 }

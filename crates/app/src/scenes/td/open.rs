@@ -48,16 +48,23 @@ impl TdPlay {
             game.load(path)?;
         }
         if let Some(path) = &window.record {
+            let board = game.sim().board();
+            let (level_text, scenario_text) =
+                levels::carried_texts(level.as_deref(), board, scenario_named.as_deref())?;
             let start = RecordingHeader {
                 level: level.clone(),
-                board: board_checksum(game.sim().board()),
+                board: board_checksum(board),
                 scenario: scenario_named.clone(),
                 settings,
                 animation: args.spawn.animation,
                 seed,
                 level_line: 0,
+                level_text,
+                scenario_text,
             };
-            game.recording = Some(RecordingWriter::start(path, start).context("--record")?);
+            // Written off the render thread: a frame never waits on the disk.
+            let writer = RecordingWriter::start_in_background(path, start);
+            game.recording = Some(writer.context("--record")?);
         }
         if let Some(speed) = window.play_speed {
             game.time_scale = speed;

@@ -34,7 +34,8 @@ use crate::td::enemies::{Enemies, Removed, SliceTooShort};
 
 use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
 use crate::td::model::ModelInstance;
-use crate::td::scenario::{Due, Scenario, ScenarioState};
+use crate::td::scenario::Scenario;
+use crate::td::scenario_state::{Due, ScenarioState};
 use crate::td::settings::{SettingsError, SpawnSettings};
 use crate::td::sink::InstanceSink;
 use crate::td::spatial::SpatialIndex;

@@ -5,7 +5,8 @@
 use super::{Simulation, SpawnError};
 use crate::td::enemy::{EnemyParams, type_code};
 use crate::td::enemy_type::EnemyType;
-use crate::td::scenario::{Due, Endless, EnemyModel, MAX_HEALTH};
+use crate::td::scenario::{Endless, EnemyModel, MAX_HEALTH};
+use crate::td::scenario_state::Due;
 use crate::td::settings::SPEED_LIMITS;
 use crate::td::settings::check_params;
 use crate::td::tile::TileContent;
