@@ -175,3 +175,36 @@ fn bad_arguments_and_a_game_without_waves_get_clear_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the game is over (victory)"));
 }
+
+#[test]
+fn the_game_end_is_the_tick_horde_sim_loses_at() {
+    let battle = asset("levels/battle.txt");
+    let siege = asset("scenarios/siege.ron");
+    let game = ["--level", battle.as_str(), "--scenario", siege.as_str()];
+    let mut args = vec!["preview", "--json", "--end"];
+    args.extend(game);
+    let p = last_json(&horde(&args));
+    let mut args = vec!["sim", "--ticks", "100000"];
+    args.extend(game);
+    let played = last_json(&horde(&args));
+    assert_eq!(played["outcome"], "defeat");
+    assert_eq!(p["end"]["outcome"], "defeat", "{p}");
+    assert_eq!(p["end"]["tick"], played["ticks"], "{p}");
+    // The siege with no input is lost in its third wave.
+    assert_eq!(p["end"]["wave"], 3, "{p}");
+    // Without --end there is no `end`, and the line says it in words with it.
+    let mut args = vec!["preview", "--json"];
+    args.extend(game);
+    assert!(last_json(&horde(&args)).get("end").is_none());
+    let mut args = vec!["preview", "--end"];
+    args.extend(game);
+    let out = horde(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "the game: lost at wave 3, tick {}",
+            played["ticks"]
+        )),
+        "{stdout}"
+    );
+}

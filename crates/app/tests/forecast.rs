@@ -77,3 +77,91 @@ fn the_forecast_comes_true_and_an_edit_asks_again() {
     let text = forecast.text().join("\n");
     assert!(text.contains("forecast: wave 1 of cycle 1"), "{text}");
 }
+
+/// Updates `forecast` until it says how the game ends (at most 30 s).
+fn wait_for_end(forecast: &mut Forecast, game: &TdGame) -> horde_core_sim::GameEnd {
+    let started = Instant::now();
+    loop {
+        forecast.update(game);
+        if let Some(end) = forecast.game_end() {
+            return end;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no game end: {:?}",
+            forecast.text()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn the_panel_says_how_the_game_ends_and_it_comes_true() {
+    let mut game = siege();
+    let mut forecast = Forecast::new();
+    let end = wait_for_end(&mut forecast, &game);
+    assert_eq!(end.outcome, horde_core_sim::Outcome::Defeat, "{end:?}");
+    let text = forecast.text().join("\n");
+    assert!(
+        text.contains(&format!(
+            "the game, if nothing changes: lost at wave {}, tick {}",
+            end.wave, end.tick
+        )),
+        "{text}"
+    );
+    // Left alone, the game is lost at that very tick, in that wave.
+    while game.sim().outcome() == horde_core_sim::Outcome::Running {
+        game.step_once();
+    }
+    assert_eq!(game.sim().counts().ticks, end.tick);
+    assert_eq!(game.sim().outcome(), horde_core_sim::Outcome::Defeat);
+    let state = game.sim().scenario_state().unwrap();
+    let waves = game.sim().scenario().unwrap().waves.len() as u64;
+    assert_eq!(
+        u64::from(state.cycle()) * waves + state.wave() as u64 + 1,
+        end.wave
+    );
+}
+
+#[test]
+fn after_a_seek_the_panel_never_shows_the_game_before_it() {
+    let mut game = siege();
+    let mut forecast = Forecast::new();
+    // Played to its defeat: the forecast says the game is over.
+    while game.sim().outcome() == horde_core_sim::Outcome::Running {
+        game.step_once();
+    }
+    let lost_at = game.sim().counts().ticks;
+    let started = Instant::now();
+    loop {
+        forecast.update(&game);
+        let text = forecast.text().join("\n");
+        if text.contains("the game is over") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{text}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Back to a running game: from the seek until the new forecast, the panel says it is
+    // predicting and nothing about the lost game.
+    assert_eq!(game.seek(300), 300);
+    let started = Instant::now();
+    loop {
+        forecast.update(&game);
+        let text = forecast.text().join("\n");
+        assert!(!text.contains("the game is over"), "{text}");
+        if forecast.prediction().is_some() && !forecast.busy() {
+            break;
+        }
+        assert!(
+            text.contains("predicting"),
+            "neither predicting nor predicted: {text}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{text}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(forecast.prediction().unwrap().from_tick, 300);
+    // And its end is the lost game's again, from here.
+    let end = wait_for_end(&mut forecast, &game);
+    assert_eq!(end.tick, lost_at);
+}

@@ -100,7 +100,10 @@ pub use td::trace::{TRACE_HEADER, TraceWriter};
 
 // The time machine: checksums, recordings, the timeline, the forecast.
 pub use td::checksum::{CHECKSUM_STATE, from_hex as checksum_from_hex, to_hex as checksum_hex};
-pub use td::preview::{MAX_PREVIEW_TICKS, Prediction, PreviewError, TileCount, predict};
+pub use td::preview::{
+    GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError, TileCount, predict,
+    predict_end, predict_wave,
+};
 pub use td::recording::{Carried, Recording, RecordingHeader, board_checksum, header_if_any};
 pub use td::recording_writer::{CHECKSUM_EVERY, RecordingWriter};
 pub use td::timeline::{Mark, MarkKind, TimedEdit, Timeline};

@@ -494,6 +494,10 @@ pub struct PreviewArgs {
     /// Print the prediction as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Also predict how the game ends if nothing changes (lost at a wave and tick, won, or
+    /// still standing an hour of game after the wave), adding `end` to the summary.
+    #[arg(long)]
+    pub end: bool,
 }
 
 /// Flags of `horde replay`.

@@ -10,7 +10,8 @@ use anyhow::{Result, bail};
 use horde_core_sim::EditScript;
 use horde_core_sim::Simulation;
 use horde_core_sim::load_game;
-use horde_core_sim::{Prediction, TileCount, predict};
+use horde_core_sim::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, TileCount};
+use horde_core_sim::{PreviewError, predict_end, predict_wave};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -29,6 +30,29 @@ struct Summary {
     tiles: Vec<TileCount>,
     ms: f64,
     cycle: u32,
+    /// With `--end`: how the game ends if nothing changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<EndSummary>,
+}
+
+/// How the game ends (`--end`), in the summary.
+#[derive(Serialize)]
+struct EndSummary {
+    outcome: &'static str,
+    tick: u64,
+    wave: u64,
+    waves_cleared: u64,
+}
+
+impl From<GameEnd> for EndSummary {
+    fn from(end: GameEnd) -> EndSummary {
+        EndSummary {
+            outcome: end.outcome.name(),
+            tick: end.tick,
+            wave: end.wave,
+            waves_cleared: end.waves_cleared,
+        }
+    }
 }
 
 /// Runs `horde preview`.
@@ -60,9 +84,22 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
     let started = Instant::now();
     // Inside the pool, the tick's parallel passes start on one of its threads: no hand-over
     // from this thread to the pool and back for every pass of every tick.
-    let prediction = crate::worker::in_pool(|| predict(&sim, dt, &AtomicBool::new(false)))?;
+    let never = AtomicBool::new(false);
+    let (prediction, mut ahead) = crate::worker::in_pool(|| predict_wave(&sim, dt, &never))?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let summary = summary(prediction, ms);
+    let mut summary = summary(prediction, ms);
+    let mut game_end = None;
+    if args.end {
+        // As far as an hour of game from the wave's end, whatever the machine.
+        let limit = LookAhead {
+            ticks: MAX_PREVIEW_TICKS,
+            until: None,
+        };
+        let end = crate::worker::in_pool(|| predict_end(&mut ahead, dt, &never, limit));
+        let end = end.map_err(|e: PreviewError| anyhow::anyhow!(e))?;
+        summary.end = Some(end.into());
+        game_end = Some(end);
+    }
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
@@ -79,6 +116,9 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
             summary.leaks.len(),
             summary.ms
         );
+        if let Some(end) = game_end {
+            println!("the game: {}", end.sentence());
+        }
     }
     Ok(())
 }
@@ -125,5 +165,6 @@ fn summary(p: Prediction, ms: f64) -> Summary {
         tiles: p.tiles,
         ms: (ms * 1000.0).round() / 1000.0,
         cycle: p.cycle,
+        end: None,
     }
 }

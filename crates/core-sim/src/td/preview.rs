@@ -6,12 +6,17 @@
 //! The prediction counts the lives it costs, the kills and arrivals, when it ends, each
 //! destination's leaks (the enemies whose path ends there) and, for the ghost paths, how many
 //! enemies enter each tile. It can be cancelled between ticks (a newer edit makes it stale).
+//!
+//! Past the wave, the same copy plays on to how the game ends if nothing changes
+//! ([`predict_end`]): lost at a wave and tick, won, or still standing where the look ahead
+//! stopped (its tick limit or its time budget), with the waves cleared by then.
 
 use crate::td::board::Board;
 use crate::td::clip::Clip;
 use crate::td::simulation::{Outcome, Simulation};
 use crate::td::tile::TileContent;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Why no prediction was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,6 +81,16 @@ pub const MAX_PREVIEW_TICKS: u64 = 216_000;
 /// Predicts the rest of the current wave of `sim` at `dt` seconds a tick; `cancel` set by
 /// another thread stops it between ticks.
 pub fn predict(sim: &Simulation, dt: f32, cancel: &AtomicBool) -> Result<Prediction, PreviewError> {
+    predict_wave(sim, dt, cancel).map(|(prediction, _)| prediction)
+}
+
+/// As [`predict`], also handing back the copy of the game as the prediction left it (at the
+/// wave's end), for [`predict_end`] to play on.
+pub fn predict_wave(
+    sim: &Simulation,
+    dt: f32,
+    cancel: &AtomicBool,
+) -> Result<(Prediction, Simulation), PreviewError> {
     let state = sim.scenario_state().ok_or(PreviewError::NoWaves)?;
     if sim.outcome() != Outcome::Running {
         return Err(PreviewError::Decided(sim.outcome().name()));
@@ -107,7 +122,7 @@ pub fn predict(sim: &Simulation, dt: f32, cancel: &AtomicBool) -> Result<Predict
         }
     }
     let end = game.counts();
-    Ok(Prediction {
+    let prediction = Prediction {
         wave: wave + 1,
         cycle: cycle + 1,
         from_tick: start.ticks,
@@ -118,7 +133,86 @@ pub fn predict(sim: &Simulation, dt: f32, cancel: &AtomicBool) -> Result<Predict
         outcome: end.outcome,
         leaks: walkers.counts(game.board(), &walkers.leaks),
         tiles: walkers.counts(game.board(), &walkers.entered),
+    };
+    Ok((prediction, game))
+}
+
+/// How the game ends if nothing changes, as far as the look ahead went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// `Defeat` or `Victory`; `Running`: still standing where the look ahead stopped.
+    pub outcome: Outcome,
+    /// The tick the game is decided on, or the look ahead stopped at.
+    pub tick: u64,
+    /// The wave being played then, from 1, counted across cycles (as the HUD counts an
+    /// endless game's waves).
+    pub wave: u64,
+    /// The waves cleared by then (an endless game's score).
+    pub waves_cleared: u64,
+}
+
+/// How far [`predict_end`] looks.
+#[derive(Clone, Copy, Debug)]
+pub struct LookAhead {
+    /// The most ticks it plays.
+    pub ticks: u64,
+    /// The moment it stops, where the time is counted (the window's budget); `None`: the
+    /// ticks alone bound it, so the answer is the same on every machine.
+    pub until: Option<Instant>,
+}
+
+/// Plays `game` on with no input until it is decided or `limit` is reached, and says how it
+/// stands then. `cancel` set by another thread stops it between ticks.
+pub fn predict_end(
+    game: &mut Simulation,
+    dt: f32,
+    cancel: &AtomicBool,
+    limit: LookAhead,
+) -> Result<GameEnd, PreviewError> {
+    let mut ticks = 0u64;
+    while game.outcome() == Outcome::Running && ticks < limit.ticks {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(PreviewError::Cancelled);
+        }
+        // The clock is read once every 16 ticks: a tick of a small game is shorter than a
+        // clock read is worth.
+        if ticks % 16 == 0 && limit.until.is_some_and(|until| Instant::now() >= until) {
+            break;
+        }
+        game.step(dt);
+        ticks += 1;
+    }
+    let wave = match (game.scenario(), game.scenario_state()) {
+        (Some(scenario), Some(state)) => {
+            let waves = scenario.waves.len() as u64;
+            u64::from(state.cycle()) * waves + (state.wave() as u64 + 1).min(waves)
+        }
+        _ => 0,
+    };
+    Ok(GameEnd {
+        outcome: game.outcome(),
+        tick: game.counts().ticks,
+        wave,
+        waves_cleared: game.wave_tally().cleared,
     })
+}
+
+impl GameEnd {
+    /// The panel's sentence: `lost at wave 2, tick 2354 (39.2 s)`, `won at tick …`, or `still
+    /// standing at tick … (… s): wave W, N waves cleared`.
+    pub fn sentence(&self) -> String {
+        let at = |tick: u64| format!("tick {tick} ({:.1} s)", tick as f64 / 60.0);
+        match self.outcome {
+            Outcome::Defeat => format!("lost at wave {}, {}", self.wave, at(self.tick)),
+            Outcome::Victory => format!("won at {}", at(self.tick)),
+            Outcome::Running => format!(
+                "still standing at {}: wave {}, {} waves cleared",
+                at(self.tick),
+                self.wave,
+                self.waves_cleared
+            ),
+        }
+    }
 }
 
 /// Where each enemy was last seen, by id, and what the enemies did: tiles entered, leaks.

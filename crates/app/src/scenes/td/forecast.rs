@@ -1,19 +1,23 @@
 //! The window's wave forecast: the coming wave predicted exactly
-//! (`horde_core_sim::predict`) on a background worker, never on the render thread, and
+//! (`horde_core_sim::predict_wave`) on a background worker, never on the render thread, and
 //! shown as a panel (lives it would cost, kills, when the wave is cleared, each destination's
-//! leaks) and as ghost paths on the board ([`super::view::TdView::show_ghosts`]).
+//! leaks) and as ghost paths on the board ([`super::view::TdView::show_ghosts`]); then, on the
+//! same worker, how the game ends if nothing changes (`horde_core_sim::predict_end`: lost at a
+//! wave and tick, won, or still standing where [`END_BUDGET`] ran out).
 //!
 //! A new prediction is asked for a quarter of a second after the game last changed (an edit, a
-//! restart, a load, a seek: debounced), and whenever the wave it predicted is over. A request
-//! made stale by a newer change is cancelled between ticks; an answer to a stale request is
-//! dropped.
+//! restart, a load, a seek: debounced), and whenever the wave it predicted is over. From the
+//! change until the new answer the panel says it is predicting: nothing of the game before the
+//! change is shown. A request made stale by a newer change is cancelled between ticks; an
+//! answer to a stale request is dropped.
 
 use super::game::TdGame;
 use crate::clock::STEP_F32;
 use crate::overlay;
 use crate::worker::{Worker, WorkerChannels, on_pool, spare_pool};
 use horde_core_sim::Simulation;
-use horde_core_sim::{Prediction, PreviewError, predict};
+use horde_core_sim::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError};
+use horde_core_sim::{predict_end, predict_wave};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -40,6 +44,10 @@ impl Mode {
 /// How long the game must stay unchanged before a prediction is asked for.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
 
+/// How long the worker looks for the game's end past the predicted wave (its wall-clock
+/// budget: a longer game is said to be still standing where the look stopped).
+pub const END_BUDGET: Duration = Duration::from_secs(2);
+
 /// A prediction asked of the worker.
 struct Job {
     id: u64,
@@ -47,11 +55,18 @@ struct Job {
     cancel: Arc<AtomicBool>,
 }
 
-/// The worker's answer.
+/// What the worker found.
+enum Found {
+    /// The coming wave, and how long it took.
+    Wave(Result<Prediction, PreviewError>, f64),
+    /// How the game ends.
+    End(Result<GameEnd, PreviewError>),
+}
+
+/// The worker's answer to job `id`.
 struct Answer {
     id: u64,
-    result: Result<Prediction, PreviewError>,
-    ms: f64,
+    found: Found,
 }
 
 /// What the game looked like when a prediction was asked: its generation and edit count.
@@ -74,14 +89,24 @@ pub struct Forecast {
     shown: Option<(Prediction, f64)>,
     /// Why there is none, if the last answer was an error.
     why_not: Option<String>,
+    /// How the game ends, once the worker has looked.
+    end: Option<GameEnd>,
+    /// Whether the worker is still looking for the game's end.
+    end_owed: bool,
+    /// Whether the game changed since the last job was sent: answers are dropped until the
+    /// next one is.
+    dropping: bool,
     /// Whether the ghost paths changed since the view last drew them.
     ghosts_changed: bool,
     mode: Mode,
     /// The panel's lines ([`Forecast::text`]), made again only when what they say changes,
     /// and the `(busy, answered, why_not)` they were made for.
     lines: Vec<String>,
-    lines_for: Option<(bool, u64, bool)>,
+    lines_for: Option<LinesKey>,
 }
+
+/// What the panel's lines depend on: busy, answered, an error, a wave shown, the game's end.
+type LinesKey = (bool, u64, bool, bool, Option<GameEnd>, bool);
 
 impl Forecast {
     /// A forecast with its worker (none where no thread can be started: the forecast is then
@@ -101,15 +126,32 @@ impl Forecast {
                 let pool = spare_pool("wave forecast pass");
                 while let Ok(job) = channels.requests.recv() {
                     let started = Instant::now();
-                    let result =
-                        on_pool(pool.as_ref(), || predict(&job.sim, STEP_F32, &job.cancel));
+                    let wave = on_pool(pool.as_ref(), || {
+                        predict_wave(&job.sim, STEP_F32, &job.cancel)
+                    });
                     let ms = started.elapsed().as_secs_f64() * 1000.0;
-                    let answer = Answer {
-                        id: job.id,
-                        result,
-                        ms,
+                    // The game plays on from the wave's end; with every wave spawned, from now.
+                    let (wave, ahead) = match wave {
+                        Ok((prediction, game)) => (Ok(prediction), Some(game)),
+                        Err(PreviewError::NoWaveLeft) => {
+                            (Err(PreviewError::NoWaveLeft), Some(*job.sim))
+                        }
+                        Err(e) => (Err(e), None),
                     };
-                    if channels.results.send(answer).is_err() {
+                    let found = Found::Wave(wave, ms);
+                    if channels.results.send(Answer { id: job.id, found }).is_err() {
+                        break;
+                    }
+                    let Some(mut game) = ahead else { continue };
+                    let limit = LookAhead {
+                        ticks: MAX_PREVIEW_TICKS,
+                        until: Some(Instant::now() + END_BUDGET),
+                    };
+                    let end = on_pool(pool.as_ref(), || {
+                        predict_end(&mut game, STEP_F32, &job.cancel, limit)
+                    });
+                    let found = Found::End(end);
+                    if channels.results.send(Answer { id: job.id, found }).is_err() {
                         break;
                     }
                 }
@@ -136,6 +178,9 @@ impl Forecast {
             seen: None,
             shown: None,
             why_not: Some(why),
+            end: None,
+            end_owed: false,
+            dropping: false,
             ghosts_changed: false,
             mode,
             lines: Vec::new(),
@@ -147,7 +192,14 @@ impl Forecast {
 
     /// The panel's lines again, when what they say changed (not every frame).
     fn refresh_lines(&mut self) {
-        let key = (self.busy(), self.answered, self.why_not.is_some());
+        let key = (
+            self.busy(),
+            self.answered,
+            self.why_not.is_some(),
+            self.shown.is_some(),
+            self.end,
+            self.end_owed,
+        );
         if self.lines_for != Some(key) {
             self.lines_for = Some(key);
             self.lines = self.text();
@@ -167,9 +219,18 @@ impl Forecast {
         let Some(worker) = &self.worker else { return };
         let stamp = (game.generation(), game.edits());
         if self.seen != Some(stamp) {
+            // Another game from here on: nothing said about the old one stays on the panel,
+            // and answers about it are dropped.
             self.seen = Some(stamp);
             self.changed_at = Some(Instant::now());
             self.cancel.store(true, Ordering::Relaxed);
+            self.dropping = true;
+            if self.shown.take().is_some() {
+                self.ghosts_changed = true;
+            }
+            self.why_not = None;
+            self.end = None;
+            self.end_owed = false;
         }
         let wave_over = self
             .shown
@@ -188,6 +249,7 @@ impl Forecast {
                 self.cancel = cancel;
                 self.asked = (self.asked.0 + 1, Some(stamp));
                 self.changed_at = None;
+                self.dropping = false;
                 if wave_over {
                     self.shown = None;
                     self.ghosts_changed = true;
@@ -199,28 +261,48 @@ impl Forecast {
             self.why_not = Some("no forecast: the spawner has no waves".to_string());
             self.ghosts_changed = true;
         }
-        while let Some(answer) = worker.try_recv() {
-            if answer.id != self.asked.0 {
+        while let Some(answer) = self.worker.as_ref().and_then(|w| w.try_recv()) {
+            if answer.id != self.asked.0 || self.dropping {
                 continue;
             }
-            self.answered = answer.id;
-            if self.mode == Mode::Continuous {
-                // Ask again at once (the debounce already passed).
-                self.changed_at = Instant::now().checked_sub(DEBOUNCE);
-            }
-            match answer.result {
-                Ok(prediction) => {
-                    self.shown = Some((prediction, answer.ms));
-                    self.why_not = None;
+            match answer.found {
+                Found::Wave(result, ms) => self.take_wave(answer.id, result, ms),
+                Found::End(Ok(end)) => {
+                    self.end = Some(end);
+                    self.end_owed = false;
                 }
-                Err(PreviewError::Cancelled) => {}
-                Err(e) => {
-                    self.shown = None;
-                    self.why_not = Some(e.to_string());
-                }
+                Found::End(Err(_)) => self.end_owed = false,
             }
-            self.ghosts_changed = true;
         }
+    }
+
+    /// Takes the worker's wave prediction for job `id`.
+    fn take_wave(&mut self, id: u64, result: Result<Prediction, PreviewError>, ms: f64) {
+        self.answered = id;
+        if self.mode == Mode::Continuous {
+            // Ask again at once (the debounce already passed).
+            self.changed_at = Instant::now().checked_sub(DEBOUNCE);
+        }
+        // The end is looked for after the wave, and after a game whose waves have all spawned.
+        self.end_owed = matches!(result, Ok(_) | Err(PreviewError::NoWaveLeft));
+        self.end = None;
+        match result {
+            Ok(prediction) => {
+                self.shown = Some((prediction, ms));
+                self.why_not = None;
+            }
+            Err(PreviewError::Cancelled) => {}
+            Err(e) => {
+                self.shown = None;
+                self.why_not = Some(e.to_string());
+            }
+        }
+        self.ghosts_changed = true;
+    }
+
+    /// How the game ends if nothing changes, once the worker has looked.
+    pub fn game_end(&self) -> Option<GameEnd> {
+        self.end
     }
 
     /// The prediction shown, if any.
@@ -240,12 +322,15 @@ impl Forecast {
 
     /// The panel's lines.
     pub fn text(&self) -> Vec<String> {
+        let end_line = match (self.end, self.end_owed) {
+            (Some(end), _) => Some(format!("the game, if nothing changes: {}", end.sentence())),
+            (None, true) => Some("the game: predicting how it ends…".to_string()),
+            (None, false) => None,
+        };
         let Some((p, ms)) = &self.shown else {
-            return vec![
-                self.why_not
-                    .clone()
-                    .unwrap_or_else(|| "forecast: working…".to_string()),
-            ];
+            let first =
+                (self.why_not.clone()).unwrap_or_else(|| "forecast: predicting…".to_string());
+            return std::iter::once(first).chain(end_line).collect();
         };
         let seconds = |tick: u64| tick as f64 / 60.0;
         let end = match p.outcome.name() {
@@ -278,8 +363,9 @@ impl Forecast {
                 .collect();
             lines.push(format!("leaks at {}", leaks.join(", ")));
         }
+        lines.extend(end_line);
         if self.busy() {
-            lines.push("(the game changed: predicting again…)".to_string());
+            lines.push("(predicting the next wave…)".to_string());
         } else {
             lines.push(format!("(predicted in {ms:.0} ms)"));
         }

@@ -232,14 +232,16 @@ impl Inspector {
                 let _ = settings.set_scale(scale);
                 let _ = settings.set_speed(speed_range);
                 let _ = settings.set_path_offset(offset);
-                let mut animation = game.sim().animation();
-                let label = if game.sim().animated() && !animation {
-                    "animation (the scenario asks for it)"
-                } else {
-                    "animation (part 6 clips)"
-                };
-                if ui.checkbox(&mut animation, label).changed() {
-                    game.change_sim(|sim| sim.set_animation(animation));
+                let shown = AnimationBox::of(game.sim());
+                let mut checked = shown.checked;
+                let toggled = ui
+                    .add_enabled(
+                        shown.enabled,
+                        egui::Checkbox::new(&mut checked, shown.label),
+                    )
+                    .changed();
+                if toggled {
+                    game.change_sim(|sim| sim.set_animation(checked));
                 }
                 let mut spawning = game.sim().spawning();
                 if ui.checkbox(&mut spawning, "spawning").changed() {
@@ -426,6 +428,39 @@ impl Inspector {
 
 /// The towers' settings, edited live within the limits a scenario file may set; the selected
 /// tower type.
+/// The inspector's animation box: what the game plays (ticked while the clips play, whoever
+/// asked for them), and whether the player can change it (not while the scenario asks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnimationBox {
+    /// Ticked: the enemies play the clips now.
+    pub checked: bool,
+    /// The box can be changed (the scenario does not ask for the clips itself).
+    pub enabled: bool,
+    /// Its label.
+    pub label: &'static str,
+}
+
+impl AnimationBox {
+    /// The box for `sim`.
+    pub fn of(sim: &horde_core_sim::Simulation) -> AnimationBox {
+        let asked = sim.animation();
+        let playing = sim.animated();
+        if playing && !asked {
+            AnimationBox {
+                checked: true,
+                enabled: false,
+                label: "animation (the scenario plays its clips)",
+            }
+        } else {
+            AnimationBox {
+                checked: playing,
+                enabled: true,
+                label: "animation (part 6 clips)",
+            }
+        }
+    }
+}
+
 fn towers(ui: &mut egui::Ui, game: &mut TdGame, texts: &TowerTexts) {
     egui::CollapsingHeader::new("Towers")
         .default_open(true)
@@ -500,5 +535,33 @@ impl TowerTexts {
                 "Left click: wall · Shift+Left: tower ({keys})\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan"
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use horde_core_sim::{Scenario, Simulation, SpawnSettings, parse_level};
+    use std::path::Path;
+
+    #[test]
+    fn the_animation_box_shows_what_the_game_plays() {
+        let board = parse_level("S...D\n", Path::new("l")).unwrap();
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        let off = AnimationBox::of(&sim);
+        assert!(!off.checked && off.enabled);
+        sim.set_animation(true);
+        let asked = AnimationBox::of(&sim);
+        assert!(asked.checked && asked.enabled);
+        sim.set_animation(false);
+        // A scenario that plays the clips itself: ticked, and not the player's to change.
+        let mut scenario =
+            Scenario::parse(horde_core_sim::EXAMPLE_SCENARIO, Path::new("s.ron")).unwrap();
+        scenario.animation = true;
+        sim.set_scenario(Some(scenario));
+        assert!(sim.animated());
+        let scenario_plays = AnimationBox::of(&sim);
+        assert!(scenario_plays.checked, "{scenario_plays:?}");
+        assert!(!scenario_plays.enabled);
     }
 }

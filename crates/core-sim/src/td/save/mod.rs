@@ -28,7 +28,7 @@ use record::GameRecord;
 use std::path::Path;
 
 /// The format of `*.horde` files. Version 6 is version 5 with a tail after the enemies
-/// ([`tail`]: keyed entries for what a game uses beyond version 5 — endless waves — empty for
+/// (`tail`: keyed entries for what a game uses beyond version 5 — endless waves — empty for
 /// the rest, so version 5 saves read as they are). Version 5 is: the towers' settings and costs
 /// keyed by kind and field name (so a kind added to the table, or a field added to a kind,
 /// leaves the layout as it is: what a save does not name keeps its default), and the speed
