@@ -203,6 +203,9 @@ impl Forecast {
         if self.lines_for != Some(key) {
             self.lines_for = Some(key);
             self.lines = self.text();
+            // Said as it changes (a few times a second at most): what the panel shows, for the
+            // log and the window tests.
+            log::info!("forecast panel: {}", self.lines.join(" | "));
         }
     }
 
