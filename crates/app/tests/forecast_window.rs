@@ -80,6 +80,7 @@ fn after_a_seek_the_window_never_shows_the_lost_game() {
             Some(_) => {}
             None => {
                 let _ = child.kill();
+                let _ = child.wait();
                 let all = log.join("\n");
                 if all.contains("no graphics adapter")
                     && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
