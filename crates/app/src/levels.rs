@@ -53,6 +53,13 @@ fn parse_label(path: &Path) -> Option<Result<(u64, BoardSpec)>> {
     })())
 }
 
+/// Whether a recorded game is a challenge (`--challenge SEED`): the board generated from a
+/// seed to the default spec, the built-in endless scenario, and that seed as the game's.
+pub fn is_challenge(level: Option<&Path>, scenario: Option<&Path>, seed: u64) -> bool {
+    let challenge_board = generated_label(seed, &BoardSpec::default());
+    scenario == Some(Path::new(ENDLESS_LABEL)) && level == Some(challenge_board.as_path())
+}
+
 /// The board of `--level` or `--generate` (`generated`: its seed and spec), or the built-in
 /// default board.
 pub fn board(level: Option<&Path>, generate: Option<(u64, BoardSpec)>) -> Result<Board> {

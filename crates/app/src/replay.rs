@@ -132,6 +132,12 @@ fn recorded_scenario(path: &Path, header: &RecordingHeader) -> Result<Option<Sce
 /// beside it first.
 pub fn open(path: &Path) -> Result<(Recording, Simulation)> {
     let recording = Recording::load(path)?;
+    if let Some(line) = recording.cut_line {
+        log::warn!(
+            "{}:{line}: the last line was cut short (the recording stopped while writing it); replayed to the line before it",
+            path.display()
+        );
+    }
     let header = &recording.header;
     let board = recorded_board(path, header)?;
     let scenario = recorded_scenario(path, header)?;
@@ -187,6 +193,19 @@ pub fn replay(
             checked += 1;
         }
         if desync.is_some() {
+            break;
+        }
+        if sim.outcome() != Outcome::Running {
+            // Decided: nothing later changes the game. A checksum line still to come names a
+            // tick it never reaches.
+            if let Some(check) = checkpoints.next() {
+                desync = Some(Desync {
+                    tick: check.tick,
+                    expected: check.checksum,
+                    got: sim.checksum(),
+                    line: check.line,
+                });
+            }
             break;
         }
     }

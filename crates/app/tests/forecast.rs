@@ -165,3 +165,26 @@ fn after_a_seek_the_panel_never_shows_the_game_before_it() {
     let end = wait_for_end(&mut forecast, &game);
     assert_eq!(end.tick, lost_at);
 }
+
+#[test]
+fn an_inspector_change_asks_again_and_drops_the_old_end() {
+    let mut game = siege();
+    let mut forecast = Forecast::new();
+    let before = wait_for_end(&mut forecast, &game);
+    let said = before.sentence();
+    // The clips on from the inspector: not an edit, but another game.
+    let animated = game.sim().animation();
+    game.change_sim(|sim| sim.set_animation(!animated));
+    forecast.update(&game);
+    assert!(forecast.busy());
+    assert_eq!(forecast.game_end(), None);
+    let text = forecast.text().join("\n");
+    assert!(!text.contains(&said), "{text}");
+    assert!(text.contains("predicting"), "{text}");
+    // The new end is the changed game's: left alone, it ends there.
+    let after = wait_for_end(&mut forecast, &game);
+    while game.sim().outcome() == horde_core_sim::Outcome::Running {
+        game.step_once();
+    }
+    assert_eq!(game.sim().counts().ticks, after.tick);
+}

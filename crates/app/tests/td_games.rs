@@ -141,7 +141,8 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
         level_text: None,
         scenario_text: None,
     };
-    play.game.recording = Some(RecordingWriter::start(&record, start).unwrap());
+    play.game
+        .start_recording(RecordingWriter::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
     // different ticks.
     frames(&mut play, 45);
@@ -229,4 +230,72 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
     chord(&mut play, &[KeyCode::KeyB]);
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
+}
+
+#[test]
+fn a_restart_after_inspector_changes_records_the_new_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("level.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let record = dir.path().join("restart.rec");
+    let mut play = play(&level, 21);
+    let start = RecordingHeader {
+        level: Some(level.clone()),
+        board: horde_core_sim::board_checksum(play.game.sim().board()),
+        scenario: None,
+        settings: settings(),
+        animation: false,
+        seed: 21,
+        level_line: 0,
+        level_text: None,
+        scenario_text: None,
+    };
+    play.game
+        .start_recording(RecordingWriter::start(&record, start).unwrap());
+    frames(&mut play, 60);
+    // The inspector's spawn settings and animation changed, then a restart with seed 5: the
+    // recording starts over as the new game's.
+    let faster = SpawnSettings::new(
+        3.0,
+        FloatRange::new(0.7, 0.9).unwrap(),
+        FloatRange::new(1.5, 2.0).unwrap(),
+        FloatRange::new(-0.1, 0.1).unwrap(),
+    )
+    .unwrap();
+    play.game.set_spawn_settings(faster);
+    play.game.change_sim(|sim| sim.set_animation(true));
+    play.game.restart(5);
+    frames(&mut play, 200);
+    click(&mut play, MouseButton::Left, (2, 2), false);
+    frames(&mut play, 200);
+    let header = horde_core_sim::Recording::load(&record).unwrap().header;
+    assert_eq!(
+        (header.seed, header.settings, header.animation),
+        (5, faster, true)
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["replay", record.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replayed: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert!(replayed["desync"].is_null(), "{replayed}");
+    assert!(replayed["checked"].as_u64().unwrap() >= 6, "{replayed}");
+    // The towers' settings changed too: a restart ends the recording (its header cannot say
+    // them), and the file stays as it was.
+    let before = std::fs::read_to_string(&record).unwrap();
+    let mut towers = *play.game.sim().tower_settings();
+    towers
+        .set_field(horde_core_sim::TowerKind::Laser, "range", 3.0)
+        .unwrap();
+    play.game.set_tower_settings(towers);
+    play.game.restart(6);
+    assert!(play.game.recording.is_none());
+    frames(&mut play, 120);
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), before);
 }

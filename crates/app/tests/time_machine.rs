@@ -92,7 +92,7 @@ fn record(path: &Path) -> (TdGame, Vec<u64>, Vec<Edit>) {
         level_text: None,
         scenario_text: None,
     };
-    game.recording = Some(RecordingWriter::start(path, start).unwrap());
+    game.start_recording(RecordingWriter::start(path, start).unwrap());
     let edits = towers(&game);
     let mut sums = Vec::new();
     play_to(&mut game, 1200, &edits, &mut sums);

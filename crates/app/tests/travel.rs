@@ -262,3 +262,100 @@ fn a_broken_carried_text_is_refused_at_the_recordings_own_line() {
         "{err}"
     );
 }
+
+#[test]
+fn nothing_else_shapes_a_challenge_and_only_a_challenge_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    for extra in [
+        &["--seed", "5"][..],
+        &["--size", "30x20"],
+        &["--walls", "0.3"],
+        &["--level", "x.txt"],
+    ] {
+        let mut args = vec!["sim", "--challenge", "1"];
+        args.extend(extra);
+        let out = horde(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--challenge"), "{extra:?}: {err}");
+    }
+    for extra in [&["--animation"][..], &["--spawn-speed", "2"]] {
+        let mut args = vec!["sim", "--challenge", "1"];
+        args.extend(extra);
+        let out = horde(dir.path(), &args);
+        assert!(!out.status.success(), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--challenge plays the built-in endless scenario"),
+            "{err}"
+        );
+    }
+    // The same board and scenario, but another seed for the game: no score.
+    json(
+        dir.path(),
+        &[
+            "sim",
+            "--generate",
+            "1",
+            "--scenario",
+            "built-in:endless",
+            "--seed",
+            "2",
+            "--ticks",
+            "600",
+            "--record",
+            "not.rec",
+        ],
+    );
+    let replayed = json(dir.path(), &["replay", "not.rec", "--json"]);
+    assert!(replayed["desync"].is_null(), "{replayed}");
+    assert!(replayed.get("score").is_none(), "{replayed}");
+    json(
+        dir.path(),
+        &[
+            "sim",
+            "--challenge",
+            "1",
+            "--ticks",
+            "600",
+            "--record",
+            "is.rec",
+        ],
+    );
+    let replayed = json(dir.path(), &["replay", "is.rec", "--json"]);
+    assert_eq!(replayed["score"], replayed["waves_cleared"], "{replayed}");
+}
+
+#[test]
+fn a_decided_game_replays_to_its_end_whatever_lines_follow() {
+    let dir = tempfile::tempdir().unwrap();
+    json(
+        dir.path(),
+        &[
+            "sim",
+            "--challenge",
+            "3",
+            "--ticks",
+            "100000",
+            "--record",
+            "lost.rec",
+        ],
+    );
+    let mut text = std::fs::read_to_string(dir.path().join("lost.rec")).unwrap();
+    let lines = checksum_lines(&text) as u64;
+    // An edit at the last tick any game may reach: the game was lost long before.
+    text.push_str("4294967295 wall 1 1\n");
+    std::fs::write(dir.path().join("lost.rec"), &text).unwrap();
+    let replayed = json(dir.path(), &["replay", "lost.rec", "--json"]);
+    assert!(replayed["desync"].is_null(), "{replayed}");
+    assert_eq!(replayed["outcome"], "defeat");
+    assert_eq!(replayed["checked"], lines);
+    // A checksum line past the defeat names a tick the game never reached: a desync.
+    text.push_str("4294967295 checksum 00000000000000ff\n");
+    std::fs::write(dir.path().join("lost.rec"), &text).unwrap();
+    let out = horde(dir.path(), &["replay", "lost.rec", "--json"]);
+    assert!(!out.status.success());
+    let replayed: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(replayed["desync"]["tick"], 4294967295u64, "{replayed}");
+}

@@ -1,7 +1,8 @@
 //! A window recording is appended to, off the render thread, not rewritten whole: `horde run
 //! --record F` killed mid-game (SIGKILL: nothing of the app's own runs after it) leaves a file
 //! that replays to where it ends with every checksum matching, and the file is the one the
-//! header was written to (the same inode from the first checksum line to the kill). Skipped
+//! header was written to (the same inode from the first checksum line to the kill); a last
+//! line cut short (killed mid-write) is left out and the rest replays. Skipped
 //! only where Xvfb or an adapter is missing and `HORDE_REQUIRE_GPU` is unset.
 #![allow(clippy::unwrap_used)]
 
@@ -106,4 +107,21 @@ fn a_window_recording_killed_mid_game_replays_to_where_it_ends() {
         serde_json::from_str(String::from_utf8_lossy(&replay.stdout).trim()).unwrap();
     assert!(replayed["desync"].is_null(), "{replayed}");
     assert_eq!(replayed["checked"], lines as u64, "{replayed}");
+    // Killed while writing a line: the part written is left out, the rest replays.
+    let last = text.trim_end().lines().last().unwrap().to_string();
+    assert!(last.contains(" checksum "), "{last}");
+    let cut = &text[..text.len() - 10];
+    std::fs::write(&record, cut).unwrap();
+    let replay = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["replay", record.to_str().unwrap(), "--json"])
+        .current_dir(runtime.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{stderr}");
+    assert!(stderr.contains("cut short"), "{stderr}");
+    let replayed: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&replay.stdout).trim()).unwrap();
+    assert!(replayed["desync"].is_null(), "{replayed}");
+    assert_eq!(replayed["checked"], lines as u64 - 1, "{replayed}");
 }

@@ -114,8 +114,10 @@ pub struct GenerateFlags {
     pub generate: Option<u64>,
     /// Play a challenge: the board generated from SEED (the default spec) with the built-in
     /// endless scenario and SEED as the game's seed; `today` is the date, UTC (YYYYMMDD).
+    /// Nothing else shapes the game: the level, board spec, scenario and seed flags conflict.
     #[arg(long, value_name = "SEED|today", value_parser = parse_challenge,
-          conflicts_with_all = ["level", "generate", "scenario"])]
+          conflicts_with_all = ["level", "generate", "scenario", "seed", "size", "spawns",
+                                "destinations", "min_path", "walls", "tower_room"])]
     pub challenge: Option<u64>,
     /// The generated board's spec.
     #[command(flatten)]
@@ -144,8 +146,12 @@ pub struct SceneGenerateFlags {
     pub generate: Option<u64>,
     /// TD scene: play a challenge: the board generated from SEED (the default spec) with the
     /// built-in endless scenario and SEED as the game's seed; `today` is the date, UTC.
+    /// Nothing else shapes the game: the level, board spec, scenario, seed and spawn flags
+    /// conflict.
     #[arg(long, value_name = "SEED|today", value_parser = parse_challenge,
-          conflicts_with_all = ["level", "generate", "scenario"])]
+          conflicts_with_all = ["level", "generate", "scenario", "seed", "board_size", "spawns",
+                                "destinations", "min_path", "walls", "tower_room", "spawn_speed",
+                                "scale", "speed", "path_offset", "animation"])]
     pub challenge: Option<u64>,
     /// Generated board: its size, WxH, 5 to 256 tiles a side.
     #[arg(long, value_name = "WxH", default_value = "23x11", value_parser = size)]

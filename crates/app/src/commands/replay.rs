@@ -85,9 +85,12 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
     }
     let end = &replayed.sim;
     let waves_cleared = end.endless().then(|| end.wave_tally().cleared);
-    let challenge = recording.header.scenario.as_deref()
-        == Some(std::path::Path::new(crate::levels::ENDLESS_LABEL))
-        && (recording.header.level.as_deref()).is_some_and(crate::levels::is_generated_label);
+    let header = &recording.header;
+    let challenge = crate::levels::is_challenge(
+        header.level.as_deref(),
+        header.scenario.as_deref(),
+        header.seed,
+    );
     let summary = Summary {
         outcome: end.counts().outcome.name(),
         lives: end.counts().lives,

@@ -11,6 +11,7 @@ use anyhow::{Context, Result, bail};
 use horde_core_sim::EditScript;
 use horde_core_sim::RecordingHeader;
 use horde_core_sim::RecordingWriter;
+use horde_core_sim::SpawnSettings;
 use horde_core_sim::TraceWriter;
 use horde_core_sim::board_checksum;
 use horde_core_sim::checksum_hex;
@@ -29,6 +30,19 @@ pub fn run(args: &SimArgs) -> Result<()> {
 
 /// Runs `horde sim` on the calling thread.
 fn run_here(args: &SimArgs) -> Result<()> {
+    if args.board.challenge.is_some()
+        && (args.spawn.animation || args.spawn.settings()? != SpawnSettings::default())
+    {
+        bail!(
+            "--challenge plays the built-in endless scenario as it is: the spawn flags (--spawn-speed, --scale, --speed, --path-offset, --animation) cannot change it"
+        );
+    }
+    if args.record.is_some() && args.dt.is_some_and(|dt| dt != STEP_F32) {
+        bail!(
+            "--record: a recording plays at the window's step (1/60 s), and a game played with --dt {} would not replay from it",
+            args.dt.unwrap_or(STEP_F32)
+        );
+    }
     let (mut sim, saved_dt) = match &args.load {
         Some(path) => {
             let saved = load_game(path)?;

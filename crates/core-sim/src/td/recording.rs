@@ -112,6 +112,9 @@ pub struct Recording {
     pub header: RecordingHeader,
     /// The edits and checksums.
     pub script: EditScript,
+    /// The line left out because it was cut short (no newline after it: the recording
+    /// stopped mid-write), if any.
+    pub cut_line: Option<usize>,
 }
 
 /// The checksum of a board's layout: size, every tile and the order of its spawn points.
@@ -186,11 +189,24 @@ impl RecordingHeader {
 }
 
 impl Recording {
-    /// Parses a recording's text; `path` names it in errors.
+    /// Parses a recording's text; `path` names it in errors. A recording is written a whole
+    /// line at a time, so a last line with no newline after it was cut short (a crash while
+    /// writing it): it is left out ([`Recording::cut_line`]), and the rest replays.
     pub fn parse(text: &str, path: &Path) -> Result<Recording, FileError> {
+        let (text, cut_line) = match text.rfind('\n') {
+            Some(end) if end + 1 < text.len() => {
+                let whole = &text[..=end];
+                (whole, Some(whole.lines().count() + 1))
+            }
+            _ => (text, None),
+        };
         let header = parse_header(text, path)?;
         let script = EditScript::parse(text, path)?;
-        Ok(Recording { header, script })
+        Ok(Recording {
+            header,
+            script,
+            cut_line,
+        })
     }
 
     /// Reads (at most [`TEXT_CAP`] bytes) and parses a recording.
@@ -341,6 +357,14 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         )
     };
     let (level_line, level) = level.ok_or_else(|| missing("level"))?;
+    check_carried(
+        &all_lines,
+        &level,
+        &level_text,
+        scenario.is_some(),
+        &scenario_text,
+    )
+    .map_err(|(line, message)| error(line, 1, message))?;
     let settings = SpawnSettings::new(spawn_speed, scale, speed, offset)
         .map_err(|e| error(version_line, 1, format!("the recorded spawn settings: {e}")))?;
     Ok(RecordingHeader {
@@ -354,6 +378,50 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         level_text,
         scenario_text,
     })
+}
+
+/// Refuses a carried text the header does not name a file for (a level text under the
+/// built-in board, a scenario text without a scenario), and a `#|` line outside every carried
+/// text (a count that disagrees with its block): the line at fault and why.
+fn check_carried(
+    lines: &[&str],
+    level: &Option<PathBuf>,
+    level_text: &Option<Carried>,
+    has_scenario: bool,
+    scenario_text: &Option<Carried>,
+) -> Result<(), (usize, String)> {
+    let entry = |text: &Carried| text.first_line.saturating_sub(1);
+    if let (None, Some(text)) = (level, level_text) {
+        return Err((
+            entry(text),
+            "`#! level-text` under `#! level built-in`: the built-in board carries no text"
+                .to_string(),
+        ));
+    }
+    if let (false, Some(text)) = (has_scenario, scenario_text) {
+        return Err((
+            entry(text),
+            "`#! scenario-text` without a `#! scenario` line".to_string(),
+        ));
+    }
+    let blocks: Vec<(usize, usize)> = [level_text, scenario_text]
+        .into_iter()
+        .flatten()
+        .map(|text| (text.first_line, text.first_line + text.text.lines().count()))
+        .collect();
+    for (i, raw) in lines.iter().enumerate() {
+        let number = i + 1;
+        let inside = blocks
+            .iter()
+            .any(|&(from, to)| (from..to).contains(&number));
+        if raw.starts_with(CARRIED_LINE) && !inside {
+            return Err((
+                number,
+                "a `#|` line outside every carried text (the count of its `#! level-text` or `#! scenario-text` line disagrees with its lines)".to_string(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The `count` lines after line `entry` (1-based), each behind `#|`, as one text; else the
@@ -559,6 +627,24 @@ mod tests {
         let short = short.split("60 checksum").next().unwrap().to_string();
         let err = Recording::parse(&short, Path::new("r.txt")).unwrap_err();
         assert!(err.to_string().contains("level-text"), "{err}");
+        // A count short of its block leaves a `#|` line outside: refused at it.
+        let fewer = text.replace("#! level-text 4", "#! level-text 3");
+        let err = Recording::parse(&fewer, Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.location(), Some((8, 1)));
+        assert!(
+            err.to_string().contains("outside every carried text"),
+            "{err}"
+        );
+        // A text the header names no file for.
+        let built_in = text.replace("#! level assets/levels/battle.txt", "#! level built-in");
+        let err = Recording::parse(&built_in, Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.location(), Some((4, 1)));
+        let no_scenario = text.replace("#! scenario siege.ron\n", "");
+        let err = Recording::parse(&no_scenario, Path::new("r.txt")).unwrap_err();
+        assert!(
+            err.to_string().contains("without a `#! scenario` line"),
+            "{err}"
+        );
         let broken = text.replace("#| S.D", "S.D");
         let err = Recording::parse(&broken, Path::new("r.txt")).unwrap_err();
         assert_eq!(err.location(), Some((6, 1)));

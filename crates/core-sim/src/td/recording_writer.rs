@@ -13,7 +13,7 @@
 use crate::td::board::EditKind;
 use crate::td::recording::RecordingHeader;
 use crate::td::script::{checksum_line, edit_line, moment};
-use crate::td::settings::FloatRange;
+use crate::td::settings::{FloatRange, SpawnSettings};
 use crate::td::simulation::{Outcome, Simulation};
 use horde_files::{FileError, write_file};
 use std::fs::{File, OpenOptions};
@@ -120,8 +120,15 @@ impl RecordingWriter {
         let thread = std::thread::Builder::new()
             .name("recording".to_string())
             .spawn(move || {
+                // After a failed write the file's length is no longer what the writer counts:
+                // nothing more is written (a later cut could pad it), the error said once.
+                let mut broken = false;
                 for op in received {
+                    if broken {
+                        continue;
+                    }
                     if let Err(e) = file.apply(op) {
+                        broken = true;
                         let _ = failed.send(e);
                     }
                 }
@@ -200,9 +207,17 @@ impl RecordingWriter {
         }
     }
 
-    /// The game started over with `seed`: the recording starts over too.
-    pub fn restart(&mut self, seed: u64) -> Result<(), FileError> {
+    /// The game started over with `seed`, `settings` and `animation` (on the board the
+    /// recording started on): the recording starts over too.
+    pub fn restart(
+        &mut self,
+        seed: u64,
+        settings: SpawnSettings,
+        animation: bool,
+    ) -> Result<(), FileError> {
         self.header.seed = seed;
+        self.header.settings = settings;
+        self.header.animation = animation;
         self.lines.clear();
         self.last_edit = 0;
         self.last_checksum = 0;
@@ -215,13 +230,13 @@ impl RecordingWriter {
     /// then the recording's header.
     pub fn header_text(&self) -> String {
         format!(
-            "# Recorded by `horde run --record`: `TICK ACTION X Y` edits and `TICK checksum HEX`\n\
+            "# Recorded by Horde (`--record`): `TICK ACTION X Y` edits and `TICK checksum HEX`\n\
              # lines (the game's checksum after that tick, once a second).\n\
              # Check it: horde replay {}\n\
              # Or play it (--ticks past the last line's tick): horde sim{} --ticks N --script {}\n{}",
-            self.path.display(),
+            quoted(&self.path.display().to_string()),
             sim_flags(&self.header),
-            self.path.display(),
+            quoted(&self.path.display().to_string()),
             self.header.text()
         )
     }
@@ -282,14 +297,29 @@ impl Drop for RecordingWriter {
     }
 }
 
+/// `text` as one word of a shell command: as it is when it has nothing a shell reads
+/// (letters, digits, `_./:=+-`), else in single quotes.
+fn quoted(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./:=+-".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// The `horde sim` flags that start the game `header` describes.
 fn sim_flags(header: &RecordingHeader) -> String {
     let mut flags = String::new();
     if let Some(level) = &header.level {
-        flags.push_str(&format!(" --level {}", level.display()));
+        flags.push_str(&format!(
+            " --level {}",
+            quoted(&level.display().to_string())
+        ));
     }
     if let Some(scenario) = &header.scenario {
-        flags.push_str(&format!(" --scenario {}", scenario.display()));
+        let scenario = quoted(&scenario.display().to_string());
+        flags.push_str(&format!(" --scenario {scenario}"));
     } else {
         let s = &header.settings;
         let range = |r: FloatRange| format!("{}..{}", r.min(), r.max());
@@ -313,7 +343,6 @@ mod tests {
     use super::*;
     use crate::td::level::parse_level;
     use crate::td::recording::{Recording, board_checksum};
-    use crate::td::settings::SpawnSettings;
 
     fn game() -> (Simulation, RecordingHeader) {
         let board = parse_level("S....\n.....\n....D\n", Path::new("l")).unwrap();
@@ -382,11 +411,12 @@ mod tests {
         let (mut sim, header) = game();
         let mut writer = RecordingWriter::start_in_background(&path, header).unwrap();
         play(&mut writer, &mut sim);
-        writer.restart(9).unwrap();
+        writer.restart(9, SpawnSettings::default(), true).unwrap();
         writer.edit(3, EditKind::Wall, 1, 1).unwrap();
         writer.finish().unwrap();
         let read = Recording::load(&path).unwrap();
         assert_eq!(read.header.seed, 9);
+        assert!(read.header.animation);
         assert_eq!(read.script.edits().len(), 1);
         assert!(read.script.checkpoints().is_empty());
     }

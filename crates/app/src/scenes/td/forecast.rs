@@ -69,8 +69,9 @@ struct Answer {
     found: Found,
 }
 
-/// What the game looked like when a prediction was asked: its generation and edit count.
-type Stamp = (u64, u64);
+/// What the game looked like when a prediction was asked: its generation, edit count and
+/// count of changes the history cannot replay (the inspector's settings).
+type Stamp = (u64, u64, u64);
 
 /// The forecast and its worker.
 pub struct Forecast {
@@ -220,7 +221,7 @@ impl Forecast {
     /// [`Forecast::update`] but for the panel's lines.
     fn follow(&mut self, game: &TdGame) {
         let Some(worker) = &self.worker else { return };
-        let stamp = (game.generation(), game.edits());
+        let stamp = (game.generation(), game.edits(), game.changes());
         if self.seen != Some(stamp) {
             // Another game from here on: nothing said about the old one stays on the panel,
             // and answers about it are dropped.

@@ -56,6 +56,11 @@ pub struct TdGame {
     pub last_refusal: Option<String>,
     /// The player's edits being recorded (`horde run --record`), if they are.
     pub recording: Option<RecordingWriter>,
+    /// The towers' settings the recording started with (a restart with others ends it).
+    recorded_towers: TowerSettings,
+    /// Counts the changes the history cannot replay ([`TdGame::change_sim`]): the forecast
+    /// predicts again after each.
+    changes: u64,
     /// The board a restart goes back to: the level as it was opened (or the board of the
     /// game last loaded).
     level: Board,
@@ -94,6 +99,8 @@ impl TdGame {
         sim.set_enemy_color(colors::enemy_color);
         let mut game = TdGame {
             recording: None,
+            recorded_towers: TowerSettings::default(),
+            changes: 0,
             level: sim.board().clone(),
             sim,
             seed,
@@ -150,7 +157,21 @@ impl TdGame {
     pub fn change_sim(&mut self, change: impl FnOnce(&mut Simulation)) {
         self.finish_pending_step();
         change(&mut self.sim);
+        self.changes += 1;
         self.new_history();
+    }
+
+    /// Counts the changes made through [`TdGame::change_sim`] (the inspector's settings,
+    /// animation, spawning).
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
+    /// Records the game into `writer` from here; the towers' settings as they stand are the
+    /// recording's.
+    pub fn start_recording(&mut self, writer: RecordingWriter) {
+        self.recorded_towers = *self.sim.tower_settings();
+        self.recording = Some(writer);
     }
 
     /// Replaces the spawn settings after the pending step, as [`Simulation::set_settings`]
@@ -213,13 +234,22 @@ impl TdGame {
 
     /// Restarts the game with a new seed: the level as it was opened, no enemies, the
     /// scenario (if one is played) from its start with full lives. The spawn settings, the
-    /// tower settings and whether the spawner runs are kept.
+    /// tower settings and whether the spawner runs are kept. A recording starts over with the
+    /// seed, spawn settings and animation of the new game; it ends where its header cannot
+    /// say the new game (the towers' settings changed, the spawner stopped).
     pub fn restart(&mut self, seed: u64) {
         self.sim.restart(self.level.clone(), seed);
         self.seed = seed;
         self.started_over();
+        if *self.sim.tower_settings() != self.recorded_towers {
+            self.stop_recording("a restart with the towers' settings changed in the inspector");
+        }
+        if !self.sim.spawning() {
+            self.stop_recording("a restart with the spawner stopped");
+        }
+        let (settings, animation) = (*self.sim.settings(), self.sim.animation());
         if let Some(recording) = &mut self.recording
-            && let Err(e) = recording.restart(seed)
+            && let Err(e) = recording.restart(seed, settings, animation)
         {
             self.last_refusal = Some(format!("recording: {e}"));
         }

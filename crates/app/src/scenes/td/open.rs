@@ -64,7 +64,7 @@ impl TdPlay {
             };
             // Written off the render thread: a frame never waits on the disk.
             let writer = RecordingWriter::start_in_background(path, start);
-            game.recording = Some(writer.context("--record")?);
+            game.start_recording(writer.context("--record")?);
         }
         if let Some(speed) = window.play_speed {
             game.time_scale = speed;
