@@ -359,3 +359,19 @@ fn a_decided_game_replays_to_its_end_whatever_lines_follow() {
         serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(replayed["desync"]["tick"], 4294967295u64, "{replayed}");
 }
+
+#[test]
+fn a_step_a_recording_cannot_say_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = horde(
+        dir.path(),
+        &["sim", "--dt", "0.1", "--ticks", "10", "--record", "r.rec"],
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--record") && err.contains("--dt 0.1"),
+        "{err}"
+    );
+    assert!(!dir.path().join("r.rec").exists());
+}
