@@ -253,10 +253,6 @@ fn every_tower_takes_the_priority_asked_for() {
         let report = stress(&args);
         check_contract(&report, 5000, 30);
         assert_eq!(report["priority"], priority);
-        assert!(
-            report["shots"].as_u64().unwrap() > 0,
-            "{priority}: mortars fired: {report}"
-        );
     }
     let out = Command::new(env!("CARGO_BIN_EXE_horde"))
         .args(["stress", "--renderer", "none", "--priority", "nearest"])
