@@ -230,6 +230,44 @@ fn towers_fire_on_the_stress_swarm() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+/// `--priority P` gives every tower that targeting priority and says so in the report
+/// (`random` by default); a name that is no priority is refused naming the flag and the names.
+#[test]
+fn every_tower_takes_the_priority_asked_for() {
+    let base = [
+        "--renderer",
+        "none",
+        "--enemies",
+        "5000",
+        "--frames",
+        "30",
+        "--towers",
+        "200",
+        "--json",
+    ];
+    let report = stress(&base);
+    assert_eq!(report["priority"], "random");
+    for priority in ["first", "closest", "weakest"] {
+        let mut args = base.to_vec();
+        args.extend(["--priority", priority]);
+        let report = stress(&args);
+        check_contract(&report, 5000, 30);
+        assert_eq!(report["priority"], priority);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["stress", "--renderer", "none", "--priority", "nearest"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("--priority"), "{stderr}");
+    assert!(
+        stderr.contains("random, first, last, strongest, weakest or closest"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 /// `horde stress ARGS`: its stdout lines and stderr, after checking it succeeded.
 fn stress_lines(args: &[&str]) -> (Vec<serde_json::Value>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_horde"))

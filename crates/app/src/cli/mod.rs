@@ -9,11 +9,13 @@ pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
 pub use crate::scenes::given::{SceneArgs, WindowArgs};
 pub use crate::scenes::td::args::{CubeChoice, SpawnFlags};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use horde_core_sim::SpawnSettings;
+use horde_core_sim::{Priority, SpawnSettings};
 use horde_renderer::BackendChoice;
 use std::path::PathBuf;
 pub use values::Region;
-use values::{parse_column, parse_dt, parse_region, parse_seconds, parse_size, parse_size3};
+use values::{
+    parse_column, parse_dt, parse_priority, parse_region, parse_seconds, parse_size, parse_size3,
+};
 
 /// The most frames `stress` measures or `screenshot` steps before its picture (`stress` keeps
 /// a figure per frame).
@@ -265,6 +267,10 @@ pub struct StressArgs {
     /// in turn, one series each on the `--plot` chart.
     #[arg(long, value_name = "N", value_delimiter = ',', default_value = "0", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub towers: Vec<u64>,
+    /// Every tower's targeting priority: random (the default), first, last, strongest,
+    /// weakest or closest.
+    #[arg(long, value_name = "P", default_value = "random", value_parser = parse_priority)]
+    pub priority: Priority,
     /// Run each of these enemy counts in turn (instead of `--enemies`), one report (JSON line)
     /// each; several runs are measured offscreen, as with `--headless`.
     #[arg(long, value_name = "N1,N2,..", value_delimiter = ',', conflicts_with = "enemies", value_parser = clap::value_parser!(u64).range(1..=20_000_000))]

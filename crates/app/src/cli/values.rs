@@ -3,7 +3,7 @@
 //! Plain functions of a string with no other state, so they are fuzzed on their own
 //! (`fuzz/fuzz_targets/cli_values.rs`).
 
-use horde_core_sim::FloatRange;
+use horde_core_sim::{FloatRange, Priority};
 use horde_core_sim::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
 };
@@ -75,6 +75,12 @@ pub fn parse_spawn_speed(text: &str) -> Result<f32, String> {
         ));
     }
     Ok(value)
+}
+
+/// A targeting priority by name: `random, first, last, strongest, weakest or closest`.
+pub fn parse_priority(text: &str) -> Result<Priority, String> {
+    Priority::from_name(text)
+        .ok_or_else(|| format!("no priority '{text}'; expected {}", Priority::names_or()))
 }
 
 /// `WxH`: a picture or window size, each side 1–8192.

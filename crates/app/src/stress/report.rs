@@ -53,6 +53,9 @@ pub struct Report {
     pub shots: u64,
     /// Whether the enemies played their animation clips (`--animation`).
     pub animation: bool,
+    /// Every tower's targeting priority (`--priority`): `random`, `first`, `last`,
+    /// `strongest`, `weakest` or `closest`.
+    pub priority: &'static str,
     /// With `--checksum`: the state checksum's time after each frame's step, milliseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checksum_ms: Option<Stat>,
@@ -182,6 +185,7 @@ pub fn report(args: &StressArgs, measured: Measured) -> Report {
         killed: counts.killed,
         shots: counts.shots,
         animation: args.animation,
+        priority: args.priority.name(),
         checksum_ms: (!samples.checksum.is_empty()).then(|| Stat::of(&mut samples.checksum)),
     }
 }

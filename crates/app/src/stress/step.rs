@@ -12,7 +12,7 @@ use anyhow::Result;
 use horde_core_sim::seeded_mix;
 use horde_core_sim::winding_board;
 use horde_core_sim::{
-    Board, EditKind, FloatRange, Simulation, SpawnSettings, TileContent, TowerKind,
+    Board, EditKind, FloatRange, Priority, Simulation, SpawnSettings, TileContent, TowerKind,
 };
 use horde_renderer::{GpuContext, Renderer};
 
@@ -42,6 +42,7 @@ pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
     };
     place_towers(&mut board, args.towers(), args.seed)?;
     let mut sim = Simulation::new(board, stress_settings()?, args.seed);
+    set_priorities(&mut sim, args.priority)?;
     sim.set_enemy_color(enemy_color);
     sim.set_spawning(false);
     sim.set_animation(args.animation);
@@ -76,6 +77,16 @@ pub fn place_towers(board: &mut Board, count: u64, seed: u64) -> Result<()> {
         let kind = kinds[(key % kinds.len() as u64) as usize];
         let (x, y) = board.coords(tile);
         board.toggle(EditKind::Tower(kind), i64::from(x), i64::from(y))?;
+    }
+    Ok(())
+}
+
+/// Gives every tower of `sim` targeting `priority` (`--priority`), as the game's edit does.
+pub fn set_priorities(sim: &mut Simulation, priority: Priority) -> Result<()> {
+    let tiles: Vec<u32> = sim.towers().all().iter().map(|t| t.tile).collect();
+    for tile in tiles {
+        let (x, y) = sim.board().coords(tile as usize);
+        sim.edit(EditKind::Target(priority), i64::from(x), i64::from(y))?;
     }
     Ok(())
 }

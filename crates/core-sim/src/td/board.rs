@@ -290,6 +290,7 @@ impl Board {
     }
 
     /// Steps from tile `index` to the nearest destination.
+    #[inline]
     pub fn distance(&self, index: usize) -> u32 {
         self.field.distance(index).unwrap_or(u32::MAX)
     }

@@ -455,6 +455,7 @@ impl Enemy {
 
     /// The path distance left to its destination: the steps from the tile it walks to, plus
     /// what is left of the step it is on (in its outro, what is left of the half step in).
+    #[inline]
     pub(crate) fn path_left(&self, board: &crate::td::board::Board) -> f32 {
         let rest = (1.0 - self.progress).max(0.0);
         if self.tile_to == NONE {

@@ -234,6 +234,7 @@ impl FlowField {
     }
 
     /// Steps from `index` to its nearest destination, if the last search reached it.
+    #[inline]
     pub fn distance(&self, index: usize) -> Option<u32> {
         let node = &self.nodes[index];
         (node.stamp == self.generation).then_some(node.distance)

@@ -14,7 +14,7 @@ use crate::td::board::Board;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Enemies per parallel work item of the cell pass.
+/// Places per parallel work item of the copy.
 const CHUNK: usize = 8192;
 /// The most cells the grid may have; larger boards group tiles into square cells.
 const MAX_CELLS: usize = 1 << 20;
@@ -89,16 +89,7 @@ impl SpatialIndex {
             origin: [-(w as f32) * 0.5, -(h as f32) * 0.5],
         };
         self.cell_of.resize(places.len(), 0);
-        let grid = self.grid;
-        self.cell_of
-            .par_chunks_mut(CHUNK)
-            .zip(places.par_chunks(CHUNK))
-            .for_each(|(cells, places)| {
-                for (cell, &[x, z, _]) in cells.iter_mut().zip(places) {
-                    *cell = grid.cell_at([x, z]);
-                }
-            });
-        self.sort_by_cell();
+        self.sort_by_cell(places);
         self.copied = false;
     }
 
@@ -122,24 +113,28 @@ impl SpatialIndex {
         self.copied = true;
     }
 
-    /// A stable counting sort of the slots by cell (cells in index order, slots in storage
-    /// order within each), in parallel: the slots are cut into as many parts as there are
-    /// threads, each part counts its cells, the counts become every part's start in every cell
-    /// (cell by cell, parts in storage order), and each part places its slots. The result is
-    /// the same for any number of parts.
-    fn sort_by_cell(&mut self) {
+    /// Finds every slot's cell from `places` and sorts the slots by cell, stably (cells in
+    /// index order, slots in storage order within each), in parallel: the slots are cut into
+    /// as many parts as there are threads, each part finds its slots' cells and counts them
+    /// (one pass over its places), the counts become every part's start in every cell (cell by
+    /// cell, parts in storage order), and each part places its slots. The result is the same
+    /// for any number of parts.
+    fn sort_by_cell(&mut self, places: &[[f32; 3]]) {
         let n = self.cell_of.len();
         let cells = self.grid.cells();
         let parts = rayon::current_num_threads().clamp(1, 16).min(n.max(1));
         let part_len = n.div_ceil(parts).max(1);
         self.cursors.clear();
         self.cursors.resize(parts * cells, 0);
+        let grid = self.grid;
         self.cursors
             .par_chunks_mut(cells)
-            .zip(self.cell_of.par_chunks(part_len))
-            .for_each(|(counts, part)| {
-                for &cell in part {
-                    counts[cell as usize] += 1;
+            .zip(self.cell_of.par_chunks_mut(part_len))
+            .zip(places.par_chunks(part_len))
+            .for_each(|((counts, part), places)| {
+                for (cell, &[x, z, _]) in part.iter_mut().zip(places) {
+                    *cell = grid.cell_at([x, z]);
+                    counts[*cell as usize] += 1;
                 }
             });
         self.starts.clear();
@@ -182,17 +177,12 @@ impl SpatialIndex {
         reach: f32,
         mut each: impl FnMut(usize),
     ) {
-        if self.order.0.is_empty() || reach.is_nan() || reach < 0.0 {
+        let Some(CellBox { x0, x1, z0, z1 }) = self.cell_box(centre, reach) else {
             return;
-        }
-        // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
-        let outer = reach + 0.25;
-        let grid = &self.grid;
-        let (x0, z0) = grid.cell_xz([centre[0] - outer, centre[1] - outer]);
-        let (x1, z1) = grid.cell_xz([centre[0] + outer, centre[1] + outer]);
+        };
         for cz in z0..=z1 {
             for cx in x0..=x1 {
-                let cell = (cz * grid.columns + cx) as usize;
+                let cell = (cz * self.grid.columns + cx) as usize;
                 let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
                 let slots = &self.order.0[start..end];
                 if self.copied {
@@ -211,6 +201,90 @@ impl SpatialIndex {
                 }
             }
         }
+    }
+
+    /// The cells a query of `reach` around `centre` looks at ([`SpatialIndex::within`]'s):
+    /// every enemy that reaches `centre` stands in one of them. `None` when there is no enemy
+    /// or the reach is not a number or negative.
+    pub(crate) fn cell_box(&self, centre: [f32; 2], reach: f32) -> Option<CellBox> {
+        if self.order.0.is_empty() || reach.is_nan() || reach < 0.0 {
+            return None;
+        }
+        // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
+        let outer = reach + 0.25;
+        let (x0, z0) = self.grid.cell_xz([centre[0] - outer, centre[1] - outer]);
+        let (x1, z1) = self.grid.cell_xz([centre[0] + outer, centre[1] + outer]);
+        Some(CellBox { x0, x1, z0, z1 })
+    }
+
+    /// The cell column and row holding world point `p`, clamped to the grid.
+    pub(crate) fn cell_xz(&self, p: [f32; 2]) -> (u32, u32) {
+        self.grid.cell_xz(p)
+    }
+
+    /// The grid's cells across (`x`).
+    pub(crate) fn columns(&self) -> u32 {
+        self.grid.columns
+    }
+
+    /// The grid's cells in all.
+    pub(crate) fn cells(&self) -> usize {
+        self.grid.cells()
+    }
+
+    /// Per storage slot of the last rebuild: its cell.
+    pub(crate) fn cell_of(&self) -> &[u32] {
+        &self.cell_of
+    }
+
+    /// Where `cell`'s enemies lie in the index's order: positions `start..end`.
+    pub(crate) fn span(&self, cell: usize) -> (usize, usize) {
+        (self.starts[cell] as usize, self.starts[cell + 1] as usize)
+    }
+
+    /// The storage slot at position `at` of the index's order.
+    pub(crate) fn slot_at(&self, at: usize) -> usize {
+        self.order.0[at].load(Ordering::Relaxed) as usize
+    }
+
+    /// The place of the enemy at position `at` of the index's order: from the cell-ordered
+    /// copy when there is one ([`SpatialIndex::copy_places`]), else from `places` (those of
+    /// the rebuild) through its slot.
+    pub(crate) fn place_at(&self, at: usize, places: &[[f32; 3]]) -> [f32; 3] {
+        if self.copied {
+            self.sorted[at]
+        } else {
+            places[self.slot_at(at)]
+        }
+    }
+
+    /// A lower bound of the squared horizontal distance from `p` to any enemy the index puts
+    /// in cell (`cx`, `cz`), computed as the towers' distance is (`dx² + dz²` in `f32`): the
+    /// cell's square, widened by a margin beyond rounding, and unbounded outwards on the
+    /// grid's edges (points off the board are clamped into the edge cells). Rounding is
+    /// monotonic, so no enemy's computed distance is below it.
+    pub(crate) fn distance_bound(&self, cx: u32, cz: u32, p: [f32; 2]) -> f32 {
+        let grid = &self.grid;
+        let tiles = 1.0 / grid.cells_per_tile;
+        let (w, h) = (grid.columns as f32 * tiles, grid.rows as f32 * tiles);
+        // Far above the rounding of any coordinate on the board (2^-16 of its size).
+        let margin = (grid.origin[0].abs() + grid.origin[1].abs() + w + h + 1.0) / 65536.0;
+        let axis = |c: u32, n: u32, origin: f32, v: f32| {
+            let lo = if c == 0 {
+                f32::NEG_INFINITY
+            } else {
+                origin + c as f32 * tiles - margin
+            };
+            let hi = if c + 1 >= n {
+                f32::INFINITY
+            } else {
+                origin + (c + 1) as f32 * tiles + margin
+            };
+            (lo - v).max(v - hi).max(0.0)
+        };
+        let bx = axis(cx, grid.columns, grid.origin[0], p[0]);
+        let bz = axis(cz, grid.rows, grid.origin[1], p[1]);
+        bx * bx + bz * bz
     }
 
     /// How many enemies [`SpatialIndex::within`] finds.
@@ -237,6 +311,19 @@ impl SpatialIndex {
         });
         found
     }
+}
+
+/// The cells a query looks at: columns `x0..=x1`, rows `z0..=z1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellBox {
+    /// The first and last column.
+    pub x0: u32,
+    /// The last column.
+    pub x1: u32,
+    /// The first row.
+    pub z0: u32,
+    /// The last row.
+    pub z1: u32,
 }
 
 /// The grid's geometry (a copy goes into the parallel pass while the buffers are written).

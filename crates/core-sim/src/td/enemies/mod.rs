@@ -237,12 +237,14 @@ impl Enemies {
     }
 
     /// The health of the enemy in storage slot `slot` (0 for no slot).
+    #[inline]
     pub fn health_of(&self, slot: usize) -> f32 {
         self.states.get(slot).map_or(0.0, |e| e.health)
     }
 
     /// The path distance the enemy in storage slot `slot` has left to its destination on
     /// `board` (infinite for no slot).
+    #[inline]
     pub fn path_left(&self, slot: usize, board: &crate::td::board::Board) -> f32 {
         self.states
             .get(slot)

@@ -506,7 +506,9 @@ impl Simulation {
         // From the first tick with towers on, the update pass keeps every enemy's place.
         self.enemies.track_places();
         self.index.rebuild(&self.board, self.enemies.places());
-        if self.towers.any_prioritized() {
+        // `closest` scans every enemy in the cells it cannot rule out: worth a copy of the
+        // places in cell order. The other priorities scan only a few cells (their ranking).
+        if self.towers.uses(crate::td::towers::Priority::Closest) {
             self.index.copy_places(self.enemies.places());
         }
         self.shots += self.towers.act(

@@ -16,7 +16,8 @@
 //! [`kinds`] (the table, one file per kind beside it), [`keyed`] (every kind's settings as
 //! scenario files and saves keep them), [`limits`] (the largest values and the
 //! file rules every kind's settings use), [`targeting`] (keeping a target, random picks),
-//! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest).
+//! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest),
+//! [`ranking`] (the choice by priority without scanning every enemy in reach).
 
 pub mod behaviour;
 pub mod keyed;
@@ -24,6 +25,7 @@ pub mod kind;
 pub mod kinds;
 pub mod limits;
 pub mod priority;
+pub mod ranking;
 pub mod targeting;
 
 pub use behaviour::{Moment, Site};
@@ -35,6 +37,7 @@ use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use crate::td::spatial::SpatialIndex;
 use behaviour::Turn;
+use ranking::Ranking;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use targeting::Seen;
@@ -89,6 +92,8 @@ pub struct Towers {
     before: Vec<Tower>,
     /// The board revision the list was made for.
     revision: Option<u64>,
+    /// Every cell's least enemy for the priorities in use, made at each tick's look.
+    ranking: Ranking,
 }
 
 impl Towers {
@@ -178,10 +183,14 @@ impl Towers {
         }
     }
 
-    /// Whether some tower targets by a priority other than `random` (its scans then read the
-    /// places many times a tick).
+    /// Whether some tower targets by a priority other than `random`.
     pub fn any_prioritized(&self) -> bool {
         self.towers.iter().any(|t| t.priority != Priority::Random)
+    }
+
+    /// Whether some tower targets by `priority`.
+    pub fn uses(&self, priority: Priority) -> bool {
+        self.towers.iter().any(|t| t.priority == priority)
     }
 
     /// The tower on `tile`, if there is one.
@@ -209,12 +218,15 @@ impl Towers {
         shells: &mut Vec<Shell>,
     ) -> u64 {
         {
+            let priorities = self.towers.iter().map(|t| t.priority);
+            self.ranking.prepare(priorities, index, enemies, board);
             let seen = Seen {
                 index,
                 places: enemies.places(),
                 ids: enemies.ids(),
                 enemies,
                 board,
+                ranking: &self.ranking,
             };
             self.towers.par_iter_mut().for_each(|t| {
                 let site = t.site();

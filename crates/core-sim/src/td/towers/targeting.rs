@@ -4,6 +4,7 @@
 //! on the number of threads); and the best enemy for a targeting priority ([`best_within`]).
 
 use super::priority::Priority;
+use super::ranking::{Ranking, key};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use crate::td::pick::{below, mix};
@@ -32,6 +33,8 @@ pub struct Seen<'a> {
     pub enemies: &'a Enemies,
     /// The board (paths, for the priorities that read them).
     pub board: &'a Board,
+    /// Every cell's least enemy for the priorities in use this tick.
+    pub ranking: &'a Ranking,
 }
 
 impl Seen<'_> {
@@ -56,14 +59,12 @@ impl Seen<'_> {
         found
     }
 
-    /// The best enemy for `priority` within `range` of `at` ([`best_within`]).
+    /// The best enemy for `priority` within `range` of `at`: the one [`best_within`] finds,
+    /// found through the ranking ([`Ranking::best`]).
     pub fn best(&self, at: [f32; 2], range: f32, priority: Priority) -> Option<Target> {
-        let field = Field {
-            enemies: self.enemies,
-            index: self.index,
-            board: self.board,
-        };
-        best_within(field, at, range, priority).map(|slot| Target {
+        let field = (self.index, self.enemies, self.board);
+        let found = self.ranking.best(field, at, range, priority);
+        found.map(|slot| Target {
             id: self.ids[slot],
             slot: slot as u32,
         })
@@ -76,20 +77,6 @@ impl Seen<'_> {
             id: self.ids[slot],
             slot: slot as u32,
         })
-    }
-}
-
-/// The key of the enemy in storage slot `slot` for a tower at `at` (lower is better).
-fn key(priority: Priority, enemies: &Enemies, board: &Board, slot: usize, at: [f32; 2]) -> f32 {
-    match priority {
-        Priority::Random | Priority::First => enemies.path_left(slot, board),
-        Priority::Last => -enemies.path_left(slot, board),
-        Priority::Strongest => -enemies.health_of(slot),
-        Priority::Weakest => enemies.health_of(slot),
-        Priority::Closest => {
-            let [x, z, _] = enemies.places()[slot];
-            (x - at[0]).powi(2) + (z - at[1]).powi(2)
-        }
     }
 }
 
