@@ -20,10 +20,14 @@
 //! were carried name paths only; a replay resolves those against the recording's own folder
 //! first.
 
+mod carried;
+
 use crate::td::board::Board;
 use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
 use crate::td::script::EditScript;
 use crate::td::settings::{FloatRange, SpawnSettings};
+pub use carried::Carried;
+use carried::{carried_text, check_carried};
 use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::xxh3_64;
@@ -33,52 +37,6 @@ pub const RECORDING_VERSION: u32 = 1;
 
 /// What `level` says for the built-in board.
 const BUILT_IN: &str = "built-in";
-
-/// What starts every line of a text a recording carries.
-const CARRIED_LINE: &str = "#|";
-
-/// A file's text carried inside a recording (`#! level-text N`, `#! scenario-text N`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Carried {
-    /// The text, each line ending in `\n`.
-    pub text: String,
-    /// The recording's line holding the text's first line (0 when made here, not read).
-    pub first_line: usize,
-}
-
-impl Carried {
-    /// `text` to be carried.
-    pub fn new(text: impl Into<String>) -> Carried {
-        Carried {
-            text: text.into(),
-            first_line: 0,
-        }
-    }
-
-    /// Where `(line, column)` of the text stands in the recording (the `#| ` before it
-    /// counted), so that an error in a carried file names the recording's own line.
-    pub fn place(&self, line: usize, column: usize) -> (usize, usize) {
-        (
-            self.first_line + line.saturating_sub(1),
-            column + CARRIED_LINE.len() + 1,
-        )
-    }
-
-    /// The header lines: `#! KEY N`, then the text's N lines behind `#| `.
-    fn lines(&self, key: &str) -> String {
-        let count = self.text.lines().count();
-        let mut out = format!("#! {key} {count}\n");
-        for line in self.text.lines() {
-            out.push_str(CARRIED_LINE);
-            if !line.is_empty() {
-                out.push(' ');
-                out.push_str(line);
-            }
-            out.push('\n');
-        }
-        out
-    }
-}
 
 /// How a recorded game was started.
 #[derive(Clone, Debug, PartialEq)]
@@ -380,80 +338,6 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
     })
 }
 
-/// Refuses a carried text the header does not name a file for (a level text under the
-/// built-in board, a scenario text without a scenario), and a `#|` line outside every carried
-/// text (a count that disagrees with its block): the line at fault and why.
-fn check_carried(
-    lines: &[&str],
-    level: &Option<PathBuf>,
-    level_text: &Option<Carried>,
-    has_scenario: bool,
-    scenario_text: &Option<Carried>,
-) -> Result<(), (usize, String)> {
-    let entry = |text: &Carried| text.first_line.saturating_sub(1);
-    if let (None, Some(text)) = (level, level_text) {
-        return Err((
-            entry(text),
-            "`#! level-text` under `#! level built-in`: the built-in board carries no text"
-                .to_string(),
-        ));
-    }
-    if let (false, Some(text)) = (has_scenario, scenario_text) {
-        return Err((
-            entry(text),
-            "`#! scenario-text` without a `#! scenario` line".to_string(),
-        ));
-    }
-    let blocks: Vec<(usize, usize)> = [level_text, scenario_text]
-        .into_iter()
-        .flatten()
-        .map(|text| (text.first_line, text.first_line + text.text.lines().count()))
-        .collect();
-    for (i, raw) in lines.iter().enumerate() {
-        let number = i + 1;
-        let inside = blocks
-            .iter()
-            .any(|&(from, to)| (from..to).contains(&number));
-        if raw.starts_with(CARRIED_LINE) && !inside {
-            return Err((
-                number,
-                "a `#|` line outside every carried text (the count of its `#! level-text` or `#! scenario-text` line disagrees with its lines)".to_string(),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The `count` lines after line `entry` (1-based), each behind `#|`, as one text; else the
-/// line at fault and why.
-fn carried_text(lines: &[&str], entry: usize, count: usize) -> Result<Carried, (usize, String)> {
-    let mut text = String::new();
-    for k in 0..count {
-        let number = entry + 1 + k;
-        let Some(raw) = lines.get(number - 1) else {
-            return Err((
-                entry,
-                format!("the file ends after {k} of its {count} lines"),
-            ));
-        };
-        let Some(rest) = raw.strip_prefix(CARRIED_LINE) else {
-            return Err((
-                number,
-                format!(
-                    "line {} of {count} does not start with `{CARRIED_LINE}`",
-                    k + 1
-                ),
-            ));
-        };
-        text.push_str(rest.strip_prefix(' ').unwrap_or(rest));
-        text.push('\n');
-    }
-    Ok(Carried {
-        text,
-        first_line: entry + 1,
-    })
-}
-
 /// `A..B` with `A ≤ B`, both finite.
 fn parse_range(text: &str) -> Option<FloatRange> {
     let (a, b) = text.split_once("..")?;
@@ -468,189 +352,4 @@ pub fn fuzz_parse(text: &str) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::td::board::EditKind;
-    use crate::td::level::parse_level;
-    use crate::td::script::{checksum_line, edit_line};
-
-    fn header(scenario: Option<&str>) -> RecordingHeader {
-        let board = parse_level("S.D\n", Path::new("l")).unwrap();
-        RecordingHeader {
-            level: Some(PathBuf::from("assets/levels/battle.txt")),
-            board: board_checksum(&board),
-            scenario: scenario.map(PathBuf::from),
-            settings: SpawnSettings::new(
-                2.5,
-                FloatRange::new(0.5, 1.5).unwrap(),
-                FloatRange::new(0.75, 1.25).unwrap(),
-                FloatRange::new(-0.25, 0.25).unwrap(),
-            )
-            .unwrap(),
-            animation: true,
-            seed: 42,
-            level_line: 0,
-            level_text: None,
-            scenario_text: None,
-        }
-    }
-
-    #[test]
-    fn a_written_header_reads_back() {
-        for scenario in [None, Some("assets/scenarios/siege.ron")] {
-            let written = header(scenario);
-            let text = format!(
-                "# a comment\n{}{}{}",
-                written.text(),
-                edit_line(3, EditKind::Wall, 1, 0),
-                checksum_line(60, 77)
-            );
-            let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
-            assert_eq!(
-                read.header,
-                RecordingHeader {
-                    level_line: 3,
-                    ..written.clone()
-                }
-            );
-            assert_eq!(read.script.edits().len(), 1);
-            assert_eq!(read.script.checkpoints().len(), 1);
-            // A plain edit script reads it too.
-            assert_eq!(
-                EditScript::parse(&text, Path::new("r.txt")).unwrap(),
-                read.script
-            );
-        }
-    }
-
-    #[test]
-    fn another_board_is_refused_at_the_level_line() {
-        let text = header(None).text();
-        let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
-        assert!(
-            read.header
-                .check_board(
-                    &parse_level("S.D\n", Path::new("l")).unwrap(),
-                    Path::new("r.txt")
-                )
-                .is_ok()
-        );
-        let other = parse_level("S..D\n", Path::new("l")).unwrap();
-        let err = read
-            .header
-            .check_board(&other, Path::new("r.txt"))
-            .unwrap_err();
-        assert_eq!(err.location(), Some((2, 1)));
-        assert!(
-            err.to_string()
-                .starts_with("r.txt:2:1: recorded on another board"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn hostile_headers_name_their_line() {
-        let good = header(None).text();
-        let err = Recording::parse("1 wall 0 0\n", Path::new("r.txt")).unwrap_err();
-        assert!(err.to_string().contains("not a recording"), "{err}");
-        let err = Recording::parse(
-            &good.replace("horde-recording 1", "horde-recording 9"),
-            Path::new("r.txt"),
-        )
-        .unwrap_err();
-        assert_eq!(err.location(), Some((1, 1)));
-        let err = Recording::parse(&good.replace("#! seed 42", "#! seed x"), Path::new("r.txt"))
-            .unwrap_err();
-        assert_eq!(err.location(), Some((5, 1)));
-        let err = Recording::parse(
-            &good.replace("#! state 4", "#! state 3"),
-            Path::new("r.txt"),
-        )
-        .unwrap_err();
-        assert_eq!(err.location(), Some((4, 1)));
-        assert!(err.to_string().contains("game state is format 3"), "{err}");
-        let err = Recording::parse(
-            &good.replace("#! scale 0.5..1.5", "#! scale 2..1"),
-            Path::new("r.txt"),
-        )
-        .unwrap_err();
-        assert!(err.to_string().contains("scale"), "{err}");
-        let err = Recording::parse(&good.replace("#! board", "#! bored"), Path::new("r.txt"))
-            .unwrap_err();
-        assert!(err.to_string().contains("unknown header entry"), "{err}");
-        let err =
-            Recording::parse(&good.replace("#! seed 42\n", ""), Path::new("r.txt")).unwrap_err();
-        assert!(err.to_string().contains("no `#! seed`"), "{err}");
-        let err = Recording::parse(
-            &good.replace("#! scale 0.5..1.5", "#! scale 0.1..0.2"),
-            Path::new("r.txt"),
-        )
-        .unwrap_err();
-        assert!(err.to_string().contains("spawn settings"), "{err}");
-        // An entry given twice, or after the first body line, is refused at its line.
-        let twice = good.replace("#! seed 42\n", "#! seed 42\n#! seed 43\n");
-        let err = Recording::parse(&twice, Path::new("r.txt")).unwrap_err();
-        assert_eq!(err.location(), Some((6, 1)));
-        assert!(err.to_string().contains("given twice"), "{err}");
-        let late = format!("{good}60 checksum 00000000000000ff\n#! animation on\n");
-        let err = Recording::parse(&late, Path::new("r.txt")).unwrap_err();
-        let line = late.lines().count();
-        assert_eq!(err.location(), Some((line, 1)));
-        assert!(err.to_string().contains("after the first edit"), "{err}");
-        // A tick past 2^32 is refused at its line and column.
-        let far = format!("{good}4294967297 wall 1 1\n");
-        let err = Recording::parse(&far, Path::new("r.txt")).unwrap_err();
-        assert_eq!(err.location(), Some((far.lines().count(), 1)));
-        assert!(err.to_string().contains("no game reaches"), "{err}");
-    }
-
-    #[test]
-    fn carried_texts_read_back_and_name_their_lines() {
-        let mut written = header(Some("siege.ron"));
-        written.level_text = Some(Carried::new("// a comment\nS.D\n\n  indented\n"));
-        written.scenario_text = Some(Carried::new("(\n  waves: [],\n)\n"));
-        let text = format!("{}{}", written.text(), checksum_line(60, 7));
-        let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
-        let level = read.header.level_text.clone().unwrap();
-        assert_eq!(level.text, "// a comment\nS.D\n\n  indented\n");
-        assert_eq!(level.first_line, 5);
-        assert_eq!(text.lines().nth(4), Some("#| // a comment"));
-        // An error at line 2, column 1 of the level is the recording's line 6, column 4.
-        assert_eq!(level.place(2, 1), (6, 4));
-        let scenario = read.header.scenario_text.clone().unwrap();
-        assert_eq!(scenario.text, "(\n  waves: [],\n)\n");
-        assert_eq!(text.lines().nth(scenario.first_line - 1), Some("#| ("));
-        // The edit script still reads it: the carried lines are comments to it.
-        assert_eq!(read.script.checkpoints().len(), 1);
-        // A count past the end, or a line without `#|`, is refused at its line.
-        let short = text.replace("#! level-text 4", "#! level-text 40");
-        let short = short.split("60 checksum").next().unwrap().to_string();
-        let err = Recording::parse(&short, Path::new("r.txt")).unwrap_err();
-        assert!(err.to_string().contains("level-text"), "{err}");
-        // A count short of its block leaves a `#|` line outside: refused at it.
-        let fewer = text.replace("#! level-text 4", "#! level-text 3");
-        let err = Recording::parse(&fewer, Path::new("r.txt")).unwrap_err();
-        assert_eq!(err.location(), Some((8, 1)));
-        assert!(
-            err.to_string().contains("outside every carried text"),
-            "{err}"
-        );
-        // A text the header names no file for.
-        let built_in = text.replace("#! level assets/levels/battle.txt", "#! level built-in");
-        let err = Recording::parse(&built_in, Path::new("r.txt")).unwrap_err();
-        assert_eq!(err.location(), Some((4, 1)));
-        let no_scenario = text.replace("#! scenario siege.ron\n", "");
-        let err = Recording::parse(&no_scenario, Path::new("r.txt")).unwrap_err();
-        assert!(
-            err.to_string().contains("without a `#! scenario` line"),
-            "{err}"
-        );
-        let broken = text.replace("#| S.D", "S.D");
-        let err = Recording::parse(&broken, Path::new("r.txt")).unwrap_err();
-        assert_eq!(err.location(), Some((6, 1)));
-        assert!(
-            err.to_string().contains("does not start with `#|`"),
-            "{err}"
-        );
-    }
-}
+mod tests;
