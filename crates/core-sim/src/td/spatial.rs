@@ -3,8 +3,9 @@
 //!
 //! The index is rebuilt after the enemies' update of every tick that has towers, from the
 //! places (`Enemies::places`: position and scale by storage slot) the update pass kept: each
-//! enemy's cell is found in parallel, then a stable counting sort lists every cell's enemies in
-//! storage order. Queries read the same places, so the index holds no copy of them. The order
+//! enemy's cell is found in parallel, then a stable counting sort in two levels (by band of
+//! 4,096 cells, then by cell within each band, bands in parallel: every write lands in a
+//! region the cache holds) lists every cell's enemies in storage order. Queries read the same places, so the index holds no copy of them. The order
 //! of a query's candidates is therefore a pure function of the enemies' storage order and
 //! positions — the same on any number of threads — and so is any pick among them. Its buffers
 //! are kept between ticks: once they have grown to the largest population and board seen, a
@@ -12,7 +13,7 @@
 
 use crate::td::board::Board;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Places per parallel work item of the copy.
 const CHUNK: usize = 8192;
@@ -32,9 +33,15 @@ pub struct SpatialIndex {
     /// the sort can write their slots into it in parallel (each entry is written once, by one
     /// part; relaxed stores and loads cost what plain ones do).
     order: SlotList,
-    /// Scratch of the sort: per part of the enemies and per cell, its count, then where its
-    /// next slot goes.
+    /// Scratch of the sort's first level: per part of the enemies and per band, its count,
+    /// then where its next pair goes.
     cursors: Vec<u32>,
+    /// Per band: where its pairs start (one more entry than bands).
+    band_starts: Vec<u32>,
+    /// The first level's result: `(cell << 32) | slot`, by band, storage order within each.
+    pairs: PairList,
+    /// Scratch of the second level: per cell, where its next slot goes.
+    cell_cursors: Vec<u32>,
     /// After [`SpatialIndex::copy_places`] (until the next rebuild): the places of `order`'s
     /// slots in `order`'s order, so that a query reads a cell's places one after another.
     sorted: Vec<[f32; 3]>,
@@ -54,6 +61,22 @@ pub fn reaches(place: [f32; 3], centre: [f32; 2], reach: f32) -> bool {
     let (dx, dz) = (x - centre[0], z - centre[1]);
     let limit = reach + 0.125 * scale;
     dx * dx + dz * dz <= limit * limit
+}
+
+/// A band of the sort's first level is `1 << BAND_SHIFT` cells in index order (4,096: its
+/// counts and cursors, 16 KiB each, stay in the cache while its slots are placed); a cell's
+/// band is a shift, not a division.
+const BAND_SHIFT: u32 = 12;
+
+/// The sort's scratch of `(cell, slot)` pairs, written by the first level's parts in parallel.
+/// Not kept by a clone: every rebuild writes it whole before reading it.
+#[derive(Debug, Default)]
+struct PairList(Vec<AtomicU64>);
+
+impl Clone for PairList {
+    fn clone(&self) -> PairList {
+        PairList(Vec::new())
+    }
 }
 
 /// A list of slots the sort's parts may write into in parallel.
@@ -114,58 +137,106 @@ impl SpatialIndex {
     }
 
     /// Finds every slot's cell from `places` and sorts the slots by cell, stably (cells in
-    /// index order, slots in storage order within each), in parallel: the slots are cut into
-    /// as many parts as there are threads, each part finds its slots' cells and counts them
-    /// (one pass over its places), the counts become every part's start in every cell (cell by
-    /// cell, parts in storage order), and each part places its slots. The result is the same
-    /// for any number of parts.
+    /// index order, slots in storage order within each), in parallel and in two levels so
+    /// that every write lands in a region small enough for the cache: first by band (a band
+    /// is a range of [`BAND_SHIFT`]'s cells, so bands in order are cells in order), then each
+    /// band by cell, bands in parallel.
+    ///
+    /// Level one cuts the slots into as many parts as there are threads; each part finds its
+    /// slots' cells and counts them by band (one pass over its places), the counts become
+    /// every part's start in every band (band by band, parts in storage order), and each part
+    /// writes its `(cell, slot)` pairs there. Level two counts each band's pairs by cell,
+    /// makes the counts the cells' starts and writes the slots in the pairs' order. Both
+    /// levels are stable, so the result is the one stable sort by cell, the same for any
+    /// number of parts.
     fn sort_by_cell(&mut self, places: &[[f32; 3]]) {
         let n = self.cell_of.len();
         let cells = self.grid.cells();
+        let grid = self.grid;
+        let band_cells = 1usize << BAND_SHIFT;
+        let bands = cells.div_ceil(band_cells).max(1);
         let parts = rayon::current_num_threads().clamp(1, 16).min(n.max(1));
         let part_len = n.div_ceil(parts).max(1);
+        // Level one: each part's count of slots by band.
         self.cursors.clear();
-        self.cursors.resize(parts * cells, 0);
-        let grid = self.grid;
+        self.cursors.resize(parts * bands, 0);
         self.cursors
-            .par_chunks_mut(cells)
+            .par_chunks_mut(bands)
             .zip(self.cell_of.par_chunks_mut(part_len))
             .zip(places.par_chunks(part_len))
             .for_each(|((counts, part), places)| {
                 for (cell, &[x, z, _]) in part.iter_mut().zip(places) {
                     *cell = grid.cell_at([x, z]);
-                    counts[*cell as usize] += 1;
+                    counts[(*cell >> BAND_SHIFT) as usize] += 1;
                 }
             });
-        self.starts.clear();
-        self.starts.resize(cells + 1, 0);
+        // Every band's start, and every part's start within it.
+        self.band_starts.clear();
+        self.band_starts.resize(bands + 1, 0);
         let mut next = 0u32;
-        for cell in 0..cells {
-            self.starts[cell] = next;
+        for band in 0..bands {
+            self.band_starts[band] = next;
             for part in 0..parts {
-                let at = &mut self.cursors[part * cells + cell];
+                let at = &mut self.cursors[part * bands + band];
                 let count = *at;
                 *at = next;
                 next += count;
             }
         }
-        self.starts[cells] = next;
-        if self.order.0.len() != n {
-            self.order.0.resize_with(n, || AtomicU32::new(0));
+        self.band_starts[bands] = next;
+        if self.pairs.0.len() != n {
+            self.pairs.0.resize_with(n, || AtomicU64::new(0));
         }
-        let order = &self.order.0;
+        let pairs = &self.pairs.0;
         self.cursors
-            .par_chunks_mut(cells)
+            .par_chunks_mut(bands)
             .zip(self.cell_of.par_chunks(part_len))
             .enumerate()
             .for_each(|(part, (cursor, cells_of_part))| {
                 let base = part * part_len;
                 for (k, &cell) in cells_of_part.iter().enumerate() {
-                    let at = &mut cursor[cell as usize];
-                    order[*at as usize].store((base + k) as u32, Ordering::Relaxed);
+                    let at = &mut cursor[(cell >> BAND_SHIFT) as usize];
+                    let pair = (u64::from(cell) << 32) | (base + k) as u64;
+                    pairs[*at as usize].store(pair, Ordering::Relaxed);
                     *at += 1;
                 }
             });
+        // Level two: each band's pairs by cell, bands in parallel; `starts` holds the counts,
+        // then the starts, and a band's cursors live in the same cells' range of `cell_cursors`.
+        self.starts.clear();
+        self.starts.resize(cells + 1, 0);
+        self.cell_cursors.clear();
+        self.cell_cursors.resize(cells, 0);
+        if self.order.0.len() != n {
+            self.order.0.resize_with(n, || AtomicU32::new(0));
+        }
+        let (order, band_starts) = (&self.order.0, &self.band_starts);
+        self.starts[..cells]
+            .par_chunks_mut(band_cells)
+            .zip(self.cell_cursors.par_chunks_mut(band_cells))
+            .enumerate()
+            .for_each(|(band, (starts, cursors))| {
+                let first_cell = band * band_cells;
+                let (from, to) = (band_starts[band] as usize, band_starts[band + 1] as usize);
+                for pair in &pairs[from..to] {
+                    let cell = (pair.load(Ordering::Relaxed) >> 32) as usize;
+                    starts[cell - first_cell] += 1;
+                }
+                let mut next = from as u32;
+                for (start, cursor) in starts.iter_mut().zip(cursors.iter_mut()) {
+                    let count = *start;
+                    *start = next;
+                    *cursor = next;
+                    next += count;
+                }
+                for pair in &pairs[from..to] {
+                    let pair = pair.load(Ordering::Relaxed);
+                    let at = &mut cursors[(pair >> 32) as usize - first_cell];
+                    order[*at as usize].store(pair as u32, Ordering::Relaxed);
+                    *at += 1;
+                }
+            });
+        self.starts[cells] = n as u32;
     }
 
     /// Calls `each` with the slot of every enemy of `places` (those of the rebuild) that
@@ -382,6 +453,7 @@ mod tests {
         for (w, h, n) in [
             (3u32, 2u32, 50usize),
             (64, 48, 20_000),
+            (70, 37, 5_000),
             (1500, 1000, 30_000),
         ] {
             let board = Board::with_defaults(w, h).unwrap();
@@ -400,6 +472,9 @@ mod tests {
                     .build()
                     .unwrap();
                 let mut index = SpatialIndex::default();
+                // Built first for more enemies, so the second rebuild reuses larger buffers.
+                let more: Vec<[f32; 3]> = places.iter().chain(&places).copied().collect();
+                pool.install(|| index.rebuild(&board, &more));
                 pool.install(|| index.rebuild(&board, &places));
                 let mut expected: Vec<u32> = (0..n as u32).collect();
                 expected.sort_by_key(|&slot| index.cell_of[slot as usize]);
