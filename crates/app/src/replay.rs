@@ -92,8 +92,13 @@ fn recorded_board(path: &Path, header: &RecordingHeader) -> Result<Board> {
         })?,
         None => {
             let level = header.level.as_deref().map(|l| resolve(l, path));
-            levels::load(level.as_deref())
-                .with_context(|| format!("{}: the recorded level", path.display()))?
+            levels::load(level.as_deref()).with_context(|| {
+                format!(
+                    "{}:{}: the recorded level (looked for beside the recording, then from here)",
+                    path.display(),
+                    header.level_line
+                )
+            })?
         }
     };
     header.check_board(&board, path)?;
@@ -122,8 +127,12 @@ fn recorded_scenario(path: &Path, header: &RecordingHeader) -> Result<Option<Sce
         };
     }
     let scenario = header.scenario.as_deref().map(|s| resolve(s, path));
-    levels::scenario(scenario.as_deref())
-        .with_context(|| format!("{}: the recorded scenario", path.display()))
+    levels::scenario(scenario.as_deref()).with_context(|| {
+        format!(
+            "{}: the recorded scenario (looked for beside the recording, then from here)",
+            path.display()
+        )
+    })
 }
 
 /// The recording at `path` and the game its header starts: its level (refused when the

@@ -282,6 +282,13 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
                 }
             }
             "scenario" if !value.is_empty() => scenario = Some(PathBuf::from(&value)),
+            "level" | "scenario" => {
+                return Err(error(
+                    line,
+                    1,
+                    format!("`#! {key}` names no file (a path, or `built-in`)"),
+                ));
+            }
             "level-text" | "scenario-text" => {
                 let count: usize = value.parse().map_err(|_| bad("a number of lines"))?;
                 let carried = carried_text(&all_lines, line, count)

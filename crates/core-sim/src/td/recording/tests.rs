@@ -109,6 +109,13 @@ fn hostile_headers_name_their_line() {
     let err =
         Recording::parse(&good.replace("#! board", "#! bored"), Path::new("r.txt")).unwrap_err();
     assert!(err.to_string().contains("unknown header entry"), "{err}");
+    let err = Recording::parse(
+        &good.replace("#! seed 42", "#! scenario"),
+        Path::new("r.txt"),
+    )
+    .unwrap_err();
+    assert_eq!(err.location(), Some((5, 1)));
+    assert!(err.to_string().contains("names no file"), "{err}");
     let err = Recording::parse(&good.replace("#! seed 42\n", ""), Path::new("r.txt")).unwrap_err();
     assert!(err.to_string().contains("no `#! seed`"), "{err}");
     let err = Recording::parse(
