@@ -9,11 +9,9 @@
 mod common;
 
 use common::skipped;
-use common::xvfb::{press_key, start_xvfb, wait_for_display};
-use std::io::{BufRead, BufReader};
+use common::xvfb::{press_key, spawn_logged, start_xvfb, wait_for_display};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// The next panel line (`forecast panel: …`) within `limit`, every line read kept in `log`.
@@ -42,34 +40,20 @@ fn after_a_seek_the_window_never_shows_the_lost_game() {
     wait_for_display(&xvfb.display);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let runtime = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args([
-            "run",
-            "--level",
-            root.join("assets/levels/battle.txt").to_str().unwrap(),
-            "--scenario",
-            root.join("assets/scenarios/siege.ron").to_str().unwrap(),
-            "--play-speed",
-            "20",
-        ])
-        .current_dir(runtime.path())
-        .env("DISPLAY", &xvfb.display)
-        .env("XDG_RUNTIME_DIR", runtime.path())
-        .env("RUST_LOG", "info")
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (send, lines) = channel();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (level, scenario) = (
+        root.join("assets/levels/battle.txt"),
+        root.join("assets/scenarios/siege.ron"),
+    );
+    let args = [
+        "run",
+        "--level",
+        level.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--play-speed",
+        "20",
+    ];
+    let (mut child, lines) = spawn_logged(&xvfb, &args, runtime.path());
     let mut log = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(240);
     // Played to its defeat: the panel says the game is over.

@@ -8,42 +8,14 @@
 mod common;
 
 use common::skipped;
-use common::xvfb::{Xvfb, press_key, start_xvfb, summary, wait_for_display};
-use std::io::{BufRead, BufReader};
+use common::xvfb::{Xvfb, press_key, spawn_logged as spawn, start_xvfb, summary, wait_for_display};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Child, Command, Output};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// The level as it starts: the built-in board.
 const LEVEL: &str = include_str!("../../../assets/levels/default.txt");
-
-/// `horde run` on `xvfb` in `cwd`, its stderr lines arriving on the receiver as they are
-/// written (and kept whole for the end).
-fn spawn(xvfb: &Xvfb, args: &[&str], cwd: &Path) -> (Child, Receiver<String>) {
-    let runtime = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(args)
-        .current_dir(cwd)
-        .env("DISPLAY", &xvfb.display)
-        .env("XDG_RUNTIME_DIR", runtime.keep())
-        .env("RUST_LOG", "info")
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (send, lines) = channel();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    (child, lines)
-}
 
 /// Reads lines from `lines` into `log` until one contains `text`; panics after `limit` or if
 /// the app exits first.

@@ -42,6 +42,21 @@ fn chord(play: &mut TdPlay, keys: &[KeyCode]) {
 }
 
 /// `frames` frames of one fixed step each.
+/// The header of a recording of `play`'s game on `level`: the spawner, `settings()`, seed 21.
+fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
+    RecordingHeader {
+        level: Some(level.to_path_buf()),
+        board: horde_core_sim::board_checksum(play.game.sim().board()),
+        scenario: None,
+        settings: settings(),
+        animation: false,
+        seed: 21,
+        level_line: 0,
+        level_text: None,
+        scenario_text: None,
+    }
+}
+
 fn frames(play: &mut TdPlay, frames: u32) {
     for _ in 0..frames {
         play.game.run_steps(1, 1.0 / 60.0);
@@ -130,17 +145,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
     std::fs::write(&level, LEVEL).unwrap();
     let record = dir.path().join("edits.txt");
     let mut play = play(&level, 21);
-    let start = RecordingHeader {
-        level: Some(level.clone()),
-        board: horde_core_sim::board_checksum(play.game.sim().board()),
-        scenario: None,
-        settings: settings(),
-        animation: false,
-        seed: 21,
-        level_line: 0,
-        level_text: None,
-        scenario_text: None,
-    };
+    let start = header(&level, &play);
     play.game
         .start_recording(RecordingWriter::start(&record, start).unwrap());
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
@@ -239,17 +244,7 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
     std::fs::write(&level, LEVEL).unwrap();
     let record = dir.path().join("restart.rec");
     let mut play = play(&level, 21);
-    let start = RecordingHeader {
-        level: Some(level.clone()),
-        board: horde_core_sim::board_checksum(play.game.sim().board()),
-        scenario: None,
-        settings: settings(),
-        animation: false,
-        seed: 21,
-        level_line: 0,
-        level_text: None,
-        scenario_text: None,
-    };
+    let start = header(&level, &play);
     play.game
         .start_recording(RecordingWriter::start(&record, start).unwrap());
     frames(&mut play, 60);

@@ -9,10 +9,10 @@
 mod common;
 
 use common::skipped;
-use common::xvfb::{start_xvfb, wait_for_display};
+use common::xvfb::{spawn_logged, start_xvfb, wait_for_display};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// How long the game may take to write its checksum lines, on a loaded machine.
@@ -34,33 +34,29 @@ fn a_window_recording_killed_mid_game_replays_to_where_it_ends() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("crash.rec");
-    let log = dir.path().join("stderr.txt");
     let runtime = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args([
-            "run",
-            "--level",
-            root.join("assets/levels/battle.txt").to_str().unwrap(),
-            "--scenario",
-            root.join("assets/scenarios/siege.ron").to_str().unwrap(),
-            "--play-speed",
-            "20",
-            "--record",
-            record.to_str().unwrap(),
-        ])
-        .current_dir(dir.path())
-        .env("DISPLAY", &xvfb.display)
-        .env("XDG_RUNTIME_DIR", runtime.path())
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .unwrap();
+    let (level, scenario) = (
+        root.join("assets/levels/battle.txt"),
+        root.join("assets/scenarios/siege.ron"),
+    );
+    let args = [
+        "run",
+        "--level",
+        level.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--play-speed",
+        "20",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let (mut child, lines) = spawn_logged(&xvfb, &args, dir.path());
     let start = Instant::now();
     let mut first_inode = None;
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            let stderr = std::fs::read_to_string(&log).unwrap_or_default();
+            // The reader ends with the app's stderr: every line is in.
+            let stderr = lines.iter().collect::<Vec<_>>().join("\n");
             if stderr.contains("no graphics adapter")
                 && std::env::var_os("HORDE_REQUIRE_GPU").is_none()
             {

@@ -3,7 +3,9 @@
 
 use super::skipped;
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// A private X server, killed on drop.
@@ -134,4 +136,31 @@ pub fn summary(out: &Output) -> serde_json::Value {
     let stdout = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(stdout.lines().last().unwrap_or_default())
         .unwrap_or_else(|e| panic!("no JSON summary ({e}) in {stdout:?}"))
+}
+
+/// `horde ARGS` on `xvfb` in `cwd`, logging at `info`, its stderr lines arriving on the
+/// receiver as they are written (and kept whole for the end).
+pub fn spawn_logged(xvfb: &Xvfb, args: &[&str], cwd: &Path) -> (Child, Receiver<String>) {
+    let runtime = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(args)
+        .current_dir(cwd)
+        .env("DISPLAY", &xvfb.display)
+        .env("XDG_RUNTIME_DIR", runtime.keep())
+        .env("RUST_LOG", "info")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (send, lines) = channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, lines)
 }

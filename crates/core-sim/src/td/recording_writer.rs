@@ -102,9 +102,13 @@ impl RecordingWriter {
     /// Starts recording the game `header` describes into `path`, written on this thread (the
     /// header at once, so a path that cannot be written is known before anything is played).
     pub fn start(path: &Path, header: RecordingHeader) -> Result<RecordingWriter, FileError> {
-        let (file, mut writer) = RecordingWriter::begin(path, header)?;
-        writer.out = Output::Here(file);
-        Ok(writer)
+        let (file, header_len) = open(path, &header)?;
+        Ok(RecordingWriter::new(
+            path,
+            header,
+            header_len,
+            Output::Here(file),
+        ))
     }
 
     /// As [`RecordingWriter::start`], but every line after the header is written by a thread
@@ -114,7 +118,7 @@ impl RecordingWriter {
         path: &Path,
         header: RecordingHeader,
     ) -> Result<RecordingWriter, FileError> {
-        let (mut file, mut writer) = RecordingWriter::begin(path, header)?;
+        let (mut file, header_len) = open(path, &header)?;
         let (changes, received) = channel::<Op>();
         let (failed, errors) = channel();
         let thread = std::thread::Builder::new()
@@ -134,40 +138,25 @@ impl RecordingWriter {
                 }
             })
             .map_err(|e| FileError::io(path, e))?;
-        writer.out = Output::Thread {
+        let out = Output::Thread {
             changes: Some(changes),
             errors,
             thread: Some(thread),
         };
-        Ok(writer)
+        Ok(RecordingWriter::new(path, header, header_len, out))
     }
 
-    /// The writer with its header written, and the file it appends to.
-    fn begin(
-        path: &Path,
-        header: RecordingHeader,
-    ) -> Result<(AppendFile, RecordingWriter), FileError> {
-        let mut file = AppendFile {
-            path: path.to_path_buf(),
-            file: None,
-        };
-        let mut writer = RecordingWriter {
+    /// A writer of `path`, whose header (`header_len` bytes) is on disk, writing through `out`.
+    fn new(path: &Path, header: RecordingHeader, header_len: u64, out: Output) -> RecordingWriter {
+        RecordingWriter {
             path: path.to_path_buf(),
             header,
             lines: Vec::new(),
-            header_len: 0,
+            header_len,
             last_edit: 0,
             last_checksum: 0,
-            out: Output::Thread {
-                changes: None,
-                errors: channel().1,
-                thread: None,
-            },
-        };
-        let start = writer.header_text();
-        writer.header_len = start.len() as u64;
-        file.apply(Op::Start(start))?;
-        Ok((file, writer))
+            out,
+        }
     }
 
     /// The file it writes.
@@ -221,7 +210,7 @@ impl RecordingWriter {
         self.lines.clear();
         self.last_edit = 0;
         self.last_checksum = 0;
-        let start = self.header_text();
+        let start = header_text(&self.path, &self.header);
         self.header_len = start.len() as u64;
         self.send(Op::Start(start))
     }
@@ -229,16 +218,7 @@ impl RecordingWriter {
     /// The lines before the first edit: a comment on how to check and play the recording,
     /// then the recording's header.
     pub fn header_text(&self) -> String {
-        format!(
-            "# Recorded by Horde (`--record`): `TICK ACTION X Y` edits and `TICK checksum HEX`\n\
-             # lines (the game's checksum after that tick, once a second).\n\
-             # Check it: horde replay {}\n\
-             # Or play it (--ticks past the last line's tick): horde sim{} --ticks N --script {}\n{}",
-            quoted(&self.path.display().to_string()),
-            sim_flags(&self.header),
-            quoted(&self.path.display().to_string()),
-            self.header.text()
-        )
+        header_text(&self.path, &self.header)
     }
 
     /// Adds a line at `moment`.
@@ -295,6 +275,33 @@ impl Drop for RecordingWriter {
     fn drop(&mut self) {
         self.join();
     }
+}
+
+/// The file `path` starts with for `header`: a comment on how to check and play the
+/// recording, then the recording's header.
+fn header_text(path: &Path, header: &RecordingHeader) -> String {
+    let path = quoted(&path.display().to_string());
+    format!(
+        "# Recorded by Horde (`--record`): `TICK ACTION X Y` edits and `TICK checksum HEX`\n\
+         # lines (the game's checksum after that tick, once a second).\n\
+         # Check it: horde replay {path}\n\
+         # Or play it (--ticks past the last line's tick): horde sim{} --ticks N --script {path}\n{}",
+        sim_flags(header),
+        header.text()
+    )
+}
+
+/// Writes `header`'s text as the whole of `path` (a temporary file, renamed) and opens it to
+/// append: the file and the header's length.
+fn open(path: &Path, header: &RecordingHeader) -> Result<(AppendFile, u64), FileError> {
+    let mut file = AppendFile {
+        path: path.to_path_buf(),
+        file: None,
+    };
+    let start = header_text(path, header);
+    let len = start.len() as u64;
+    file.apply(Op::Start(start))?;
+    Ok((file, len))
 }
 
 /// `text` as one word of a shell command: as it is when it has nothing a shell reads

@@ -228,162 +228,77 @@ impl Endless {
     }
 }
 
-/// The scenario as a file writes it.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Scenario")]
-struct ScenarioFile {
-    /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
-    #[serde(deserialize_with = "lives")]
-    pub lives: u32,
-    /// How many times the waves are played; 0 plays them for ever.
-    pub cycles: u32,
-    /// Added to the spawning's time scale at every cycle after the first (>= 0).
-    #[serde(deserialize_with = "cycle_speed_up")]
-    pub cycle_speed_up: f64,
-    /// The enemy types.
-    pub enemies: EnemyTypes,
-    /// The waves, in order (at least one).
-    #[serde(deserialize_with = "waves")]
-    pub waves: Vec<Wave>,
-    /// The towers' settings (the texts' numbers when left out).
-    #[serde(default)]
-    pub towers: TowerSettings,
-    /// Whether the enemies play the series' animation clips, which are rules as well as looks
-    /// (`clip`); off when left out.
-    #[serde(default)]
-    pub animation: bool,
-    /// The money placing costs and kills pay (`budget`); free placing when left
-    /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
-    #[serde(default, deserialize_with = "budget")]
-    pub budget: Option<Budget>,
-    #[serde(
-        default,
-        deserialize_with = "endless",
-        skip_serializing_if = "Option::is_none"
-    )]
-    endless: Option<Endless>,
-}
+/// Declares a [`Scenario`]'s two serialized forms from one list of its fields (each with its
+/// serde attributes), and the moves between them and it: the file's form (`ScenarioFile`,
+/// human-readable: RON) adds `endless` (left out when none); the save's form
+/// (`ScenarioBinary`, postcard) keeps the first scenarios' fields, so its bytes are as they
+/// were (a save keeps the endless state in its keyed tail).
+macro_rules! scenario_forms {
+    ($($(#[$attr:meta])* $field:ident: $ty:ty,)*) => {
+        /// The scenario as a file writes it.
+        #[derive(Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, rename = "Scenario")]
+        struct ScenarioFile {
+            $($(#[$attr])* $field: $ty,)*
+            #[serde(
+                default,
+                deserialize_with = "endless",
+                skip_serializing_if = "Option::is_none"
+            )]
+            endless: Option<Endless>,
+        }
 
-/// The scenario as a save keeps it: the first scenarios' fields.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Scenario")]
-struct ScenarioBinary {
-    /// Enemies that may reach a destination before the game is lost; 0 turns defeat off.
-    #[serde(deserialize_with = "lives")]
-    pub lives: u32,
-    /// How many times the waves are played; 0 plays them for ever.
-    pub cycles: u32,
-    /// Added to the spawning's time scale at every cycle after the first (>= 0).
-    #[serde(deserialize_with = "cycle_speed_up")]
-    pub cycle_speed_up: f64,
-    /// The enemy types.
-    pub enemies: EnemyTypes,
-    /// The waves, in order (at least one).
-    #[serde(deserialize_with = "waves")]
-    pub waves: Vec<Wave>,
-    /// The towers' settings (the texts' numbers when left out).
-    #[serde(default)]
-    pub towers: TowerSettings,
-    /// Whether the enemies play the series' animation clips, which are rules as well as looks
-    /// (`clip`); off when left out.
-    #[serde(default)]
-    pub animation: bool,
-    /// The money placing costs and kills pay (`budget`); free placing when left
-    /// out. Written as the budget itself (`budget: (start: 100, ..)`), not `Some(..)`.
-    #[serde(default, deserialize_with = "budget")]
-    pub budget: Option<Budget>,
-}
+        /// The scenario as a save keeps it: the first scenarios' fields.
+        #[derive(Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, rename = "Scenario")]
+        struct ScenarioBinary {
+            $($(#[$attr])* $field: $ty,)*
+        }
 
-impl Serialize for Scenario {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Scenario {
-            lives,
-            cycles,
-            cycle_speed_up,
-            enemies,
-            waves,
-            towers,
-            animation,
-            budget,
-            endless,
-        } = self.clone();
-        if serializer.is_human_readable() {
-            return ScenarioFile {
-                lives,
-                cycles,
-                cycle_speed_up,
-                enemies,
-                waves,
-                towers,
-                animation,
-                budget,
-                endless,
+        impl Serialize for Scenario {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                if serializer.is_human_readable() {
+                    let file = ScenarioFile {
+                        $($field: self.$field.clone(),)*
+                        endless: self.endless,
+                    };
+                    return file.serialize(serializer);
+                }
+                ScenarioBinary { $($field: self.$field.clone(),)* }.serialize(serializer)
             }
-            .serialize(serializer);
         }
-        let _ = endless;
-        ScenarioBinary {
-            lives,
-            cycles,
-            cycle_speed_up,
-            enemies,
-            waves,
-            towers,
-            animation,
-            budget,
+
+        impl<'de> Deserialize<'de> for Scenario {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scenario, D::Error> {
+                if deserializer.is_human_readable() {
+                    let file = ScenarioFile::deserialize(deserializer)?;
+                    return Ok(Scenario {
+                        $($field: file.$field,)*
+                        endless: file.endless,
+                    });
+                }
+                let binary = ScenarioBinary::deserialize(deserializer)?;
+                Ok(Scenario { $($field: binary.$field,)* endless: None })
+            }
         }
-        .serialize(serializer)
-    }
+    };
 }
 
-impl<'de> Deserialize<'de> for Scenario {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scenario, D::Error> {
-        if deserializer.is_human_readable() {
-            let ScenarioFile {
-                lives,
-                cycles,
-                cycle_speed_up,
-                enemies,
-                waves,
-                towers,
-                animation,
-                budget,
-                endless,
-            } = ScenarioFile::deserialize(deserializer)?;
-            return Ok(Scenario {
-                lives,
-                cycles,
-                cycle_speed_up,
-                enemies,
-                waves,
-                towers,
-                animation,
-                budget,
-                endless,
-            });
-        }
-        let ScenarioBinary {
-            lives,
-            cycles,
-            cycle_speed_up,
-            enemies,
-            waves,
-            towers,
-            animation,
-            budget,
-        } = ScenarioBinary::deserialize(deserializer)?;
-        Ok(Scenario {
-            lives,
-            cycles,
-            cycle_speed_up,
-            enemies,
-            waves,
-            towers,
-            animation,
-            budget,
-            endless: None,
-        })
-    }
+scenario_forms! {
+    #[serde(deserialize_with = "lives")]
+    lives: u32,
+    cycles: u32,
+    #[serde(deserialize_with = "cycle_speed_up")]
+    cycle_speed_up: f64,
+    enemies: EnemyTypes,
+    #[serde(deserialize_with = "waves")]
+    waves: Vec<Wave>,
+    #[serde(default)]
+    towers: TowerSettings,
+    #[serde(default)]
+    animation: bool,
+    #[serde(default, deserialize_with = "budget")]
+    budget: Option<Budget>,
 }
 
 /// The example scenario, `assets/scenarios/example.ron`.
