@@ -14,6 +14,8 @@
 //!   between values; the names given so far).
 //! - [`write`](mod@write): the one way every file is written: atomically (a temporary file renamed over
 //!   the target, through symbolic links), devices and FIFOs in place, `-` to standard output.
+//! - [`append`]: files that grow (recordings): written whole once as above, then appended to
+//!   and cut back, never rewritten.
 //! - [`sealed`]: binary files (saves) with a magic, a version, a checksum and a compressed
 //!   payload, every kind of damage refused by name.
 //! - [`position`]: byte offsets to 1-based lines and columns.
@@ -40,6 +42,7 @@
 //! assert_eq!(error.as_deref(), Some("track.ron:4:18: `length` must be positive, found -1.0"));
 //! ```
 
+pub mod append;
 pub mod error;
 pub mod pass;
 pub mod position;
@@ -49,6 +52,7 @@ pub mod rules;
 pub mod sealed;
 pub mod write;
 
+pub use append::AppendFile;
 pub use error::FileError;
 pub use pass::{place, placed, whole};
 pub use read::{TEXT_CAP, read_bytes, read_text};

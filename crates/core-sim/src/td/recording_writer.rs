@@ -15,9 +15,7 @@ use crate::td::recording::RecordingHeader;
 use crate::td::script::{checksum_line, edit_line, moment};
 use crate::td::settings::{FloatRange, SpawnSettings};
 use crate::td::simulation::{Outcome, Simulation};
-use horde_files::{FileError, write_file};
-use std::fs::{File, OpenOptions};
-use std::io::Write;
+use horde_files::{AppendFile, FileError};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
@@ -53,35 +51,14 @@ enum Op {
     Truncate(u64),
 }
 
-/// The file a recording appends to.
-#[derive(Debug)]
-struct AppendFile {
-    path: PathBuf,
-    file: Option<File>,
-}
-
-impl AppendFile {
-    fn apply(&mut self, op: Op) -> Result<(), FileError> {
-        let io = |e: std::io::Error| FileError::io(&self.path, e);
-        match op {
-            Op::Start(header) => {
-                self.file = None;
-                write_file(&self.path, header.as_bytes()).map_err(io)?;
-                let file = OpenOptions::new().append(true).open(&self.path);
-                self.file = Some(file.map_err(io)?);
-            }
-            Op::Append(line) => {
-                if let Some(file) = &mut self.file {
-                    file.write_all(line.as_bytes()).map_err(io)?;
-                }
-            }
-            Op::Truncate(len) => {
-                if let Some(file) = &self.file {
-                    file.set_len(len).map_err(io)?;
-                }
-            }
+impl Op {
+    /// Makes the change to `file` (the files layer's [`AppendFile`]).
+    fn apply(self, file: &mut AppendFile) -> Result<(), FileError> {
+        match self {
+            Op::Start(header) => file.restart(header.as_bytes()),
+            Op::Append(line) => file.append(line.as_bytes()),
+            Op::Truncate(len) => file.truncate(len),
         }
-        Ok(())
     }
 }
 
@@ -131,7 +108,7 @@ impl RecordingWriter {
                     if broken {
                         continue;
                     }
-                    if let Err(e) = file.apply(op) {
+                    if let Err(e) = op.apply(&mut file) {
                         broken = true;
                         let _ = failed.send(e);
                     }
@@ -232,7 +209,7 @@ impl RecordingWriter {
     /// earlier change met, if any).
     fn send(&mut self, op: Op) -> Result<(), FileError> {
         match &mut self.out {
-            Output::Here(file) => file.apply(op),
+            Output::Here(file) => op.apply(file),
             Output::Thread { changes, .. } => {
                 if let Some(changes) = changes {
                     // The thread ends only when the writer is dropped.
@@ -294,14 +271,9 @@ fn header_text(path: &Path, header: &RecordingHeader) -> String {
 /// Writes `header`'s text as the whole of `path` (a temporary file, renamed) and opens it to
 /// append: the file and the header's length.
 fn open(path: &Path, header: &RecordingHeader) -> Result<(AppendFile, u64), FileError> {
-    let mut file = AppendFile {
-        path: path.to_path_buf(),
-        file: None,
-    };
     let start = header_text(path, header);
-    let len = start.len() as u64;
-    file.apply(Op::Start(start))?;
-    Ok((file, len))
+    let file = AppendFile::create(path, start.as_bytes())?;
+    Ok((file, start.len() as u64))
 }
 
 /// `text` as one word of a shell command: as it is when it has nothing a shell reads
