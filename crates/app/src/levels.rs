@@ -1,28 +1,38 @@
 //! Where levels and scenarios come from: a file the user names, a board generated from a seed
 //! (levelgen's generator; `--generate N`), or the built-in default board. A generated board is
-//! named in recordings by its label, `generated v1 seed 7 spec 23x11 spawns=2 ..`, which
-//! [`load`] reads back by generating the board again.
+//! named in recordings by its label, `generated v2 seed 7 spec 23x11 spawns=2 ..`, which
+//! [`load`] reads back by generating the board again, by the generator version the label names
+//! (so a recording made on an older version's board replays on it).
 
 use anyhow::{Result, bail};
 use horde_core_sim::{Board, Carried, Scenario};
 use horde_core_sim::{level_text, load_level, parse_level};
 use horde_files::{TEXT_CAP, read_text};
-use horde_levelgen::{BoardSpec, GENERATOR_VERSION, generate_board};
+use horde_levelgen::{BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, generate_board_version};
 use std::path::{Path, PathBuf};
 
-/// The label a generated board's level is named by: `generated v1 seed 7 spec 23x11 ..`.
+/// The label a generated board of this build's generator is named by: `generated v2 seed 7
+/// spec 23x11 ..`.
 pub fn generated_label(seed: u64, spec: &BoardSpec) -> PathBuf {
-    PathBuf::from(format!(
-        "{LABEL_START}{GENERATOR_VERSION} seed {seed} spec {spec}"
-    ))
+    versioned_label(GENERATOR_VERSION, seed, spec)
 }
 
-/// The board generated from `seed` to `spec`, as the level parser reads it.
+/// The label of the board generator `version` makes from `seed` and `spec`.
+fn versioned_label(version: u32, seed: u64, spec: &BoardSpec) -> PathBuf {
+    PathBuf::from(format!("{LABEL_START}{version} seed {seed} spec {spec}"))
+}
+
+/// The board this build's generator makes from `seed` to `spec`, as the level parser reads it.
 pub fn generated(seed: u64, spec: &BoardSpec) -> Result<Board> {
-    let board = generate_board(spec, seed)?;
+    generated_by(GENERATOR_VERSION, seed, spec)
+}
+
+/// The board generator `version` makes from `seed` to `spec`, as the level parser reads it.
+fn generated_by(version: u32, seed: u64, spec: &BoardSpec) -> Result<Board> {
+    let board = generate_board_version(version, spec, seed)?;
     Ok(parse_level(
         &board.level_text(),
-        &generated_label(seed, spec),
+        &versioned_label(version, seed, spec),
     )?)
 }
 
@@ -34,30 +44,54 @@ pub fn is_generated_label(path: &Path) -> bool {
     path.to_str().is_some_and(|p| p.starts_with(LABEL_START))
 }
 
-/// The seed and spec a generated board's label names, if `path` is one.
-fn parse_label(path: &Path) -> Option<Result<(u64, BoardSpec)>> {
+/// A generated board's label read back: the generator version, seed and spec it names.
+struct Label {
+    version: u32,
+    seed: u64,
+    spec: BoardSpec,
+}
+
+/// The version, seed and spec a generated board's label names, if `path` is one.
+fn parse_label(path: &Path) -> Option<Result<Label>> {
     let text = path.to_str()?.strip_prefix(LABEL_START)?;
     Some((|| {
         let (version, rest) = text.split_once(" seed ").unwrap_or((text, ""));
         let (seed, spec) = rest.split_once(" spec ").unwrap_or((rest, ""));
-        if version != GENERATOR_VERSION.to_string() {
+        let version = version
+            .parse::<u32>()
+            .ok()
+            .filter(|v| GENERATOR_VERSIONS.contains(v));
+        let Some(version) = version else {
             bail!(
-                "{}: a board of generator v{version}; this build's generator is v{GENERATOR_VERSION}",
-                path.display()
+                "{}: not a board of a generator version this build makes (v{} to v{})",
+                path.display(),
+                GENERATOR_VERSIONS.start(),
+                GENERATOR_VERSIONS.end()
             );
-        }
+        };
         let seed = seed
             .parse::<u64>()
             .map_err(|_| anyhow::anyhow!("{}: no seed", path.display()))?;
-        Ok((seed, BoardSpec::parse(spec)?))
+        let spec = BoardSpec::parse(spec)?;
+        Ok(Label {
+            version,
+            seed,
+            spec,
+        })
     })())
 }
 
-/// Whether a recorded game is a challenge (`--challenge SEED`): the board generated from a
-/// seed to the default spec, the built-in endless scenario, and that seed as the game's.
+/// Whether a recorded game is a challenge (`--challenge SEED`): the board a generator version
+/// made from a seed to the default spec (written exactly as that version labels it), the
+/// built-in endless scenario, and that seed as the game's.
 pub fn is_challenge(level: Option<&Path>, scenario: Option<&Path>, seed: u64) -> bool {
-    let challenge_board = generated_label(seed, &BoardSpec::default());
-    scenario == Some(Path::new(ENDLESS_LABEL)) && level == Some(challenge_board.as_path())
+    let Some(Ok(label)) = level.and_then(parse_label) else {
+        return false;
+    };
+    let exact = versioned_label(label.version, seed, &BoardSpec::default());
+    scenario == Some(Path::new(ENDLESS_LABEL))
+        && label.seed == seed
+        && level == Some(exact.as_path())
 }
 
 /// The board of `--level` or `--generate` (`generated`: its seed and spec), or the built-in
@@ -77,8 +111,12 @@ const DEFAULT_LEVEL: &str = include_str!("../../../assets/levels/default.txt");
 /// when none is given.
 pub fn load(path: Option<&Path>) -> Result<Board> {
     if let Some(label) = path.and_then(parse_label) {
-        let (seed, spec) = label?;
-        return generated(seed, &spec);
+        let Label {
+            version,
+            seed,
+            spec,
+        } = label?;
+        return generated_by(version, seed, &spec);
     }
     Ok(match path {
         Some(path) => load_level(path)?,

@@ -216,6 +216,39 @@ fn a_recording_of_an_older_build_replays_from_its_own_folder() {
 }
 
 #[test]
+fn a_challenge_on_an_older_generators_board_replays_with_its_score() {
+    // A challenge recorded by the build whose generator was v1 (seed 41, a scripted game
+    // lost in the third wave): the board its label names is made by v1 again, not by this
+    // build's generator, and the replay proves its score.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let text = include_str!("data/challenge-v1-seed-41.rec");
+    assert!(
+        text.contains("#! level generated v1 seed 41 spec 23x11"),
+        "{text}"
+    );
+    assert_ne!(horde_levelgen::GENERATOR_VERSION, 1);
+    let moved = elsewhere.path().join("challenge.rec");
+    std::fs::write(&moved, text).unwrap();
+    let replayed = json(
+        elsewhere.path(),
+        &["replay", moved.to_str().unwrap(), "--json"],
+    );
+    assert!(replayed["desync"].is_null(), "{replayed}");
+    assert_eq!(replayed["checked"], checksum_lines(text) as u64);
+    assert_eq!(replayed["outcome"], "defeat", "{replayed}");
+    assert_eq!(replayed["waves_cleared"], 2, "{replayed}");
+    assert_eq!(replayed["score"], 2, "{replayed}");
+    // A version no build has made is refused, naming what this build makes.
+    let future = text.replace("generated v1 seed", "generated v99 seed");
+    std::fs::write(&moved, future).unwrap();
+    let out = horde(elsewhere.path(), &["replay", moved.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("generated v99"), "{err}");
+    assert!(err.contains("v1 to v"), "{err}");
+}
+
+#[test]
 fn a_broken_carried_text_is_refused_at_the_recordings_own_line() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("corridor.txt"), LEVEL).unwrap();

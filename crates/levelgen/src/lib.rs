@@ -61,8 +61,9 @@ mod wfc;
 
 // Tower-defense boards from a seed.
 pub use board::{
-    BOARD_SIDES, BoardError, BoardSpec, GENERATOR_VERSION, GeneratedBoard, MAX_ENDS, MAX_WALLS,
-    Measures, SpecError, TD_MODULES, Tile, generate_board, measure, parse_size,
+    BOARD_SIDES, BoardError, BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, GeneratedBoard,
+    MAX_ENDS, MAX_WALLS, Measures, SpecError, TD_MODULES, Tile, generate_board,
+    generate_board_version, measure, parse_size,
 };
 
 // Scatter: settings, the generator, its chunks and roads.

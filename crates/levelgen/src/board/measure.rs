@@ -138,8 +138,28 @@ impl Grid<'_> {
     }
 }
 
+/// Each spawn point's shortest path to its nearest destination on a `width × height` board of
+/// `tiles` (index `x + width·y`), in steps (`None`: no path), the spawn points in tile order.
+pub(super) fn shortest_paths(tiles: &[Tile], width: u32, height: u32) -> Vec<Option<u32>> {
+    let grid = Grid {
+        tiles,
+        width: width as i32,
+        height: height as i32,
+    };
+    let to_end = grid.distances((0..tiles.len()).filter(|&t| tiles[t] == Tile::Destination));
+    (0..tiles.len())
+        .filter(|&t| tiles[t] == Tile::Spawn)
+        .map(|s| (to_end[s] != u32::MAX).then_some(to_end[s]))
+        .collect()
+}
+
 /// The figures of a `width × height` board of `tiles` (index `x + width·y`).
 pub fn measure(tiles: &[Tile], width: u32, height: u32) -> Measures {
+    measure_with_paths(tiles, width, height).0
+}
+
+/// [`measure`]'s figures, and which tiles lie on some spawn point's shortest path.
+pub(super) fn measure_with_paths(tiles: &[Tile], width: u32, height: u32) -> (Measures, Vec<bool>) {
     let grid = Grid {
         tiles,
         width: width as i32,
@@ -192,12 +212,13 @@ pub fn measure(tiles: &[Tile], width: u32, height: u32) -> Measures {
         })
         .count() as u32;
     let walls = tiles.iter().filter(|t| **t == Tile::Wall).count() as f64 / tiles.len() as f64;
-    Measures {
+    let measures = Measures {
         paths,
         tower_room,
         walls,
         every_tile_has_a_path,
-    }
+    };
+    (measures, on_path)
 }
 
 #[cfg(test)]

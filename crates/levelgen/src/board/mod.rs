@@ -11,11 +11,21 @@
 //! integer decisions but for the solver's weighted choice, which is the same IEEE arithmetic
 //! on every machine, and one thread.
 //!
-//! The rooms: `spec.rs` ([`BoardSpec`], its limits and its text), `connect.rs` (the
-//! connectivity constraint), `measure.rs` (paths, room for towers, walls of a finished board).
+//! Boards are versioned ([`GENERATOR_VERSION`]): a board once shared stays the board its label
+//! names, so every version this build has made is still made ([`GENERATOR_VERSIONS`],
+//! [`generate_board_version`]). Version 1 left the way's length to chance (four boards in ten
+//! of the default spec needed a retry); version 2 fixes guide walls first (`guides.rs`), as
+//! many as the length asked for needs, and hollows niches for towers into the finished walls
+//! where the room asked for is short (`niches.rs`).
+//!
+//! The rooms: `spec.rs` ([`BoardSpec`], its limits and its text), `guides.rs` (the guide
+//! walls), `niches.rs` (room for towers made), `connect.rs` (the connectivity constraint), `measure.rs` (paths, room for towers,
+//! walls of a finished board).
 
 mod connect;
+mod guides;
 mod measure;
+mod niches;
 mod spec;
 
 pub use measure::{Measures, Tile, measure};
@@ -28,8 +38,12 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 /// The generator's version, named in every generated board's header: a change that changes
-/// the boards a spec and seed give bumps it.
-pub const GENERATOR_VERSION: u32 = 1;
+/// the boards a spec and seed give bumps it (and keeps the old version's boards in
+/// [`GENERATOR_VERSIONS`]).
+pub const GENERATOR_VERSION: u32 = 2;
+
+/// Every version whose boards this build makes: [`generate_board_version`] takes any of them.
+pub const GENERATOR_VERSIONS: std::ops::RangeInclusive<u32> = 1..=GENERATOR_VERSION;
 
 /// Places of the south and north faces in a module's faces (`FACES` order: west, east, south,
 /// north, down, up).
@@ -56,6 +70,8 @@ pub struct GeneratedBoard {
     pub spec: BoardSpec,
     /// Its seed.
     pub seed: u64,
+    /// The generator version that made it.
+    pub version: u32,
     /// Its tiles, index `x + width·y` (`y = 0` the south row).
     pub tiles: Vec<Tile>,
     /// Its figures.
@@ -83,6 +99,13 @@ pub enum BoardError {
         /// What was reached instead.
         problem: String,
     },
+    /// A generator version this build does not make.
+    #[error(
+        "generator v{0}: this build makes the boards of v{first} to v{last}",
+        first = GENERATOR_VERSIONS.start(),
+        last = GENERATOR_VERSIONS.end()
+    )]
+    Version(u32),
     /// The built-in module set did not read (a broken build).
     #[error("the built-in TD module set: {0}")]
     Modules(String),
@@ -94,8 +117,8 @@ impl GeneratedBoard {
     pub fn level_text(&self) -> String {
         let (w, h) = (self.spec.width as usize, self.spec.height as usize);
         let mut text = format!(
-            "// horde generate v{GENERATOR_VERSION} seed {} spec {}\n",
-            self.seed, self.spec
+            "// horde generate v{} seed {} spec {}\n",
+            self.version, self.seed, self.spec
         );
         for y in (0..h).rev() {
             text.extend(self.tiles[y * w..(y + 1) * w].iter().map(|t| t.symbol()));
@@ -135,8 +158,14 @@ fn rows(rng: &mut ChaCha8Rng, height: u32, count: u32) -> Vec<u32> {
         .collect()
 }
 
-/// One board of `spec` from `seed`, or `None` where the solver found none.
-fn attempt(set: &ModuleSet, spec: &BoardSpec, seed: u64) -> Result<Option<Vec<Tile>>, BoardError> {
+/// One board of `spec` from `seed` by generator `version`, or `None` where the solver found
+/// none.
+fn attempt(
+    set: &ModuleSet,
+    spec: &BoardSpec,
+    seed: u64,
+    version: u32,
+) -> Result<Option<Vec<Tile>>, BoardError> {
     let (w, h) = (spec.width, spec.height);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tiles = vec![Tile::Empty; (w * h) as usize];
@@ -149,12 +178,17 @@ fn attempt(set: &ModuleSet, spec: &BoardSpec, seed: u64) -> Result<Option<Vec<Ti
     for y in rows(&mut rng, half, spec.destinations) {
         tiles[(y * w + w - 1) as usize] = Tile::Destination;
     }
+    let share = f64::from(spec.walls);
+    let guides = if version >= 2 && share > 0.0 {
+        guides::guide_walls(&mut rng, spec, &tiles)
+    } else {
+        Vec::new()
+    };
     // The wall pieces' weights scaled so that the share asked for is about what comes out.
     let mut set = set.clone();
     let ground: Vec<bool> = (set.modules.iter())
         .map(|m| set.prototypes[m.prototype].name == "ground")
         .collect();
-    let share = f64::from(spec.walls);
     // The set's weights give about the default share (0.45).
     let scale = if share > 0.0 {
         (1.0 - share) / share * (0.45 / 0.55)
@@ -186,6 +220,22 @@ fn attempt(set: &ModuleSet, spec: &BoardSpec, seed: u64) -> Result<Option<Vec<Ti
             return Ok(None);
         }
     }
+    let closed: Vec<u64> = (0..words)
+        .map(|word| {
+            let modules = set.modules.len() - word * 64;
+            let all = if modules >= 64 {
+                u64::MAX
+            } else {
+                (1 << modules) - 1
+            };
+            all & !open[word]
+        })
+        .collect();
+    for &tile in &guides {
+        if solver.restrict(tile, &closed).is_err() {
+            return Ok(None);
+        }
+    }
     let required = tiles.iter().map(|t| *t != Tile::Empty).collect();
     let mut connected = Connected::new(w, h, open, required);
     let mut cells = Vec::new();
@@ -200,18 +250,36 @@ fn attempt(set: &ModuleSet, spec: &BoardSpec, seed: u64) -> Result<Option<Vec<Ti
             *tile = Tile::Wall;
         }
     }
+    if version >= 2 {
+        niches::hollow(&mut tiles, w, h, spec.tower_room, &mut rng);
+    }
     Ok(Some(tiles))
 }
 
-/// A board of `spec` from `seed` (see the module docs), or why there is none.
+/// A board of `spec` from `seed` by this build's generator (see the module docs), or why there
+/// is none.
 pub fn generate_board(spec: &BoardSpec, seed: u64) -> Result<GeneratedBoard, BoardError> {
+    generate_board_version(GENERATOR_VERSION, spec, seed)
+}
+
+/// The board of `spec` and `seed` that generator `version` makes (any of
+/// [`GENERATOR_VERSIONS`]: the same bytes as the build that had it as its own), or why there
+/// is none.
+pub fn generate_board_version(
+    version: u32,
+    spec: &BoardSpec,
+    seed: u64,
+) -> Result<GeneratedBoard, BoardError> {
+    if !GENERATOR_VERSIONS.contains(&version) {
+        return Err(BoardError::Version(version));
+    }
     let spec = spec.checked()?;
     let set = modules()?;
     let budget = retry_budget(spec.width * spec.height);
     let mut best = (0u32, 0u32);
     let mut failed = ("--size", String::new());
     for retry in 0..budget {
-        let Some(tiles) = attempt(set, &spec, derive(seed, u64::from(retry)))? else {
+        let Some(tiles) = attempt(set, &spec, derive(seed, u64::from(retry)), version)? else {
             failed = ("--walls", "the solver found no board".to_string());
             continue;
         };
@@ -239,6 +307,7 @@ pub fn generate_board(spec: &BoardSpec, seed: u64) -> Result<GeneratedBoard, Boa
             return Ok(GeneratedBoard {
                 spec,
                 seed,
+                version,
                 tiles,
                 measures,
                 retries: retry,
