@@ -17,10 +17,10 @@ use crate::td::clip::{Animation, Clip};
 use crate::td::enemy::{Enemy, EnemyParams, MoveState};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::SpatialIndex;
+use crate::td::spatial::{Grid, SpatialIndex};
 use pass::{
-    ARRIVED, CHUNK, KILLED, Look, SLOT, Work, advance_all, cube_instance_of, fused, instance_of,
-    place_of, write_parallel,
+    ARRIVED, CHUNK, KILLED, Look, SLOT, Tracks, Work, advance_all, cube_instance_of, fused,
+    instance_of, place_of, write_parallel,
 };
 
 /// What one update did to the counts: enemies that reached a destination, and enemies killed.
@@ -100,6 +100,11 @@ pub struct Enemies {
     /// Per slot while tracking: the enemy's position `(x, z)` and scale as its last update
     /// left it, written by the update pass that computes the pose anyway.
     places: Vec<[f32; 3]>,
+    /// The spatial index's grid, once [`Enemies::track_cells`] was called: then `cells` holds
+    /// every slot's cell on it, written with the place.
+    grid: Option<Grid>,
+    /// Per slot while the cells are tracked: the cell of its place.
+    cells: Vec<u32>,
     /// Per slot, the speed factor towers gave each enemy for its next update (1 for none);
     /// empty when none was given since the last update ([`effects`]).
     speed_factors: Vec<f32>,
@@ -119,6 +124,9 @@ impl Enemies {
         self.ids.reserve(additional);
         if self.tracking {
             self.places.reserve(additional);
+        }
+        if self.grid.is_some() {
+            self.cells.reserve(additional);
         }
         let total = self.states.capacity();
         self.reclaimed_slots
@@ -189,6 +197,7 @@ impl Enemies {
         self.states.clear();
         self.ids.clear();
         self.places.clear();
+        self.cells.clear();
         self.speed_factors.clear();
     }
 
@@ -214,6 +223,7 @@ impl Enemies {
             self.places.clear();
             self.places.extend(self.states.iter().map(place_of));
         }
+        self.find_cells();
         self.reserve(before.saturating_sub(self.states.len()));
         (before - self.states.len()) as u64
     }
@@ -228,6 +238,33 @@ impl Enemies {
             self.places.reserve(self.states.capacity());
             self.places.extend(self.states.iter().map(place_of));
         }
+    }
+
+    /// From now on, keeps every enemy's cell on `grid` (the spatial index's) as well as its
+    /// place ([`Enemies::track_places`]), found by the update pass from the place in hand: 4
+    /// bytes an enemy, and the index need not read the places again. Finds them once for the
+    /// enemies there are when first asked, and again when the grid changes.
+    pub(crate) fn track_cells(&mut self, grid: Grid) {
+        self.track_places();
+        if self.grid != Some(grid) {
+            self.grid = Some(grid);
+            self.cells.reserve(self.states.capacity());
+            self.find_cells();
+        }
+    }
+
+    /// Finds every slot's cell from its place, where the cells are tracked.
+    fn find_cells(&mut self) {
+        if let Some(grid) = self.grid {
+            self.cells.clear();
+            (self.cells).extend(self.places.iter().map(|&[x, z, _]| grid.cell_at([x, z])));
+        }
+    }
+
+    /// Every enemy's cell on the spatial index's grid by slot, once [`Enemies::track_cells`]
+    /// was called (else empty).
+    pub(crate) fn cells(&self) -> &[u32] {
+        &self.cells
     }
 
     /// Every enemy's position `(x, z)` and scale by slot, once [`Enemies::track_places`] was
@@ -295,7 +332,11 @@ impl Enemies {
         );
         self.spheres += usize::from(sphere);
         if self.tracking {
-            self.places.push(place_of(&enemy));
+            let place = place_of(&enemy);
+            self.places.push(place);
+            if let Some(grid) = self.grid {
+                self.cells.push(grid.cell_at([place[0], place[1]]));
+            }
         }
         self.states.push(enemy);
         self.ids.push(id);
@@ -314,12 +355,12 @@ impl Enemies {
             counts: &mut self.reclaimed_per_chunk[..chunks],
             factors: &self.speed_factors,
         };
-        let places: &mut [[f32; 3]] = if self.tracking {
-            &mut self.places
-        } else {
-            &mut []
+        let tracks = Tracks {
+            places: &mut self.places,
+            cells: &mut self.cells,
+            grid: self.grid.unwrap_or_default(),
         };
-        advance_all(work, places, (board, dt, self.animated));
+        advance_all(work, tracks, (board, dt, self.animated));
         self.speed_factors.clear();
         self.remove_reclaimed(chunks, |_, _| {})
     }
@@ -353,7 +394,12 @@ impl Enemies {
                 counts: &mut self.reclaimed_per_chunk[..chunks],
                 factors: &self.speed_factors,
             };
-            fused(work, &mut used, &mut self.places, (board, dt, look));
+            let tracks = Tracks {
+                places: &mut self.places,
+                cells: &mut self.cells,
+                grid: self.grid.unwrap_or_default(),
+            };
+            fused(work, &mut used, tracks, (board, dt, look));
         }
         self.speed_factors.clear();
         let animated = self.animated;
@@ -500,6 +546,9 @@ impl Enemies {
                 self.ids.swap_remove(index);
                 if self.tracking {
                     self.places.swap_remove(index);
+                }
+                if self.grid.is_some() {
+                    self.cells.swap_remove(index);
                 }
                 if let Some(enemy) = self.states.get(index) {
                     moved(index, enemy);

@@ -6,7 +6,7 @@ use crate::td::board::Board;
 use crate::td::enemy::{Enemy, Pose, Stepped};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::NOT_A_TARGET;
+use crate::td::spatial::{Grid, NOT_A_TARGET};
 
 /// Enemies per parallel work item.
 pub(super) const CHUNK: usize = 2048;
@@ -16,6 +16,64 @@ pub(super) const KILLED: u32 = 1 << 31;
 pub(super) const ARRIVED: u32 = 1 << 30;
 /// The slot index under the marks.
 pub(super) const SLOT: u32 = ARRIVED - 1;
+
+/// What the pass keeps for the spatial index besides the instances: every enemy's place, and
+/// its cell on the index's grid (found here, from the place in hand, so that the index does
+/// not read the places again). Both empty while nothing is tracked, the cells while no grid
+/// is; otherwise each as long as the enemies the pass covers.
+pub(super) struct Tracks<'a> {
+    pub(super) places: &'a mut [[f32; 3]],
+    pub(super) cells: &'a mut [u32],
+    pub(super) grid: Grid,
+}
+
+impl Tracks<'_> {
+    /// Nothing tracked.
+    pub(super) fn none() -> Tracks<'static> {
+        Tracks {
+            places: &mut [],
+            cells: &mut [],
+            grid: Grid::default(),
+        }
+    }
+
+    /// The tracks of enemies `0..mid` and of `mid..`.
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let (places_a, places_b) = self.places.split_at_mut(mid.min(self.places.len()));
+        let (cells_a, cells_b) = self.cells.split_at_mut(mid.min(self.cells.len()));
+        let grid = self.grid;
+        (
+            Tracks {
+                places: places_a,
+                cells: cells_a,
+                grid,
+            },
+            Tracks {
+                places: places_b,
+                cells: cells_b,
+                grid,
+            },
+        )
+    }
+
+    /// The tracks of enemies `start..start + len` (empty where nothing is tracked).
+    fn range(&mut self, start: usize, len: usize) -> Tracks<'_> {
+        Tracks {
+            places: self.places.get_mut(start..start + len).unwrap_or(&mut []),
+            cells: self.cells.get_mut(start..start + len).unwrap_or(&mut []),
+            grid: self.grid,
+        }
+    }
+
+    /// Writes the place (and cell) of the enemy at `k` from `place`.
+    #[inline(always)]
+    fn keep(&mut self, k: usize, place: [f32; 3]) {
+        self.places[k] = place;
+        if let Some(cell) = self.cells.get_mut(k) {
+            *cell = self.grid.cell_at([place[0], place[1]]);
+        }
+    }
+}
 
 /// An enemy's position `(x, z)` and scale, for the spatial index; an enemy that is no target
 /// (not in its move clip) gets [`NOT_A_TARGET`] for its scale, which nothing reaches.
@@ -126,27 +184,27 @@ fn animated_instance(enemy: &Enemy, pose: &Pose) -> ModelInstance {
     }
 }
 
-/// The fused pass: splits enemies, scratch, sink and places (as long as the enemies, or empty
-/// when they are not tracked) in halves on chunk boundaries and runs the halves in parallel;
-/// each chunk is advanced, then its instances (and places) written.
+/// The fused pass: splits enemies, scratch, sink and tracks in halves on chunk boundaries and
+/// runs the halves in parallel; each chunk is advanced, then its instances (and tracks)
+/// written.
 pub(super) fn fused<S: InstanceSink>(
     work: Work<'_>,
     sink: &mut S,
-    places: &mut [[f32; 3]],
+    tracks: Tracks<'_>,
     step: (&Board, f32, Look),
 ) {
     let (board, dt, look) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, look.animated);
-        write_into(states, sink, places, look);
+        write_into(states, sink, tracks, look);
         return;
     }
     let (a, b, mid) = work.halves();
     let (mut sink_a, mut sink_b) = sink.split(mid);
-    let (places_a, places_b) = places.split_at_mut(mid.min(places.len()));
+    let (tracks_a, tracks_b) = tracks.split_at(mid);
     rayon::join(
-        || fused(a, &mut sink_a, places_a, step),
-        || fused(b, &mut sink_b, places_b, step),
+        || fused(a, &mut sink_a, tracks_a, step),
+        || fused(b, &mut sink_b, tracks_b, step),
     );
 }
 
@@ -192,22 +250,24 @@ impl<'a> Work<'a> {
     }
 }
 
-/// The update's pass without instances: each chunk advanced, then (with `places` as long as
-/// the enemies) its places written while it is in cache; halves in parallel.
-pub(super) fn advance_all(work: Work<'_>, places: &mut [[f32; 3]], step: (&Board, f32, bool)) {
+/// The update's pass without instances: each chunk advanced, then (where tracked) its places
+/// and cells written while it is in cache; halves in parallel.
+pub(super) fn advance_all(work: Work<'_>, mut tracks: Tracks<'_>, step: (&Board, f32, bool)) {
     let (board, dt, animated) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, animated);
-        for (place, enemy) in places.iter_mut().zip(states) {
-            *place = place_of(enemy);
+        if !tracks.places.is_empty() {
+            for (k, enemy) in states.iter().enumerate() {
+                tracks.keep(k, place_of(enemy));
+            }
         }
         return;
     }
     let (a, b, mid) = work.halves();
-    let (places_a, places_b) = places.split_at_mut(mid.min(places.len()));
+    let (tracks_a, tracks_b) = tracks.split_at(mid);
     rayon::join(
-        || advance_all(a, places_a, step),
-        || advance_all(b, places_b, step),
+        || advance_all(a, tracks_a, step),
+        || advance_all(b, tracks_b, step),
     );
 }
 
@@ -215,7 +275,7 @@ pub(super) fn advance_all(work: Work<'_>, places: &mut [[f32; 3]], step: (&Board
 /// chunk is left and writing the halves in parallel.
 pub(super) fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, look: Look) {
     if states.len() <= CHUNK {
-        write_into(states, sink, &mut [], look);
+        write_into(states, sink, Tracks::none(), look);
         return;
     }
     let mid = states.len() / 2;
@@ -228,40 +288,38 @@ pub(super) fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, lo
 }
 
 /// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
-/// stack buffer (so write-only memory gets whole runs of bytes). With `places` as long as the
-/// chunk (else empty), each enemy's place is written from the same pose.
+/// stack buffer (so write-only memory gets whole runs of bytes). Where tracked, each enemy's
+/// place and cell are written from the same pose.
 pub(super) fn write_into<S: InstanceSink>(
     states: &[Enemy],
     sink: &mut S,
-    places: &mut [[f32; 3]],
+    mut tracks: Tracks<'_>,
     look: Look,
 ) {
     if let Some(slice) = sink.as_slice() {
-        write_chunk(states, slice, places, look);
+        write_chunk(states, slice, tracks, look);
         return;
     }
     const RUN: usize = 64;
     let mut buffer = [ModelInstance::zeroed_instance(); RUN];
     for (run, enemies) in states.chunks(RUN).enumerate() {
         let start = run * RUN;
-        let run_places = places
-            .get_mut(start..start + enemies.len())
-            .unwrap_or(&mut []);
-        write_chunk(enemies, &mut buffer[..enemies.len()], run_places, look);
+        let run_tracks = tracks.range(start, enemies.len());
+        write_chunk(enemies, &mut buffer[..enemies.len()], run_tracks, look);
         sink.write(start, &buffer[..enemies.len()]);
     }
 }
 
-/// Writes one chunk's instances, and with `places` as long as the chunk (else empty) their
-/// places, computing each pose once; with the clips on (`look.animated`) each instance shows
-/// them, and with balls in the pool (`look.spheres`) their slots draw nothing.
+/// Writes one chunk's instances, and where tracked their places and cells, computing each pose
+/// once; with the clips on (`look.animated`) each instance shows them, and with balls in the
+/// pool (`look.spheres`) their slots draw nothing.
 #[inline]
-fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 3]], look: Look) {
+fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], tracks: Tracks<'_>, look: Look) {
     // One loop per mode: the shape of a standing enemy is not worked out per enemy.
     if look.animated {
-        write_chunk_as(states, out, places, animated_instance);
+        write_chunk_as(states, out, tracks, animated_instance);
     } else {
-        write_chunk_as(states, out, places, |enemy, pose| {
+        write_chunk_as(states, out, tracks, |enemy, pose| {
             ModelInstance::new(pose, enemy.params.scale, enemy.color)
         });
     }
@@ -280,18 +338,29 @@ fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], places: &mut [[f32; 
 fn write_chunk_as(
     states: &[Enemy],
     out: &mut [ModelInstance],
-    places: &mut [[f32; 3]],
+    tracks: Tracks<'_>,
     instance: impl Fn(&Enemy, &Pose) -> ModelInstance,
 ) {
-    if places.is_empty() {
+    if tracks.places.is_empty() {
         for (enemy, slot) in states.iter().zip(out.iter_mut()) {
             *slot = instance(enemy, &enemy.pose());
         }
         return;
     }
-    for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(places.iter_mut()) {
+    if tracks.cells.is_empty() {
+        for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(tracks.places) {
+            let pose = enemy.pose();
+            *slot = instance(enemy, &pose);
+            *place = place_at(enemy, pose.position);
+        }
+        return;
+    }
+    let grid = tracks.grid;
+    let kept = tracks.places.iter_mut().zip(tracks.cells.iter_mut());
+    for ((enemy, slot), (place, cell)) in states.iter().zip(out.iter_mut()).zip(kept) {
         let pose = enemy.pose();
         *slot = instance(enemy, &pose);
         *place = place_at(enemy, pose.position);
+        *cell = grid.cell_at(pose.position);
     }
 }

@@ -24,6 +24,8 @@
 
 pub mod money;
 pub mod parts;
+#[cfg(test)]
+mod planned_index;
 pub mod reload;
 mod spawning;
 pub mod waves;
@@ -38,8 +40,9 @@ use crate::td::scenario::Scenario;
 use crate::td::scenario_state::{Due, ScenarioState};
 use crate::td::settings::{SettingsError, SpawnSettings};
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::SpatialIndex;
+use crate::td::spatial::{Grid, SpatialIndex};
 use crate::td::tile::TileContent;
+use crate::td::towers::targeting::Glance;
 use crate::td::towers::{Moment, TowerSettings, Towers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -503,9 +506,20 @@ impl Simulation {
         if self.towers.is_empty() && self.shells.is_empty() {
             return;
         }
-        // From the first tick with towers on, the update pass keeps every enemy's place.
-        self.enemies.track_places();
-        self.index.rebuild(&self.board, self.enemies.places());
+        // From the first tick with towers on, the update pass keeps every enemy's place and
+        // its cell on the index's grid.
+        self.enemies.track_cells(Grid::for_board(&self.board));
+        // The index lists only the cells this tick's towers and shells may read.
+        self.index.plan(&self.board);
+        let glance = Glance {
+            places: self.enemies.places(),
+            ids: self.enemies.ids(),
+        };
+        (self.towers).want(&mut self.index, &glance, &self.tower_settings, dt);
+        for shell in &self.shells {
+            self.index.want(shell.to, shell.blast_radius);
+        }
+        (self.index).rebuild_from_cells(&self.board, self.enemies.cells());
         // `closest` scans every enemy in the cells it cannot rule out: worth a copy of the
         // places in cell order. The other priorities scan only a few cells (their ranking).
         if self.towers.uses(crate::td::towers::Priority::Closest) {

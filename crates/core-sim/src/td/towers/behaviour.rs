@@ -5,7 +5,7 @@
 
 use super::limits::SettingField;
 use super::priority::Priority;
-use super::targeting::Seen;
+use super::targeting::{Glance, Seen};
 use crate::td::ballistics::Shell;
 use crate::td::board::Board;
 use crate::td::effect::Effect;
@@ -142,6 +142,22 @@ pub trait Behaviour: Copy + Default {
         settings: &mut Self::Settings,
         visit: &mut dyn FnMut(&SettingField, &mut f32),
     );
+
+    /// Before the spatial index is rebuilt: the reach around the tower's tile centre within
+    /// which its look and its turn this tick (of `dt` seconds) may read the index (including
+    /// the blasts of shells it may launch that land this tick), or `None` where they surely
+    /// read nothing. The index lists only the cells some tower or shell may read, so a kind
+    /// that reads it must say so here; `glance` shows every slot's place and id as the look
+    /// will see them. The default, the whole board, is always right and never cheap.
+    fn wants(
+        &self,
+        _site: Site,
+        _settings: &Self::Settings,
+        _glance: &Glance,
+        _dt: f32,
+    ) -> Option<f32> {
+        Some(f32::INFINITY)
+    }
 
     /// Before any tower acts, every tower looks at the enemies as the update left them,
     /// in parallel (so a look reads the enemies and changes only this state). The default

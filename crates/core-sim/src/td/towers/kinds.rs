@@ -14,7 +14,7 @@ use super::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
 pub use super::kind::TowerKind;
 use super::kind::tower_table;
 use super::limits::SettingField;
-use super::targeting::Seen;
+use super::targeting::{Glance, Seen};
 use serde::{Deserialize, Serialize};
 
 /// Builds the state enum, the settings struct and their dispatch from the table.
@@ -80,6 +80,13 @@ macro_rules! tower_kinds {
             pub fn kind(&self) -> TowerKind {
                 match self {
                     $(TowerState::$kind(_) => TowerKind::$kind,)+
+                }
+            }
+
+            /// Where the kind may read the index this tick ([`Behaviour::wants`]).
+            pub(super) fn wants(&self, site: Site, all: &TowerSettings, glance: &Glance, dt: f32) -> Option<f32> {
+                match self {
+                    $(TowerState::$kind(state) => state.wants(site, &all.$field, glance, dt),)+
                 }
             }
 

@@ -40,7 +40,7 @@ use behaviour::Turn;
 use ranking::Ranking;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use targeting::Seen;
+use targeting::{Glance, Seen};
 
 /// One tower and what it is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -204,6 +204,24 @@ impl Towers {
         self.revision = None;
     }
 
+    /// Plans the spatial index's next rebuild ([`SpatialIndex::plan`] made): every cell this
+    /// tick's looks and turns may read, as each tower's kind says ([`behaviour::Behaviour::wants`]),
+    /// from `glance` (every slot's place and id as the look will see them).
+    pub(crate) fn want(
+        &self,
+        index: &mut SpatialIndex,
+        glance: &Glance,
+        settings: &TowerSettings,
+        dt: f32,
+    ) {
+        for tower in &self.towers {
+            let site = tower.site();
+            if let Some(reach) = tower.state.wants(site, settings, glance, dt) {
+                index.want(site.at, reach);
+            }
+        }
+    }
+
     /// One tick of every tower, after the enemies' update: every tower looks (in parallel),
     /// then each takes its turn in board index order, damaging enemies or launching shells
     /// into `shells`. `index` lists the enemies as the update left them. Returns the shells
@@ -219,7 +237,8 @@ impl Towers {
     ) -> u64 {
         {
             let priorities = self.towers.iter().map(|t| t.priority);
-            self.ranking.prepare(priorities, index, enemies, board);
+            self.ranking
+                .prepare(priorities, (index, enemies.cells()), enemies, board);
             let seen = Seen {
                 index,
                 places: enemies.places(),

@@ -111,11 +111,12 @@ pub struct Ranking {
 
 impl Ranking {
     /// Makes the tables of the `priorities` in use (the others are marked stale) for the
-    /// enemies as `index` (rebuilt from their places) lists them.
+    /// enemies as `index` (rebuilt from their places) lists them, `cell_of` holding every
+    /// slot's cell on its grid.
     pub fn prepare(
         &mut self,
         priorities: impl Iterator<Item = Priority>,
-        index: &SpatialIndex,
+        (index, cell_of): (&SpatialIndex, &[u32]),
         enemies: &Enemies,
         board: &Board,
     ) {
@@ -127,16 +128,21 @@ impl Ranking {
         }
         self.ready = [false; 4];
         for (table, _) in used.iter().enumerate().filter(|(_, used)| **used) {
-            self.build(table, index, enemies, board);
+            self.build(table, (index, cell_of), enemies, board);
             self.ready[table] = true;
         }
     }
 
     /// Fills table `table` with every cell's least enemy: each part of the slots finds its
     /// own (in storage order), then the parts' are merged cell by cell.
-    fn build(&mut self, table: usize, index: &SpatialIndex, enemies: &Enemies, board: &Board) {
+    fn build(
+        &mut self,
+        table: usize,
+        (index, cell_of): (&SpatialIndex, &[u32]),
+        enemies: &Enemies,
+        board: &Board,
+    ) {
         let priority = TABLED[table];
-        let cell_of = index.cell_of();
         let ids = enemies.ids();
         let (n, cells) = (cell_of.len(), index.cells());
         let parts = rayon::current_num_threads().clamp(1, 16).min(n.max(1));
@@ -396,7 +402,8 @@ mod tests {
                 let mut ranking = Ranking::default();
                 pool.install(|| {
                     index.rebuild(&board, places);
-                    ranking.prepare(Priority::ALL.into_iter(), &index, &enemies, &board);
+                    let cells = index.cell_of();
+                    ranking.prepare(Priority::ALL.into_iter(), (&index, cells), &enemies, &board);
                 });
                 let unprepared = Ranking::default();
                 for copied in [false, true] {

@@ -20,6 +20,26 @@ pub struct Target {
     pub slot: u32,
 }
 
+/// Every slot's place and id, as the towers' look will see them: what a tower reads to say
+/// where it may read the spatial index ([`super::behaviour::Behaviour::wants`]), before the
+/// index is rebuilt.
+#[derive(Clone, Copy, Debug)]
+pub struct Glance<'a> {
+    /// Each slot's place `(x, z, reach radius)`.
+    pub places: &'a [[f32; 3]],
+    /// Each slot's enemy id.
+    pub ids: &'a [u64],
+}
+
+impl Glance<'_> {
+    /// Whether `target` is still in its slot and within `range` of `at`: then
+    /// [`Seen::kept`] keeps it without reading the index.
+    pub fn holds(&self, target: Target, at: [f32; 2], range: f32) -> bool {
+        let here = target.slot as usize;
+        self.ids.get(here) == Some(&target.id) && reaches(self.places[here], at, range)
+    }
+}
+
 /// The enemies as a tower sees them during its look: every slot's place and id.
 #[derive(Clone, Copy, Debug)]
 pub struct Seen<'a> {

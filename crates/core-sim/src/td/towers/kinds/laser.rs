@@ -10,7 +10,7 @@ use crate::td::effect::Effect;
 use crate::td::towers::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, RANGE_FIELD, SettingField};
 use crate::td::towers::priority::Priority;
-use crate::td::towers::targeting::{Seen, Target};
+use crate::td::towers::targeting::{Glance, Seen, Target};
 use serde::{Deserialize, Serialize};
 
 /// A laser tower's settings.
@@ -72,6 +72,15 @@ impl Behaviour for LaserState {
     ) {
         visit(&RANGE_FIELD, &mut settings.range);
         visit(&DAMAGE_FIELD, &mut settings.damage_per_second);
+    }
+
+    /// Reads the index within its range unless its target is kept without a search (random
+    /// priority, the target still in its slot and in range).
+    fn wants(&self, site: Site, settings: &LaserSettings, glance: &Glance, _dt: f32) -> Option<f32> {
+        let range = settings.range;
+        let kept = site.priority == Priority::Random
+            && self.target.is_some_and(|t| glance.holds(t, site.at, range));
+        (!kept).then_some(range)
     }
 
     /// The target this tick: the one it had, if still there and in range, else a random

@@ -10,7 +10,7 @@ use crate::td::towers::behaviour::{Behaviour, KindInfo, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND};
 use crate::td::towers::limits::{RANGE_FIELD, SettingField};
 use crate::td::towers::priority::Priority;
-use crate::td::towers::targeting::{Field, best_within, pick_within};
+use crate::td::towers::targeting::{Field, Glance, best_within, pick_within};
 use serde::{Deserialize, Serialize};
 
 /// A mortar tower's settings.
@@ -89,6 +89,14 @@ impl Behaviour for MortarState {
         visit(&SHOTS_FIELD, &mut settings.shots_per_second);
         visit(&BLAST_FIELD, &mut settings.blast_radius);
         visit(&DAMAGE_FIELD, &mut settings.damage);
+    }
+
+    /// Reads the index when a shell is due this tick: within its range for the target, and
+    /// within the blast around it for a shell that lands at once.
+    fn wants(&self, _site: Site, settings: &MortarSettings, _glance: &Glance, dt: f32) -> Option<f32> {
+        let due = self.launch_progress + settings.shots_per_second * dt >= 1.0;
+        // The target reaches `range` plus a quarter (its scale); the blast goes beyond it.
+        due.then_some(settings.range + 0.25 + settings.blast_radius)
     }
 
     fn act(

@@ -1,31 +1,50 @@
 //! Where the enemies are, tick by tick: a grid over the board whose cells list the enemies
 //! standing in them, so that a tower or an explosion looks only at the enemies near it.
 //!
-//! The index is rebuilt after the enemies' update of every tick that has towers, from the
-//! places (`Enemies::places`: position and scale by storage slot) the update pass kept: each
-//! enemy's cell is found in parallel, then a stable counting sort in two levels (by band of
-//! 4,096 cells, then by cell within each band, bands in parallel: every write lands in a
-//! region the cache holds) lists every cell's enemies in storage order. Queries read the same places, so the index holds no copy of them. The order
-//! of a query's candidates is therefore a pure function of the enemies' storage order and
-//! positions — the same on any number of threads — and so is any pick among them. Its buffers
-//! are kept between ticks: once they have grown to the largest population and board seen, a
-//! rebuild allocates nothing.
+//! The index is rebuilt after the enemies' update of every tick that has towers. The update
+//! pass keeps each enemy's place (`Enemies::places`: position and scale by storage slot) and,
+//! from the place in hand, its cell on the index's grid (`Enemies::cells`), so the rebuild
+//! reads 4 bytes an enemy, not the places. Before it, a plan ([`SpatialIndex::plan`],
+//! [`SpatialIndex::want`]) names the cells this tick's towers and shells may read — each tower
+//! kind says where (`Behaviour::wants`: a laser that keeps its target reads nothing, a mortar
+//! whose shell is not due reads nothing) — and only those cells' enemies are sorted: a stable
+//! counting sort in two levels (by band of 4,096 cells, then by cell within each band, bands
+//! in parallel: every write lands in a region the cache holds) lists every planned cell's
+//! enemies in storage order. A query of a cell not planned is a bug (a debug assertion); with
+//! no plan, or a reach that is not finite, every cell is listed. Queries read the places, so
+//! the index holds no copy of them. The order of a query's candidates is therefore a pure
+//! function of the enemies' storage order and positions — the same on any number of threads,
+//! planned or not — and so is any pick among them. Its buffers are kept between ticks: once
+//! they have grown to the largest population and board seen, a rebuild allocates nothing.
+//!
+//! The rooms: this file (the plan, the sort, the queries), `grid.rs` (the grid's geometry and
+//! a point's cell), `tests.rs`.
+
+mod grid;
+
+pub(crate) use grid::Grid;
 
 use crate::td::board::Board;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+#[cfg(test)]
+thread_local! {
+    /// Tests only: while set on the thread that steps a game, its index ignores plans and
+    /// lists every cell (the reference a planned index is checked against).
+    pub(crate) static LIST_EVERY_CELL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Places per parallel work item of the copy.
 const CHUNK: usize = 8192;
-/// The most cells the grid may have; larger boards group tiles into square cells.
-const MAX_CELLS: usize = 1 << 20;
 
 /// The enemies by grid cell, as they stood after the last rebuild.
 #[derive(Clone, Debug, Default)]
 pub struct SpatialIndex {
     /// The grid's geometry.
     grid: Grid,
-    /// Per storage slot: its cell.
+    /// Per storage slot: its cell, when [`SpatialIndex::rebuild`] found it (empty after
+    /// [`SpatialIndex::rebuild_from_cells`], whose caller keeps the cells).
     cell_of: Vec<u32>,
     /// Per cell: where its slots start in `order` (one more entry than cells).
     starts: Vec<u32>,
@@ -47,6 +66,13 @@ pub struct SpatialIndex {
     sorted: Vec<[f32; 3]>,
     /// Whether `sorted` holds this rebuild's places.
     copied: bool,
+    /// Per cell, a bit: whether the index lists its enemies. All cells after
+    /// [`SpatialIndex::rebuild`]; after a plan ([`SpatialIndex::plan`]), only those wanted.
+    wanted: Vec<u64>,
+    /// Whether the last rebuild listed only the wanted cells.
+    partial: bool,
+    /// Whether a plan is being made for the next rebuild (wanting a cell is heeded).
+    planned: bool,
 }
 
 /// The scale of the place of an enemy that is no target (animation on: not in its move clip):
@@ -99,20 +125,99 @@ impl SpatialIndex {
     /// (`Enemies::places`) by cell. Allocates only when the population or the board outgrows
     /// every earlier one.
     pub fn rebuild(&mut self, board: &Board, places: &[[f32; 3]]) {
-        let (w, h) = (board.width(), board.height());
-        let mut cell_tiles = 1u32;
-        while (w.div_ceil(cell_tiles) as usize) * (h.div_ceil(cell_tiles) as usize) > MAX_CELLS {
-            cell_tiles *= 2;
+        self.grid = Grid::for_board(board);
+        (self.partial, self.planned) = (false, false);
+        let grid = self.grid;
+        let mut cells = std::mem::take(&mut self.cell_of);
+        cells.resize(places.len(), 0);
+        cells
+            .par_chunks_mut(CHUNK)
+            .zip(places.par_chunks(CHUNK))
+            .for_each(|(cells, places)| {
+                for (cell, &[x, z, _]) in cells.iter_mut().zip(places) {
+                    *cell = grid.cell_at([x, z]);
+                }
+            });
+        self.sort_by_cell(&cells);
+        self.cell_of = cells;
+        self.copied = false;
+    }
+
+    /// Starts the plan of the next rebuild on `board`'s grid: until
+    /// [`SpatialIndex::rebuild_from_cells`], [`SpatialIndex::want`] names the cells it must
+    /// list; it lists no other (the enemies elsewhere are not sorted at all).
+    pub(crate) fn plan(&mut self, board: &Board) {
+        self.grid = Grid::for_board(board);
+        self.planned = true;
+        #[cfg(test)]
+        if LIST_EVERY_CELL.get() {
+            self.planned = false;
         }
-        self.grid = Grid {
-            // A power of two: multiplying by it is exactly dividing by its reciprocal.
-            cells_per_tile: 1.0 / cell_tiles as f32,
-            columns: w.div_ceil(cell_tiles),
-            rows: h.div_ceil(cell_tiles),
-            origin: [-(w as f32) * 0.5, -(h as f32) * 0.5],
-        };
-        self.cell_of.resize(places.len(), 0);
-        self.sort_by_cell(places);
+        self.wanted.clear();
+        self.wanted.resize(self.grid.cells().div_ceil(64), 0);
+    }
+
+    /// Plans that the next rebuild lists every cell a query of `reach` around `centre` looks
+    /// at ([`SpatialIndex::within`]'s cells); an infinite or NaN reach wants them all.
+    pub(crate) fn want(&mut self, centre: [f32; 2], reach: f32) {
+        if !self.planned {
+            return;
+        }
+        if !(reach.is_finite() && centre[0].is_finite() && centre[1].is_finite()) {
+            // Everything: no plan.
+            self.planned = false;
+            return;
+        }
+        let outer = reach.max(0.0) + 0.25;
+        let (x0, z0) = self.grid.cell_xz([centre[0] - outer, centre[1] - outer]);
+        let (x1, z1) = self.grid.cell_xz([centre[0] + outer, centre[1] + outer]);
+        // Each row's run of cells, a word at a time.
+        for z in z0..=z1 {
+            let row = (z * self.grid.columns) as usize;
+            let (mut from, to) = (row + x0 as usize, row + x1 as usize + 1);
+            while from < to {
+                let bit = from % 64;
+                let run = (64 - bit).min(to - from);
+                let mask = if run == 64 {
+                    u64::MAX
+                } else {
+                    ((1u64 << run) - 1) << bit
+                };
+                self.wanted[from / 64] |= mask;
+                from += run;
+            }
+        }
+    }
+
+    /// How many enemies the last rebuild listed (all, unless it was planned).
+    pub(crate) fn listed(&self) -> usize {
+        self.starts.last().map_or(0, |&n| n as usize)
+    }
+
+    /// Whether the index lists the enemies of `cell` (a query may look at it).
+    pub(crate) fn lists(&self, cell: usize) -> bool {
+        !self.partial
+            || self
+                .wanted
+                .get(cell / 64)
+                .is_some_and(|w| w >> (cell % 64) & 1 == 1)
+    }
+
+    /// [`SpatialIndex::rebuild`] from every slot's cell on [`Grid::for_board`]'s grid of
+    /// `board`, found already (the enemies' update pass finds it with the place:
+    /// `Enemies::cells`), so that the places are not read again. After a plan
+    /// ([`SpatialIndex::plan`]) only the cells wanted are listed; without one, all.
+    pub(crate) fn rebuild_from_cells(&mut self, board: &Board, cells: &[u32]) {
+        let grid = Grid::for_board(board);
+        // A plan made for another grid does not count, nor one that wants most cells: then
+        // everything is listed, with no test a slot (testing every slot against a plan that
+        // keeps most of them costs more than sorting the rest: the test's branch mispredicts).
+        let wanted: u32 = self.wanted.iter().map(|w| w.count_ones()).sum();
+        let most = 2 * wanted as usize >= grid.cells();
+        self.partial = std::mem::take(&mut self.planned) && grid == self.grid && !most;
+        self.grid = grid;
+        self.cell_of.clear();
+        self.sort_by_cell(cells);
         self.copied = false;
     }
 
@@ -122,7 +227,7 @@ impl SpatialIndex {
     /// otherwise (a million places copied cost the default game more than its few queries
     /// save). Lasts until the next rebuild.
     pub fn copy_places(&mut self, places: &[[f32; 3]]) {
-        self.sorted.resize(places.len(), [0.0; 3]);
+        self.sorted.resize(self.listed(), [0.0; 3]);
         let order = &self.order.0;
         self.sorted
             .par_chunks_mut(CHUNK)
@@ -149,10 +254,9 @@ impl SpatialIndex {
     /// makes the counts the cells' starts and writes the slots in the pairs' order. Both
     /// levels are stable, so the result is the one stable sort by cell, the same for any
     /// number of parts.
-    fn sort_by_cell(&mut self, places: &[[f32; 3]]) {
-        let n = self.cell_of.len();
+    fn sort_by_cell(&mut self, cell_of: &[u32]) {
+        let n = cell_of.len();
         let cells = self.grid.cells();
-        let grid = self.grid;
         let band_cells = 1usize << BAND_SHIFT;
         let bands = cells.div_ceil(band_cells).max(1);
         let parts = rayon::current_num_threads().clamp(1, 16).min(n.max(1));
@@ -160,14 +264,22 @@ impl SpatialIndex {
         // Level one: each part's count of slots by band.
         self.cursors.clear();
         self.cursors.resize(parts * bands, 0);
+        let wanted = self.partial.then_some(&self.wanted[..]);
+        let listed =
+            |cell: u32| wanted.is_none_or(|w| w[(cell / 64) as usize] >> (cell % 64) & 1 == 1);
         self.cursors
             .par_chunks_mut(bands)
-            .zip(self.cell_of.par_chunks_mut(part_len))
-            .zip(places.par_chunks(part_len))
-            .for_each(|((counts, part), places)| {
-                for (cell, &[x, z, _]) in part.iter_mut().zip(places) {
-                    *cell = grid.cell_at([x, z]);
-                    counts[(*cell >> BAND_SHIFT) as usize] += 1;
+            .zip(cell_of.par_chunks(part_len))
+            .for_each(|(counts, part)| match wanted {
+                None => {
+                    for &cell in part {
+                        counts[(cell >> BAND_SHIFT) as usize] += 1;
+                    }
+                }
+                Some(_) => {
+                    for &cell in part.iter().filter(|&&cell| listed(cell)) {
+                        counts[(cell >> BAND_SHIFT) as usize] += 1;
+                    }
                 }
             });
         // Every band's start, and every part's start within it.
@@ -190,11 +302,14 @@ impl SpatialIndex {
         let pairs = &self.pairs.0;
         self.cursors
             .par_chunks_mut(bands)
-            .zip(self.cell_of.par_chunks(part_len))
+            .zip(cell_of.par_chunks(part_len))
             .enumerate()
             .for_each(|(part, (cursor, cells_of_part))| {
                 let base = part * part_len;
                 for (k, &cell) in cells_of_part.iter().enumerate() {
+                    if !listed(cell) {
+                        continue;
+                    }
                     let at = &mut cursor[(cell >> BAND_SHIFT) as usize];
                     let pair = (u64::from(cell) << 32) | (base + k) as u64;
                     pairs[*at as usize].store(pair, Ordering::Relaxed);
@@ -236,7 +351,7 @@ impl SpatialIndex {
                     *at += 1;
                 }
             });
-        self.starts[cells] = n as u32;
+        self.starts[cells] = self.band_starts[bands];
     }
 
     /// Calls `each` with the slot of every enemy of `places` (those of the rebuild) that
@@ -254,6 +369,10 @@ impl SpatialIndex {
         for cz in z0..=z1 {
             for cx in x0..=x1 {
                 let cell = (cz * self.grid.columns + cx) as usize;
+                debug_assert!(
+                    self.lists(cell),
+                    "a query looked at cell {cell}, not planned"
+                );
                 let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
                 let slots = &self.order.0[start..end];
                 if self.copied {
@@ -303,13 +422,19 @@ impl SpatialIndex {
         self.grid.cells()
     }
 
-    /// Per storage slot of the last rebuild: its cell.
+    /// Per storage slot: its cell, as [`SpatialIndex::rebuild`] found it (empty after
+    /// [`SpatialIndex::rebuild_from_cells`]).
+    #[cfg(test)]
     pub(crate) fn cell_of(&self) -> &[u32] {
         &self.cell_of
     }
 
     /// Where `cell`'s enemies lie in the index's order: positions `start..end`.
     pub(crate) fn span(&self, cell: usize) -> (usize, usize) {
+        debug_assert!(
+            self.lists(cell),
+            "a query looked at cell {cell}, not planned"
+        );
         (self.starts[cell] as usize, self.starts[cell + 1] as usize)
     }
 
@@ -397,107 +522,5 @@ pub(crate) struct CellBox {
     pub z1: u32,
 }
 
-/// The grid's geometry (a copy goes into the parallel pass while the buffers are written).
-#[derive(Clone, Copy, Debug, Default)]
-struct Grid {
-    /// Cells per tile along a side: the reciprocal of the tiles per cell side (a power of
-    /// two), so a position's cell is a multiplication, not a division.
-    cells_per_tile: f32,
-    /// Cells across (`x`) and along (`z`).
-    columns: u32,
-    rows: u32,
-    /// World `x` and `z` of the board's south-west corner.
-    origin: [f32; 2],
-}
-
-impl Grid {
-    /// Cells in all.
-    fn cells(&self) -> usize {
-        (self.columns * self.rows) as usize
-    }
-
-    /// The cell column and row holding world point `p`, clamped to the grid.
-    fn cell_xz(&self, p: [f32; 2]) -> (u32, u32) {
-        // Truncation is the floor for the non-negative values it is used on (and `floor` is
-        // a library call on the baseline x86-64 target); below 0, and NaN, is cell 0, and `as`
-        // saturates beyond the grid.
-        let clamp = |v: f32, n: u32| {
-            let c = v * self.cells_per_tile;
-            if c >= 0.0 { (c as u32).min(n - 1) } else { 0 }
-        };
-        (
-            clamp(p[0] - self.origin[0], self.columns),
-            clamp(p[1] - self.origin[1], self.rows),
-        )
-    }
-
-    /// The cell index holding `p`.
-    fn cell_at(&self, p: [f32; 2]) -> u32 {
-        let (x, z) = self.cell_xz(p);
-        z * self.columns + x
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    /// The sort gives each cell its slots in storage order — what a plain stable sort by cell
-    /// gives — on any number of threads, on boards of one bucket, of many, and of cells that
-    /// group tiles; and points off the board go to the nearest edge cell.
-    #[test]
-    fn the_slots_are_sorted_by_cell_stably_on_any_thread_count() {
-        for (w, h, n) in [
-            (3u32, 2u32, 50usize),
-            (64, 48, 20_000),
-            (70, 37, 5_000),
-            (1500, 1000, 30_000),
-        ] {
-            let board = Board::with_defaults(w, h).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(u64::from(w));
-            let places: Vec<[f32; 3]> = (0..n)
-                .map(|_| {
-                    let x = rng.random_range(-0.6..0.6) * w as f32;
-                    let z = rng.random_range(-0.6..0.6) * h as f32;
-                    [x, z, 1.0]
-                })
-                .collect();
-            let mut results = Vec::new();
-            for threads in [1, 3] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                let mut index = SpatialIndex::default();
-                // Built first for more enemies, so the second rebuild reuses larger buffers.
-                let more: Vec<[f32; 3]> = places.iter().chain(&places).copied().collect();
-                pool.install(|| index.rebuild(&board, &more));
-                pool.install(|| index.rebuild(&board, &places));
-                let mut expected: Vec<u32> = (0..n as u32).collect();
-                expected.sort_by_key(|&slot| index.cell_of[slot as usize]);
-                let order: Vec<u32> = index
-                    .order
-                    .0
-                    .iter()
-                    .map(|s| s.load(Ordering::Relaxed))
-                    .collect();
-                assert_eq!(order, expected, "{w}x{h} on {threads} threads");
-                let cells = index.grid.cells();
-                assert_eq!(index.starts.len(), cells + 1);
-                for cell in 0..cells {
-                    let (a, b) = (index.starts[cell] as usize, index.starts[cell + 1] as usize);
-                    assert!(
-                        order[a..b]
-                            .iter()
-                            .all(|&s| index.cell_of[s as usize] == cell as u32)
-                    );
-                }
-                results.push((order, index.starts.clone()));
-            }
-            assert_eq!(results[0], results[1], "{w}x{h}: 1 and 3 threads");
-        }
-    }
-}
+mod tests;
