@@ -105,6 +105,12 @@ pub struct Enemies {
     grid: Option<Grid>,
     /// Per slot while the cells are tracked: the cell of its place.
     cells: Vec<u32>,
+    /// Per slot while tracked ([`Enemies::track_keys`]): the path distance left to its
+    /// destination and the health, as the update left them (the priority tables' keys).
+    path_left: Vec<f32>,
+    health: Vec<f32>,
+    /// Whether `path_left` and `health` are tracked.
+    keys: (bool, bool),
     /// Per slot, the speed factor towers gave each enemy for its next update (1 for none);
     /// empty when none was given since the last update ([`effects`]).
     speed_factors: Vec<f32>,
@@ -127,6 +133,12 @@ impl Enemies {
         }
         if self.grid.is_some() {
             self.cells.reserve(additional);
+        }
+        if self.keys.0 {
+            self.path_left.reserve(additional);
+        }
+        if self.keys.1 {
+            self.health.reserve(additional);
         }
         let total = self.states.capacity();
         self.reclaimed_slots
@@ -198,6 +210,8 @@ impl Enemies {
         self.ids.clear();
         self.places.clear();
         self.cells.clear();
+        self.path_left.clear();
+        self.health.clear();
         self.speed_factors.clear();
     }
 
@@ -224,6 +238,10 @@ impl Enemies {
             self.places.extend(self.states.iter().map(place_of));
         }
         self.find_cells();
+        // The keys are found again when next asked for (the board may have changed).
+        self.keys = (false, false);
+        self.path_left.clear();
+        self.health.clear();
         self.reserve(before.saturating_sub(self.states.len()));
         (before - self.states.len()) as u64
     }
@@ -259,6 +277,43 @@ impl Enemies {
             self.cells.clear();
             (self.cells).extend(self.places.iter().map(|&[x, z, _]| grid.cell_at([x, z])));
         }
+    }
+
+    /// Keeps, from now on, every enemy's path distance left on `board` (`path`) and its health
+    /// (`health`) as the update leaves them, written by the update pass while the enemy is in
+    /// cache: the keys of the towers' priority tables, which then read 4 bytes an enemy, not
+    /// the enemies. Finds them for the enemies there are when first asked; a key not asked
+    /// for is no longer kept.
+    pub(crate) fn track_keys(&mut self, board: &Board, path: bool, health: bool) {
+        if path && !self.keys.0 {
+            self.path_left.clear();
+            self.path_left.reserve(self.states.capacity());
+            (self.path_left).extend(self.states.iter().map(|e| e.path_left(board)));
+        }
+        if health && !self.keys.1 {
+            self.health.clear();
+            self.health.reserve(self.states.capacity());
+            self.health.extend(self.states.iter().map(|e| e.health));
+        }
+        if !path {
+            self.path_left.clear();
+        }
+        if !health {
+            self.health.clear();
+        }
+        self.keys = (path, health);
+    }
+
+    /// Every enemy's path distance left by slot as the last update left it, while tracked
+    /// ([`Enemies::track_keys`]; else empty).
+    pub(crate) fn path_lefts(&self) -> &[f32] {
+        &self.path_left
+    }
+
+    /// Every enemy's health by slot as the last update left it, while tracked
+    /// ([`Enemies::track_keys`]; else empty).
+    pub(crate) fn healths(&self) -> &[f32] {
+        &self.health
     }
 
     /// Every enemy's cell on the spatial index's grid by slot, once [`Enemies::track_cells`]
@@ -338,6 +393,12 @@ impl Enemies {
                 self.cells.push(grid.cell_at([place[0], place[1]]));
             }
         }
+        if self.keys.0 {
+            self.path_left.push(enemy.path_left(board));
+        }
+        if self.keys.1 {
+            self.health.push(enemy.health);
+        }
         self.states.push(enemy);
         self.ids.push(id);
         id
@@ -359,6 +420,8 @@ impl Enemies {
             places: &mut self.places,
             cells: &mut self.cells,
             grid: self.grid.unwrap_or_default(),
+            path_left: &mut self.path_left,
+            health: &mut self.health,
         };
         advance_all(work, tracks, (board, dt, self.animated));
         self.speed_factors.clear();
@@ -398,6 +461,8 @@ impl Enemies {
                 places: &mut self.places,
                 cells: &mut self.cells,
                 grid: self.grid.unwrap_or_default(),
+                path_left: &mut self.path_left,
+                health: &mut self.health,
             };
             fused(work, &mut used, tracks, (board, dt, look));
         }
@@ -549,6 +614,12 @@ impl Enemies {
                 }
                 if self.grid.is_some() {
                     self.cells.swap_remove(index);
+                }
+                if self.keys.0 {
+                    self.path_left.swap_remove(index);
+                }
+                if self.keys.1 {
+                    self.health.swap_remove(index);
                 }
                 if let Some(enemy) = self.states.get(index) {
                     moved(index, enemy);

@@ -17,14 +17,18 @@ pub(super) const ARRIVED: u32 = 1 << 30;
 /// The slot index under the marks.
 pub(super) const SLOT: u32 = ARRIVED - 1;
 
-/// What the pass keeps for the spatial index besides the instances: every enemy's place, and
-/// its cell on the index's grid (found here, from the place in hand, so that the index does
-/// not read the places again). Both empty while nothing is tracked, the cells while no grid
-/// is; otherwise each as long as the enemies the pass covers.
+/// What the pass keeps for the spatial index and the towers besides the instances: every
+/// enemy's place, and its cell on the index's grid (found here, from the place in hand, so
+/// that the index does not read the places again); and the keys of the priority tables in use,
+/// its path distance left and its health (read here while the enemy is in cache, so that the
+/// tables do not read the enemies again). Each is empty while not tracked (the cells while no
+/// grid is), otherwise as long as the enemies the pass covers.
 pub(super) struct Tracks<'a> {
     pub(super) places: &'a mut [[f32; 3]],
     pub(super) cells: &'a mut [u32],
     pub(super) grid: Grid,
+    pub(super) path_left: &'a mut [f32],
+    pub(super) health: &'a mut [f32],
 }
 
 impl Tracks<'_> {
@@ -34,6 +38,8 @@ impl Tracks<'_> {
             places: &mut [],
             cells: &mut [],
             grid: Grid::default(),
+            path_left: &mut [],
+            health: &mut [],
         }
     }
 
@@ -41,27 +47,46 @@ impl Tracks<'_> {
     fn split_at(self, mid: usize) -> (Self, Self) {
         let (places_a, places_b) = self.places.split_at_mut(mid.min(self.places.len()));
         let (cells_a, cells_b) = self.cells.split_at_mut(mid.min(self.cells.len()));
+        let (left_a, left_b) = self.path_left.split_at_mut(mid.min(self.path_left.len()));
+        let (health_a, health_b) = self.health.split_at_mut(mid.min(self.health.len()));
         let grid = self.grid;
         (
             Tracks {
                 places: places_a,
                 cells: cells_a,
                 grid,
+                path_left: left_a,
+                health: health_a,
             },
             Tracks {
                 places: places_b,
                 cells: cells_b,
                 grid,
+                path_left: left_b,
+                health: health_b,
             },
         )
     }
 
-    /// The tracks of enemies `start..start + len` (empty where nothing is tracked).
+    /// Writes the keys tracked of `states` (these tracks' enemies) on `board`.
+    fn keep_keys(&mut self, states: &[Enemy], board: &Board) {
+        for (left, enemy) in self.path_left.iter_mut().zip(states) {
+            *left = enemy.path_left(board);
+        }
+        for (health, enemy) in self.health.iter_mut().zip(states) {
+            *health = enemy.health;
+        }
+    }
+
+    /// The places and cells of enemies `start..start + len` (empty where not tracked; no
+    /// keys, which are written before).
     fn range(&mut self, start: usize, len: usize) -> Tracks<'_> {
         Tracks {
             places: self.places.get_mut(start..start + len).unwrap_or(&mut []),
             cells: self.cells.get_mut(start..start + len).unwrap_or(&mut []),
             grid: self.grid,
+            path_left: &mut [],
+            health: &mut [],
         }
     }
 
@@ -196,6 +221,8 @@ pub(super) fn fused<S: InstanceSink>(
     let (board, dt, look) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, look.animated);
+        let mut tracks = tracks;
+        tracks.keep_keys(states, board);
         write_into(states, sink, tracks, look);
         return;
     }
@@ -256,6 +283,7 @@ pub(super) fn advance_all(work: Work<'_>, mut tracks: Tracks<'_>, step: (&Board,
     let (board, dt, animated) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, animated);
+        tracks.keep_keys(states, board);
         if !tracks.places.is_empty() {
             for (k, enemy) in states.iter().enumerate() {
                 tracks.keep(k, place_of(enemy));

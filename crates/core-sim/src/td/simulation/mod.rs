@@ -43,7 +43,7 @@ use crate::td::sink::InstanceSink;
 use crate::td::spatial::{Grid, SpatialIndex};
 use crate::td::tile::TileContent;
 use crate::td::towers::targeting::Glance;
-use crate::td::towers::{Moment, TowerSettings, Towers};
+use crate::td::towers::{Moment, Priority, TowerSettings, Towers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use waves::WaveTally;
@@ -509,6 +509,15 @@ impl Simulation {
         // From the first tick with towers on, the update pass keeps every enemy's place and
         // its cell on the index's grid.
         self.enemies.track_cells(Grid::for_board(&self.board));
+        let uses = |p| self.towers.uses(p);
+        let by_path = uses(Priority::First) || uses(Priority::Last);
+        let by_health = uses(Priority::Strongest) || uses(Priority::Weakest);
+        #[cfg(test)]
+        let (by_path, by_health) = match crate::td::spatial::THE_LONG_WAY.get() {
+            true => (false, false),
+            false => (by_path, by_health),
+        };
+        (self.enemies).track_keys(&self.board, by_path, by_health);
         // The index lists only the cells this tick's towers and shells may read.
         self.index.plan(&self.board);
         let glance = Glance {
@@ -522,7 +531,7 @@ impl Simulation {
         (self.index).rebuild_from_cells(&self.board, self.enemies.cells());
         // `closest` scans every enemy in the cells it cannot rule out: worth a copy of the
         // places in cell order. The other priorities scan only a few cells (their ranking).
-        if self.towers.uses(crate::td::towers::Priority::Closest) {
+        if self.towers.uses(Priority::Closest) {
             self.index.copy_places(self.enemies.places());
         }
         self.shots += self.towers.act(

@@ -1,26 +1,27 @@
-//! The planned spatial index against the whole one: a game whose index lists only the cells
-//! its towers and shells may read this tick is, checksum for checksum, the game whose index
-//! lists every cell — for every kind, every priority, with the clips on and off.
+//! The towers' shortcuts against the long way: a game whose index lists only the cells its
+//! towers and shells may read this tick, and whose priority tables read the keys the update
+//! pass kept, is, checksum for checksum, the game whose index lists every cell and whose
+//! tables read the enemies — for every kind, every priority, with the clips on and off.
 
 use super::Simulation;
 use crate::td::board::{Board, EditKind};
 use crate::td::level::parse_level;
 use crate::td::settings::SpawnSettings;
-use crate::td::spatial::LIST_EVERY_CELL;
+use crate::td::spatial::THE_LONG_WAY;
 use crate::td::towers::{Priority, TowerKind};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
 
-/// Steps `planned` as the game does and `whole` with every cell listed, `ticks` times, and
-/// checks they stay the same game; returns how many ticks the plan left some enemy unlisted.
+/// Steps `planned` as the game does and `whole` the long way, `ticks` times, and checks they
+/// stay the same game; returns how many ticks the plan left some enemy unlisted.
 fn side_by_side(mut planned: Simulation, mut whole: Simulation, ticks: usize) -> usize {
     let mut fewer = 0;
     for tick in 0..ticks {
         planned.step(DT);
-        LIST_EVERY_CELL.set(true);
+        THE_LONG_WAY.set(true);
         whole.step(DT);
-        LIST_EVERY_CELL.set(false);
+        THE_LONG_WAY.set(false);
         assert_eq!(planned.checksum(), whole.checksum(), "tick {tick}");
         if !planned.towers().is_empty() && planned.index.listed() < planned.enemies().len() {
             fewer += 1;

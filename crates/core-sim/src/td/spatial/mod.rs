@@ -30,9 +30,10 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 #[cfg(test)]
 thread_local! {
-    /// Tests only: while set on the thread that steps a game, its index ignores plans and
-    /// lists every cell (the reference a planned index is checked against).
-    pub(crate) static LIST_EVERY_CELL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests only: while set on the thread that steps a game, the game takes the long way,
+    /// the reference the shortcuts are checked against: its index ignores plans and lists
+    /// every cell, and its priority tables read the enemies, not the keys the update kept.
+    pub(crate) static THE_LONG_WAY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Places per parallel work item of the copy.
@@ -150,7 +151,7 @@ impl SpatialIndex {
         self.grid = Grid::for_board(board);
         self.planned = true;
         #[cfg(test)]
-        if LIST_EVERY_CELL.get() {
+        if THE_LONG_WAY.get() {
             self.planned = false;
         }
         self.wanted.clear();

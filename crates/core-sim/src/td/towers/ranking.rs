@@ -154,10 +154,18 @@ impl Ranking {
         // One loop per priority: the key's choice is made once, not for every enemy.
         let parts_of = (&mut self.parts[..], cells, part_len);
         let of = (cell_of, ids);
+        // The keys the update pass kept, where it kept them (the same values: the enemies
+        // have not changed since); else read from the enemies.
+        let (lefts, healths) = (enemies.path_lefts(), enemies.healths());
+        let (kept_lefts, kept_healths) = (lefts.len() == n, healths.len() == n);
         match priority {
+            Priority::Last if kept_lefts => least_by_cell(parts_of, of, |s| -lefts[s]),
             Priority::Last => least_by_cell(parts_of, of, |s| -enemies.path_left(s, board)),
+            Priority::Strongest if kept_healths => least_by_cell(parts_of, of, |s| -healths[s]),
             Priority::Strongest => least_by_cell(parts_of, of, |s| -enemies.health_of(s)),
+            Priority::Weakest if kept_healths => least_by_cell(parts_of, of, |s| healths[s]),
             Priority::Weakest => least_by_cell(parts_of, of, |s| enemies.health_of(s)),
+            _ if kept_lefts => least_by_cell(parts_of, of, |s| lefts[s]),
             _ => least_by_cell(parts_of, of, |s| enemies.path_left(s, board)),
         }
         let out = &mut self.tables[table];
@@ -390,6 +398,10 @@ mod tests {
             (1500, 1000, 20_000, 3, false),
         ] {
             let (board, enemies) = population(w, h, n, seed, animation);
+            // On three threads the tables read the keys the update pass keeps.
+            let mut keyed = enemies.clone();
+            keyed.track_keys(&board, true, true);
+            assert_eq!(keyed.path_lefts().len(), keyed.len());
             let places = enemies.places();
             let mut rng = ChaCha8Rng::seed_from_u64(seed + 100);
             let mut found = 0;
@@ -403,7 +415,8 @@ mod tests {
                 pool.install(|| {
                     index.rebuild(&board, places);
                     let cells = index.cell_of();
-                    ranking.prepare(Priority::ALL.into_iter(), (&index, cells), &enemies, &board);
+                    let pool_of = if threads == 3 { &keyed } else { &enemies };
+                    ranking.prepare(Priority::ALL.into_iter(), (&index, cells), pool_of, &board);
                 });
                 let unprepared = Ranking::default();
                 for copied in [false, true] {
