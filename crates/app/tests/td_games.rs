@@ -13,7 +13,7 @@ use horde_core_sim::RecordingHeader;
 use horde_core_sim::RecordingWriter;
 use horde_core_sim::TraceWriter;
 use horde_core_sim::{FloatRange, SpawnSettings};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
@@ -42,6 +42,18 @@ fn chord(play: &mut TdPlay, keys: &[KeyCode]) {
 }
 
 /// `frames` frames of one fixed step each.
+/// A game of seed 21 on `LEVEL`, written into `dir`, recording into `dir/name`.
+fn recorded_play(dir: &Path, name: &str) -> (TdPlay, PathBuf) {
+    let level = dir.join("level.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let record = dir.join(name);
+    let mut play = play(&level, 21);
+    let start = header(&level, &play);
+    play.game
+        .start_recording(RecordingWriter::start(&record, start).unwrap());
+    (play, record)
+}
+
 /// The header of a recording of `play`'s game on `level`: the spawner, `settings()`, seed 21.
 fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
     RecordingHeader {
@@ -141,13 +153,7 @@ fn f5_and_f9_use_the_quick_save_and_a_damaged_one_keeps_the_game() {
 #[test]
 fn a_recording_replays_in_horde_sim_to_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
-    let level = dir.path().join("level.txt");
-    std::fs::write(&level, LEVEL).unwrap();
-    let record = dir.path().join("edits.txt");
-    let mut play = play(&level, 21);
-    let start = header(&level, &play);
-    play.game
-        .start_recording(RecordingWriter::start(&record, start).unwrap());
+    let (mut play, record) = recorded_play(dir.path(), "edits.txt");
     // Walls, a refused edit, towers of both kinds, a spawn point and a destination, at
     // different ticks.
     frames(&mut play, 45);
@@ -219,16 +225,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
             .collect::<String>()
     );
     // `horde replay` plays the recording from its own header and every checksum matches.
-    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["replay", record.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let summary = common::replay_json(&record, dir.path());
     assert_eq!(summary["checked"], ticks / 60);
     assert!(summary["desync"].is_null());
     // A restart starts the recording over.
@@ -240,13 +237,7 @@ fn a_recording_replays_in_horde_sim_to_the_same_game() {
 #[test]
 fn a_restart_after_inspector_changes_records_the_new_game() {
     let dir = tempfile::tempdir().unwrap();
-    let level = dir.path().join("level.txt");
-    std::fs::write(&level, LEVEL).unwrap();
-    let record = dir.path().join("restart.rec");
-    let mut play = play(&level, 21);
-    let start = header(&level, &play);
-    play.game
-        .start_recording(RecordingWriter::start(&record, start).unwrap());
+    let (mut play, record) = recorded_play(dir.path(), "restart.rec");
     frames(&mut play, 60);
     // The inspector's spawn settings and animation changed, then a restart with seed 5: the
     // recording starts over as the new game's.
@@ -268,17 +259,7 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
         (header.seed, header.settings, header.animation),
         (5, faster, true)
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["replay", record.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let replayed: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    let replayed = common::replay_json(&record, dir.path());
     assert!(replayed["desync"].is_null(), "{replayed}");
     assert!(replayed["checked"].as_u64().unwrap() >= 6, "{replayed}");
     // The towers' settings changed too: a restart ends the recording (its header cannot say

@@ -89,18 +89,7 @@ fn a_window_recording_killed_mid_game_replays_to_where_it_ends() {
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.ends_with('\n'), "a line cut short: {text}");
     let lines = checksum_lines(&text);
-    let replay = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["replay", record.to_str().unwrap(), "--json"])
-        .current_dir(runtime.path())
-        .output()
-        .unwrap();
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
-    let replayed: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&replay.stdout).trim()).unwrap();
+    let replayed = common::replay_json(&record, runtime.path());
     assert!(replayed["desync"].is_null(), "{replayed}");
     assert_eq!(replayed["checked"], lines as u64, "{replayed}");
     // Killed while writing a line: the part written is left out, the rest replays.

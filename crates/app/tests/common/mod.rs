@@ -197,6 +197,21 @@ pub fn horde(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `horde replay RECORDING --json` run in `cwd`, which must succeed: its summary.
+pub fn replay_json(recording: &Path, cwd: &Path) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["replay", recording.to_str().unwrap(), "--json"])
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap()
+}
+
 /// A game and the view that draws it, driven without the window's play around them.
 pub struct Drawn {
     /// The game.

@@ -57,14 +57,18 @@ struct Grid<'a> {
     height: i32,
 }
 
+/// The tiles beside `tile` (index `x + width·y`) on a `width × height` board.
+pub(super) fn sides(tile: usize, width: i32, height: i32) -> impl Iterator<Item = usize> {
+    let (x, y) = (tile as i32 % width, tile as i32 / width);
+    SIDES.iter().filter_map(move |(dx, dy)| {
+        let (nx, ny) = (x + dx, y + dy);
+        ((0..width).contains(&nx) && (0..height).contains(&ny)).then(|| (nx + ny * width) as usize)
+    })
+}
+
 impl Grid<'_> {
-    fn sides(&self, tile: usize) -> impl Iterator<Item = usize> + '_ {
-        let (x, y) = (tile as i32 % self.width, tile as i32 / self.width);
-        SIDES.iter().filter_map(move |(dx, dy)| {
-            let (nx, ny) = (x + dx, y + dy);
-            ((0..self.width).contains(&nx) && (0..self.height).contains(&ny))
-                .then(|| (nx + ny * self.width) as usize)
-        })
+    fn sides(&self, tile: usize) -> impl Iterator<Item = usize> + use<> {
+        sides(tile, self.width, self.height)
     }
 
     /// Steps from the nearest of `from` to every open tile (`u32::MAX` where unreached).

@@ -9,22 +9,9 @@
 //! standing changes, so each niche adds exactly one to the room. The walls hollowed are drawn
 //! from the board's seed.
 
-use super::measure::{Tile, measure_with_paths};
+use super::measure::{Tile, measure_with_paths, sides};
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
-
-/// The four sides of a tile, `(dx, dy)`.
-const SIDES: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-
-/// The tiles beside `tile` on a `width × height` board.
-fn sides(tile: usize, width: u32, height: u32) -> impl Iterator<Item = usize> {
-    let (w, h) = (width as i32, height as i32);
-    let (x, y) = (tile as i32 % w, tile as i32 / w);
-    SIDES.iter().filter_map(move |(dx, dy)| {
-        let (nx, ny) = (x + dx, y + dy);
-        ((0..w).contains(&nx) && (0..h).contains(&ny)).then(|| (nx + ny * w) as usize)
-    })
-}
 
 /// Hollows niches into the walls of `tiles` (a `width × height` board every tile of which has
 /// a path) until its room for towers is at least `room`, or no wall qualifies; the walls in an
@@ -37,20 +24,18 @@ pub(super) fn hollow(
     rng: &mut ChaCha8Rng,
 ) -> u32 {
     let (measures, on_path) = measure_with_paths(tiles, width, height);
+    let (w, h) = (width as i32, height as i32);
     let mut owed = room.saturating_sub(measures.tower_room);
     if owed == 0 {
         return 0;
     }
-    let open_sides = |tiles: &[Tile], wall: usize| {
-        sides(wall, width, height)
-            .filter(|&n| tiles[n].open())
-            .count()
-    };
+    let open_sides =
+        |tiles: &[Tile], wall: usize| sides(wall, w, h).filter(|&n| tiles[n].open()).count();
     let mut candidates: Vec<usize> = (0..tiles.len())
         .filter(|&t| {
             tiles[t] == Tile::Wall
                 && open_sides(tiles, t) == 1
-                && sides(t, width, height).any(|n| tiles[n].open() && on_path[n])
+                && sides(t, w, h).any(|n| tiles[n].open() && on_path[n])
         })
         .collect();
     // Fisher–Yates, integer draws only: the same order on every machine.

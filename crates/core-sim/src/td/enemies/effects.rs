@@ -30,7 +30,7 @@ impl Enemies {
             self.speed_factors.resize(self.states.len(), 1.0);
         }
         let (states, factors) = (&mut self.states, &mut self.speed_factors);
-        index.within(&self.places, centre, reach, |slot| {
+        index.within(self.kept.places(), centre, reach, |slot| {
             states[slot].health -= effect.damage;
             if slowing {
                 factors[slot] = factors[slot].min(effect.speed_factor.max(0.0));

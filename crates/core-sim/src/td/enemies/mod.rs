@@ -20,9 +20,10 @@ use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
 use crate::td::spatial::{Grid, SpatialIndex};
 use pass::{
-    ARRIVED, CHUNK, KILLED, Look, SLOT, Tracks, Work, advance_all, cube_instance_of, fused,
-    instance_of, place_of, write_parallel,
+    ARRIVED, CHUNK, KILLED, Look, SLOT, Work, advance_all, cube_instance_of, fused, instance_of,
+    write_parallel,
 };
+use tracks::Kept;
 
 /// What one update did to the counts: enemies that reached a destination, and enemies killed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -96,22 +97,8 @@ pub struct Enemies {
     spheres: usize,
     /// Whether the clips are rules and drawn ([`Enemies::set_animated`]).
     animated: bool,
-    /// Whether `places` is kept (see [`Enemies::track_places`]).
-    tracking: bool,
-    /// Per slot while tracking: the enemy's position `(x, z)` and scale as its last update
-    /// left it, written by the update pass that computes the pose anyway.
-    places: Vec<[f32; 3]>,
-    /// The spatial index's grid, once [`Enemies::track_cells`] was called: then `cells` holds
-    /// every slot's cell on it, written with the place.
-    grid: Option<Grid>,
-    /// Per slot while the cells are tracked: the cell of its place.
-    cells: Vec<u32>,
-    /// Per slot while tracked ([`Enemies::track_keys`]): the path distance left to its
-    /// destination and the health, as the update left them (the priority tables' keys).
-    path_left: Vec<f32>,
-    health: Vec<f32>,
-    /// Whether `path_left` and `health` are tracked.
-    keys: (bool, bool),
+    /// What is kept beside the enemies by slot for the spatial index and the towers.
+    kept: Kept,
     /// Per slot, the speed factor towers gave each enemy for its next update (1 for none);
     /// empty when none was given since the last update ([`effects`]).
     speed_factors: Vec<f32>,
@@ -129,18 +116,7 @@ impl Enemies {
     pub fn reserve(&mut self, additional: usize) {
         self.states.reserve(additional);
         self.ids.reserve(additional);
-        if self.tracking {
-            self.places.reserve(additional);
-        }
-        if self.grid.is_some() {
-            self.cells.reserve(additional);
-        }
-        if self.keys.0 {
-            self.path_left.reserve(additional);
-        }
-        if self.keys.1 {
-            self.health.reserve(additional);
-        }
+        self.kept.reserve(additional);
         let total = self.states.capacity();
         self.reclaimed_slots
             .reserve(total.saturating_sub(self.reclaimed_slots.len()));
@@ -209,10 +185,7 @@ impl Enemies {
         self.spheres = 0;
         self.states.clear();
         self.ids.clear();
-        self.places.clear();
-        self.cells.clear();
-        self.path_left.clear();
-        self.health.clear();
+        self.kept.clear();
         self.speed_factors.clear();
     }
 
@@ -234,17 +207,60 @@ impl Enemies {
         self.spheres = self.states.iter().filter(|e| e.sphere).count();
         // Factors were given by slot: a changed pool keeps none.
         self.speed_factors.clear();
-        if self.tracking {
-            self.places.clear();
-            self.places.extend(self.states.iter().map(place_of));
-        }
-        self.find_cells();
-        // The keys are found again when next asked for (the board may have changed).
-        self.keys = (false, false);
-        self.path_left.clear();
-        self.health.clear();
+        self.kept.refill(&self.states);
         self.reserve(before.saturating_sub(self.states.len()));
         (before - self.states.len()) as u64
+    }
+
+    /// From now on, keeps every enemy's position and scale as the update leaves it (what the
+    /// spatial index reads; about 12 bytes an enemy and no extra pass). Computes them once for
+    /// the enemies there are when it is first asked.
+    pub fn track_places(&mut self) {
+        self.kept
+            .track_places((&self.states, self.states.capacity()));
+    }
+
+    /// From now on, keeps every enemy's cell on `grid` (the spatial index's) as well as its
+    /// place ([`Enemies::track_places`]), found by the update pass from the place in hand: 4
+    /// bytes an enemy, and the index need not read the places again. Finds them once for the
+    /// enemies there are when first asked, and again when the grid changes.
+    pub(crate) fn track_cells(&mut self, grid: Grid) {
+        self.kept
+            .track_cells(grid, (&self.states, self.states.capacity()));
+    }
+
+    /// Keeps, from now on, every enemy's path distance left on `board` (`path`) and its health
+    /// (`health`) as the update leaves them, written by the update pass while the enemy is in
+    /// cache: the keys of the towers' priority tables, which then read 4 bytes an enemy, not
+    /// the enemies. Finds them for the enemies there are when first asked; a key not asked
+    /// for is no longer kept.
+    pub(crate) fn track_keys(&mut self, board: &Board, path: bool, health: bool) {
+        let pool = (board, &self.states[..], self.states.capacity());
+        self.kept.track_keys(pool, path, health);
+    }
+
+    /// Every enemy's path distance left by slot as the last update left it, while tracked
+    /// ([`Enemies::track_keys`]; else empty).
+    pub(crate) fn path_lefts(&self) -> &[f32] {
+        self.kept.path_lefts()
+    }
+
+    /// Every enemy's health by slot as the last update left it, while tracked
+    /// ([`Enemies::track_keys`]; else empty).
+    pub(crate) fn healths(&self) -> &[f32] {
+        self.kept.healths()
+    }
+
+    /// Every enemy's cell on the spatial index's grid by slot, once [`Enemies::track_cells`]
+    /// was called (else empty).
+    pub(crate) fn cells(&self) -> &[u32] {
+        self.kept.cells()
+    }
+
+    /// Every enemy's position `(x, z)` and scale by slot, once [`Enemies::track_places`] was
+    /// called (else empty).
+    pub fn places(&self) -> &[[f32; 3]] {
+        self.kept.places()
     }
 
     /// The health of the enemy in storage slot `slot` (0 for no slot).
@@ -272,7 +288,7 @@ impl Enemies {
         amount: f32,
     ) {
         let states = &mut self.states;
-        index.within(&self.places, centre, reach, |slot| {
+        index.within(self.kept.places(), centre, reach, |slot| {
             states[slot].health -= amount;
         });
     }
@@ -305,19 +321,7 @@ impl Enemies {
             anim,
         );
         self.spheres += usize::from(sphere);
-        if self.tracking {
-            let place = place_of(&enemy);
-            self.places.push(place);
-            if let Some(grid) = self.grid {
-                self.cells.push(grid.cell_at([place[0], place[1]]));
-            }
-        }
-        if self.keys.0 {
-            self.path_left.push(enemy.path_left(board));
-        }
-        if self.keys.1 {
-            self.health.push(enemy.health);
-        }
+        self.kept.push(&enemy, board);
         self.states.push(enemy);
         self.ids.push(id);
         id
@@ -335,14 +339,7 @@ impl Enemies {
             counts: &mut self.reclaimed_per_chunk[..chunks],
             factors: &self.speed_factors,
         };
-        let tracks = Tracks {
-            places: &mut self.places,
-            cells: &mut self.cells,
-            grid: self.grid.unwrap_or_default(),
-            path_left: &mut self.path_left,
-            health: &mut self.health,
-        };
-        advance_all(work, tracks, (board, dt, self.animated));
+        advance_all(work, self.kept.tracks(), (board, dt, self.animated));
         self.speed_factors.clear();
         self.remove_reclaimed(chunks, |_, _| {})
     }
@@ -376,14 +373,7 @@ impl Enemies {
                 counts: &mut self.reclaimed_per_chunk[..chunks],
                 factors: &self.speed_factors,
             };
-            let tracks = Tracks {
-                places: &mut self.places,
-                cells: &mut self.cells,
-                grid: self.grid.unwrap_or_default(),
-                path_left: &mut self.path_left,
-                health: &mut self.health,
-            };
-            fused(work, &mut used, tracks, (board, dt, look));
+            fused(work, &mut used, self.kept.tracks(), (board, dt, look));
         }
         self.speed_factors.clear();
         let animated = self.animated;
@@ -528,18 +518,7 @@ impl Enemies {
                 }
                 self.spheres -= usize::from(gone.sphere);
                 self.ids.swap_remove(index);
-                if self.tracking {
-                    self.places.swap_remove(index);
-                }
-                if self.grid.is_some() {
-                    self.cells.swap_remove(index);
-                }
-                if self.keys.0 {
-                    self.path_left.swap_remove(index);
-                }
-                if self.keys.1 {
-                    self.health.swap_remove(index);
-                }
+                self.kept.swap_remove(index);
                 if let Some(enemy) = self.states.get(index) {
                     moved(index, enemy);
                 }

@@ -1,62 +1,164 @@
-//! What the pool keeps beside the enemies for the spatial index and the towers, written by the
-//! update pass while each enemy is in cache and moved with the swap-removals: every enemy's
-//! place, its cell on the index's grid, and the priority tables' keys (path distance left,
-//! health), each kept only from when it is first asked for.
+//! What the pool keeps beside the enemies for the spatial index and the towers ([`Kept`]),
+//! written by the update pass while each enemy is in cache and moved with the swap-removals:
+//! every enemy's place, its cell on the index's grid, and the priority tables' keys (path
+//! distance left, health), each kept only from when it is first asked for.
 
-use super::Enemies;
-use super::pass::place_of;
+use super::pass::{Tracks, place_of};
 use crate::td::board::Board;
+use crate::td::enemy::Enemy;
 use crate::td::spatial::Grid;
 
-impl Enemies {
-    /// From now on, keeps every enemy's position and scale as the update leaves it (what the
-    /// spatial index reads; about 12 bytes an enemy and no extra pass). Computes them once for
-    /// the enemies there are when it is first asked.
-    pub fn track_places(&mut self) {
-        if !self.tracking {
-            self.tracking = true;
+/// Per slot, what is kept beside the enemies: each vector as long as the pool while kept,
+/// empty while not.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Kept {
+    /// Whether `places` is kept.
+    tracking: bool,
+    /// The enemy's position `(x, z)` and scale as its last update left it.
+    places: Vec<[f32; 3]>,
+    /// The spatial index's grid, once cells were asked for: then `cells` holds every slot's
+    /// cell on it, written with the place.
+    grid: Option<Grid>,
+    /// The cell of its place.
+    cells: Vec<u32>,
+    /// Whether `path_left` and `health` are kept.
+    keys: (bool, bool),
+    /// The path distance left to its destination and the health, as the update left them
+    /// (the priority tables' keys).
+    path_left: Vec<f32>,
+    health: Vec<f32>,
+}
+
+impl Kept {
+    /// Makes room for `additional` more enemies in what is kept.
+    pub(super) fn reserve(&mut self, additional: usize) {
+        if self.tracking {
+            self.places.reserve(additional);
+        }
+        if self.grid.is_some() {
+            self.cells.reserve(additional);
+        }
+        if self.keys.0 {
+            self.path_left.reserve(additional);
+        }
+        if self.keys.1 {
+            self.health.reserve(additional);
+        }
+    }
+
+    /// Keeps what is kept of `enemy`, new in the last slot, on `board`.
+    pub(super) fn push(&mut self, enemy: &Enemy, board: &Board) {
+        if self.tracking {
+            let place = place_of(enemy);
+            self.places.push(place);
+            if let Some(grid) = self.grid {
+                self.cells.push(grid.cell_at([place[0], place[1]]));
+            }
+        }
+        if self.keys.0 {
+            self.path_left.push(enemy.path_left(board));
+        }
+        if self.keys.1 {
+            self.health.push(enemy.health);
+        }
+    }
+
+    /// Moves what is kept as the enemies' swap-removal of `index` moved them.
+    pub(super) fn swap_remove(&mut self, index: usize) {
+        if self.tracking {
+            self.places.swap_remove(index);
+        }
+        if self.grid.is_some() {
+            self.cells.swap_remove(index);
+        }
+        if self.keys.0 {
+            self.path_left.swap_remove(index);
+        }
+        if self.keys.1 {
+            self.health.swap_remove(index);
+        }
+    }
+
+    /// Forgets every slot's (what is kept stays kept).
+    pub(super) fn clear(&mut self) {
+        self.places.clear();
+        self.cells.clear();
+        self.path_left.clear();
+        self.health.clear();
+    }
+
+    /// Finds the places and cells of `states` again (a changed pool); the keys are dropped,
+    /// to be found again when next asked for (the board may have changed).
+    pub(super) fn refill(&mut self, states: &[Enemy]) {
+        if self.tracking {
             self.places.clear();
-            self.places.reserve(self.states.capacity());
-            self.places.extend(self.states.iter().map(place_of));
+            self.places.extend(states.iter().map(place_of));
         }
+        self.find_cells();
+        self.keys = (false, false);
+        self.path_left.clear();
+        self.health.clear();
     }
 
-    /// From now on, keeps every enemy's cell on `grid` (the spatial index's) as well as its
-    /// place ([`Enemies::track_places`]), found by the update pass from the place in hand: 4
-    /// bytes an enemy, and the index need not read the places again. Finds them once for the
-    /// enemies there are when first asked, and again when the grid changes.
-    pub(crate) fn track_cells(&mut self, grid: Grid) {
-        self.track_places();
-        if self.grid != Some(grid) {
-            self.grid = Some(grid);
-            self.cells.reserve(self.states.capacity());
-            self.find_cells();
-        }
-    }
-
-    /// Finds every slot's cell from its place, where the cells are tracked.
-    pub(super) fn find_cells(&mut self) {
+    /// Finds every slot's cell from its place, where the cells are kept.
+    fn find_cells(&mut self) {
         if let Some(grid) = self.grid {
             self.cells.clear();
             (self.cells).extend(self.places.iter().map(|&[x, z, _]| grid.cell_at([x, z])));
         }
     }
 
-    /// Keeps, from now on, every enemy's path distance left on `board` (`path`) and its health
-    /// (`health`) as the update leaves them, written by the update pass while the enemy is in
-    /// cache: the keys of the towers' priority tables, which then read 4 bytes an enemy, not
-    /// the enemies. Finds them for the enemies there are when first asked; a key not asked
-    /// for is no longer kept.
-    pub(crate) fn track_keys(&mut self, board: &Board, path: bool, health: bool) {
+    /// Where the update pass writes them.
+    pub(super) fn tracks(&mut self) -> Tracks<'_> {
+        Tracks {
+            places: &mut self.places,
+            cells: &mut self.cells,
+            grid: self.grid.unwrap_or_default(),
+            path_left: &mut self.path_left,
+            health: &mut self.health,
+        }
+    }
+
+    /// Keeps every enemy's place from now on, finding those of `states` when first asked
+    /// (with room for the pool's `capacity`).
+    pub(super) fn track_places(&mut self, (states, capacity): (&[Enemy], usize)) {
+        if !self.tracking {
+            self.tracking = true;
+            self.places.clear();
+            self.places.reserve(capacity);
+            self.places.extend(states.iter().map(place_of));
+        }
+    }
+
+    /// Keeps every enemy's place and its cell on `grid` from now on, finding those of
+    /// `states` when first asked and again when the grid changes.
+    pub(super) fn track_cells(&mut self, grid: Grid, (states, capacity): (&[Enemy], usize)) {
+        self.track_places((states, capacity));
+        if self.grid != Some(grid) {
+            self.grid = Some(grid);
+            self.cells.reserve(capacity);
+            self.find_cells();
+        }
+    }
+
+    /// Keeps the path distance left on `board` (`path`) and the health (`health`) of every
+    /// enemy from now on, finding those of `states` when first asked; a key not asked for is
+    /// no longer kept.
+    pub(super) fn track_keys(
+        &mut self,
+        (board, states, capacity): (&Board, &[Enemy], usize),
+        path: bool,
+        health: bool,
+    ) {
         if path && !self.keys.0 {
             self.path_left.clear();
-            self.path_left.reserve(self.states.capacity());
-            (self.path_left).extend(self.states.iter().map(|e| e.path_left(board)));
+            self.path_left.reserve(capacity);
+            (self.path_left).extend(states.iter().map(|e| e.path_left(board)));
         }
         if health && !self.keys.1 {
             self.health.clear();
-            self.health.reserve(self.states.capacity());
-            self.health.extend(self.states.iter().map(|e| e.health));
+            self.health.reserve(capacity);
+            self.health.extend(states.iter().map(|e| e.health));
         }
         if !path {
             self.path_left.clear();
@@ -67,27 +169,23 @@ impl Enemies {
         self.keys = (path, health);
     }
 
-    /// Every enemy's path distance left by slot as the last update left it, while tracked
-    /// ([`Enemies::track_keys`]; else empty).
-    pub(crate) fn path_lefts(&self) -> &[f32] {
-        &self.path_left
+    /// Every slot's place (empty while not kept).
+    pub(super) fn places(&self) -> &[[f32; 3]] {
+        &self.places
     }
 
-    /// Every enemy's health by slot as the last update left it, while tracked
-    /// ([`Enemies::track_keys`]; else empty).
-    pub(crate) fn healths(&self) -> &[f32] {
-        &self.health
-    }
-
-    /// Every enemy's cell on the spatial index's grid by slot, once [`Enemies::track_cells`]
-    /// was called (else empty).
-    pub(crate) fn cells(&self) -> &[u32] {
+    /// Every slot's cell (empty while not kept).
+    pub(super) fn cells(&self) -> &[u32] {
         &self.cells
     }
 
-    /// Every enemy's position `(x, z)` and scale by slot, once [`Enemies::track_places`] was
-    /// called (else empty).
-    pub fn places(&self) -> &[[f32; 3]] {
-        &self.places
+    /// Every slot's path distance left (empty while not kept).
+    pub(super) fn path_lefts(&self) -> &[f32] {
+        &self.path_left
+    }
+
+    /// Every slot's health (empty while not kept).
+    pub(super) fn healths(&self) -> &[f32] {
+        &self.health
     }
 }

@@ -508,7 +508,8 @@ impl Simulation {
         }
         // From the first tick with towers on, the update pass keeps every enemy's place and
         // its cell on the index's grid.
-        self.enemies.track_cells(Grid::for_board(&self.board));
+        let grid = Grid::for_board(&self.board);
+        self.enemies.track_cells(grid);
         let uses = |p| self.towers.uses(p);
         let by_path = uses(Priority::First) || uses(Priority::Last);
         let by_health = uses(Priority::Strongest) || uses(Priority::Weakest);
@@ -519,7 +520,7 @@ impl Simulation {
         };
         (self.enemies).track_keys(&self.board, by_path, by_health);
         // The index lists only the cells this tick's towers and shells may read.
-        self.index.plan(&self.board);
+        self.index.plan(grid);
         let glance = Glance {
             places: self.enemies.places(),
             ids: self.enemies.ids(),
@@ -528,7 +529,7 @@ impl Simulation {
         for shell in &self.shells {
             self.index.want(shell.to, shell.blast_radius);
         }
-        (self.index).rebuild_from_cells(&self.board, self.enemies.cells());
+        (self.index).rebuild_from_cells(grid, self.enemies.cells());
         // `closest` scans every enemy in the cells it cannot rule out: worth a copy of the
         // places in cell order. The other priorities scan only a few cells (their ranking).
         if self.towers.uses(Priority::Closest) {

@@ -144,11 +144,11 @@ impl SpatialIndex {
         self.copied = false;
     }
 
-    /// Starts the plan of the next rebuild on `board`'s grid: until
+    /// Starts the plan of the next rebuild on `grid` (the board's, [`Grid::for_board`]): until
     /// [`SpatialIndex::rebuild_from_cells`], [`SpatialIndex::want`] names the cells it must
     /// list; it lists no other (the enemies elsewhere are not sorted at all).
-    pub(crate) fn plan(&mut self, board: &Board) {
-        self.grid = Grid::for_board(board);
+    pub(crate) fn plan(&mut self, grid: Grid) {
+        self.grid = grid;
         self.planned = true;
         #[cfg(test)]
         if THE_LONG_WAY.get() {
@@ -204,12 +204,11 @@ impl SpatialIndex {
                 .is_some_and(|w| w >> (cell % 64) & 1 == 1)
     }
 
-    /// [`SpatialIndex::rebuild`] from every slot's cell on [`Grid::for_board`]'s grid of
-    /// `board`, found already (the enemies' update pass finds it with the place:
+    /// [`SpatialIndex::rebuild`] from every slot's cell on `grid` (the board's,
+    /// [`Grid::for_board`]), found already (the enemies' update pass finds it with the place:
     /// `Enemies::cells`), so that the places are not read again. After a plan
     /// ([`SpatialIndex::plan`]) only the cells wanted are listed; without one, all.
-    pub(crate) fn rebuild_from_cells(&mut self, board: &Board, cells: &[u32]) {
-        let grid = Grid::for_board(board);
+    pub(crate) fn rebuild_from_cells(&mut self, grid: Grid, cells: &[u32]) {
         // A plan made for another grid does not count, nor one that wants most cells: then
         // everything is listed, with no test a slot (testing every slot against a plan that
         // keeps most of them costs more than sorting the rest: the test's branch mispredicts).

@@ -155,18 +155,23 @@ impl Ranking {
         let parts_of = (&mut self.parts[..], cells, part_len);
         let of = (cell_of, ids);
         // The keys the update pass kept, where it kept them (the same values: the enemies
-        // have not changed since); else read from the enemies.
+        // have not changed since); else read from the enemies. The choice is the same for
+        // every slot, so its branch is always predicted.
         let (lefts, healths) = (enemies.path_lefts(), enemies.healths());
         let (kept_lefts, kept_healths) = (lefts.len() == n, healths.len() == n);
+        let path_left = |s: usize| match kept_lefts {
+            true => lefts[s],
+            false => enemies.path_left(s, board),
+        };
+        let health = |s: usize| match kept_healths {
+            true => healths[s],
+            false => enemies.health_of(s),
+        };
         match priority {
-            Priority::Last if kept_lefts => least_by_cell(parts_of, of, |s| -lefts[s]),
-            Priority::Last => least_by_cell(parts_of, of, |s| -enemies.path_left(s, board)),
-            Priority::Strongest if kept_healths => least_by_cell(parts_of, of, |s| -healths[s]),
-            Priority::Strongest => least_by_cell(parts_of, of, |s| -enemies.health_of(s)),
-            Priority::Weakest if kept_healths => least_by_cell(parts_of, of, |s| healths[s]),
-            Priority::Weakest => least_by_cell(parts_of, of, |s| enemies.health_of(s)),
-            _ if kept_lefts => least_by_cell(parts_of, of, |s| lefts[s]),
-            _ => least_by_cell(parts_of, of, |s| enemies.path_left(s, board)),
+            Priority::Last => least_by_cell(parts_of, of, |s| -path_left(s)),
+            Priority::Strongest => least_by_cell(parts_of, of, |s| -health(s)),
+            Priority::Weakest => least_by_cell(parts_of, of, health),
+            _ => least_by_cell(parts_of, of, path_left),
         }
         let out = &mut self.tables[table];
         out.resize(cells, NOBODY);
