@@ -65,7 +65,7 @@ pub use td::ballistics::{EXPLOSION_SECONDS, Explosion, LAUNCH_HEIGHT, Shell, lau
 pub use td::effect::Effect;
 pub use td::pick::mix as seeded_mix;
 pub use td::spatial::SpatialIndex;
-pub use td::towers::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
+pub use td::towers::behaviour::{Behaviour, KindInfo, Moment, Reads, Site, Turn};
 pub use td::towers::kind::TowerKind;
 pub use td::towers::kinds::laser::{LaserSettings, LaserState};
 pub use td::towers::kinds::mortar::{MortarSettings, MortarState};

@@ -295,6 +295,12 @@ impl Board {
         self.field.distance(index).unwrap_or(u32::MAX)
     }
 
+    /// [`Board::distance`] as `f32`, read from a compact copy (the towers' priority keys).
+    #[inline]
+    pub(crate) fn steps(&self, index: usize) -> f32 {
+        self.field.steps(index)
+    }
+
     /// Where an enemy leaves tile `index`: the midpoint of the edge it shares with its next
     /// tile, or its own centre for a destination.
     #[inline]

@@ -461,7 +461,7 @@ impl Enemy {
         if self.tile_to == NONE {
             0.5 * rest
         } else {
-            board.distance(self.tile_to as usize) as f32 + rest
+            board.steps(self.tile_to as usize) + rest
         }
     }
 

@@ -65,6 +65,10 @@ pub struct FlowField {
     queue: Vec<Entry>,
     generation: u32,
     reached: usize,
+    /// Per tile, its distance as `f32` ([`u32::MAX`] where the last search did not reach it),
+    /// one after another: what the towers' priority keys read a million times a tick (4 bytes
+    /// a tile stay in the cache where the nodes' 12 do not).
+    steps: Vec<f32>,
 }
 
 impl FlowField {
@@ -90,6 +94,7 @@ impl FlowField {
             queue: Vec::with_capacity(tiles),
             generation: 0,
             reached: 0,
+            steps: vec![u32::MAX as f32; tiles],
         }
     }
 
@@ -204,6 +209,14 @@ impl FlowField {
             }
         }
         self.reached = head + walls_reached;
+        for (steps, node) in self.steps.iter_mut().zip(&self.nodes) {
+            let distance = if node.stamp == generation {
+                node.distance
+            } else {
+                u32::MAX
+            };
+            *steps = distance as f32;
+        }
         self.reached
     }
 
@@ -238,6 +251,13 @@ impl FlowField {
     pub fn distance(&self, index: usize) -> Option<u32> {
         let node = &self.nodes[index];
         (node.stamp == self.generation).then_some(node.distance)
+    }
+
+    /// Steps from `index` to its nearest destination as `f32`: [`FlowField::distance`], or
+    /// [`u32::MAX`] where the last search did not reach it.
+    #[inline]
+    pub fn steps(&self, index: usize) -> f32 {
+        self.steps[index]
     }
 
     /// The direction from `index` to its next tile (north for destinations and unreached tiles).

@@ -68,25 +68,28 @@ impl Tracks<'_> {
         )
     }
 
-    /// Writes the keys tracked of `states` (these tracks' enemies) on `board`.
-    fn keep_keys(&mut self, states: &[Enemy], board: &Board) {
-        for (left, enemy) in self.path_left.iter_mut().zip(states) {
-            *left = enemy.path_left(board);
+    /// Writes the keys tracked of `states` (these tracks' enemies) on `board` (the path
+    /// distances left only with one).
+    fn keep_keys(&mut self, states: &[Enemy], board: Option<&Board>) {
+        if let Some(board) = board {
+            for (left, enemy) in self.path_left.iter_mut().zip(states) {
+                *left = enemy.path_left(board);
+            }
         }
         for (health, enemy) in self.health.iter_mut().zip(states) {
             *health = enemy.health;
         }
     }
 
-    /// The places and cells of enemies `start..start + len` (empty where not tracked; no
-    /// keys, which are written before).
+    /// The tracks of enemies `start..start + len` (empty where not tracked).
     fn range(&mut self, start: usize, len: usize) -> Tracks<'_> {
+        let span = start..start + len;
         Tracks {
-            places: self.places.get_mut(start..start + len).unwrap_or(&mut []),
-            cells: self.cells.get_mut(start..start + len).unwrap_or(&mut []),
+            places: self.places.get_mut(span.clone()).unwrap_or(&mut []),
+            cells: self.cells.get_mut(span.clone()).unwrap_or(&mut []),
             grid: self.grid,
-            path_left: &mut [],
-            health: &mut [],
+            path_left: self.path_left.get_mut(span.clone()).unwrap_or(&mut []),
+            health: self.health.get_mut(span).unwrap_or(&mut []),
         }
     }
 
@@ -221,9 +224,7 @@ pub(super) fn fused<S: InstanceSink>(
     let (board, dt, look) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, look.animated);
-        let mut tracks = tracks;
-        tracks.keep_keys(states, board);
-        write_into(states, sink, tracks, look);
+        write_into(states, sink, tracks, (look, Some(board)));
         return;
     }
     let (a, b, mid) = work.halves();
@@ -283,7 +284,7 @@ pub(super) fn advance_all(work: Work<'_>, mut tracks: Tracks<'_>, step: (&Board,
     let (board, dt, animated) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, animated);
-        tracks.keep_keys(states, board);
+        tracks.keep_keys(states, Some(board));
         if !tracks.places.is_empty() {
             for (k, enemy) in states.iter().enumerate() {
                 tracks.keep(k, place_of(enemy));
@@ -303,7 +304,7 @@ pub(super) fn advance_all(work: Work<'_>, mut tracks: Tracks<'_>, step: (&Board,
 /// chunk is left and writing the halves in parallel.
 pub(super) fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, look: Look) {
     if states.len() <= CHUNK {
-        write_into(states, sink, Tracks::none(), look);
+        write_into(states, sink, Tracks::none(), (look, None));
         return;
     }
     let mid = states.len() / 2;
@@ -317,14 +318,16 @@ pub(super) fn write_parallel<S: InstanceSink>(states: &[Enemy], sink: &mut S, lo
 
 /// Writes a chunk's instances into a sink: in place when it is a slice, else through a small
 /// stack buffer (so write-only memory gets whole runs of bytes). Where tracked, each enemy's
-/// place and cell are written from the same pose.
+/// place and cell are written from the same pose, and its keys on `board` right after, while
+/// the enemies are in the nearest cache (`board` is needed where keys are tracked).
 pub(super) fn write_into<S: InstanceSink>(
     states: &[Enemy],
     sink: &mut S,
     mut tracks: Tracks<'_>,
-    look: Look,
+    (look, board): (Look, Option<&Board>),
 ) {
     if let Some(slice) = sink.as_slice() {
+        tracks.keep_keys(states, board);
         write_chunk(states, slice, tracks, look);
         return;
     }
@@ -332,7 +335,8 @@ pub(super) fn write_into<S: InstanceSink>(
     let mut buffer = [ModelInstance::zeroed_instance(); RUN];
     for (run, enemies) in states.chunks(RUN).enumerate() {
         let start = run * RUN;
-        let run_tracks = tracks.range(start, enemies.len());
+        let mut run_tracks = tracks.range(start, enemies.len());
+        run_tracks.keep_keys(enemies, board);
         write_chunk(enemies, &mut buffer[..enemies.len()], run_tracks, look);
         sink.write(start, &buffer[..enemies.len()]);
     }

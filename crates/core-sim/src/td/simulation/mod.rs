@@ -525,7 +525,9 @@ impl Simulation {
             places: self.enemies.places(),
             ids: self.enemies.ids(),
         };
-        (self.towers).want(&mut self.index, &glance, &self.tower_settings, dt);
+        let field = (grid, &self.enemies, &self.board);
+        let looks = (&glance, &self.tower_settings);
+        (self.towers).want(&self.index, field, looks, dt);
         for shell in &self.shells {
             self.index.want(shell.to, shell.blast_radius);
         }

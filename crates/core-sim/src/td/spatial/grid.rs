@@ -1,5 +1,6 @@
 //! The spatial index's grid over a board: square cells of a tile (or, on boards of more than
-//! a million tiles, of a power of two of tiles a side), and the cell of a world point.
+//! a million tiles, of a power of two of tiles a side), the cell of a world point and the
+//! cells a query around a point looks at.
 
 use crate::td::board::Board;
 
@@ -14,7 +15,7 @@ pub(crate) struct Grid {
     /// two), so a position's cell is a multiplication, not a division.
     pub(super) cells_per_tile: f32,
     /// Cells across (`x`) and along (`z`).
-    pub(super) columns: u32,
+    pub(crate) columns: u32,
     pub(super) rows: u32,
     /// World `x` and `z` of the board's south-west corner.
     pub(super) origin: [f32; 2],
@@ -39,7 +40,7 @@ impl Grid {
     }
 
     /// Cells in all.
-    pub(super) fn cells(&self) -> usize {
+    pub(crate) fn cells(&self) -> usize {
         (self.columns * self.rows) as usize
     }
 
@@ -58,10 +59,66 @@ impl Grid {
         )
     }
 
+    /// The cells a query of `reach` around `centre` looks at: every enemy that reaches
+    /// `centre` stands in one of them (its target point reaches at most a quarter beyond
+    /// `reach`). `None` when the reach is not a number or negative.
+    pub(crate) fn cell_box(&self, centre: [f32; 2], reach: f32) -> Option<CellBox> {
+        if reach.is_nan() || reach < 0.0 {
+            return None;
+        }
+        // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
+        let outer = reach + 0.25;
+        let (x0, z0) = self.cell_xz([centre[0] - outer, centre[1] - outer]);
+        let (x1, z1) = self.cell_xz([centre[0] + outer, centre[1] + outer]);
+        Some(CellBox { x0, x1, z0, z1 })
+    }
+
+    /// A lower bound of the squared horizontal distance from `p` to any point the grid puts
+    /// in cell (`cx`, `cz`), computed as the towers' distance is (`dx² + dz²` in `f32`): the
+    /// cell's square, widened by a margin beyond rounding, and unbounded outwards on the
+    /// grid's edges (points off the board are clamped into the edge cells). Rounding is
+    /// monotonic, so no enemy's computed distance is below it.
+    pub(crate) fn distance_bound(&self, cx: u32, cz: u32, p: [f32; 2]) -> f32 {
+        let grid = self;
+        let tiles = 1.0 / grid.cells_per_tile;
+        let (w, h) = (grid.columns as f32 * tiles, grid.rows as f32 * tiles);
+        // Far above the rounding of any coordinate on the board (2^-16 of its size).
+        let margin = (grid.origin[0].abs() + grid.origin[1].abs() + w + h + 1.0) / 65536.0;
+        let axis = |c: u32, n: u32, origin: f32, v: f32| {
+            let lo = if c == 0 {
+                f32::NEG_INFINITY
+            } else {
+                origin + c as f32 * tiles - margin
+            };
+            let hi = if c + 1 >= n {
+                f32::INFINITY
+            } else {
+                origin + (c + 1) as f32 * tiles + margin
+            };
+            (lo - v).max(v - hi).max(0.0)
+        };
+        let bx = axis(cx, grid.columns, grid.origin[0], p[0]);
+        let bz = axis(cz, grid.rows, grid.origin[1], p[1]);
+        bx * bx + bz * bz
+    }
+
     /// The cell index holding `p`.
     #[inline]
     pub(crate) fn cell_at(&self, p: [f32; 2]) -> u32 {
         let (x, z) = self.cell_xz(p);
         z * self.columns + x
     }
+}
+
+/// The cells a query looks at: columns `x0..=x1`, rows `z0..=z1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellBox {
+    /// The first and last column.
+    pub x0: u32,
+    /// The last column.
+    pub x1: u32,
+    /// The first row.
+    pub z0: u32,
+    /// The last row.
+    pub z1: u32,
 }

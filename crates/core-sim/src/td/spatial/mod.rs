@@ -21,8 +21,10 @@
 //! a point's cell), `tests.rs`.
 
 mod grid;
+mod plan;
 
-pub(crate) use grid::Grid;
+pub(crate) use grid::{CellBox, Grid};
+use plan::CellSet;
 
 use crate::td::board::Board;
 use rayon::prelude::*;
@@ -69,7 +71,7 @@ pub struct SpatialIndex {
     copied: bool,
     /// Per cell, a bit: whether the index lists its enemies. All cells after
     /// [`SpatialIndex::rebuild`]; after a plan ([`SpatialIndex::plan`]), only those wanted.
-    wanted: Vec<u64>,
+    wanted: CellSet,
     /// Whether the last rebuild listed only the wanted cells.
     partial: bool,
     /// Whether a plan is being made for the next rebuild (wanting a cell is heeded).
@@ -154,39 +156,30 @@ impl SpatialIndex {
         if THE_LONG_WAY.get() {
             self.planned = false;
         }
-        self.wanted.clear();
-        self.wanted.resize(self.grid.cells().div_ceil(64), 0);
+        self.wanted.reset(self.grid.cells());
     }
 
     /// Plans that the next rebuild lists every cell a query of `reach` around `centre` looks
-    /// at ([`SpatialIndex::within`]'s cells); an infinite or NaN reach wants them all.
-    pub(crate) fn want(&mut self, centre: [f32; 2], reach: f32) {
+    /// at ([`SpatialIndex::within`]'s cells); an infinite or NaN reach wants them all. Towers
+    /// may want cells in parallel.
+    pub(crate) fn want(&self, centre: [f32; 2], reach: f32) {
         if !self.planned {
             return;
         }
         if !(reach.is_finite() && centre[0].is_finite() && centre[1].is_finite()) {
-            // Everything: no plan.
-            self.planned = false;
+            self.wanted.add_all();
             return;
         }
         let outer = reach.max(0.0) + 0.25;
         let (x0, z0) = self.grid.cell_xz([centre[0] - outer, centre[1] - outer]);
         let (x1, z1) = self.grid.cell_xz([centre[0] + outer, centre[1] + outer]);
-        // Each row's run of cells, a word at a time.
-        for z in z0..=z1 {
-            let row = (z * self.grid.columns) as usize;
-            let (mut from, to) = (row + x0 as usize, row + x1 as usize + 1);
-            while from < to {
-                let bit = from % 64;
-                let run = (64 - bit).min(to - from);
-                let mask = if run == 64 {
-                    u64::MAX
-                } else {
-                    ((1u64 << run) - 1) << bit
-                };
-                self.wanted[from / 64] |= mask;
-                from += run;
-            }
+        self.wanted.add_box(&self.grid, (x0, x1), (z0, z1));
+    }
+
+    /// Plans that the next rebuild lists cell `cell` (of the plan's grid).
+    pub(crate) fn want_cell(&self, cell: usize) {
+        if self.planned {
+            self.wanted.add(cell);
         }
     }
 
@@ -197,11 +190,7 @@ impl SpatialIndex {
 
     /// Whether the index lists the enemies of `cell` (a query may look at it).
     pub(crate) fn lists(&self, cell: usize) -> bool {
-        !self.partial
-            || self
-                .wanted
-                .get(cell / 64)
-                .is_some_and(|w| w >> (cell % 64) & 1 == 1)
+        !self.partial || self.wanted.has(cell)
     }
 
     /// [`SpatialIndex::rebuild`] from every slot's cell on `grid` (the board's,
@@ -212,8 +201,7 @@ impl SpatialIndex {
         // A plan made for another grid does not count, nor one that wants most cells: then
         // everything is listed, with no test a slot (testing every slot against a plan that
         // keeps most of them costs more than sorting the rest: the test's branch mispredicts).
-        let wanted: u32 = self.wanted.iter().map(|w| w.count_ones()).sum();
-        let most = 2 * wanted as usize >= grid.cells();
+        let most = 2 * self.wanted.count() >= grid.cells();
         self.partial = std::mem::take(&mut self.planned) && grid == self.grid && !most;
         self.grid = grid;
         self.cell_of.clear();
@@ -264,9 +252,8 @@ impl SpatialIndex {
         // Level one: each part's count of slots by band.
         self.cursors.clear();
         self.cursors.resize(parts * bands, 0);
-        let wanted = self.partial.then_some(&self.wanted[..]);
-        let listed =
-            |cell: u32| wanted.is_none_or(|w| w[(cell / 64) as usize] >> (cell % 64) & 1 == 1);
+        let wanted = self.partial.then_some(&self.wanted);
+        let listed = |cell: u32| wanted.is_none_or(|w| w.has(cell as usize));
         self.cursors
             .par_chunks_mut(bands)
             .zip(cell_of.par_chunks(part_len))
@@ -397,14 +384,15 @@ impl SpatialIndex {
     /// every enemy that reaches `centre` stands in one of them. `None` when there is no enemy
     /// or the reach is not a number or negative.
     pub(crate) fn cell_box(&self, centre: [f32; 2], reach: f32) -> Option<CellBox> {
-        if self.order.0.is_empty() || reach.is_nan() || reach < 0.0 {
+        if self.order.0.is_empty() {
             return None;
         }
-        // The largest scale is 2: a target point reaches 0.25 beyond `reach`.
-        let outer = reach + 0.25;
-        let (x0, z0) = self.grid.cell_xz([centre[0] - outer, centre[1] - outer]);
-        let (x1, z1) = self.grid.cell_xz([centre[0] + outer, centre[1] + outer]);
-        Some(CellBox { x0, x1, z0, z1 })
+        self.grid.cell_box(centre, reach)
+    }
+
+    /// The grid the index lists its enemies on.
+    pub(crate) fn grid(&self) -> Grid {
+        self.grid
     }
 
     /// The cell column and row holding world point `p`, clamped to the grid.
@@ -415,11 +403,6 @@ impl SpatialIndex {
     /// The grid's cells across (`x`).
     pub(crate) fn columns(&self) -> u32 {
         self.grid.columns
-    }
-
-    /// The grid's cells in all.
-    pub(crate) fn cells(&self) -> usize {
-        self.grid.cells()
     }
 
     /// Per storage slot: its cell, as [`SpatialIndex::rebuild`] found it (empty after
@@ -454,35 +437,6 @@ impl SpatialIndex {
         }
     }
 
-    /// A lower bound of the squared horizontal distance from `p` to any enemy the index puts
-    /// in cell (`cx`, `cz`), computed as the towers' distance is (`dx² + dz²` in `f32`): the
-    /// cell's square, widened by a margin beyond rounding, and unbounded outwards on the
-    /// grid's edges (points off the board are clamped into the edge cells). Rounding is
-    /// monotonic, so no enemy's computed distance is below it.
-    pub(crate) fn distance_bound(&self, cx: u32, cz: u32, p: [f32; 2]) -> f32 {
-        let grid = &self.grid;
-        let tiles = 1.0 / grid.cells_per_tile;
-        let (w, h) = (grid.columns as f32 * tiles, grid.rows as f32 * tiles);
-        // Far above the rounding of any coordinate on the board (2^-16 of its size).
-        let margin = (grid.origin[0].abs() + grid.origin[1].abs() + w + h + 1.0) / 65536.0;
-        let axis = |c: u32, n: u32, origin: f32, v: f32| {
-            let lo = if c == 0 {
-                f32::NEG_INFINITY
-            } else {
-                origin + c as f32 * tiles - margin
-            };
-            let hi = if c + 1 >= n {
-                f32::INFINITY
-            } else {
-                origin + (c + 1) as f32 * tiles + margin
-            };
-            (lo - v).max(v - hi).max(0.0)
-        };
-        let bx = axis(cx, grid.columns, grid.origin[0], p[0]);
-        let bz = axis(cz, grid.rows, grid.origin[1], p[1]);
-        bx * bx + bz * bz
-    }
-
     /// How many enemies [`SpatialIndex::within`] finds.
     pub fn count_within(&self, places: &[[f32; 3]], centre: [f32; 2], reach: f32) -> usize {
         let mut n = 0;
@@ -507,19 +461,6 @@ impl SpatialIndex {
         });
         found
     }
-}
-
-/// The cells a query looks at: columns `x0..=x1`, rows `z0..=z1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct CellBox {
-    /// The first and last column.
-    pub x0: u32,
-    /// The last column.
-    pub x1: u32,
-    /// The first row.
-    pub z0: u32,
-    /// The last row.
-    pub z1: u32,
 }
 
 #[cfg(test)]

@@ -129,6 +129,19 @@ impl<'a> Turn<'a> {
     }
 }
 
+/// Where a tower's look and turn may read the spatial index in a tick ([`Behaviour::wants`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reads {
+    /// Nowhere: the index is not read.
+    Nothing,
+    /// Any enemy within this reach of the tower's tile centre.
+    Within(f32),
+    /// Only through the look's `Seen::best` within this range of the tower's tile centre, by the
+    /// tower's priority: then the index need list only the cells where that choice cannot be
+    /// made from the priority's table of every cell's least enemy.
+    Best(f32),
+}
+
 /// One kind of tower: its per-tower state is `Self`.
 pub trait Behaviour: Copy + Default {
     /// The kind's settings (scenario files, the inspector); `Default` is the texts' values.
@@ -143,20 +156,14 @@ pub trait Behaviour: Copy + Default {
         visit: &mut dyn FnMut(&SettingField, &mut f32),
     );
 
-    /// Before the spatial index is rebuilt: the reach around the tower's tile centre within
-    /// which its look and its turn this tick (of `dt` seconds) may read the index (including
-    /// the blasts of shells it may launch that land this tick), or `None` where they surely
-    /// read nothing. The index lists only the cells some tower or shell may read, so a kind
-    /// that reads it must say so here; `glance` shows every slot's place and id as the look
-    /// will see them. The default, the whole board, is always right and never cheap.
-    fn wants(
-        &self,
-        _site: Site,
-        _settings: &Self::Settings,
-        _glance: &Glance,
-        _dt: f32,
-    ) -> Option<f32> {
-        Some(f32::INFINITY)
+    /// Before the spatial index is rebuilt: where the tower's look and its turn this tick (of
+    /// `dt` seconds) may read the index ([`Reads`]), including the blasts of shells it may
+    /// launch that land this tick. The index lists only the cells some tower or shell may
+    /// read, so a kind that reads it must say so here; `glance` shows every slot's place and
+    /// id as the look will see them. The default, the whole board, is always right and never
+    /// cheap.
+    fn wants(&self, _site: Site, _settings: &Self::Settings, _glance: &Glance, _dt: f32) -> Reads {
+        Reads::Within(f32::INFINITY)
     }
 
     /// Before any tower acts, every tower looks at the enemies as the update left them,

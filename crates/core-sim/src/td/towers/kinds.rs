@@ -10,7 +10,7 @@
 //! row in the table ([`super::kind`]), which declares the file. Kinds are kept in the order of
 //! the table: their index is their code in saves (append, never reorder).
 
-use super::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
+use super::behaviour::{Behaviour, KindInfo, Moment, Reads, Site, Turn};
 pub use super::kind::TowerKind;
 use super::kind::tower_table;
 use super::limits::SettingField;
@@ -84,7 +84,7 @@ macro_rules! tower_kinds {
             }
 
             /// Where the kind may read the index this tick ([`Behaviour::wants`]).
-            pub(super) fn wants(&self, site: Site, all: &TowerSettings, glance: &Glance, dt: f32) -> Option<f32> {
+            pub(super) fn wants(&self, site: Site, all: &TowerSettings, glance: &Glance, dt: f32) -> Reads {
                 match self {
                     $(TowerState::$kind(state) => state.wants(site, &all.$field, glance, dt),)+
                 }

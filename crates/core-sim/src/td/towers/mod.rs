@@ -35,9 +35,9 @@ pub use priority::Priority;
 use crate::td::ballistics::Shell;
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
-use crate::td::spatial::SpatialIndex;
-use behaviour::Turn;
-use ranking::Ranking;
+use crate::td::spatial::{Grid, SpatialIndex};
+use behaviour::{Reads, Turn};
+use ranking::{Planned, Ranking};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use targeting::{Glance, Seen};
@@ -94,6 +94,8 @@ pub struct Towers {
     revision: Option<u64>,
     /// Every cell's least enemy for the priorities in use, made at each tick's look.
     ranking: Ranking,
+    /// Per tower, the plan of its choice by priority this tick, where kept ([`Towers::want`]).
+    planned: Vec<Option<Planned>>,
 }
 
 impl Towers {
@@ -204,22 +206,39 @@ impl Towers {
         self.revision = None;
     }
 
-    /// Plans the spatial index's next rebuild ([`SpatialIndex::plan`] made): every cell this
-    /// tick's looks and turns may read, as each tower's kind says ([`behaviour::Behaviour::wants`]),
-    /// from `glance` (every slot's place and id as the look will see them).
+    /// Plans the spatial index's next rebuild ([`SpatialIndex::plan`] made on `grid`): every
+    /// cell this tick's looks and turns may read, as each tower's kind says
+    /// ([`behaviour::Behaviour::wants`]), from `glance` (every slot's place and id as the look
+    /// will see them). The priority tables are made first, from every slot's cell on `grid`
+    /// (`enemies` keeps them), so that a look by priority wants only the cells its table
+    /// cannot decide ([`Ranking::want_best`]).
     pub(crate) fn want(
-        &self,
-        index: &mut SpatialIndex,
-        glance: &Glance,
-        settings: &TowerSettings,
+        &mut self,
+        index: &SpatialIndex,
+        (grid, enemies, board): (Grid, &Enemies, &Board),
+        (glance, settings): (&Glance, &TowerSettings),
         dt: f32,
     ) {
-        for tower in &self.towers {
-            let site = tower.site();
-            if let Some(reach) = tower.state.wants(site, settings, glance, dt) {
-                index.want(site.at, reach);
-            }
-        }
+        let priorities = self.towers.iter().map(|t| t.priority);
+        (self.ranking).prepare_for_plan(priorities, (grid, enemies.cells()), enemies, board);
+        self.planned.resize(self.towers.len(), None);
+        let ranking = &self.ranking;
+        let seen = (glance.places, glance.ids);
+        (self.towers.par_iter())
+            .zip(self.planned.par_iter_mut())
+            .for_each(|(tower, planned)| {
+                let site = tower.site();
+                *planned = match tower.state.wants(site, settings, glance, dt) {
+                    Reads::Nothing => None,
+                    Reads::Within(reach) => {
+                        index.want(site.at, reach);
+                        None
+                    }
+                    Reads::Best(range) => {
+                        ranking.want_best(index, seen, (site.at, range), site.priority)
+                    }
+                };
+            });
     }
 
     /// One tick of every tower, after the enemies' update: every tower looks (in parallel),
@@ -236,9 +255,13 @@ impl Towers {
         shells: &mut Vec<Shell>,
     ) -> u64 {
         {
-            let priorities = self.towers.iter().map(|t| t.priority);
-            self.ranking
-                .prepare(priorities, (index, enemies.cells()), enemies, board);
+            // Made already for this tick's plan ([`Towers::want`]), or made here.
+            let planned = self.ranking.take_planned();
+            if !planned {
+                let priorities = self.towers.iter().map(|t| t.priority);
+                let cells = (index.grid(), enemies.cells());
+                self.ranking.prepare(priorities, cells, enemies, board);
+            }
             let seen = Seen {
                 index,
                 places: enemies.places(),
@@ -246,10 +269,18 @@ impl Towers {
                 enemies,
                 board,
                 ranking: &self.ranking,
+                planned: None,
             };
-            self.towers.par_iter_mut().for_each(|t| {
+            let kept = &self.planned;
+            // The long way (tests) looks again.
+            #[cfg(test)]
+            let planned = planned && !crate::td::spatial::THE_LONG_WAY.get();
+            self.towers.par_iter_mut().enumerate().for_each(|(k, t)| {
                 let site = t.site();
-                t.state.look(site, settings, &seen, moment);
+                // The plan of this tower's choice, if this tick's plan kept one.
+                let planned = kept.get(k).copied().flatten().filter(|_| planned);
+                t.state
+                    .look(site, settings, &Seen { planned, ..seen }, moment);
             });
         }
         let before = shells.len();

@@ -4,7 +4,7 @@
 //! on the number of threads); and the best enemy for a targeting priority ([`best_within`]).
 
 use super::priority::Priority;
-use super::ranking::{Ranking, key};
+use super::ranking::{Planned, Ranking, key};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
 use crate::td::pick::{below, mix};
@@ -55,6 +55,8 @@ pub struct Seen<'a> {
     pub board: &'a Board,
     /// Every cell's least enemy for the priorities in use this tick.
     pub ranking: &'a Ranking,
+    /// The looking tower's plan of its choice by priority, where the tick's plan kept it.
+    pub(crate) planned: Option<Planned>,
 }
 
 impl Seen<'_> {
@@ -83,7 +85,10 @@ impl Seen<'_> {
     /// found through the ranking ([`Ranking::best`]).
     pub fn best(&self, at: [f32; 2], range: f32, priority: Priority) -> Option<Target> {
         let field = (self.index, self.enemies, self.board);
-        let found = self.ranking.best(field, at, range, priority);
+        let found = match self.planned.filter(|p| p.is_for(at, range, priority)) {
+            Some(planned) => self.ranking.best_planned(&planned, field),
+            None => self.ranking.best(field, at, range, priority),
+        };
         found.map(|slot| Target {
             id: self.ids[slot],
             slot: slot as u32,

@@ -7,7 +7,7 @@
 //! so an enemy's health never depends on the number of threads.
 
 use crate::td::effect::Effect;
-use crate::td::towers::behaviour::{Behaviour, KindInfo, Moment, Site, Turn};
+use crate::td::towers::behaviour::{Behaviour, KindInfo, Moment, Reads, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, RANGE_FIELD, SettingField};
 use crate::td::towers::priority::Priority;
 use crate::td::towers::targeting::{Glance, Seen, Target};
@@ -74,13 +74,18 @@ impl Behaviour for LaserState {
         visit(&DAMAGE_FIELD, &mut settings.damage_per_second);
     }
 
-    /// Reads the index within its range unless its target is kept without a search (random
-    /// priority, the target still in its slot and in range).
-    fn wants(&self, site: Site, settings: &LaserSettings, glance: &Glance, _dt: f32) -> Option<f32> {
+    /// With a priority other than `random`, reads only its best enemy in range; with
+    /// `random`, the index within its range unless its target is kept without a search (still
+    /// in its slot and in range).
+    fn wants(&self, site: Site, settings: &LaserSettings, glance: &Glance, _dt: f32) -> Reads {
         let range = settings.range;
-        let kept = site.priority == Priority::Random
-            && self.target.is_some_and(|t| glance.holds(t, site.at, range));
-        (!kept).then_some(range)
+        if site.priority != Priority::Random {
+            return Reads::Best(range);
+        }
+        match self.target.is_some_and(|t| glance.holds(t, site.at, range)) {
+            true => Reads::Nothing,
+            false => Reads::Within(range),
+        }
     }
 
     /// The target this tick: the one it had, if still there and in range, else a random

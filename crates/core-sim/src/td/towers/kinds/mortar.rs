@@ -6,7 +6,7 @@
 
 use crate::td::ballistics::{Shell, launch_speed};
 use crate::td::pick::mix;
-use crate::td::towers::behaviour::{Behaviour, KindInfo, Site, Turn};
+use crate::td::towers::behaviour::{Behaviour, KindInfo, Reads, Site, Turn};
 use crate::td::towers::limits::{self, MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND};
 use crate::td::towers::limits::{RANGE_FIELD, SettingField};
 use crate::td::towers::priority::Priority;
@@ -93,10 +93,13 @@ impl Behaviour for MortarState {
 
     /// Reads the index when a shell is due this tick: within its range for the target, and
     /// within the blast around it for a shell that lands at once.
-    fn wants(&self, _site: Site, settings: &MortarSettings, _glance: &Glance, dt: f32) -> Option<f32> {
+    fn wants(&self, _site: Site, settings: &MortarSettings, _glance: &Glance, dt: f32) -> Reads {
         let due = self.launch_progress + settings.shots_per_second * dt >= 1.0;
         // The target reaches `range` plus a quarter (its scale); the blast goes beyond it.
-        due.then_some(settings.range + 0.25 + settings.blast_radius)
+        match due {
+            true => Reads::Within(settings.range + 0.25 + settings.blast_radius),
+            false => Reads::Nothing,
+        }
     }
 
     fn act(
