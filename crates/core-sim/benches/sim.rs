@@ -165,11 +165,7 @@ fn tower_parts(c: &mut Criterion) {
                 all.set_priority(tile, priority);
             }
             let mut enemies_copy = sim.enemies().clone();
-            // As the simulation does: a copy of the places in cell order for `closest`.
-            let mut index = index.clone();
-            if priority == Priority::Closest {
-                index.copy_places(enemies_copy.places());
-            }
+            let index = index.clone();
             let name = format!("targeting_and_firing_{}", priority.name());
             group.bench_function(BenchmarkId::new(name, format!("{enemies}+{towers}")), |b| {
                 b.iter(|| {

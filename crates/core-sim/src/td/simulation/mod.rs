@@ -532,11 +532,6 @@ impl Simulation {
             self.index.want(shell.to, shell.blast_radius);
         }
         (self.index).rebuild_from_cells(grid, self.enemies.cells());
-        // `closest` scans every enemy in the cells it cannot rule out: worth a copy of the
-        // places in cell order. The other priorities scan only a few cells (their ranking).
-        if self.towers.uses(Priority::Closest) {
-            self.index.copy_places(self.enemies.places());
-        }
         self.shots += self.towers.act(
             (&self.board, &mut self.enemies),
             &self.index,

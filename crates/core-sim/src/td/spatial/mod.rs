@@ -38,7 +38,7 @@ thread_local! {
     pub(crate) static THE_LONG_WAY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Places per parallel work item of the copy.
+/// Places per parallel work item of a rebuild that finds their cells.
 const CHUNK: usize = 8192;
 
 /// The enemies by grid cell, as they stood after the last rebuild.
@@ -64,11 +64,6 @@ pub struct SpatialIndex {
     pairs: PairList,
     /// Scratch of the second level: per cell, where its next slot goes.
     cell_cursors: Vec<u32>,
-    /// After [`SpatialIndex::copy_places`] (until the next rebuild): the places of `order`'s
-    /// slots in `order`'s order, so that a query reads a cell's places one after another.
-    sorted: Vec<[f32; 3]>,
-    /// Whether `sorted` holds this rebuild's places.
-    copied: bool,
     /// Per cell, a bit: whether the index lists its enemies. All cells after
     /// [`SpatialIndex::rebuild`]; after a plan ([`SpatialIndex::plan`]), only those wanted.
     wanted: CellSet,
@@ -143,7 +138,6 @@ impl SpatialIndex {
             });
         self.sort_by_cell(&cells);
         self.cell_of = cells;
-        self.copied = false;
     }
 
     /// Starts the plan of the next rebuild on `grid` (the board's, [`Grid::for_board`]): until
@@ -184,6 +178,7 @@ impl SpatialIndex {
     }
 
     /// How many enemies the last rebuild listed (all, unless it was planned).
+    #[cfg(test)]
     pub(crate) fn listed(&self) -> usize {
         self.starts.last().map_or(0, |&n| n as usize)
     }
@@ -206,27 +201,6 @@ impl SpatialIndex {
         self.grid = grid;
         self.cell_of.clear();
         self.sort_by_cell(cells);
-        self.copied = false;
-    }
-
-    /// Copies `places` (those of the last rebuild) in the index's order, so that queries read
-    /// a cell's places one after another rather than through the slots: worth its cost on a
-    /// tick whose queries are many (towers with a priority scan their reach every tick), not
-    /// otherwise (a million places copied cost the default game more than its few queries
-    /// save). Lasts until the next rebuild.
-    pub fn copy_places(&mut self, places: &[[f32; 3]]) {
-        self.sorted.resize(self.listed(), [0.0; 3]);
-        let order = &self.order.0;
-        self.sorted
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .for_each(|(chunk, sorted)| {
-                let base = chunk * CHUNK;
-                for (k, place) in sorted.iter_mut().enumerate() {
-                    *place = places[order[base + k].load(Ordering::Relaxed) as usize];
-                }
-            });
-        self.copied = true;
     }
 
     /// Finds every slot's cell from `places` and sorts the slots by cell, stably (cells in
@@ -362,14 +336,6 @@ impl SpatialIndex {
                 );
                 let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
                 let slots = &self.order.0[start..end];
-                if self.copied {
-                    for (slot, &place) in slots.iter().zip(&self.sorted[start..end]) {
-                        if reaches(place, centre, reach) {
-                            each(slot.load(Ordering::Relaxed) as usize);
-                        }
-                    }
-                    continue;
-                }
                 for slot in slots {
                     let slot = slot.load(Ordering::Relaxed) as usize;
                     if reaches(places[slot], centre, reach) {
@@ -426,15 +392,10 @@ impl SpatialIndex {
         self.order.0[at].load(Ordering::Relaxed) as usize
     }
 
-    /// The place of the enemy at position `at` of the index's order: from the cell-ordered
-    /// copy when there is one ([`SpatialIndex::copy_places`]), else from `places` (those of
+    /// The place of the enemy at position `at` of the index's order, from `places` (those of
     /// the rebuild) through its slot.
     pub(crate) fn place_at(&self, at: usize, places: &[[f32; 3]]) -> [f32; 3] {
-        if self.copied {
-            self.sorted[at]
-        } else {
-            places[self.slot_at(at)]
-        }
+        places[self.slot_at(at)]
     }
 
     /// How many enemies [`SpatialIndex::within`] finds.

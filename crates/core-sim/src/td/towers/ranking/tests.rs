@@ -48,8 +48,7 @@ fn population(w: u32, h: u32, n: usize, seed: u64, animation: bool) -> (Board, E
 
 /// For every priority, the ranking's choice is the brute-force scan's (`best_within`), for
 /// towers anywhere (tile centres, cell edges, off the board) and reaches from 0 to 6, with
-/// the tables made on one thread and on three, with and without the cell-ordered copy of
-/// the places, and with no table made at all; on a board of one tile a cell and on one
+/// the tables made on one thread and on three, and with no table made at all; on a board of one tile a cell and on one
 /// whose cells group 2×2 tiles.
 #[test]
 fn the_choice_is_the_scan_of_every_enemy_in_reach() {
@@ -81,10 +80,7 @@ fn the_choice_is_the_scan_of_every_enemy_in_reach() {
                 ranking.prepare(Priority::ALL.into_iter(), cells, pool_of, &board);
             });
             let unprepared = Ranking::default();
-            for copied in [false, true] {
-                if copied {
-                    index.copy_places(places);
-                }
+            for _round in 0..2 {
                 for _ in 0..400 {
                     let at = match rng.random_range(0..3) {
                         // A tile centre near the crowds.
