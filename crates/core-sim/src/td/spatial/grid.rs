@@ -79,27 +79,34 @@ impl Grid {
     /// grid's edges (points off the board are clamped into the edge cells). Rounding is
     /// monotonic, so no enemy's computed distance is below it.
     pub(crate) fn distance_bound(&self, cx: u32, cz: u32, p: [f32; 2]) -> f32 {
-        let grid = self;
-        let tiles = 1.0 / grid.cells_per_tile;
-        let (w, h) = (grid.columns as f32 * tiles, grid.rows as f32 * tiles);
-        // Far above the rounding of any coordinate on the board (2^-16 of its size).
-        let margin = (grid.origin[0].abs() + grid.origin[1].abs() + w + h + 1.0) / 65536.0;
-        let axis = |c: u32, n: u32, origin: f32, v: f32| {
-            let lo = if c == 0 {
-                f32::NEG_INFINITY
-            } else {
-                origin + c as f32 * tiles - margin
-            };
-            let hi = if c + 1 >= n {
-                f32::INFINITY
-            } else {
-                origin + (c + 1) as f32 * tiles + margin
-            };
-            (lo - v).max(v - hi).max(0.0)
-        };
-        let bx = axis(cx, grid.columns, grid.origin[0], p[0]);
-        let bz = axis(cz, grid.rows, grid.origin[1], p[1]);
+        let scale = self.bound_scale();
+        let bx = self.column_gap(cx, p[0], scale);
+        let bz = self.row_gap(cz, p[1], scale);
         bx * bx + bz * bz
+    }
+
+    /// What [`Grid::column_gap`] and [`Grid::row_gap`] need, found once: a cell's side in
+    /// world units, and the margin (far above the rounding of any coordinate on the board:
+    /// 2^-16 of its size).
+    #[inline]
+    pub(crate) fn bound_scale(&self) -> (f32, f32) {
+        let tiles = 1.0 / self.cells_per_tile;
+        let (w, h) = (self.columns as f32 * tiles, self.rows as f32 * tiles);
+        let margin = (self.origin[0].abs() + self.origin[1].abs() + w + h + 1.0) / 65536.0;
+        (tiles, margin)
+    }
+
+    /// How far world `x` lies outside column `c`, widened by the margin ([`Grid::bound_scale`];
+    /// unbounded outwards on the grid's edges): [`Grid::distance_bound`]'s `x` part.
+    #[inline]
+    pub(crate) fn column_gap(&self, c: u32, x: f32, scale: (f32, f32)) -> f32 {
+        gap(c, self.columns, self.origin[0], x, scale)
+    }
+
+    /// How far world `z` lies outside row `c`: [`Grid::column_gap`] for rows.
+    #[inline]
+    pub(crate) fn row_gap(&self, c: u32, z: f32, scale: (f32, f32)) -> f32 {
+        gap(c, self.rows, self.origin[1], z, scale)
     }
 
     /// The cell index holding `p`.
@@ -108,6 +115,23 @@ impl Grid {
         let (x, z) = self.cell_xz(p);
         z * self.columns + x
     }
+}
+
+/// How far `v` lies outside cell `c` of `n` along an axis from `origin`, cells `tiles` wide,
+/// the cell widened by `margin` (and unbounded outwards at either end).
+#[inline]
+fn gap(c: u32, n: u32, origin: f32, v: f32, (tiles, margin): (f32, f32)) -> f32 {
+    let lo = if c == 0 {
+        f32::NEG_INFINITY
+    } else {
+        origin + c as f32 * tiles - margin
+    };
+    let hi = if c + 1 >= n {
+        f32::INFINITY
+    } else {
+        origin + (c + 1) as f32 * tiles + margin
+    };
+    (lo - v).max(v - hi).max(0.0)
 }
 
 /// The cells a query looks at: columns `x0..=x1`, rows `z0..=z1`.

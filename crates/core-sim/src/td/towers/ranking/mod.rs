@@ -403,13 +403,20 @@ impl<'a> Looked<'a> {
     fn each_near(&self, mut visit: impl FnMut(usize, u64)) {
         let CellBox { x0, x1, z0, z1 } = self.cells;
         let outer = self.range + 0.25;
-        let columns = self.grid.columns;
+        let (grid, scale) = (self.grid, self.grid.bound_scale());
         for z in z0..=z1 {
+            // `Grid::distance_bound`, a row at a time.
+            let bz = grid.row_gap(z, self.at[1], scale);
+            let bz = bz * bz;
+            if bz > outer * outer {
+                continue;
+            }
+            let row = (z * grid.columns) as usize;
             for x in x0..=x1 {
-                let cell = (z * columns + x) as usize;
-                let entry = self.table[cell];
-                if entry != EMPTY && self.grid.distance_bound(x, z, self.at) <= outer * outer {
-                    visit(cell, entry);
+                let entry = self.table[row + x as usize];
+                let bx = grid.column_gap(x, self.at[0], scale);
+                if entry != EMPTY && bx * bx + bz <= outer * outer {
+                    visit(row + x as usize, entry);
                 }
             }
         }
