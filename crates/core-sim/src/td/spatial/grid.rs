@@ -61,9 +61,9 @@ impl Grid {
 
     /// The cells a query of `reach` around `centre` looks at: every enemy that reaches
     /// `centre` stands in one of them (its target point reaches at most a quarter beyond
-    /// `reach`). `None` when the reach is not a number or negative.
+    /// `reach`). `None` when the reach is not a number or negative, or the grid has no cell.
     pub(crate) fn cell_box(&self, centre: [f32; 2], reach: f32) -> Option<CellBox> {
-        if reach.is_nan() || reach < 0.0 {
+        if reach.is_nan() || reach < 0.0 || self.cells() == 0 {
             return None;
         }
         // The largest scale is 2: a target point reaches 0.25 beyond `reach`.

@@ -107,8 +107,9 @@ pub struct Ranking {
 
 impl Ranking {
     /// Makes the tables of the `priorities` in use (the others are marked stale) on `grid`
-    /// (the spatial index's), `cell_of` holding every slot's cell on it. With more enemies
-    /// than a table holds, none is made (the looks scan every enemy in reach).
+    /// (the spatial index's), `cell_of` holding every slot's cell on it. Where `cell_of` does
+    /// not cover every enemy, or there are more enemies than a table holds, none is made (the
+    /// looks scan every enemy in reach).
     pub(crate) fn prepare(
         &mut self,
         priorities: impl Iterator<Item = Priority>,
@@ -125,7 +126,9 @@ impl Ranking {
         self.grid = grid;
         self.ready = [false; 4];
         self.planned = false;
-        if cell_of.len() >= MAX_SLOTS {
+        // Without every enemy's cell (or with more enemies than a table holds), no table: the
+        // looks scan every enemy in reach.
+        if cell_of.len() != enemies.len() || cell_of.len() >= MAX_SLOTS {
             return;
         }
         for (at, _) in used.iter().enumerate().filter(|(_, used)| **used) {

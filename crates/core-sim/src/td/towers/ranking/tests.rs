@@ -123,3 +123,43 @@ fn the_choice_is_the_scan_of_every_enemy_in_reach() {
         );
     }
 }
+
+/// Asked outside the game's tick — enemies whose cells were never kept, an index never built —
+/// the choice is still the scan's, and nothing panics.
+#[test]
+fn without_kept_cells_or_a_built_index_the_choice_is_the_scan() {
+    let (board, enemies) = population(40, 30, 3000, 5, false);
+    assert!(
+        enemies.cells().is_empty(),
+        "the cells are kept only by the game's tick"
+    );
+    let mut index = SpatialIndex::default();
+    let mut ranking = Ranking::default();
+    let cells = (index.grid(), enemies.cells());
+    ranking.prepare(Priority::ALL.into_iter(), cells, &enemies, &board);
+    for priority in Priority::ALL {
+        let seen = (&index, &enemies, &board);
+        assert_eq!(ranking.best(seen, [0.5, 0.5], 2.5, priority), None);
+    }
+    index.rebuild(&board, enemies.places());
+    let cells = (index.grid(), enemies.cells());
+    ranking.prepare(Priority::ALL.into_iter(), cells, &enemies, &board);
+    let mut found = 0;
+    for x in -6..=6 {
+        for z in -6..=6 {
+            let at = [x as f32 + 0.5, z as f32 + 0.5];
+            for priority in Priority::ALL {
+                let field = Field {
+                    enemies: &enemies,
+                    index: &index,
+                    board: &board,
+                };
+                let expected = best_within(field, at, 2.5, priority);
+                let got = ranking.best((&index, &enemies, &board), at, 2.5, priority);
+                assert_eq!(got, expected, "{priority:?} at {at:?}");
+                found += usize::from(expected.is_some());
+            }
+        }
+    }
+    assert!(found > 100, "only {found} choices found something");
+}
