@@ -225,30 +225,33 @@ pub(super) fn measure_with_paths(tiles: &[Tile], width: u32, height: u32) -> (Me
     (measures, on_path)
 }
 
+/// Tests' boards: `rows` drawn north row first (`#` wall, `S` spawn, `D` destination, else
+/// empty), as tiles, width and height.
+#[cfg(test)]
+pub(super) fn tiles_of(rows: &[&str]) -> (Vec<Tile>, u32, u32) {
+    let (w, h) = (rows[0].len() as u32, rows.len() as u32);
+    let mut out = vec![Tile::Empty; (w * h) as usize];
+    for (r, row) in rows.iter().enumerate() {
+        let y = h as usize - 1 - r;
+        for (x, c) in row.chars().enumerate() {
+            out[x + y * w as usize] = match c {
+                '#' => Tile::Wall,
+                'S' => Tile::Spawn,
+                'D' => Tile::Destination,
+                _ => Tile::Empty,
+            };
+        }
+    }
+    (out, w, h)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn tiles(rows: &[&str]) -> (Vec<Tile>, u32, u32) {
-        let (w, h) = (rows[0].len() as u32, rows.len() as u32);
-        let mut out = vec![Tile::Empty; (w * h) as usize];
-        for (r, row) in rows.iter().enumerate() {
-            let y = h as usize - 1 - r;
-            for (x, c) in row.chars().enumerate() {
-                out[x + y * w as usize] = match c {
-                    '#' => Tile::Wall,
-                    'S' => Tile::Spawn,
-                    'D' => Tile::Destination,
-                    _ => Tile::Empty,
-                };
-            }
-        }
-        (out, w, h)
-    }
-
     #[test]
     fn paths_rooms_and_cut_tiles_are_counted() {
-        let (t, w, h) = tiles(&["S....", "###.#", "D...."]);
+        let (t, w, h) = tiles_of(&["S....", "###.#", "D...."]);
         let m = measure(&t, w, h);
         // S → east 3, down 2, west 3.
         assert_eq!(m.paths, [Some(8)]);
@@ -256,7 +259,7 @@ mod tests {
         // The tiles beside the path: the top row's east end, the bottom row's east end (each
         // a dead end, not cut tiles; the bottom one is the last side of no wall).
         assert_eq!(m.tower_room, 2);
-        let (t, w, h) = tiles(&["S.#..", "###.#", "D...."]);
+        let (t, w, h) = tiles_of(&["S.#..", "###.#", "D...."]);
         let m = measure(&t, w, h);
         assert_eq!(m.paths, [None]);
         assert!(!m.every_tile_has_a_path);

@@ -61,30 +61,13 @@ pub(super) fn hollow(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::measure::measure;
+    use crate::board::measure::{measure, tiles_of};
     use rand::SeedableRng;
-
-    fn board(rows: &[&str]) -> (Vec<Tile>, u32, u32) {
-        let (w, h) = (rows[0].len() as u32, rows.len() as u32);
-        let mut out = vec![Tile::Empty; (w * h) as usize];
-        for (r, row) in rows.iter().enumerate() {
-            let y = h as usize - 1 - r;
-            for (x, c) in row.chars().enumerate() {
-                out[x + y * w as usize] = match c {
-                    '#' => Tile::Wall,
-                    'S' => Tile::Spawn,
-                    'D' => Tile::Destination,
-                    _ => Tile::Empty,
-                };
-            }
-        }
-        (out, w, h)
-    }
 
     #[test]
     fn each_niche_adds_one_to_the_room_and_no_path_changes() {
         // A corridor between thick walls: no room at first.
-        let (mut tiles, w, h) = board(&["#######", "S.....D", "#######"]);
+        let (mut tiles, w, h) = tiles_of(&["#######", "S.....D", "#######"]);
         let before = measure(&tiles, w, h);
         assert_eq!(before.tower_room, 0);
         assert!(before.every_tile_has_a_path);
@@ -111,7 +94,7 @@ mod tests {
     fn walls_that_would_join_two_ways_are_left() {
         // The only walls beside the path are one thick: hollowing one would join the path to
         // the corridor beyond and shorten nothing but change the board's ways. None qualifies.
-        let (mut tiles, w, h) = board(&["S.....D", "#.#.#.#", "......."]);
+        let (mut tiles, w, h) = tiles_of(&["S.....D", "#.#.#.#", "......."]);
         let copy = tiles.clone();
         let hollowed = hollow(&mut tiles, w, h, 9, &mut ChaCha8Rng::seed_from_u64(3));
         assert_eq!(hollowed, 0);

@@ -164,10 +164,10 @@ impl SpatialIndex {
             self.wanted.add_all();
             return;
         }
-        let outer = reach.max(0.0) + 0.25;
-        let (x0, z0) = self.grid.cell_xz([centre[0] - outer, centre[1] - outer]);
-        let (x1, z1) = self.grid.cell_xz([centre[0] + outer, centre[1] + outer]);
-        self.wanted.add_box(&self.grid, (x0, x1), (z0, z1));
+        // A negative reach finds nothing, so wants nothing.
+        if let Some(cells) = self.grid.cell_box(centre, reach) {
+            self.wanted.add_box(&self.grid, cells);
+        }
     }
 
     /// Plans that the next rebuild lists cell `cell` (of the plan's grid).

@@ -2,7 +2,7 @@
 //! name their cells in parallel (each bit is set by an atomic `or`, so the set is the same
 //! whatever the order), the rebuild reads it.
 
-use super::grid::Grid;
+use super::grid::{CellBox, Grid};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A set of cells of a grid, one bit a cell, that threads may add to at once.
@@ -46,9 +46,9 @@ impl CellSet {
         }
     }
 
-    /// Adds the cells of `grid` from column `x0` to `x1` on each row from `z0` to `z1`, a
-    /// word at a time.
-    pub(super) fn add_box(&self, grid: &Grid, (x0, x1): (u32, u32), (z0, z1): (u32, u32)) {
+    /// Adds the cells of `grid` in `cells`, a row's run a word at a time.
+    pub(super) fn add_box(&self, grid: &Grid, cells: CellBox) {
+        let CellBox { x0, x1, z0, z1 } = cells;
         for z in z0..=z1 {
             let row = (z * grid.columns) as usize;
             let (mut from, to) = (row + x0 as usize, row + x1 as usize + 1);
@@ -97,7 +97,13 @@ mod tests {
         let grid = Grid::for_board(&board);
         let mut set = CellSet::default();
         set.reset(grid.cells());
-        set.add_box(&grid, (60, 70), (1, 2));
+        let cells = CellBox {
+            x0: 60,
+            x1: 70,
+            z0: 1,
+            z1: 2,
+        };
+        set.add_box(&grid, cells);
         set.add(5);
         set.add(100_000);
         let expected = |cell: usize| {

@@ -39,13 +39,7 @@ pub(crate) fn key(
     slot: usize,
     at: [f32; 2],
 ) -> f32 {
-    match priority {
-        Priority::Random | Priority::First => enemies.path_left(slot, board),
-        Priority::Last => -enemies.path_left(slot, board),
-        Priority::Strongest => -enemies.health_of(slot),
-        Priority::Weakest => enemies.health_of(slot),
-        Priority::Closest => distance_key(enemies.places()[slot], at),
-    }
+    Keys::of(enemies, board).of_slot(priority, slot, at)
 }
 
 /// An enemy by its ordered key and its slot: the best so far of a look (its id is read only
@@ -131,11 +125,11 @@ impl Ranking {
         if cell_of.len() != enemies.len() || cell_of.len() >= MAX_SLOTS {
             return;
         }
+        let keys = Keys::of(enemies, board);
         for (at, _) in used.iter().enumerate().filter(|(_, used)| **used) {
             let out = &mut self.tables[at];
             out.resize(grid.cells(), EMPTY);
             // One loop per priority: the key's choice is made once, not for every enemy.
-            let keys = Keys::of(enemies, board);
             let parts = &mut self.parts;
             match TABLED[at] {
                 Priority::Last => table::fill(out, parts, cell_of, |s| -keys.path_left(s)),
@@ -185,10 +179,8 @@ impl Ranking {
         (at, range): ([f32; 2], f32),
         priority: Priority,
     ) -> Option<Planned> {
-        let table = (priority != Priority::Closest)
-            .then(|| self.table(priority))
-            .flatten();
-        let Some(table) = table else {
+        // (`closest` has no table.)
+        let Some(table) = self.table(priority) else {
             index.want(at, range);
             return None;
         };
@@ -312,9 +304,8 @@ impl Scan<'_> {
     #[inline]
     fn consider(&self, slot: usize, best: &mut Option<Least>) {
         let (at, _, priority) = self.query;
-        let places = self.keys.enemies.places();
         let enemy = Least {
-            key: ordered(self.keys.of_slot(priority, slot, places, at)),
+            key: ordered(self.keys.of_slot(priority, slot, at)),
             slot: slot as u32,
         };
         if comes_before(enemy.key, slot, best, self.keys.enemies.ids()) {
@@ -529,13 +520,13 @@ impl<'a> Keys<'a> {
     }
 
     /// Slot `s`'s key for `priority` for a tower at `at` ([`key`]).
-    fn of_slot(&self, priority: Priority, s: usize, places: &[[f32; 3]], at: [f32; 2]) -> f32 {
+    fn of_slot(&self, priority: Priority, s: usize, at: [f32; 2]) -> f32 {
         match priority {
             Priority::Random | Priority::First => self.path_left(s),
             Priority::Last => -self.path_left(s),
             Priority::Strongest => -self.health(s),
             Priority::Weakest => self.health(s),
-            Priority::Closest => distance_key(places[s], at),
+            Priority::Closest => distance_key(self.enemies.places()[s], at),
         }
     }
 }
