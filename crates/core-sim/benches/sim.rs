@@ -14,7 +14,7 @@ use horde_core_sim::winding_board;
 use horde_core_sim::{
     Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
 };
-use horde_core_sim::{Moment, Priority, Towers};
+use horde_core_sim::{Fight, FightInput, Moment, Priority, Towers};
 use horde_core_sim::{game_from_bytes, game_to_bytes, load_game, save_game};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -154,9 +154,9 @@ fn tower_parts(c: &mut Criterion) {
             b.iter(|| index.rebuild(black_box(&board), black_box(sim.enemies().places())));
         });
         let settings = *sim.tower_settings();
-        let mut shells = Vec::with_capacity(towers * 4);
         let mut tick = 0;
-        // Every tower with each priority in turn (`random` is the series' rule).
+        // Every tower with each priority in turn (`random` is the series' rule): the fight's
+        // whole tick (its plan, the index, the looks, the turns, the shells).
         for priority in Priority::ALL {
             let mut all = Towers::default();
             all.sync(&board);
@@ -165,20 +165,19 @@ fn tower_parts(c: &mut Criterion) {
                 all.set_priority(tile, priority);
             }
             let mut enemies_copy = sim.enemies().clone();
-            let index = index.clone();
-            let name = format!("targeting_and_firing_{}", priority.name());
+            let mut fight = Fight::default();
+            let name = format!("fight_{}", priority.name());
             group.bench_function(BenchmarkId::new(name, format!("{enemies}+{towers}")), |b| {
                 b.iter(|| {
-                    shells.clear();
                     tick += 1;
-                    black_box(all.act(
-                        (&board, &mut enemies_copy),
-                        &index,
-                        &settings,
-                        Moment { seed: 1, tick },
-                        1.0 / 60.0,
-                        &mut shells,
-                    ))
+                    black_box(fight.tick(FightInput {
+                        board: &board,
+                        enemies: &mut enemies_copy,
+                        towers: &mut all,
+                        settings: &settings,
+                        moment: Moment { seed: 1, tick },
+                        dt: 1.0 / 60.0,
+                    }))
                 });
             });
         }

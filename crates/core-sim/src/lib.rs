@@ -63,8 +63,9 @@ pub use td::sink::InstanceSink;
 // Towers: the kind table, what a kind implements, and what towers do.
 pub use td::ballistics::{EXPLOSION_SECONDS, Explosion, LAUNCH_HEIGHT, Shell, launch_speed};
 pub use td::effect::Effect;
+pub use td::fight::spatial::SpatialIndex;
+pub use td::fight::{Fight, FightInput};
 pub use td::pick::mix as seeded_mix;
-pub use td::spatial::SpatialIndex;
 pub use td::towers::behaviour::{Behaviour, KindInfo, Moment, Reads, Site, Turn};
 pub use td::towers::kind::TowerKind;
 pub use td::towers::kinds::laser::{LaserSettings, LaserState};

@@ -1,6 +1,6 @@
 //! Nothing about a tower kind is silent: for every kind of the table, each list a person reads
-//! (README's controls, level characters, script actions and scenario example; the shipped
-//! example scenario; the level error) names it, and each thing the game reads by kind (level
+//! (the manual's controls, level characters, script actions and scenario example, in
+//! `docs/book/src/`; the shipped example scenario; the level error) names it, and each thing the game reads by kind (level
 //! character, script word, settings by field name, cost) works for it. A kind appended to the
 //! table fails here, naming what was forgotten, until its lists say it.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
@@ -23,29 +23,40 @@ fn fields(kind: TowerKind) -> Vec<(&'static str, f32)> {
         .1
 }
 
-/// The README's lines from the one containing `start` to the next blank line.
-fn paragraph<'a>(readme: &'a str, start: &str) -> &'a str {
-    let at = readme
+/// The manual's chapter at `page` (under `docs/book/src/`), and its name for messages.
+fn chapter(page: &str) -> (String, String) {
+    let path = format!("docs/book/src/{page}");
+    (asset(&path), path)
+}
+
+/// The chapter's lines from the one containing `start` to the next blank line.
+fn paragraph<'a>((text, path): &'a (String, String), start: &str) -> &'a str {
+    let at = text
         .find(start)
-        .unwrap_or_else(|| panic!("README.md has no `{start}`"));
-    let end = readme[at..].find("\n\n").map_or(readme.len(), |e| at + e);
-    &readme[at..end]
+        .unwrap_or_else(|| panic!("{path} has no `{start}`"));
+    let end = text[at..].find("\n\n").map_or(text.len(), |e| at + e);
+    &text[at..end]
 }
 
 #[test]
-fn readme_names_every_kind_where_it_lists_them() {
-    let readme = asset("README.md");
-    let controls = readme
+fn the_manual_names_every_kind_where_it_lists_them() {
+    let controls_page = chapter("controls.md");
+    let levels_page = chapter("formats/levels.md");
+    let scripts_page = chapter("formats/edit-scripts.md");
+    let scenarios_page = chapter("formats/scenarios.md");
+    let controls = controls_page
+        .0
         .lines()
         .find(|l| l.starts_with("| `1`") && l.contains("select the"))
-        .expect("README.md's controls have a row for the tower keys");
-    let level = paragraph(&readme, "`assets/levels/*.txt`: one line per row");
-    let script = paragraph(&readme, "**Edit scripts** (`--script`)");
-    let scenario = paragraph(&readme, "    towers: (");
-    let cost = readme
+        .expect("the manual's controls have a row for the tower keys");
+    let level = paragraph(&levels_page, "`assets/levels/*.txt`: one line per row");
+    let script = paragraph(&scripts_page, "**Edit scripts** (`--script`)");
+    let scenario = paragraph(&scenarios_page, "    towers: (");
+    let cost = scenarios_page
+        .0
         .lines()
         .find(|l| l.trim_start().starts_with("cost: (wall:"))
-        .expect("README.md's scenario example has a budget's costs");
+        .expect("the manual's scenario example has a budget's costs");
     let mut missing = Vec::new();
     for (i, &kind) in TowerKind::ALL.iter().enumerate() {
         let (name, info) = (kind.name(), kind.info());
@@ -80,7 +91,7 @@ fn readme_names_every_kind_where_it_lists_them() {
     }
     assert!(
         missing.is_empty(),
-        "README.md does not name:\n{}",
+        "the manual (docs/book/src/) does not name:\n{}",
         missing.join("\n")
     );
 }

@@ -12,9 +12,10 @@
 //!   and its parallel update), [`enemy_color`] (the caller's choice of colour),
 //!   [`settings`] (spawn ranges and their limits), [`model`] (the instance the renderer
 //!   draws), [`sink`] (where the fused pass writes instances).
-//! - the towers: [`towers`] (what every tower shares, and the kind table: one file a kind), [`spatial`]
-//!   (the enemies by grid cell, rebuilt each tick there are towers), [`ballistics`] (shells
-//!   and explosions), [`pick`] (random choices independent of thread count).
+//! - the towers: [`towers`] (what every tower shares, and the kind table: one file a kind),
+//!   [`fight`] (the towers' tick: the spatial index, the priority tables, the plan, the
+//!   shells), [`ballistics`] (how shells fly and explosions last), [`effect`] (what a tower
+//!   does to an enemy), [`pick`] (random choices independent of thread count).
 //! - the game: [`scenario`] (enemy types, waves, cycles, lives; [`scenario_fuzz`] plays one
 //!   for the fuzz target), [`simulation`] (board +
 //!   enemies + spawner or scenario + towers + seeded random source, one tick in order).
@@ -33,6 +34,7 @@ pub mod enemies;
 pub mod enemy;
 pub mod enemy_color;
 pub mod enemy_type;
+pub mod fight;
 pub mod flow_field;
 pub mod generate;
 pub mod level;
@@ -50,7 +52,6 @@ pub mod script;
 pub mod settings;
 pub mod simulation;
 pub mod sink;
-pub mod spatial;
 pub mod tile;
 pub mod timeline;
 pub mod towers;

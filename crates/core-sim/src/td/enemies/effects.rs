@@ -3,7 +3,7 @@
 
 use super::Enemies;
 use crate::td::effect::Effect;
-use crate::td::spatial::SpatialIndex;
+use crate::td::fight::spatial::SpatialIndex;
 
 impl Enemies {
     /// Applies `effect` to the enemy in storage slot `slot` (no slot, no effect).

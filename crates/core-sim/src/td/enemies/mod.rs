@@ -16,14 +16,15 @@ mod tracks;
 use crate::td::board::Board;
 use crate::td::clip::{Animation, Clip};
 use crate::td::enemy::{Enemy, EnemyParams, MoveState};
+use crate::td::fight::spatial::{Grid, SpatialIndex};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::{Grid, SpatialIndex};
 use pass::{
     ARRIVED, CHUNK, KILLED, Look, SLOT, Work, advance_all, cube_instance_of, fused, instance_of,
     write_parallel,
 };
 use tracks::Kept;
+pub(crate) use tracks::{Columns, KeyColumns};
 
 /// What one update did to the counts: enemies that reached a destination, and enemies killed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -229,24 +230,25 @@ impl Enemies {
             .track_cells(grid, (&self.states, self.states.capacity()));
     }
 
-    /// Keeps, from now on, every enemy's path distance left on `board` (`path`) and its health
-    /// (`health`) as the update leaves them, written by the update pass while the enemy is in
-    /// cache: the keys of the towers' priority tables, which then read 4 bytes an enemy, not
-    /// the enemies. Finds them for the enemies there are when first asked; a key not asked
-    /// for is no longer kept.
-    pub(crate) fn track_keys(&mut self, board: &Board, path: bool, health: bool) {
+    /// Keeps, from now on, what `columns` names of every enemy as the update leaves it,
+    /// written by the update pass while the enemy is in cache: its cell on the grid named
+    /// (as [`Enemies::track_cells`]) and the priority tables' keys named (path distance left,
+    /// health; the tables then read 4 bytes an enemy, not the enemies). Finds them for the
+    /// enemies there are when first asked; a key not named is no longer kept.
+    pub(crate) fn keep(&mut self, board: &Board, columns: Columns) {
+        self.track_cells(columns.cells);
         let pool = (board, &self.states[..], self.states.capacity());
-        self.kept.track_keys(pool, path, health);
+        self.kept.track_keys(pool, columns.keys);
     }
 
     /// Every enemy's path distance left by slot as the last update left it, while tracked
-    /// ([`Enemies::track_keys`]; else empty).
+    /// ([`Enemies::keep`]; else empty).
     pub(crate) fn path_lefts(&self) -> &[f32] {
         self.kept.path_lefts()
     }
 
     /// Every enemy's health by slot as the last update left it, while tracked
-    /// ([`Enemies::track_keys`]; else empty).
+    /// ([`Enemies::keep`]; else empty).
     pub(crate) fn healths(&self) -> &[f32] {
         self.kept.healths()
     }

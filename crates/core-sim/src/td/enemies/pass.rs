@@ -4,9 +4,9 @@
 
 use crate::td::board::Board;
 use crate::td::enemy::{Enemy, Pose, Stepped};
+use crate::td::fight::spatial::{Grid, NOT_A_TARGET};
 use crate::td::model::ModelInstance;
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::{Grid, NOT_A_TARGET};
 
 /// Enemies per parallel work item.
 pub(super) const CHUNK: usize = 2048;

@@ -6,7 +6,26 @@
 use super::pass::{Tracks, place_of};
 use crate::td::board::Board;
 use crate::td::enemy::Enemy;
-use crate::td::spatial::Grid;
+use crate::td::fight::spatial::Grid;
+
+/// Which of the priority tables' keys the pool keeps for every enemy, by name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct KeyColumns {
+    /// The path distance left to its destination (the `first` and `last` tables' key).
+    pub(crate) path_left: bool,
+    /// The health (the `strongest` and `weakest` tables' key).
+    pub(crate) health: bool,
+}
+
+/// What a fight asks the pool to keep for every enemy from its update on, by name
+/// ([`super::Enemies::keep`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Columns {
+    /// The grid on which every enemy's cell is kept (with its place).
+    pub(crate) cells: Grid,
+    /// The keys kept; a key not named is no longer kept.
+    pub(crate) keys: KeyColumns,
+}
 
 /// Per slot, what is kept beside the enemies: each vector as long as the pool while kept,
 /// empty while not.
@@ -21,8 +40,8 @@ pub(super) struct Kept {
     grid: Option<Grid>,
     /// The cell of its place.
     cells: Vec<u32>,
-    /// Whether `path_left` and `health` are kept.
-    keys: (bool, bool),
+    /// Which of `path_left` and `health` are kept.
+    keys: KeyColumns,
     /// The path distance left to its destination and the health, as the update left them
     /// (the priority tables' keys).
     path_left: Vec<f32>,
@@ -38,10 +57,10 @@ impl Kept {
         if self.grid.is_some() {
             self.cells.reserve(additional);
         }
-        if self.keys.0 {
+        if self.keys.path_left {
             self.path_left.reserve(additional);
         }
-        if self.keys.1 {
+        if self.keys.health {
             self.health.reserve(additional);
         }
     }
@@ -55,10 +74,10 @@ impl Kept {
                 self.cells.push(grid.cell_at([place[0], place[1]]));
             }
         }
-        if self.keys.0 {
+        if self.keys.path_left {
             self.path_left.push(enemy.path_left(board));
         }
-        if self.keys.1 {
+        if self.keys.health {
             self.health.push(enemy.health);
         }
     }
@@ -71,10 +90,10 @@ impl Kept {
         if self.grid.is_some() {
             self.cells.swap_remove(index);
         }
-        if self.keys.0 {
+        if self.keys.path_left {
             self.path_left.swap_remove(index);
         }
-        if self.keys.1 {
+        if self.keys.health {
             self.health.swap_remove(index);
         }
     }
@@ -95,7 +114,7 @@ impl Kept {
             self.places.extend(states.iter().map(place_of));
         }
         self.find_cells();
-        self.keys = (false, false);
+        self.keys = KeyColumns::default();
         self.path_left.clear();
         self.health.clear();
     }
@@ -141,32 +160,30 @@ impl Kept {
         }
     }
 
-    /// Keeps the path distance left on `board` (`path`) and the health (`health`) of every
-    /// enemy from now on, finding those of `states` when first asked; a key not asked for is
-    /// no longer kept.
+    /// Keeps the keys named in `keys` of every enemy on `board` from now on, finding those of
+    /// `states` when first asked; a key not named is no longer kept.
     pub(super) fn track_keys(
         &mut self,
         (board, states, capacity): (&Board, &[Enemy], usize),
-        path: bool,
-        health: bool,
+        keys: KeyColumns,
     ) {
-        if path && !self.keys.0 {
+        if keys.path_left && !self.keys.path_left {
             self.path_left.clear();
             self.path_left.reserve(capacity);
             (self.path_left).extend(states.iter().map(|e| e.path_left(board)));
         }
-        if health && !self.keys.1 {
+        if keys.health && !self.keys.health {
             self.health.clear();
             self.health.reserve(capacity);
             self.health.extend(states.iter().map(|e| e.health));
         }
-        if !path {
+        if !keys.path_left {
             self.path_left.clear();
         }
-        if !health {
+        if !keys.health {
             self.health.clear();
         }
-        self.keys = (path, health);
+        self.keys = keys;
     }
 
     /// Every slot's place (empty while not kept).

@@ -8,9 +8,8 @@
 //! 2. every enemy's update, the new ones included: one whose health is at most 0 when its
 //!    update begins is removed and counted killed, one that finishes its outro is counted
 //!    reached (and costs a life under a scenario);
-//! 3. the towers, in board index order ([`crate::td::towers`]);
-//! 4. shells and explosions ([`crate::td::ballistics`]): a shell that lands damages every enemy
-//!    in its blast.
+//! 3. the fight ([`crate::td::fight`]): the towers, in board index order, then the shells and
+//!    explosions: a shell that lands damages every enemy in its blast.
 //!
 //! Then the outcome: with a scenario, defeat when the lives (if it has any) are gone, victory
 //! when every cycle has been played and no enemy is left; a decided game no longer changes.
@@ -24,26 +23,23 @@
 
 pub mod money;
 pub mod parts;
-#[cfg(test)]
-mod planned_index;
 pub mod reload;
 mod spawning;
 pub mod waves;
 
-use crate::td::ballistics::{EXPLOSION_SECONDS, Explosion, Shell};
+use crate::td::ballistics::{Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
 use crate::td::enemies::{Enemies, Removed, SliceTooShort};
 
 use crate::td::enemy_color::{EnemyColor, neutral_enemy_color};
+use crate::td::fight::{Fight, FightInput};
 use crate::td::model::ModelInstance;
 use crate::td::scenario::Scenario;
 use crate::td::scenario_state::{Due, ScenarioState};
 use crate::td::settings::{SettingsError, SpawnSettings};
 use crate::td::sink::InstanceSink;
-use crate::td::spatial::{Grid, SpatialIndex};
 use crate::td::tile::TileContent;
-use crate::td::towers::targeting::Glance;
-use crate::td::towers::{Moment, Priority, TowerSettings, Towers};
+use crate::td::towers::{Moment, TowerSettings, Towers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use waves::WaveTally;
@@ -146,9 +142,8 @@ pub struct Simulation {
     /// it on too.
     animation: bool,
     towers: Towers,
-    index: SpatialIndex,
-    shells: Vec<Shell>,
-    explosions: Vec<Explosion>,
+    /// The shells and explosions, and what the towers' tick keeps between ticks.
+    pub(crate) fight: Fight,
     /// Scratch: what a scenario tick brings (enemies, wave ends), in order.
     spawn_order: Vec<Due>,
     /// Under endless waves: the waves cleared, the score.
@@ -186,9 +181,7 @@ impl Simulation {
             tower_settings: TowerSettings::default(),
             animation: false,
             towers,
-            index: SpatialIndex::default(),
-            shells: Vec::new(),
-            explosions: Vec::new(),
+            fight: Fight::default(),
             spawn_order: Vec::new(),
             tally: WaveTally::default(),
             money: 0,
@@ -270,12 +263,12 @@ impl Simulation {
 
     /// Shells in flight.
     pub fn shells(&self) -> &[Shell] {
-        &self.shells
+        self.fight.shells()
     }
 
     /// Explosions still shown.
     pub fn explosions(&self) -> &[Explosion] {
-        &self.explosions
+        self.fight.explosions()
     }
 
     /// How the game stands.
@@ -341,8 +334,7 @@ impl Simulation {
         self.killed = 0;
         self.reached = 0;
         self.shots = 0;
-        self.shells.clear();
-        self.explosions.clear();
+        self.fight.clear();
         self.towers.reset();
         self.towers.sync(&self.board);
         let scenario = self.playing.take().map(|p| p.scenario);
@@ -425,7 +417,19 @@ impl Simulation {
         }
         self.spawn_for(dt);
         let removed = self.enemies.update(&self.board, dt);
-        self.after_update(removed, dt);
+        self.after_update(removed, dt, Fight::tick);
+    }
+
+    /// [`Simulation::step`] with another tick of the fight than the game's (tests: the
+    /// reference its shortcuts are checked against).
+    #[cfg(test)]
+    pub(crate) fn step_by(&mut self, dt: f32, fight: fn(&mut Fight, FightInput<'_>) -> u64) {
+        if !valid_dt(dt) || self.outcome != Outcome::Running {
+            return;
+        }
+        self.spawn_for(dt);
+        let removed = self.enemies.update(&self.board, dt);
+        self.after_update(removed, dt, fight);
     }
 
     /// [`Simulation::step`] fused with writing every enemy's instance into `out`, which must
@@ -458,16 +462,21 @@ impl Simulation {
         if valid_dt(dt) && self.outcome == Outcome::Running {
             self.spawn_for(dt);
             let removed = self.enemies.update_into(&self.board, dt, sink)?;
-            self.after_update(removed, dt);
+            self.after_update(removed, dt, Fight::tick);
         } else {
             self.enemies.write_into(sink)?;
         }
         Ok(self.enemies.len())
     }
 
-    /// The rest of a tick after the enemies' update: counting what it removed, the towers,
-    /// shells and explosions, the tick itself and the outcome.
-    fn after_update(&mut self, removed: Removed, dt: f32) {
+    /// The rest of a tick after the enemies' update: counting what it removed, the tick
+    /// itself, the fight (`fight`: the game's is [`Fight::tick`]) and the outcome.
+    fn after_update(
+        &mut self,
+        removed: Removed,
+        dt: f32,
+        fight: impl FnOnce(&mut Fight, FightInput<'_>) -> u64,
+    ) {
         self.pay_kills(&removed);
         self.killed += removed.killed;
         self.reached += removed.reached;
@@ -477,7 +486,18 @@ impl Simulation {
             self.lives = self.lives.saturating_sub(lost);
         }
         self.ticks += 1;
-        self.fight(dt);
+        let input = FightInput {
+            board: &self.board,
+            enemies: &mut self.enemies,
+            towers: &mut self.towers,
+            settings: &self.tower_settings,
+            moment: Moment {
+                seed: self.seed,
+                tick: self.ticks,
+            },
+            dt,
+        };
+        self.shots += fight(&mut self.fight, input);
         if self.endless() {
             self.tally.settle(&self.enemies);
         }
@@ -495,67 +515,6 @@ impl Simulation {
     /// cleared; the default otherwise.
     pub fn wave_tally(&self) -> &WaveTally {
         &self.tally
-    }
-
-    /// The towers, then shells and explosions, of the tick just counted.
-    fn fight(&mut self, dt: f32) {
-        self.explosions.retain_mut(|e| {
-            e.age += dt;
-            e.age < EXPLOSION_SECONDS
-        });
-        if self.towers.is_empty() && self.shells.is_empty() {
-            return;
-        }
-        // From the first tick with towers on, the update pass keeps every enemy's place and
-        // its cell on the index's grid.
-        let grid = Grid::for_board(&self.board);
-        self.enemies.track_cells(grid);
-        let uses = |p| self.towers.uses(p);
-        let by_path = uses(Priority::First) || uses(Priority::Last);
-        let by_health = uses(Priority::Strongest) || uses(Priority::Weakest);
-        #[cfg(test)]
-        let (by_path, by_health) = match crate::td::spatial::THE_LONG_WAY.get() {
-            true => (false, false),
-            false => (by_path, by_health),
-        };
-        (self.enemies).track_keys(&self.board, by_path, by_health);
-        // The index lists only the cells this tick's towers and shells may read.
-        self.index.plan(grid);
-        let glance = Glance {
-            places: self.enemies.places(),
-            ids: self.enemies.ids(),
-        };
-        let field = (grid, &self.enemies, &self.board);
-        let looks = (&glance, &self.tower_settings);
-        (self.towers).want(&self.index, field, looks, dt);
-        for shell in &self.shells {
-            self.index.want(shell.to, shell.blast_radius);
-        }
-        (self.index).rebuild_from_cells(grid, self.enemies.cells());
-        self.shots += self.towers.act(
-            (&self.board, &mut self.enemies),
-            &self.index,
-            &self.tower_settings,
-            Moment {
-                seed: self.seed,
-                tick: self.ticks,
-            },
-            dt,
-            &mut self.shells,
-        );
-        let (index, enemies, explosions) = (&self.index, &mut self.enemies, &mut self.explosions);
-        self.shells.retain_mut(|shell| {
-            if !shell.fly(dt) {
-                return true;
-            }
-            enemies.damage_within(index, shell.to, shell.blast_radius, shell.damage);
-            explosions.push(Explosion {
-                at: shell.to,
-                radius: shell.blast_radius,
-                age: 0.0,
-            });
-            false
-        });
     }
 
     /// Decides the game under a scenario: defeat once the lives are gone, victory once the

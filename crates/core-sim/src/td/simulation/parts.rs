@@ -13,10 +13,10 @@ use crate::td::board::Board;
 use crate::td::clip::Animation;
 use crate::td::enemies::Enemies;
 use crate::td::enemy_color::neutral_enemy_color;
+use crate::td::fight::Fight;
 use crate::td::scenario::Scenario;
 use crate::td::scenario_state::ScenarioState;
 use crate::td::settings::SpawnSettings;
-use crate::td::spatial::SpatialIndex;
 use crate::td::towers::{Tower, TowerSettings, Towers};
 use rand_chacha::ChaCha8Rng;
 
@@ -147,9 +147,7 @@ impl Simulation {
             tower_settings: p.tower_settings,
             animation: p.animation,
             towers,
-            index: SpatialIndex::default(),
-            shells: p.shells,
-            explosions: p.explosions,
+            fight: Fight::resume(p.shells, p.explosions),
             spawn_order: Vec::new(),
             tally: p.tally,
             money: p.money,

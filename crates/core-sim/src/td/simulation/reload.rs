@@ -23,11 +23,6 @@ pub struct BoardReload {
     pub removed: u64,
 }
 
-/// `p` moved by `shift`.
-fn shifted(p: [f32; 2], shift: [f32; 2]) -> [f32; 2] {
-    [p[0] + shift[0], p[1] + shift[1]]
-}
-
 impl Simulation {
     /// Replaces the board by `board` (the level file changed) and carries the game on, as the
     /// module docs say; returns how many enemies were kept and removed.
@@ -54,13 +49,7 @@ impl Simulation {
             keeps.then_some(moved)
         });
         if !same_size {
-            for shell in &mut self.shells {
-                shell.from = shifted(shell.from, shift);
-                shell.to = shifted(shell.to, shift);
-            }
-            for explosion in &mut self.explosions {
-                explosion.at = shifted(explosion.at, shift);
-            }
+            self.fight.shift(shift);
             // Tower indices mean other tiles now.
             self.towers.reset();
         }

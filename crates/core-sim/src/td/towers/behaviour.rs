@@ -10,7 +10,7 @@ use crate::td::ballistics::Shell;
 use crate::td::board::Board;
 use crate::td::effect::Effect;
 use crate::td::enemies::Enemies;
-use crate::td::spatial::SpatialIndex;
+use crate::td::fight::spatial::SpatialIndex;
 
 /// The names of a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,11 +121,6 @@ impl<'a> Turn<'a> {
     /// Launches `shell` (it flies from the next phase of this tick on).
     pub fn launch(&mut self, shell: Shell) {
         self.shells.push(shell);
-    }
-
-    /// How many shells are in flight, this turn's included.
-    pub(crate) fn shells_in_flight(&self) -> usize {
-        self.shells.len()
     }
 }
 

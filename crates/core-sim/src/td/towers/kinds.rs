@@ -84,21 +84,21 @@ macro_rules! tower_kinds {
             }
 
             /// Where the kind may read the index this tick ([`Behaviour::wants`]).
-            pub(super) fn wants(&self, site: Site, all: &TowerSettings, glance: &Glance, dt: f32) -> Reads {
+            pub(crate) fn wants(&self, site: Site, all: &TowerSettings, glance: &Glance, dt: f32) -> Reads {
                 match self {
                     $(TowerState::$kind(state) => state.wants(site, &all.$field, glance, dt),)+
                 }
             }
 
             /// The kind's look ([`Behaviour::look`]).
-            pub(super) fn look(&mut self, site: Site, all: &TowerSettings, seen: &Seen, moment: Moment) {
+            pub(crate) fn look(&mut self, site: Site, all: &TowerSettings, seen: &Seen, moment: Moment) {
                 match self {
                     $(TowerState::$kind(state) => state.look(site, &all.$field, seen, moment),)+
                 }
             }
 
             /// The kind's turn ([`Behaviour::act`]).
-            pub(super) fn act(
+            pub(crate) fn act(
                 &mut self,
                 site: Site,
                 aim: &mut Option<[f32; 2]>,

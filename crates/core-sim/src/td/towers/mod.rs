@@ -16,8 +16,8 @@
 //! [`kinds`] (the table, one file per kind beside it), [`keyed`] (every kind's settings as
 //! scenario files and saves keep them), [`limits`] (the largest values and the
 //! file rules every kind's settings use), [`targeting`] (keeping a target, random picks),
-//! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest),
-//! [`ranking`] (the choice by priority without scanning every enemy in reach).
+//! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest).
+//! The tick that runs them is the fight's ([`crate::td::fight`]).
 
 pub mod behaviour;
 pub mod keyed;
@@ -25,22 +25,14 @@ pub mod kind;
 pub mod kinds;
 pub mod limits;
 pub mod priority;
-pub mod ranking;
 pub mod targeting;
 
 pub use behaviour::{Moment, Site};
 pub use kinds::{TowerKind, TowerSettings, TowerState};
 pub use priority::Priority;
 
-use crate::td::ballistics::Shell;
 use crate::td::board::Board;
-use crate::td::enemies::Enemies;
-use crate::td::spatial::{Grid, SpatialIndex};
-use behaviour::{Reads, Turn};
-use ranking::{Planned, Ranking};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use targeting::{Glance, Seen};
 
 /// One tower and what it is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -92,16 +84,17 @@ pub struct Towers {
     before: Vec<Tower>,
     /// The board revision the list was made for.
     revision: Option<u64>,
-    /// Every cell's least enemy for the priorities in use, made at each tick's look.
-    ranking: Ranking,
-    /// Per tower, the plan of its choice by priority this tick, where kept ([`Towers::want`]).
-    planned: Vec<Option<Planned>>,
 }
 
 impl Towers {
     /// The towers, in board index order.
     pub fn all(&self) -> &[Tower] {
         &self.towers
+    }
+
+    /// The towers, in board index order, for the fight to change their states and aims.
+    pub(crate) fn all_mut(&mut self) -> &mut [Tower] {
+        &mut self.towers
     }
 
     /// How many towers there are.
@@ -204,91 +197,5 @@ impl Towers {
     pub fn reset(&mut self) {
         self.towers.clear();
         self.revision = None;
-    }
-
-    /// Plans the spatial index's next rebuild ([`SpatialIndex::plan`] made on `grid`): every
-    /// cell this tick's looks and turns may read, as each tower's kind says
-    /// ([`behaviour::Behaviour::wants`]), from `glance` (every slot's place and id as the look
-    /// will see them). The priority tables are made first, from every slot's cell on `grid`
-    /// (`enemies` keeps them), so that a look by priority wants only the cells its table
-    /// cannot decide ([`Ranking::want_best`]).
-    pub(crate) fn want(
-        &mut self,
-        index: &SpatialIndex,
-        (grid, enemies, board): (Grid, &Enemies, &Board),
-        (glance, settings): (&Glance, &TowerSettings),
-        dt: f32,
-    ) {
-        let priorities = self.towers.iter().map(|t| t.priority);
-        (self.ranking).prepare_for_plan(priorities, (grid, enemies.cells()), enemies, board);
-        self.planned.resize(self.towers.len(), None);
-        let ranking = &self.ranking;
-        let seen = (glance.places, glance.ids);
-        (self.towers.par_iter())
-            .zip(self.planned.par_iter_mut())
-            .for_each(|(tower, planned)| {
-                let site = tower.site();
-                *planned = match tower.state.wants(site, settings, glance, dt) {
-                    Reads::Nothing => None,
-                    Reads::Within(reach) => {
-                        index.want(site.at, reach);
-                        None
-                    }
-                    Reads::Best(range) => {
-                        ranking.want_best(index, seen, (site.at, range), site.priority)
-                    }
-                };
-            });
-    }
-
-    /// One tick of every tower, after the enemies' update: every tower looks (in parallel),
-    /// then each takes its turn in board index order, damaging enemies or launching shells
-    /// into `shells`. `index` lists the enemies as the update left them. Returns the shells
-    /// launched.
-    pub fn act(
-        &mut self,
-        (board, enemies): (&Board, &mut Enemies),
-        index: &SpatialIndex,
-        settings: &TowerSettings,
-        moment: Moment,
-        dt: f32,
-        shells: &mut Vec<Shell>,
-    ) -> u64 {
-        {
-            // Made already for this tick's plan ([`Towers::want`]), or made here.
-            let planned = self.ranking.take_planned();
-            if !planned {
-                let priorities = self.towers.iter().map(|t| t.priority);
-                let cells = (index.grid(), enemies.cells());
-                self.ranking.prepare(priorities, cells, enemies, board);
-            }
-            let seen = Seen {
-                index,
-                places: enemies.places(),
-                ids: enemies.ids(),
-                enemies,
-                board,
-                ranking: &self.ranking,
-                planned: None,
-            };
-            let kept = &self.planned;
-            // The long way (tests) looks again.
-            #[cfg(test)]
-            let planned = planned && !crate::td::spatial::THE_LONG_WAY.get();
-            self.towers.par_iter_mut().enumerate().for_each(|(k, t)| {
-                let site = t.site();
-                // The plan of this tower's choice, if this tick's plan kept one.
-                let planned = kept.get(k).copied().flatten().filter(|_| planned);
-                t.state
-                    .look(site, settings, &Seen { planned, ..seen }, moment);
-            });
-        }
-        let before = shells.len();
-        let mut turn = Turn::new((board, enemies), index, (moment, dt), shells);
-        for tower in &mut self.towers {
-            let site = tower.site();
-            tower.state.act(site, &mut tower.aim, settings, &mut turn);
-        }
-        (turn.shells_in_flight() - before) as u64
     }
 }

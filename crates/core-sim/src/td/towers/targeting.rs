@@ -4,11 +4,11 @@
 //! on the number of threads); and the best enemy for a targeting priority ([`best_within`]).
 
 use super::priority::Priority;
-use super::ranking::{Planned, Ranking, key};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
+use crate::td::fight::ranking::{Planned, Ranking, key};
+use crate::td::fight::spatial::{SpatialIndex, reaches};
 use crate::td::pick::{below, mix};
-use crate::td::spatial::{SpatialIndex, reaches};
 use serde::{Deserialize, Serialize};
 
 /// The enemy a tower aims at: its id (stable) and the storage slot it was last seen in.

@@ -1,5 +1,5 @@
 //! The towers' choice by priority, made fast and kept exact: the best enemy within a reach by
-//! its key, ties to the lower id — the same enemy [`super::targeting::best_within`] finds by
+//! its key, ties to the lower id — the same enemy [`crate::td::towers::targeting::best_within`] finds by
 //! scanning every enemy in reach, found while looking at a few.
 //!
 //! For a key that does not depend on the tower (`first`, `last`, `strongest`, `weakest`),
@@ -24,10 +24,10 @@
 mod closest;
 mod table;
 
-use super::priority::Priority;
 use crate::td::board::Board;
-use crate::td::enemies::Enemies;
-use crate::td::spatial::{CellBox, Grid, SpatialIndex, reaches};
+use crate::td::enemies::{Enemies, KeyColumns};
+use crate::td::fight::spatial::{CellBox, Grid, SpatialIndex, reaches};
+use crate::td::towers::priority::Priority;
 use closest::{closest, distance_key};
 use table::{EMPTY, MAX_SLOTS, key_of, ordered, slot_of, tied};
 
@@ -82,6 +82,20 @@ fn table_of(priority: Priority) -> Option<usize> {
     TABLED.iter().position(|&p| p == priority)
 }
 
+/// The keys the tables of `priorities` read, which the enemy pool may keep for them: the path
+/// distance left (`first`, `last`) and the health (`strongest`, `weakest`).
+pub(crate) fn keys_read(priorities: impl Iterator<Item = Priority>) -> KeyColumns {
+    let mut keys = KeyColumns::default();
+    for priority in priorities {
+        match priority {
+            Priority::First | Priority::Last => keys.path_left = true,
+            Priority::Strongest | Priority::Weakest => keys.health = true,
+            Priority::Random | Priority::Closest => {}
+        }
+    }
+    keys
+}
+
 /// Every cell's least enemy for each priority in use this tick. Its buffers are kept between
 /// ticks: once grown to the largest grid seen, a tick allocates nothing.
 #[derive(Clone, Debug, Default)]
@@ -94,9 +108,6 @@ pub struct Ranking {
     parts: Vec<u64>,
     /// The grid the tables are made on.
     grid: Grid,
-    /// Whether the tables were made for this tick's plan ([`Ranking::want_best`]), so that
-    /// the look that follows reads them as they are.
-    planned: bool,
 }
 
 impl Ranking {
@@ -119,7 +130,6 @@ impl Ranking {
         }
         self.grid = grid;
         self.ready = [false; 4];
-        self.planned = false;
         // Without every enemy's cell (or with more enemies than a table holds), no table: the
         // looks scan every enemy in reach.
         if cell_of.len() != enemies.len() || cell_of.len() >= MAX_SLOTS {
@@ -139,25 +149,6 @@ impl Ranking {
             }
             self.ready[at] = true;
         }
-    }
-
-    /// [`Ranking::prepare`] before the index is planned: the tables the tick's plan
-    /// ([`Ranking::want_best`]) and then its look read.
-    pub(crate) fn prepare_for_plan(
-        &mut self,
-        priorities: impl Iterator<Item = Priority>,
-        cells: (Grid, &[u32]),
-        enemies: &Enemies,
-        board: &Board,
-    ) {
-        self.prepare(priorities, cells, enemies, board);
-        self.planned = true;
-    }
-
-    /// Whether the tables were made for this tick's plan (and forgets it: the next tick
-    /// makes them again).
-    pub(crate) fn take_planned(&mut self) -> bool {
-        std::mem::take(&mut self.planned)
     }
 
     /// `priority`'s table, if it has one made this tick.
@@ -207,7 +198,7 @@ impl Ranking {
     }
 
     /// The storage slot of the best enemy for `priority` within `range` of `at` (ties to the
-    /// lower id), if any is in reach: what [`super::targeting::best_within`] finds, in two
+    /// lower id), if any is in reach: what [`crate::td::towers::targeting::best_within`] finds, in two
     /// passes when the priority's table was made this tick (the module's docs), else by
     /// scanning every enemy in reach.
     pub fn best(

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::td::enemies::Columns;
 use crate::td::towers::targeting::{Field, best_within};
 use crate::{EnemyParams, Simulation, SpawnSettings, TileContent};
 use rand::{Rng, SeedableRng};
@@ -60,7 +61,17 @@ fn the_choice_is_the_scan_of_every_enemy_in_reach() {
         let (board, enemies) = population(w, h, n, seed, animation);
         // On three threads the tables read the keys the update pass keeps.
         let mut keyed = enemies.clone();
-        keyed.track_keys(&board, true, true);
+        let keys = KeyColumns {
+            path_left: true,
+            health: true,
+        };
+        keyed.keep(
+            &board,
+            Columns {
+                cells: Grid::for_board(&board),
+                keys,
+            },
+        );
         assert_eq!(keyed.path_lefts().len(), keyed.len());
         let places = enemies.places();
         let mut rng = ChaCha8Rng::seed_from_u64(seed + 100);

@@ -1,7 +1,7 @@
 //! The `closest` priority's look: the cells of the reach in rings around the tower's cell,
 //! each skipped when no point of it is nearer than the best so far.
 
-use crate::td::spatial::{CellBox, SpatialIndex, reaches};
+use crate::td::fight::spatial::{CellBox, SpatialIndex, reaches};
 
 /// The `closest` key of an enemy at `place` for a tower at `at`: the squared horizontal
 /// distance.

@@ -1,17 +1,41 @@
-//! The towers' shortcuts against the long way: a game whose index lists only the cells its
-//! towers and shells may read this tick, and whose priority tables read the keys the update
-//! pass kept, is, checksum for checksum, the game whose index lists every cell and whose
-//! tables read the enemies — for every kind, every priority, with the clips on and off.
+//! The fight's shortcuts against the long way: a game whose index lists only the cells its
+//! towers and shells may read this tick, whose priority tables read the keys the update pass
+//! kept, and whose looks by priority start from the plan's first pass, is, checksum for
+//! checksum, the game whose index lists every cell, whose tables read the enemies and whose
+//! every look starts afresh — for every kind, every priority, with the clips on and off.
 
-use super::Simulation;
+use super::spatial::Grid;
+use super::{Fight, FightInput};
 use crate::td::board::{Board, EditKind};
+use crate::td::enemies::{Columns, KeyColumns};
 use crate::td::level::parse_level;
 use crate::td::settings::SpawnSettings;
-use crate::td::spatial::THE_LONG_WAY;
+use crate::td::simulation::Simulation;
 use crate::td::towers::{Priority, TowerKind};
 use std::path::Path;
 
 const DT: f32 = 1.0 / 60.0;
+
+/// The reference tick of the fight ([`Fight::tick`]'s order, without its shortcuts): no plan
+/// (the index lists every cell), no key kept (the tables read the enemies), no look planned.
+fn the_long_way(fight: &mut Fight, mut input: FightInput<'_>) -> u64 {
+    fight.age_explosions(input.dt);
+    if input.towers.is_empty() && fight.shells.is_empty() {
+        return 0;
+    }
+    let grid = Grid::for_board(input.board);
+    let keys = KeyColumns::default();
+    (input.enemies).keep(input.board, Columns { cells: grid, keys });
+    fight.index.rebuild_from_cells(grid, input.enemies.cells());
+    let priorities = input.towers.all().iter().map(|t| t.priority);
+    let cells = (grid, input.enemies.cells());
+    (fight.ranking).prepare(priorities, cells, input.enemies, input.board);
+    fight.planned.clear();
+    fight.look(&mut input);
+    let shots = fight.turns(&mut input);
+    fight.land_shells(input.enemies, input.dt);
+    shots
+}
 
 /// Steps `planned` as the game does and `whole` the long way, `ticks` times, and checks they
 /// stay the same game; returns how many ticks the plan left some enemy unlisted.
@@ -19,11 +43,9 @@ fn side_by_side(mut planned: Simulation, mut whole: Simulation, ticks: usize) ->
     let mut fewer = 0;
     for tick in 0..ticks {
         planned.step(DT);
-        THE_LONG_WAY.set(true);
-        whole.step(DT);
-        THE_LONG_WAY.set(false);
+        whole.step_by(DT, the_long_way);
         assert_eq!(planned.checksum(), whole.checksum(), "tick {tick}");
-        if !planned.towers().is_empty() && planned.index.listed() < planned.enemies().len() {
+        if !planned.towers().is_empty() && planned.fight.index.listed() < planned.enemies().len() {
             fewer += 1;
         }
     }

@@ -30,14 +30,6 @@ use crate::td::board::Board;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-#[cfg(test)]
-thread_local! {
-    /// Tests only: while set on the thread that steps a game, the game takes the long way,
-    /// the reference the shortcuts are checked against: its index ignores plans and lists
-    /// every cell, and its priority tables read the enemies, not the keys the update kept.
-    pub(crate) static THE_LONG_WAY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// Places per parallel work item of a rebuild that finds their cells.
 const CHUNK: usize = 8192;
 
@@ -146,10 +138,6 @@ impl SpatialIndex {
     pub(crate) fn plan(&mut self, grid: Grid) {
         self.grid = grid;
         self.planned = true;
-        #[cfg(test)]
-        if THE_LONG_WAY.get() {
-            self.planned = false;
-        }
         self.wanted.reset(self.grid.cells());
     }
 
