@@ -14,19 +14,23 @@ pub type Body = fn(&[u8]);
 /// Every fuzz target, by its name in `fuzz/Cargo.toml`, and its body.
 pub const TARGETS: &[(&str, Body)] = &[
     ("level", |d| {
-        text(d, |t, p| drop(horde_core_sim::parse_level(t, p)))
+        text(d, |t, p| drop(horde_core_sim::td::parse_level(t, p)))
     }),
     ("edit_script", |d| {
-        text(d, |t, p| drop(horde_core_sim::EditScript::parse(t, p)))
+        text(d, |t, p| drop(horde_core_sim::td::EditScript::parse(t, p)))
     }),
     ("recording", |d| {
         text(d, |t, _| horde_core_sim::fuzzing::check_recording_text(t))
     }),
     ("input_script", |d| {
-        text(d, |t, p| drop(horde_core_sim::InputScript::parse(t, p)))
+        text(d, |t, p| {
+            drop(horde_core_sim::runner::InputScript::parse(t, p))
+        })
     }),
     ("runner_settings", |d| {
-        text(d, |t, p| drop(horde_core_sim::RunnerSettings::parse(t, p)))
+        text(d, |t, p| {
+            drop(horde_core_sim::runner::RunnerSettings::parse(t, p))
+        })
     }),
     ("scatter_settings", |d| {
         text(d, |t, _| {
@@ -60,7 +64,7 @@ fn board_spec(text: &str) {
         return;
     }
     if let Ok(board) = horde_levelgen::generate_board(&spec, 1) {
-        let level = horde_core_sim::parse_level(&board.level_text(), Path::new("generated"));
+        let level = horde_core_sim::td::parse_level(&board.level_text(), Path::new("generated"));
         assert!(level.is_ok(), "{spec}: {level:?}");
     }
 }

@@ -2,11 +2,12 @@
 //! advances in steps of [`STEP`] seconds, whatever the frame rate, and the headless commands
 //! use the same step so a window and a command line agree.
 
-/// The fixed simulation step: 1/60 s.
-pub const STEP: f64 = 1.0 / 60.0;
+/// The fixed simulation step, in seconds: one tick of the games' own clock
+/// ([`horde_core_sim::TICKS_PER_SECOND`]).
+pub const STEP: f64 = 1.0 / horde_core_sim::TICKS_PER_SECOND as f64;
 
 /// The same step for simulations that count time in `f32` (the tower-defense core).
-pub const STEP_F32: f32 = STEP as f32;
+pub const STEP_F32: f32 = horde_core_sim::DT;
 
 /// The most steps one frame may run; beyond that the simulation slows down rather than
 /// spiralling (a frame that took a second runs 8 steps, not 60).
@@ -49,7 +50,7 @@ mod tests {
 
     #[test]
     fn the_f32_step_is_the_nearest_f32_to_a_sixtieth() {
-        assert_eq!(STEP_F32, 1.0f32 / 60.0);
+        assert_eq!(STEP_F32, STEP as f32);
     }
 
     #[test]

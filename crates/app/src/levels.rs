@@ -5,8 +5,8 @@
 //! (so a recording made on an older version's board replays on it).
 
 use anyhow::{Result, bail};
-use horde_core_sim::{Board, Carried, Scenario};
-use horde_core_sim::{level_text, load_level, parse_level};
+use horde_core_sim::td::{Board, Carried, Scenario};
+use horde_core_sim::td::{level_text, load_level, parse_level};
 use horde_files::{TEXT_CAP, read_text};
 use horde_levelgen::{BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, generate_board_version};
 use std::path::{Path, PathBuf};

@@ -6,11 +6,11 @@
 use crate::levels;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
-use horde_core_sim::Timeline;
-use horde_core_sim::checksum_hex;
-use horde_core_sim::parse_level;
-use horde_core_sim::{Board, Carried, Recording, RecordingHeader, Scenario};
-use horde_core_sim::{Outcome, Simulation};
+use horde_core_sim::td::Timeline;
+use horde_core_sim::td::checksum_hex;
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{Board, Carried, Recording, RecordingHeader, Scenario};
+use horde_core_sim::td::{Outcome, Simulation};
 use horde_files::FileError;
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! stress command share.
 
 use anyhow::Result;
-use horde_core_sim::{InstanceSink, ModelInstance, Simulation};
+use horde_core_sim::td::{InstanceSink, ModelInstance, Simulation};
 use horde_renderer::{BatchId, GpuContext, Renderer};
 use std::time::Instant;
 

@@ -403,8 +403,9 @@ fn no_source_files_import_each_other_in_a_loop() {
     );
 }
 
-/// Every source file of every crate, as a path under its `src` (`scatter/roads.rs`).
-fn every_source_file() -> Vec<(String, String)> {
+/// Every crate of the workspace: its folder under `crates/` (`core-sim`) and its package name
+/// (`horde-core-sim`).
+fn every_crate() -> Vec<(String, PathBuf, String)> {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("..")
         .canonicalize()
@@ -412,6 +413,28 @@ fn every_source_file() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(&crates).unwrap() {
         let krate = entry.unwrap().path();
+        let Ok(manifest) = std::fs::read_to_string(krate.join("Cargo.toml")) else {
+            continue;
+        };
+        let package = manifest
+            .lines()
+            .find_map(|l| {
+                let value = l.strip_prefix("name")?.trim_start().strip_prefix('=')?;
+                Some(value.trim().trim_matches('"').to_owned())
+            })
+            .unwrap();
+        let folder = krate.file_name().unwrap().to_string_lossy().into_owned();
+        out.push((folder, krate, package));
+    }
+    out.sort();
+    out
+}
+
+/// Every folder of a crate's `src` (the root included) that holds a `.rs` file, as the
+/// map names it: `crates/core-sim/src/td/towers/`.
+fn every_source_folder() -> Vec<String> {
+    let mut out = BTreeSet::new();
+    for (folder, krate, _) in every_crate() {
         let src = krate.join("src");
         if !src.is_dir() {
             continue;
@@ -419,37 +442,38 @@ fn every_source_file() -> Vec<(String, String)> {
         let mut paths = Vec::new();
         rust_files(&src, &mut paths);
         for path in paths {
-            let name = krate.file_name().unwrap().to_string_lossy().into_owned();
-            let relative = path.strip_prefix(&src).unwrap().display().to_string();
-            out.push((name, relative));
+            let relative = path.parent().unwrap().strip_prefix(&src).unwrap();
+            let mut name = format!("crates/{folder}/src/");
+            for part in relative.components() {
+                name.push_str(&part.as_os_str().to_string_lossy());
+                name.push('/');
+            }
+            out.insert(name);
         }
     }
-    out.sort();
-    out
+    out.into_iter().collect()
 }
 
+/// The map names every crate (its package name) and every source folder (its path from the
+/// repository root, with a trailing `/`, in backticks); what each folder's files are is the
+/// folder's module doc's to say, not the map's.
 #[test]
 fn the_architecture_map_names_every_room() {
     let map = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/ARCHITECTURE.md"),
     )
     .unwrap();
-    let missing: Vec<String> = every_source_file()
+    let mut missing: Vec<String> = every_crate()
         .into_iter()
-        .filter(|(_, file)| {
-            let name = Path::new(file)
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            // A folder's `mod.rs` and a crate's `lib.rs` are named by their folder and crate.
-            if matches!(name.as_str(), "mod.rs" | "lib.rs") {
-                return false;
-            }
-            !(map.contains(&format!("`{file}`")) || map.contains(&format!("`{name}`")))
-        })
-        .map(|(krate, file)| format!("{krate}: {file}"))
+        .filter(|(_, _, package)| !map.contains(&format!("`{package}`")))
+        .map(|(folder, _, package)| format!("the crate `{package}` (crates/{folder})"))
         .collect();
+    missing.extend(
+        every_source_folder()
+            .into_iter()
+            .filter(|folder| !map.contains(&format!("`{folder}`")))
+            .map(|folder| format!("the folder `{folder}`")),
+    );
     assert!(
         missing.is_empty(),
         "docs/ARCHITECTURE.md does not name:\n{}",

@@ -12,7 +12,7 @@ use horde::clock::STEP_F32 as STEP;
 use horde::scenes::td::{TdView, view};
 use horde::staging::StagingSink;
 use horde::stress::step::{step_into_view, stress_board};
-use horde_core_sim::{FloatRange, Simulation, SpawnSettings};
+use horde_core_sim::td::{FloatRange, Simulation, SpawnSettings};
 use horde_renderer::BackendChoice;
 
 /// Counted over every thread: the work runs on a thread pool.

@@ -6,7 +6,7 @@
 //! in bounded time.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::parse_level;
+use horde_core_sim::td::parse_level;
 use horde_levelgen::{BoardSpec, generate_board, generate_board_version};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -7,7 +7,7 @@ mod common;
 
 use horde::scenes::platformer::PlatformerScene;
 use horde::scenes::{InputState, Scene, Tick, Viewport};
-use horde_core_sim::Sections;
+use horde_core_sim::platformer::Sections;
 use horde_renderer::BackendChoice;
 
 #[test]

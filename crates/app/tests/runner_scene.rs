@@ -4,8 +4,8 @@
 use horde::clock::FixedClock;
 use horde::scenes::runner::RunnerScene;
 use horde::scenes::{InputState, Scene, Tick};
-use horde_core_sim::RunState;
-use horde_core_sim::RunnerSettings;
+use horde_core_sim::runner::RunState;
+use horde_core_sim::runner::RunnerSettings;
 use horde_levelgen::ScatterSettings;
 
 /// Lets `seconds` of wall clock pass through the shell's fixed-step clock.

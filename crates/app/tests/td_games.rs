@@ -9,10 +9,10 @@ mod common;
 use common::play::{click, framed};
 use horde::scenes::td::{TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
-use horde_core_sim::RecordingHeader;
-use horde_core_sim::RecordingWriter;
-use horde_core_sim::TraceWriter;
-use horde_core_sim::{FloatRange, SpawnSettings};
+use horde_core_sim::td::RecordingHeader;
+use horde_core_sim::td::RecordingWriter;
+use horde_core_sim::td::TraceWriter;
+use horde_core_sim::td::{FloatRange, SpawnSettings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use winit::event::MouseButton;
@@ -58,7 +58,7 @@ fn recorded_play(dir: &Path, name: &str) -> (TdPlay, PathBuf) {
 fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
     RecordingHeader {
         level: Some(level.to_path_buf()),
-        board: horde_core_sim::board_checksum(play.game.sim().board()),
+        board: horde_core_sim::td::board_checksum(play.game.sim().board()),
         scenario: None,
         settings: settings(),
         animation: false,
@@ -254,7 +254,7 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
     frames(&mut play, 200);
     click(&mut play, MouseButton::Left, (2, 2), false);
     frames(&mut play, 200);
-    let header = horde_core_sim::Recording::load(&record).unwrap().header;
+    let header = horde_core_sim::td::Recording::load(&record).unwrap().header;
     assert_eq!(
         (header.seed, header.settings, header.animation),
         (5, faster, true)
@@ -267,7 +267,7 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
     let before = std::fs::read_to_string(&record).unwrap();
     let mut towers = *play.game.sim().tower_settings();
     towers
-        .set_field(horde_core_sim::TowerKind::Laser, "range", 3.0)
+        .set_field(horde_core_sim::td::TowerKind::Laser, "range", 3.0)
         .unwrap();
     play.game.set_tower_settings(towers);
     play.game.restart(6);

@@ -8,9 +8,9 @@ mod common;
 use common::play::{click, framed};
 use horde::scenes::td::{TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
-use horde_core_sim::EXAMPLE_SCENARIO;
-use horde_core_sim::parse_level;
-use horde_core_sim::{Outcome, Scenario, SpawnSettings, TileContent, TowerKind};
+use horde_core_sim::td::EXAMPLE_SCENARIO;
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{Outcome, Scenario, SpawnSettings, TileContent, TowerKind};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 

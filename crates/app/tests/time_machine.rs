@@ -10,13 +10,13 @@ mod common;
 
 use common::horde;
 use horde::scenes::td::TdGame;
-use horde_core_sim::RecordingHeader;
-use horde_core_sim::RecordingWriter;
-use horde_core_sim::board_checksum;
-use horde_core_sim::{EditKind, Scenario, SpawnSettings, TowerKind};
+use horde_core_sim::td::RecordingHeader;
+use horde_core_sim::td::RecordingWriter;
+use horde_core_sim::td::board_checksum;
+use horde_core_sim::td::{EditKind, Scenario, SpawnSettings, TowerKind};
 use std::path::{Path, PathBuf};
 
-const DT: f64 = 1.0 / 60.0;
+const DT: f64 = 1.0 / horde_core_sim::TICKS_PER_SECOND as f64;
 
 fn asset(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -195,7 +195,7 @@ fn an_edit_moved_by_hand_is_caught_at_the_first_checksum_after_it() {
     let (_, _, edits) = record(&path);
     let (tick, kind, x, y) = edits[1];
     let text = std::fs::read_to_string(&path).unwrap();
-    let line = format!("{tick} {} {x} {y}\n", horde_core_sim::action_name(kind));
+    let line = format!("{tick} {} {x} {y}\n", horde_core_sim::td::action_name(kind));
     assert!(text.contains(&line));
     // Three ticks later, still before the next checksum (tick 360).
     let moved = text.replace(
@@ -338,7 +338,7 @@ fn skipping_a_wave_stops_at_its_end() {
     }
     game.finish_pending_step();
     let state = game.sim().scenario_state().unwrap();
-    assert!(state.wave() != wave || game.sim().outcome() != horde_core_sim::Outcome::Running);
+    assert!(state.wave() != wave || game.sim().outcome() != horde_core_sim::td::Outcome::Running);
     // It stopped at the wave's end: one tick back, the wave was still on.
     let end = game.sim().counts().ticks;
     game.seek(end - 1);

@@ -8,14 +8,14 @@
 //! `RAYON_NUM_THREADS=1` for the single-thread figure.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_core_sim::FlowField;
-use horde_core_sim::SpatialIndex;
-use horde_core_sim::winding_board;
-use horde_core_sim::{
+use horde_core_sim::td::FlowField;
+use horde_core_sim::td::SpatialIndex;
+use horde_core_sim::td::winding_board;
+use horde_core_sim::td::{
     Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
 };
-use horde_core_sim::{Fight, FightInput, Moment, Priority, Towers};
-use horde_core_sim::{game_from_bytes, game_to_bytes, load_game, save_game};
+use horde_core_sim::td::{Fight, FightInput, Moment, Priority, Towers};
+use horde_core_sim::td::{game_from_bytes, game_to_bytes, load_game, save_game};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -15,22 +15,22 @@
 //! at or above it; `--seed N`. The game is seeded and takes no input, so the ticks are the
 //! same on every machine; the times are this machine's.
 
-use horde_core_sim::{
+use horde_core_sim::td::{
     EditKind, Outcome, Scenario, Simulation, SpawnSettings, TileContent, TowerKind, load_level,
     winding_board,
 };
+use horde_core_sim::{DT, TICKS_PER_SECOND};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Ticks a second: the fixed step every Horde game is played at.
-const TICKS_PER_SECOND: u64 = 60;
 /// The populations reported.
 const THRESHOLDS: [usize; 3] = [10_000, 100_000, 1_000_000];
 /// Ticks timed at each threshold.
 const TIMED: usize = 60;
 /// The longest game played: two hours of game time.
-const MAX_TICKS: u64 = 2 * 60 * 60 * TICKS_PER_SECOND;
+const MAX_TICKS: u64 = 2 * 60 * 60 * TICKS_PER_SECOND as u64;
 
 /// What the command line asks for.
 struct Options {
@@ -109,7 +109,7 @@ fn play(options: &Options) -> Result<(), String> {
     sim.set_scenario(Some(scenario));
     add_towers(&mut sim, options.towers)?;
     let towers = sim.towers().len();
-    let dt = 1.0 / TICKS_PER_SECOND as f32;
+    let dt = DT;
     let started = Instant::now();
     let mut times = Vec::with_capacity(TIMED);
     for threshold in THRESHOLDS {
@@ -139,7 +139,7 @@ fn play(options: &Options) -> Result<(), String> {
         times.sort_by(f64::total_cmp);
         println!(
             "{{\"threshold\":{threshold},\"alive\":{alive},\"tick\":{tick},\"game_s\":{:.1},\"cycle\":{cycle},\"waves_cleared\":{wave},\"towers\":{towers},\"step_ms_p50\":{:.2},\"wall_s\":{:.1}}}",
-            tick as f64 / TICKS_PER_SECOND as f64,
+            tick as f64 / f64::from(TICKS_PER_SECOND),
             times[TIMED / 2],
             started.elapsed().as_secs_f64()
         );

@@ -10,16 +10,16 @@
 //! The same level, scenario, seed and edits give the same checksums on any machine and any
 //! number of threads: run it twice, or with `RAYON_NUM_THREADS=1`, and compare.
 
-use horde_core_sim::{
+use horde_core_sim::td::{
     EditScript, Outcome, Scenario, Simulation, SpawnSettings, checksum_hex, load_level,
 };
+use horde_core_sim::{DT, TICKS_PER_SECOND};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Ticks a second: the fixed step every Horde game is played at.
-const TICKS_PER_SECOND: u64 = 60;
 /// The longest game played: an hour of game time.
-const MAX_TICKS: u64 = 60 * 60 * TICKS_PER_SECOND;
+const MAX_TICKS: u64 = 60 * 60 * TICKS_PER_SECOND as u64;
 
 /// What the command line asks for.
 struct Options {
@@ -38,7 +38,7 @@ fn options() -> Result<Options, String> {
         scenario: root.join("assets/scenarios/example.ron"),
         script: None,
         seed: 1,
-        every: 5 * TICKS_PER_SECOND,
+        every: 5 * u64::from(TICKS_PER_SECOND),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -70,7 +70,7 @@ fn play(options: &Options) -> Result<(), String> {
     };
     let mut sim = Simulation::new(board, SpawnSettings::default(), options.seed);
     sim.set_scenario(Some(scenario));
-    let dt = 1.0 / TICKS_PER_SECOND as f32;
+    let dt = DT;
     println!("tick,checksum");
     while sim.outcome() == Outcome::Running && sim.counts().ticks < MAX_TICKS {
         let tick = sim.counts().ticks + 1;
@@ -89,7 +89,7 @@ fn play(options: &Options) -> Result<(), String> {
     eprintln!(
         "{:?} after {:.1} s: {} killed, {} reached, {} lives left, {} shells fired",
         counts.outcome,
-        counts.ticks as f64 / TICKS_PER_SECOND as f64,
+        counts.ticks as f64 / f64::from(TICKS_PER_SECOND),
         counts.killed,
         counts.reached,
         counts.lives,

@@ -3,13 +3,13 @@
 //! nothing), the money is saved and resumed exactly, and a bad budget is refused at its line.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::EXAMPLE_SCENARIO;
-use horde_core_sim::parse_level;
-use horde_core_sim::{EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TowerKind};
-use horde_core_sim::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::EXAMPLE_SCENARIO;
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TowerKind};
+use horde_core_sim::td::{game_from_bytes, game_to_bytes};
 use std::path::Path;
 
-const DT: f32 = 1.0 / 60.0;
+use horde_core_sim::DT;
 const LASER: EditKind = EditKind::Tower(TowerKind::Laser);
 const MORTAR: EditKind = EditKind::Tower(TowerKind::Mortar);
 

@@ -5,11 +5,11 @@
 
 mod common;
 
-use horde_core_sim::{EditKind, Simulation};
-use horde_core_sim::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::{EditKind, Simulation};
+use horde_core_sim::td::{game_from_bytes, game_to_bytes};
 use std::path::Path;
 
-const DT: f32 = 1.0 / 60.0;
+use horde_core_sim::DT;
 
 /// The siege game of these tests.
 fn siege() -> Simulation {

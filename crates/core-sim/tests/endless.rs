@@ -6,12 +6,12 @@
 mod common;
 
 use common::asset;
-use horde_core_sim::{
+use horde_core_sim::td::{
     Scenario, Simulation, SpawnSettings, game_from_bytes, game_to_bytes, parse_level,
 };
 use std::path::Path;
 
-const DT: f32 = 1.0 / 60.0;
+use horde_core_sim::DT;
 
 /// The example scenario made endless, health doubling a cycle, on a long open level.
 fn endless_game() -> Simulation {
@@ -117,7 +117,7 @@ fn the_cycles_beyond_the_listed_one_have_the_stated_amounts_health_and_speed() {
         at += amount;
     }
     assert!(
-        sim.outcome() == horde_core_sim::Outcome::Running,
+        sim.outcome() == horde_core_sim::td::Outcome::Running,
         "no victory"
     );
 }

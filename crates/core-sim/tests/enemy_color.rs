@@ -2,13 +2,13 @@
 //! spawn, written by the fused pass, and kept when the board is replaced.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::{
+use horde_core_sim::td::{
     EnemyParams, ModelInstance, NEUTRAL_ENEMY_COLOR, Simulation, SpawnSettings, pack_rgba,
     parse_level,
 };
 
 /// Red for fast enemies, green for the others.
-fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::EnemyType>) -> u32 {
+fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::EnemyType>) -> u32 {
     if params.speed > 1.5 {
         pack_rgba(255, 0, 0, 255)
     } else {

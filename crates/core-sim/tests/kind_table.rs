@@ -8,9 +8,9 @@
 mod common;
 
 use common::asset;
-use horde_core_sim::EditScript;
-use horde_core_sim::parse_level;
-use horde_core_sim::{Scenario, TowerKind, TowerSettings};
+use horde_core_sim::td::EditScript;
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{Scenario, TowerKind, TowerSettings};
 use std::path::Path;
 
 /// Every number of `kind`'s settings: field names and defaults.

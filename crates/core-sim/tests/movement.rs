@@ -2,8 +2,8 @@
 //! changes, reclaim at the destination's centre, reaction to path changes, spawning.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::parse_level;
-use horde_core_sim::{EditKind, EnemyParams, FloatRange, MoveState, Simulation, SpawnSettings};
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{EditKind, EnemyParams, FloatRange, MoveState, Simulation, SpawnSettings};
 use std::collections::HashSet;
 
 /// A north–east–north–west snake: intro, forward, right turn, left turns, outro.

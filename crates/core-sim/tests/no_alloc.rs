@@ -2,8 +2,8 @@
 //! spawning, not the parallel update, not the fused instance writing.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::winding_board;
-use horde_core_sim::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
+use horde_core_sim::td::winding_board;
+use horde_core_sim::td::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
 
 /// Counted over every thread: the work runs on a thread pool.
 #[global_allocator]
@@ -72,8 +72,8 @@ fn steps_allocate_nothing_once_warmed_up() {
 
 #[test]
 fn a_scenario_with_towers_allocates_nothing_once_warmed_up() {
-    use horde_core_sim::EXAMPLE_SCENARIO;
-    use horde_core_sim::{Scenario, TowerKind};
+    use horde_core_sim::td::EXAMPLE_SCENARIO;
+    use horde_core_sim::td::{Scenario, TowerKind};
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
@@ -88,7 +88,7 @@ fn a_scenario_with_towers_allocates_nothing_once_warmed_up() {
         sim.set_scenario(Some(Scenario::parse(&text, "ever.ron".as_ref()).unwrap()));
         // Every third wall becomes a tower, lasers and mortars in turn.
         let walls: Vec<usize> = (0..sim.board().tile_count())
-            .filter(|&i| sim.board().content(i) == horde_core_sim::TileContent::Wall)
+            .filter(|&i| sim.board().content(i) == horde_core_sim::td::TileContent::Wall)
             .collect();
         for (k, &i) in walls.iter().step_by(3).enumerate() {
             let (x, y) = sim.board().coords(i);

@@ -4,12 +4,12 @@
 //! their target; nothing restarts.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::TraceWriter;
-use horde_core_sim::parse_level;
-use horde_core_sim::{Board, FloatRange, Scenario, Simulation, SpawnSettings, TileContent};
+use horde_core_sim::td::TraceWriter;
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{Board, FloatRange, Scenario, Simulation, SpawnSettings, TileContent};
 use std::path::Path;
 
-const DT: f32 = 1.0 / 60.0;
+use horde_core_sim::DT;
 const BATTLE: &str = include_str!("../../../assets/levels/battle.txt");
 const SIEGE: &str = include_str!("../../../assets/scenarios/siege.ron");
 

@@ -2,8 +2,9 @@
 //! The endless runner against the reference text: pool, clear start, jump apex, crouch,
 //! obstacles, restart, the autopilot over two minutes, and replays.
 
-use horde_core_sim::{
-    InputRecorder, InputScript, RunState, Runner, RunnerInput, RunnerSettings, runner_autopilot,
+use horde_core_sim::runner::{
+    InputRecorder, InputScript, RunState, Runner, RunnerInput, RunnerSettings,
+    autopilot as runner_autopilot,
 };
 
 const DT: f64 = 1.0 / 60.0;
@@ -353,7 +354,7 @@ fn at_any_speed_the_pool_keeps_up_and_walls_are_not_skipped() {
     // Clear sections are recycled with obstacles: by now one has been met.
     assert_eq!(runner.state(), RunState::GameOver);
     // With no obstacle kind anyone can touch, it runs on, and the track stays around it.
-    settings.obstacles[0].boxes = vec![horde_core_sim::ObstacleBox {
+    settings.obstacles[0].boxes = vec![horde_core_sim::runner::ObstacleBox {
         min: (5.0, 0.0, 1.0),
         max: (6.0, 1.0, 2.0),
     }];

@@ -4,14 +4,14 @@
 //! and a game with priorities is the same on one thread and two.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::EditScript;
-use horde_core_sim::Priority;
-use horde_core_sim::parse_level;
-use horde_core_sim::{EditKind, EnemyParams, Simulation, SpawnSettings, TowerState};
-use horde_core_sim::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::EditScript;
+use horde_core_sim::td::Priority;
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{EditKind, EnemyParams, Simulation, SpawnSettings, TowerState};
+use horde_core_sim::td::{game_from_bytes, game_to_bytes};
 use std::path::Path;
 
-const DT: f32 = 1.0 / 60.0;
+use horde_core_sim::DT;
 
 /// A corridor west to east along y = 1 with a tower (`L` or `M`) south of its middle, at
 /// (5, 0); four enemies in its reach: at x = 3 (scale 1), 4 (scale 2), 6 (scale 0.5) and

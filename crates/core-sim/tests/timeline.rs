@@ -6,11 +6,11 @@
 
 mod common;
 
-use horde_core_sim::{EditKind, Simulation};
-use horde_core_sim::{MarkKind, Timeline};
+use horde_core_sim::td::{EditKind, Simulation};
+use horde_core_sim::td::{MarkKind, Timeline};
 use rand::{Rng, SeedableRng};
 
-const DT: f32 = 1.0 / 60.0;
+use horde_core_sim::DT;
 
 /// The siege game of these tests.
 fn siege() -> Simulation {
@@ -47,7 +47,7 @@ fn edits(sim: &Simulation) -> Vec<(u64, EditKind, i64, i64)> {
     let mut found = Vec::new();
     'search: for (tick, kind) in [
         (200, EditKind::Wall),
-        (400, EditKind::Tower(horde_core_sim::TowerKind::Laser)),
+        (400, EditKind::Tower(horde_core_sim::td::TowerKind::Laser)),
     ] {
         for x in 0..w {
             for y in 0..h {
@@ -120,7 +120,7 @@ fn an_edit_after_seeking_back_cuts_the_future_and_plays_on_from_there() {
     // Back to tick 300 (after the wall, before the laser); a mortar instead of the laser.
     let mut game = timeline.seek(300).unwrap();
     let (_, _, lx, ly) = edits[1];
-    let mortar = EditKind::Tower(horde_core_sim::TowerKind::Mortar);
+    let mortar = EditKind::Tower(horde_core_sim::td::TowerKind::Mortar);
     game.edit(mortar, lx, ly).unwrap();
     timeline.record_edit(301, mortar, lx, ly);
     assert_eq!(timeline.live(), 300);

@@ -4,22 +4,24 @@
 //! names the file and, where the text is at fault, the line and column of the offending value;
 //! nothing a user saved is ever half written.
 //!
+//! Every room is private; the names below are the crate's whole face, one path each.
+//!
 //! The rooms:
-//! - [`read`]: reading with a size cap ([`read::TEXT_CAP`] for text formats), UTF-8 checked.
-//! - [`ron_file`]: the loader of every RON format: a capped read and two readings by RON's
+//! - `read.rs`: reading with a size cap ([`TEXT_CAP`] for text formats), UTF-8 checked.
+//! - `ron_file.rs`: the loader of every RON format: a capped read and two readings by RON's
 //!   parser, every rule checked inside deserialisation.
-//! - [`rules`]: the pieces a format's rules are made of ([`checked`], [`list`],
+//! - `rules.rs`: the pieces a format's rules are made of ([`checked`], [`list`],
 //!   [`unique_name`], the [`rule!`] macro).
-//! - [`pass`]: what one parse knows besides the value being read (the whole file, for rules
+//! - `pass.rs`: what one parse knows besides the value being read (the whole file, for rules
 //!   between values; the names given so far).
-//! - [`write`](mod@write): the one way every file is written: atomically (a temporary file renamed over
+//! - `write.rs`: the one way every file is written: atomically (a temporary file renamed over
 //!   the target, through symbolic links), devices and FIFOs in place, `-` to standard output.
-//! - [`append`]: files that grow (recordings): written whole once as above, then appended to
+//! - `append.rs`: files that grow (recordings): written whole once as above, then appended to
 //!   and cut back, never rewritten.
-//! - [`sealed`]: binary files (saves) with a magic, a version, a checksum and a compressed
+//! - `sealed.rs`: binary files (saves) with a magic, a version, a checksum and a compressed
 //!   payload, every kind of damage refused by name.
-//! - [`position`]: byte offsets to 1-based lines and columns.
-//! - [`error`]: [`FileError`], the one error of all of them.
+//! - `position.rs`: byte offsets to 1-based lines and columns.
+//! - `error.rs`: [`FileError`], the one error of all of them.
 //!
 //! ```
 //! use horde_files::parse_ron;
@@ -42,21 +44,26 @@
 //! assert_eq!(error.as_deref(), Some("track.ron:4:18: `length` must be positive, found -1.0"));
 //! ```
 
-pub mod append;
-pub mod error;
-pub mod pass;
-pub mod position;
-pub mod read;
-pub mod ron_file;
-pub mod rules;
-pub mod sealed;
-pub mod write;
+mod append;
+mod error;
+mod pass;
+mod position;
+mod read;
+mod ron_file;
+mod rules;
+mod sealed;
+mod write;
+
+/// serde, for the [`rule!`] macro's expansion.
+#[doc(hidden)]
+pub use serde as __serde;
 
 pub use append::AppendFile;
 pub use error::FileError;
 pub use pass::{place, placed, whole};
+pub use position::line_column;
 pub use read::{TEXT_CAP, read_bytes, read_text};
 pub use ron_file::{load_ron, parse_ron, parse_ron_then};
-pub use rules::{checked, list, must, unique_name, with_whole};
+pub use rules::{checked, list, must, non_negative, positive, unique_name, with_whole};
 pub use sealed::{SealedFormat, Unsealed, read_sealed, seal, unseal};
 pub use write::{OutputFile, is_stdout, write_file};

@@ -8,10 +8,6 @@
 //! the file asks [`crate::whole`], which answers in the second reading of a
 //! [`crate::parse_ron`].
 
-/// serde, for the [`rule!`](crate::rule) macro's expansion.
-#[doc(hidden)]
-pub use serde;
-
 use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
@@ -161,10 +157,10 @@ pub fn unique_name<'de, D: Deserializer<'de>>(
 macro_rules! rule {
     ($(#[$doc:meta])* $vis:vis $name:ident: $ty:ty, $field:literal, $rule:literal, |$v:ident| $ok:expr) => {
         $(#[$doc])*
-        $vis fn $name<'de, D: $crate::rules::serde::Deserializer<'de>>(
+        $vis fn $name<'de, D: $crate::__serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::std::result::Result<$ty, D::Error> {
-            $crate::rules::checked(deserializer, |$v: &$ty| {
+            $crate::checked(deserializer, |$v: &$ty| {
                 if $ok {
                     ::std::result::Result::Ok(())
                 } else {

@@ -5,7 +5,9 @@
 use crate::cli::PlatformerArgs;
 use crate::clock::STEP;
 use anyhow::Result;
-use horde_core_sim::{PlatformerPlayer, Sections, Treadmill, platformer_autopilot};
+use horde_core_sim::platformer::{
+    Player as PlatformerPlayer, Sections, Treadmill, autopilot as platformer_autopilot,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

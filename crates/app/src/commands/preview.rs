@@ -1,17 +1,17 @@
 //! `horde preview`: the coming wave predicted headless — the game (a level and scenario, or a
 //! save) played through a script's edits, then run ahead with no further input to the end of
-//! the current wave or its outcome (`horde_core_sim::predict`): the same prediction the
+//! the current wave or its outcome (`horde_core_sim::td::predict`): the same prediction the
 //! window shows, printed as one line.
 
 use crate::cli::PreviewArgs;
 use crate::clock::STEP_F32;
 use crate::levels;
 use anyhow::{Result, bail};
-use horde_core_sim::EditScript;
-use horde_core_sim::Simulation;
-use horde_core_sim::load_game;
-use horde_core_sim::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, TileCount};
-use horde_core_sim::{PreviewError, predict_end, predict_wave};
+use horde_core_sim::td::EditScript;
+use horde_core_sim::td::Simulation;
+use horde_core_sim::td::load_game;
+use horde_core_sim::td::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, TileCount};
+use horde_core_sim::td::{PreviewError, predict_end, predict_wave};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

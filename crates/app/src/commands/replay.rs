@@ -5,7 +5,7 @@ use crate::cli::ReplayArgs;
 use crate::clock::STEP_F32;
 use crate::replay::{Desync, open, replay};
 use anyhow::{Result, bail};
-use horde_core_sim::checksum_hex;
+use horde_core_sim::td::checksum_hex;
 use serde::Serialize;
 use std::time::Instant;
 

@@ -5,8 +5,9 @@ use crate::cli::RunnerArgs;
 use crate::clock::STEP;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
-use horde_core_sim::{
-    InputRecorder, InputScript, RunFigures, RunState, Runner, RunnerSettings, runner_autopilot,
+use horde_core_sim::runner::{
+    InputRecorder, InputScript, RunFigures, RunState, Runner, RunnerSettings,
+    autopilot as runner_autopilot,
 };
 use horde_files::write_file;
 

@@ -25,7 +25,7 @@ use crate::progress::Progress;
 use crate::scenes::td::view as td_view;
 use crate::staging::{WriteTimes, ms};
 use anyhow::Result;
-use horde_core_sim::{ModelInstance, Simulation};
+use horde_core_sim::td::{ModelInstance, Simulation};
 use report::{Drawing, Measured, Report, Samples, report};
 use std::time::Instant;
 use step::{step_into_view, stress_simulation, stress_view};

@@ -12,7 +12,7 @@ use crate::scenes::td::view as td_view;
 use crate::scenes::td::widgets::frame_time_graph;
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use crate::staging::WriteTimes;
-use horde_core_sim::Simulation;
+use horde_core_sim::td::Simulation;
 use horde_renderer::{AdapterSummary, FrameCounters, FrameParams, GpuContext, Renderer};
 
 /// The stress run shown in a window.

@@ -9,9 +9,9 @@ use crate::scenes::td::TdView;
 use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::{EnemyWrite, WriteTimes};
 use anyhow::Result;
-use horde_core_sim::seeded_mix;
-use horde_core_sim::winding_board;
-use horde_core_sim::{
+use horde_core_sim::td::seeded_mix;
+use horde_core_sim::td::winding_board;
+use horde_core_sim::td::{
     Board, EditKind, FloatRange, Priority, Simulation, SpawnSettings, TileContent, TowerKind,
 };
 use horde_renderer::{GpuContext, Renderer};

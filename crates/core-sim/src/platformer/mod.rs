@@ -11,12 +11,12 @@
 //! [`autopilot`] looks ahead by simulating the treadmill and jumps at the last step from which
 //! a jump still lands.
 //!
-//! The rooms: [`sections`] (the file and its rules), [`treadmill`] (the three points),
-//! [`player`] (the player and its autopilot).
+//! The rooms: `sections.rs` (the file and its rules), `treadmill.rs` (the three points),
+//! `player.rs` (the player and its autopilot).
 
-pub mod player;
-pub mod sections;
-pub mod treadmill;
+pub(crate) mod player;
+pub(crate) mod sections;
+pub(crate) mod treadmill;
 
 pub use player::{
     FALL_LIMIT, GRAVITY, JUMP_HEIGHT, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player, STEP_UP, autopilot,
@@ -35,7 +35,7 @@ pub fn check_sections_text(text: &str) {
     if let Ok(sections) = Sections::parse(text, "fuzz.ron".as_ref()) {
         let mut treadmill = Treadmill::new(sections, 1);
         for _ in 0..300 {
-            treadmill.step(1.0 / 60.0);
+            treadmill.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
         }
         assert_eq!(treadmill.max_same_template_active(), 1);
     }

@@ -19,7 +19,7 @@
 //! errors naming the file, line and column.
 
 use horde_files::FileError;
-use horde_files::rules::{list, must, positive, unique_name, with_whole};
+use horde_files::{list, must, positive, unique_name, with_whole};
 use serde::{Deserialize, Deserializer};
 use std::path::Path;
 
@@ -215,7 +215,7 @@ mod tests {
         );
         // RON's parser knows the box is bad once it has read it whole: at its closing `)`.
         let end = last + box_text.len() - 1;
-        let (line, column) = horde_files::position::line_column(&text, end);
+        let (line, column) = horde_files::line_column(&text, end);
         let e = Sections::parse(&text, "late.ron".as_ref()).unwrap_err();
         let message = e.to_string();
         assert!(

@@ -3,18 +3,18 @@
 //! gravity, jump and crouch, a score and a speed that rises with it, game over on touching an
 //! obstacle, restart.
 //!
-//! - [`settings`]: the RON settings (the reference text's numbers by default).
-//! - [`figures`]: where a run stands, as `horde runner` and the scene's summary print it.
-//! - [`game`]: the game itself; [`bot`]: an autopilot; [`replay`]: input scripts to replay or
+//! - `settings.rs`: the RON settings (the reference text's numbers by default).
+//! - `figures.rs`: where a run stands, as `horde runner` and the scene's summary print it.
+//! - `game.rs`: the game itself; `bot.rs`: an autopilot; `replay.rs`: input scripts to replay or
 //!   record a run.
 //!
 //! ```
-//! use horde_core_sim::{RunState, Runner, RunnerSettings, runner_autopilot as autopilot};
+//! use horde_core_sim::runner::{RunState, Runner, RunnerSettings, autopilot};
 //!
 //! let mut runner = Runner::new(RunnerSettings::default(), 1);
 //! for _ in 0..60 * 10 {
 //!     let input = autopilot(&runner);
-//!     runner.step(input, 1.0 / 60.0);
+//!     runner.step(input, 1.0 / f64::from(crate::TICKS_PER_SECOND));
 //! }
 //! assert_eq!(runner.state(), RunState::Running);
 //! // Score grows at the base speed: 12 a second.
@@ -22,14 +22,14 @@
 //! assert_eq!(runner.sections().len(), 15);
 //! ```
 
-pub mod bot;
-pub mod figures;
-pub mod game;
-pub mod replay;
-pub mod settings;
+pub(crate) mod bot;
+pub(crate) mod figures;
+pub(crate) mod game;
+pub(crate) mod replay;
+pub(crate) mod settings;
 
 pub use bot::autopilot;
 pub use figures::RunFigures;
 pub use game::{Player, RunState, Runner, RunnerInput, Section};
 pub use replay::{InputEvent, InputRecorder, InputScript};
-pub use settings::{DEFAULT_SETTINGS, RunnerSettings, RunnerSettingsError};
+pub use settings::{DEFAULT_SETTINGS, ObstacleBox, RunnerSettings, RunnerSettingsError};

@@ -4,7 +4,7 @@
 //! obstacle), is reported at its own line and column.
 
 use horde_files::FileError;
-use horde_files::rules::{checked, list, must, non_negative, positive, with_whole};
+use horde_files::{checked, list, must, non_negative, positive, with_whole};
 use serde::{Deserialize, Deserializer};
 use std::path::Path;
 

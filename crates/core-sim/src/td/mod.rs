@@ -3,56 +3,131 @@
 //! follow them, updated in one deterministic parallel pass that also writes every enemy's
 //! model matrix.
 //!
+//! The names below are its whole public face, one path each; every room is private.
+//!
 //! The rooms:
-//! - the board: [`tile`] (what a tile holds), [`direction`] (compass constants), [`board`]
-//!   (tiles, edits and their revert rules), [`flow_field`] (the multi-source breadth-first
+//! - the board: `tile.rs` (what a tile holds), `direction.rs` (compass constants), `board.rs`
+//!   (tiles, edits and their revert rules), `flow_field.rs` (the multi-source breadth-first
 //!   search).
-//! - the enemies: [`enemy`] (one enemy's state machine and pose), [`clip`] (its animation
-//!   clips, part 6), [`enemies`] (the dense pool
-//!   and its parallel update), [`enemy_color`] (the caller's choice of colour),
-//!   [`settings`] (spawn ranges and their limits), [`model`] (the instance the renderer
-//!   draws), [`sink`] (where the fused pass writes instances).
-//! - the towers: [`towers`] (what every tower shares, and the kind table: one file a kind),
-//!   [`fight`] (the towers' tick: the spatial index, the priority tables, the plan, the
-//!   shells), [`ballistics`] (how shells fly and explosions last), [`effect`] (what a tower
-//!   does to an enemy), [`pick`] (random choices independent of thread count).
-//! - the game: [`scenario`] (enemy types, waves, cycles, lives; [`scenario_fuzz`] plays one
-//!   for the fuzz target), [`simulation`] (board +
-//!   enemies + spawner or scenario + towers + seeded random source, one tick in order).
-//! - files: [`save`] (saved games, `*.horde`), [`level`] (level text files), [`reload`] (a
-//!   level file edited while its game runs, a room of [`simulation`]), [`script`] (scripted edits), [`trace`] (the CSV
-//!   trace), [`generate`] (large generated boards for stress runs).
+//! - the enemies: `enemy.rs` (one enemy's state machine and pose), `clip.rs` (its animation
+//!   clips, part 6), `enemies/` (the dense pool and its parallel update), `enemy_type.rs` (a
+//!   scenario's enemy types), `enemy_color.rs` (the caller's choice of colour), `settings.rs`
+//!   (spawn ranges and their limits), `model.rs` (the instance the renderer draws), `sink.rs`
+//!   (where the fused pass writes instances).
+//! - the towers: `towers/` (what every tower shares, and the kind table: one file a kind),
+//!   `fight/` (the towers' tick: the spatial index, the priority tables, the plan, the
+//!   shells), `ballistics.rs` (how shells fly and explosions last), `effect.rs` (what a tower
+//!   does to an enemy), `pick.rs` (random choices independent of thread count).
+//! - the game: `scenario/` (enemy types, waves, cycles, lives; `scenario_fuzz.rs` plays one
+//!   for the fuzz target), `scenario_state.rs` (where a scenario stands), `budget.rs` (money
+//!   under a budget), `simulation/` (board + enemies + spawner or scenario + towers + seeded
+//!   random source, one tick in order).
+//! - files: `save/` (saved games, `*.horde`), `level.rs` (level text files), `script.rs`
+//!   (scripted edits), `trace.rs` (the CSV trace), `generate.rs` (large generated boards for
+//!   stress runs).
+//! - the time machine: `checksum.rs` (the state checksum), `recording/` (a recording's text:
+//!   header, edits, checksums) and `recording_writer.rs` (writing one as a game is played),
+//!   `timeline.rs` (keyframes and seeking), `preview.rs` (the forecast: the game run ahead).
 
-pub mod ballistics;
-pub mod board;
-pub mod budget;
-pub mod checksum;
-pub mod clip;
-pub mod direction;
-pub mod effect;
-pub mod enemies;
-pub mod enemy;
-pub mod enemy_color;
-pub mod enemy_type;
-pub mod fight;
-pub mod flow_field;
-pub mod generate;
-pub mod level;
-pub mod model;
-pub mod pick;
-pub mod preview;
-pub mod recording;
-pub mod recording_writer;
-pub mod save;
-pub mod scenario;
+pub(crate) mod ballistics;
+pub(crate) mod board;
+pub(crate) mod budget;
+pub(crate) mod checksum;
+pub(crate) mod clip;
+pub(crate) mod direction;
+pub(crate) mod effect;
+pub(crate) mod enemies;
+pub(crate) mod enemy;
+pub(crate) mod enemy_color;
+pub(crate) mod enemy_type;
+pub(crate) mod fight;
+pub(crate) mod flow_field;
+pub(crate) mod generate;
+pub(crate) mod level;
+pub(crate) mod model;
+pub(crate) mod pick;
+pub(crate) mod preview;
+pub(crate) mod recording;
+pub(crate) mod recording_writer;
+pub(crate) mod save;
+pub(crate) mod scenario;
 #[cfg(feature = "fuzzing")]
-pub mod scenario_fuzz;
-pub mod scenario_state;
-pub mod script;
-pub mod settings;
-pub mod simulation;
-pub mod sink;
-pub mod tile;
-pub mod timeline;
-pub mod towers;
-pub mod trace;
+pub(crate) mod scenario_fuzz;
+pub(crate) mod scenario_state;
+pub(crate) mod script;
+pub(crate) mod settings;
+pub(crate) mod simulation;
+pub(crate) mod sink;
+pub(crate) mod tile;
+pub(crate) mod timeline;
+pub(crate) mod towers;
+pub(crate) mod trace;
+
+// The board and its paths.
+pub use board::{Board, BoardError, EditKind, EditRefused, MAX_TILES};
+pub use direction::{Direction, DirectionChange};
+pub use flow_field::FlowField;
+pub use tile::TileContent;
+
+// Enemies.
+pub use clip::{Animation, Clip, DYING_SECONDS, INTRO_SECONDS, MOVE_SECONDS, OUTRO_SECONDS};
+pub use enemies::{Enemies, EnemyView, Removed, SliceTooShort};
+pub use enemy::{EnemyParams, MoveState, Pose};
+pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR, neutral_enemy_color};
+pub use enemy_type::EnemyType;
+pub use model::{ModelInstance, pack_rgba};
+pub use settings::{
+    FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, SettingsError,
+    SpawnSettings, parse_range,
+};
+pub use sink::InstanceSink;
+
+// Towers: the kind table and what towers do; the fight (their tick).
+pub use ballistics::{EXPLOSION_SECONDS, Explosion, LAUNCH_HEIGHT, Shell, launch_speed};
+pub use effect::Effect;
+pub use fight::spatial::SpatialIndex;
+pub use fight::{Fight, FightInput};
+pub use pick::mix as seeded_mix;
+pub use towers::behaviour::{KindInfo, Moment};
+pub use towers::kind::TowerKind;
+pub use towers::kinds::laser::{LaserSettings, LaserState};
+pub use towers::kinds::mortar::{MortarSettings, MortarState};
+pub use towers::kinds::{TowerSettings, TowerState};
+pub use towers::limits::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND, SettingField};
+pub use towers::priority::Priority;
+pub use towers::targeting::Target;
+pub use towers::{Tower, Towers};
+
+// The game: scenarios, budgets, the simulation.
+pub use budget::{Budget, Costs, KillPay, MAX_MONEY};
+pub use scenario::{
+    EXAMPLE_SCENARIO, EnemyConfig, EnemyModel, EnemyTypes, Scenario, SpawnSequence, Wave,
+};
+pub use scenario_state::ScenarioState;
+pub use simulation::parts::SimulationParts;
+pub use simulation::reload::BoardReload;
+pub use simulation::waves::WaveTally;
+pub use simulation::{Counts, Outcome, Simulation, SpawnError};
+
+// Files: levels, edit scripts, traces, saves, generated boards.
+pub use generate::winding_board;
+pub use level::{
+    LevelError, LevelErrorKind, is_comment, level_comments, level_text, load_level, parse_level,
+    save_level, tile_characters,
+};
+pub use save::{
+    SAVE_CAP, SAVE_FORMAT, SavedGame, from_bytes as game_from_bytes, load as load_game,
+    save as save_game, to_bytes as game_to_bytes,
+};
+pub use script::{EditScript, ScriptedEdit, action_name};
+pub use trace::{TRACE_HEADER, TraceWriter};
+
+// The time machine: checksums, recordings, the timeline, the forecast.
+pub use checksum::{CHECKSUM_STATE, from_hex as checksum_from_hex, to_hex as checksum_hex};
+pub use preview::{
+    GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError, TileCount, predict,
+    predict_end, predict_wave,
+};
+pub use recording::{Carried, Recording, RecordingHeader, board_checksum, header_if_any};
+pub use recording_writer::{CHECKSUM_EVERY, RecordingWriter};
+pub use timeline::{Mark, MarkKind, TimedEdit, Timeline};

@@ -201,7 +201,12 @@ impl GameEnd {
     /// The panel's sentence: `lost at wave 2, tick 2354 (39.2 s)`, `won at tick …`, or `still
     /// standing at tick … (… s): wave W, N waves cleared`.
     pub fn sentence(&self) -> String {
-        let at = |tick: u64| format!("tick {tick} ({:.1} s)", tick as f64 / 60.0);
+        let at = |tick: u64| {
+            format!(
+                "tick {tick} ({:.1} s)",
+                tick as f64 / f64::from(crate::TICKS_PER_SECOND)
+            )
+        };
         match self.outcome {
             Outcome::Defeat => format!("lost at wave {}, {}", self.wave, at(self.tick)),
             Outcome::Victory => format!("won at {}", at(self.tick)),

@@ -345,7 +345,7 @@ mod tests {
             if tick == 70 {
                 writer.edit(tick, EditKind::Wall, 2, 1).unwrap();
             }
-            sim.step(1.0 / 60.0);
+            sim.step(crate::DT);
             writer.after_tick(tick, sim).unwrap();
         }
         writer.cut(100);

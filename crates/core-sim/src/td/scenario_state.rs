@@ -5,7 +5,7 @@
 
 use crate::td::enemy_type::EnemyType;
 use crate::td::scenario::{Scenario, SpawnSequence, TIME_EPSILON};
-use horde_files::rules::must;
+use horde_files::must;
 use serde::{Deserialize, Serialize};
 
 /// Where a sequence stands.

@@ -2,8 +2,8 @@
 //! the siege scenario.
 #![allow(dead_code, clippy::unwrap_used)]
 
-use horde_core_sim::parse_level;
-use horde_core_sim::{Scenario, Simulation, SpawnSettings};
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{Scenario, Simulation, SpawnSettings};
 use std::path::Path;
 
 /// The text of a file of the repository, by its path from the root.

@@ -52,7 +52,7 @@
 //! budget give a [`FileError`] at that value's own line and column.
 
 use horde_files::FileError;
-use horde_files::rules::{list, must, non_negative, positive, unique_name, with_whole};
+use horde_files::{list, must, non_negative, positive, unique_name, with_whole};
 use serde::{Deserialize, Deserializer};
 use std::path::Path;
 

@@ -50,8 +50,8 @@ horde_files::rule!(parks: f64, "parks", "be a share in 0..=1", |v| (0.0..=1.0).c
 
 /// One to [`MAX_HEIGHTS`] limits of at most 4096 cells each.
 fn heights<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
-    horde_files::rules::list(d, "heights", 1..=MAX_HEIGHTS, |_, h: &u32| {
-        horde_files::rules::must(*h <= 4096, || {
+    horde_files::list(d, "heights", 1..=MAX_HEIGHTS, |_, h: &u32| {
+        horde_files::must(*h <= 4096, || {
             format!("a height must be at most 4096 cells, found {h}")
         })
     })

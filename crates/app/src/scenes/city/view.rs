@@ -247,14 +247,14 @@ mod tests {
     #[test]
     fn the_eye_rises_with_the_feet_at_once_and_sinks_smoothly() {
         let (mut view, mut walker) = (View::default(), walker());
-        view.follow(1.0, 1.0 / 60.0);
+        view.follow(1.0, crate::clock::STEP_F32);
         walker.feet = 1.0;
         assert_eq!(view.eye(&walker).y, 1.0 + EYE_HEIGHT);
-        view.follow(0.0, 1.0 / 60.0);
+        view.follow(0.0, crate::clock::STEP_F32);
         let eye = view.eye(&walker).y - EYE_HEIGHT;
         assert!(eye > 0.5 && eye < 1.0, "{eye}");
         for _ in 0..120 {
-            view.follow(0.0, 1.0 / 60.0);
+            view.follow(0.0, crate::clock::STEP_F32);
         }
         assert!(view.eye(&walker).y - EYE_HEIGHT < 1e-3);
     }

@@ -11,9 +11,9 @@ use crate::overlay;
 use crate::scenes::camera::{look_at, perspective};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::{
-    Held, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, PlatformerPlayer, Sections, Treadmill,
-    platformer_autopilot,
+use horde_core_sim::platformer::{
+    Held, PLAYER_HALF_WIDTH, PLAYER_HEIGHT, Player as PlatformerPlayer, Sections, Treadmill,
+    autopilot as platformer_autopilot,
 };
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;

@@ -4,7 +4,7 @@
 
 use crate::scenes::camera::{look_at, perspective};
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::{RunState, Runner};
+use horde_core_sim::runner::{RunState, Runner};
 use horde_levelgen::{ChunkPlacements, ScatterSettings};
 use horde_renderer::{FrameParams, Instance};
 

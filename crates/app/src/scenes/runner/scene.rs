@@ -1,4 +1,4 @@
-//! The runner scene: the endless runner game (`horde_core_sim::Runner`) at the shell's fixed
+//! The runner scene: the endless runner game (`horde_core_sim::runner::Runner`) at the shell's fixed
 //! step, drawn as instanced cubes, with scenery on both sides of the track streamed chunk row by
 //! chunk row from the scatter generator on a background worker. The render thread only takes
 //! finished rows (already turned into boxes), never waiting, and the look changes with the
@@ -17,7 +17,9 @@ use crate::scenes::stall::{StallStats, StallTimer, ViewFill};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use crate::worker::Worker;
-use horde_core_sim::{RunFigures, RunState, Runner, RunnerInput, RunnerSettings, runner_autopilot};
+use horde_core_sim::runner::{
+    RunFigures, RunState, Runner, RunnerInput, RunnerSettings, autopilot as runner_autopilot,
+};
 use horde_levelgen::{Scatter, ScatterSettings};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;

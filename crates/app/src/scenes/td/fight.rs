@@ -9,9 +9,9 @@
 use super::looks::{Around, Shape, TowerLook, look};
 use crate::clock::STEP_F32;
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::EXPLOSION_SECONDS;
-use horde_core_sim::Shell;
-use horde_core_sim::{Simulation, Tower};
+use horde_core_sim::td::EXPLOSION_SECONDS;
+use horde_core_sim::td::Shell;
+use horde_core_sim::td::{Simulation, Tower};
 use horde_renderer::{BatchId, Instance, Renderer};
 use std::collections::VecDeque;
 
@@ -53,7 +53,7 @@ pub struct FightBatches {
 /// `look_of`.
 fn part_counts(
     towers: &[Tower],
-    look_of: fn(horde_core_sim::TowerKind) -> &'static TowerLook,
+    look_of: fn(horde_core_sim::td::TowerKind) -> &'static TowerLook,
 ) -> [usize; 4] {
     let mut counts = [0; 4];
     for tower in towers {
@@ -69,7 +69,7 @@ fn part_counts(
 fn write_parts(
     towers: &[Tower],
     shape: Shape,
-    look_of: fn(horde_core_sim::TowerKind) -> &'static TowerLook,
+    look_of: fn(horde_core_sim::td::TowerKind) -> &'static TowerLook,
     around: Around<'_>,
     out: &mut [Instance],
 ) {
@@ -252,7 +252,7 @@ fn sphere(at: [f32; 3], radius: f32, life: f32, [r, g, b]: [u8; 3]) -> Instance 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::{Enemies, TowerKind, TowerSettings};
+    use horde_core_sim::td::{Enemies, TowerKind, TowerSettings};
 
     fn model(instance: &Instance) -> Mat4 {
         Mat4::from_cols_array_2d(&instance.model)
@@ -326,8 +326,8 @@ mod tests {
 
     #[test]
     fn shells_leave_trails_that_fade_and_go() {
-        use horde_core_sim::parse_level;
-        use horde_core_sim::{SpawnSettings, TowerKind};
+        use horde_core_sim::td::parse_level;
+        use horde_core_sim::td::{SpawnSettings, TowerKind};
         let board = parse_level("###########\nS.........D\n#####M#####\n", "t".as_ref()).unwrap();
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
         assert_eq!(sim.towers().all()[0].kind(), TowerKind::Mortar);

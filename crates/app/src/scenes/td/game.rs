@@ -9,13 +9,13 @@ pub mod history;
 use super::draw::colors;
 use crate::clock::STEP_F32 as STEP;
 use crate::levels;
-use horde_core_sim::RecordingWriter;
-use horde_core_sim::Timeline;
-use horde_core_sim::{
+use horde_core_sim::td::RecordingWriter;
+use horde_core_sim::td::Timeline;
+use horde_core_sim::td::{
     Board, BoardReload, EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TileContent,
     TowerKind, TowerSettings,
 };
-use horde_core_sim::{load_game, save_game};
+use horde_core_sim::td::{load_game, save_game};
 use horde_files::FileError;
 use std::path::Path;
 

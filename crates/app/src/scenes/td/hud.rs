@@ -2,7 +2,7 @@
 //! left corner, and the tower Shift + left click places.
 
 use crate::overlay;
-use horde_core_sim::{Outcome, Simulation, TowerKind};
+use horde_core_sim::td::{Outcome, Simulation, TowerKind};
 
 /// What the HUD says, as text (kept apart from drawing so it can be tested).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,9 +110,9 @@ pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind, speed: Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::EXAMPLE_SCENARIO;
-    use horde_core_sim::parse_level;
-    use horde_core_sim::{Scenario, SpawnSettings};
+    use horde_core_sim::td::EXAMPLE_SCENARIO;
+    use horde_core_sim::td::parse_level;
+    use horde_core_sim::td::{Scenario, SpawnSettings};
 
     #[test]
     fn a_budget_shows_the_money_and_the_prices() {
@@ -171,7 +171,7 @@ mod tests {
         assert_eq!(text.outcome, None);
         // No towers: the enemies walk in until the lives are gone.
         for _ in 0..60 * 120 {
-            sim.step(1.0 / 60.0);
+            sim.step(horde_core_sim::DT);
             if sim.outcome() != Outcome::Running {
                 break;
             }

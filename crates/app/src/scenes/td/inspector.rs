@@ -6,9 +6,9 @@ use super::view::TdView;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::overlay;
 use crate::scenes::FrameInfo;
-use horde_core_sim::SettingField;
-use horde_core_sim::{FloatRange, TowerKind, TowerSettings};
-use horde_core_sim::{PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS};
+use horde_core_sim::td::SettingField;
+use horde_core_sim::td::{FloatRange, TowerKind, TowerSettings};
+use horde_core_sim::td::{PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS};
 use horde_levelgen::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
@@ -442,7 +442,7 @@ pub struct AnimationBox {
 
 impl AnimationBox {
     /// The box for `sim`.
-    pub fn of(sim: &horde_core_sim::Simulation) -> AnimationBox {
+    pub fn of(sim: &horde_core_sim::td::Simulation) -> AnimationBox {
         let asked = sim.animation();
         let playing = sim.animated();
         if playing && !asked {
@@ -541,7 +541,7 @@ impl TowerTexts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::{Scenario, Simulation, SpawnSettings, parse_level};
+    use horde_core_sim::td::{Scenario, Simulation, SpawnSettings, parse_level};
     use std::path::Path;
 
     #[test]
@@ -556,7 +556,7 @@ mod tests {
         sim.set_animation(false);
         // A scenario that plays the clips itself: ticked, and not the player's to change.
         let mut scenario =
-            Scenario::parse(horde_core_sim::EXAMPLE_SCENARIO, Path::new("s.ron")).unwrap();
+            Scenario::parse(horde_core_sim::td::EXAMPLE_SCENARIO, Path::new("s.ron")).unwrap();
         scenario.animation = true;
         sim.set_scenario(Some(scenario));
         assert!(sim.animated());

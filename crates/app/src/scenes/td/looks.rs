@@ -7,8 +7,8 @@
 
 use super::draw::block;
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::{Enemies, Tower, TowerKind, TowerSettings, TowerState};
-use horde_core_sim::{LAUNCH_HEIGHT, Shell, launch_speed};
+use horde_core_sim::td::{Enemies, Tower, TowerKind, TowerSettings, TowerState};
+use horde_core_sim::td::{LAUNCH_HEIGHT, Shell, launch_speed};
 use horde_renderer::{Instance, MeshKind};
 
 /// The shape a part of a tower is drawn as; each fills the unit box `[-½, ½]³` that the part's
@@ -199,8 +199,8 @@ fn mortar_barrel(tower: &Tower, turn: Quat, around: Around<'_>) -> Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::LaserState;
-    use horde_core_sim::Target;
+    use horde_core_sim::td::LaserState;
+    use horde_core_sim::td::Target;
 
     fn laser(at: [f32; 2], aim: Option<[f32; 2]>, firing: bool) -> Tower {
         Tower {
@@ -257,8 +257,8 @@ mod tests {
 
     #[test]
     fn a_beam_ends_at_its_target_as_drawn() {
-        use horde_core_sim::parse_level;
-        use horde_core_sim::{EnemyParams, Simulation, SpawnSettings};
+        use horde_core_sim::td::parse_level;
+        use horde_core_sim::td::{EnemyParams, Simulation, SpawnSettings};
         let board = parse_level("S.....D\n", "t".as_ref()).unwrap();
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
         let params = EnemyParams {

@@ -13,9 +13,9 @@ use crate::replay;
 use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::RecordingHeader;
-use horde_core_sim::RecordingWriter;
-use horde_core_sim::board_checksum;
+use horde_core_sim::td::RecordingHeader;
+use horde_core_sim::td::RecordingWriter;
+use horde_core_sim::td::board_checksum;
 use std::path::Path;
 
 impl TdPlay {

@@ -7,7 +7,7 @@
 use super::game::TdGame;
 use crate::overlay;
 use egui::{Align2, Color32, Sense, Stroke, Vec2};
-use horde_core_sim::MarkKind;
+use horde_core_sim::td::MarkKind;
 
 /// What the player asked of the bar this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ pub fn show(ctx: &egui::Context, game: &TdGame, panel_width: f32) -> Option<BarA
                 if ui.add_enabled(waves, skip).on_hover_text("N").clicked() {
                     action = Some(BarAction::SkipWave);
                 }
-                let seconds = |t: u64| t as f64 / 60.0;
+                let seconds = |t: u64| t as f64 * crate::clock::STEP;
                 let edge = if now == live { " (live)" } else { "" };
                 ui.label(format!(
                     "tick {now}{edge} / {live}   {:.1} s / {:.1} s",

@@ -14,7 +14,7 @@ use super::game::{RefusedTile, TdGame};
 use super::looks::Shape;
 use crate::staging::{EnemyWrite, StagingPath, WriteTimes, write_enemies};
 use glam::Vec3;
-use horde_core_sim::{Board, ModelInstance, Simulation};
+use horde_core_sim::td::{Board, ModelInstance, Simulation};
 use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 
 // The simulation writes its instances straight into the renderer's: same layout, one place.
@@ -138,7 +138,7 @@ impl TdView {
         &mut self,
         renderer: &mut Renderer,
         board: &Board,
-        tiles: &[horde_core_sim::TileCount],
+        tiles: &[horde_core_sim::td::TileCount],
     ) {
         let Some(b) = self.batches else { return };
         let most = tiles.iter().map(|t| t.count).max().unwrap_or(1).max(1) as f32;

@@ -49,7 +49,7 @@ use crate::td::enemy_type::EnemyType;
 use crate::td::settings::{FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPEED_LIMITS};
 use crate::td::towers::kinds::TowerSettings;
 use horde_files::FileError;
-use horde_files::rules::{checked, list, must, non_negative, positive};
+use horde_files::{checked, list, must, non_negative, positive};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::path::Path;
 

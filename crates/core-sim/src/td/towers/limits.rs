@@ -2,7 +2,7 @@
 //! give, the rules a file's value must pass (reported at its own line and column), and the
 //! description of one setting that the inspector turns into a slider.
 
-use horde_files::rules::positive;
+use horde_files::positive;
 
 /// The largest range a scenario may give a tower (tiles); also the largest blast radius.
 pub const MAX_RANGE: f32 = 50.0;

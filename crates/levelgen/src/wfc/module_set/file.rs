@@ -5,7 +5,7 @@
 use super::faces::{Boundary, Face, FaceKind, turn};
 use super::shape::{BoxShape, ShapeKey, shape_key};
 use crate::wfc::zoning::Zoning;
-use horde_files::rules::{checked, list, must, positive, unique_name, with_whole};
+use horde_files::{checked, list, must, positive, unique_name, with_whole};
 use serde::{Deserialize, Deserializer};
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! The boxes a module is drawn as (and walked on): their corners as written and checked, the
 //! one turn of a shape that drawing and walking share, and a shape's key to compare turns.
 
-use horde_files::rules::must;
+use horde_files::must;
 use serde::Deserialize;
 
 /// An axis-aligned box inside a cell, to draw: corners in cell units (`0..1` on each axis,

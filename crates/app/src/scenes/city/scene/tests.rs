@@ -34,14 +34,14 @@ fn the_walker_is_put_down_then_waits_until_its_view_is_generated() {
     assert!(scene.walker.placed());
     let start = scene.walker.position;
     for _ in 0..60 {
-        scene.walk(1.0, 0.0, 1.0 / 60.0);
+        scene.walk(1.0, 0.0, crate::clock::STEP_F32);
     }
     assert_eq!(scene.walker.position, start, "walked before the view");
     assert_eq!(scene.walker.distance, 0.0);
     // Once a survey finds the view (and a little more) whole, it walks.
     scene.streaming.survey(scene.cell());
     for _ in 0..60 {
-        scene.walk(1.0, 0.0, 1.0 / 60.0);
+        scene.walk(1.0, 0.0, crate::clock::STEP_F32);
     }
     assert!(scene.walker.distance > 2.0, "{}", scene.walker.distance);
     let eye = scene.view.eye(&scene.walker).to_array();

@@ -7,8 +7,8 @@
 use super::{TdGame, WaveSkip};
 use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
 use crate::scenes::td::draw::colors;
-use horde_core_sim::Outcome;
-use horde_core_sim::Timeline;
+use horde_core_sim::td::Outcome;
+use horde_core_sim::td::Timeline;
 use std::time::{Duration, Instant};
 
 /// The fastest play speed, simulated seconds per real second.
@@ -144,7 +144,7 @@ impl TdGame {
 
     /// An edit was made at the start of `tick`: in the past (behind the live edge) it cuts
     /// the future away, from the history and the recording; then both note it.
-    pub(super) fn note_edit(&mut self, tick: u64, edit: (horde_core_sim::EditKind, i64, i64)) {
+    pub(super) fn note_edit(&mut self, tick: u64, edit: (horde_core_sim::td::EditKind, i64, i64)) {
         let (kind, x, y) = edit;
         let in_past = self.history.as_ref().is_some_and(|h| tick <= h.live());
         if let Some(history) = &mut self.history {

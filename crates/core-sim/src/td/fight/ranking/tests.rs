@@ -5,7 +5,7 @@
 use super::*;
 use crate::td::enemies::Columns;
 use crate::td::towers::targeting::{Field, best_within};
-use crate::{EnemyParams, Simulation, SpawnSettings, TileContent};
+use crate::td::{EnemyParams, Simulation, SpawnSettings, TileContent};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
