@@ -32,7 +32,8 @@
 //! each): [`td`], the tower defense (board, flow field, enemies, towers and their fight,
 //! scenarios, saves, recordings, the time machine); [`runner`], the endless runner; and
 //! [`platformer`], the platformer treadmill. What they share is here: the fixed step every
-//! game is played at ([`TICKS_PER_SECOND`], [`DT`]). Every other module is private. Reading and writing files (capped reads, RON with positioned errors,
+//! game is played at ([`TICKS_PER_SECOND`], [`DT`]). Every other module is private: `step.rs`
+//! holds the step and `script_lines.rs` the line reader the text formats share. Reading and writing files (capped reads, RON with positioned errors,
 //! atomic saves) is `horde_files`'. The crate's design is described in the repository's
 //! `docs/ARCHITECTURE.md`.
 #![deny(missing_docs)]
@@ -40,22 +41,10 @@
 pub mod platformer;
 pub mod runner;
 mod script_lines;
+mod step;
 pub mod td;
 
-/// Ticks in a second of game time: every game of the crate is played in fixed steps of
-/// [`DT`], as the reference texts' fixed update is (recordings, saves and checksums count
-/// ticks of it).
-pub const TICKS_PER_SECOND: u32 = 60;
+pub use step::{DT, TICKS_PER_SECOND};
 
-/// Seconds one fixed step lasts: `1 / TICKS_PER_SECOND`.
-pub const DT: f32 = 1.0 / TICKS_PER_SECOND as f32;
-
-/// What the fuzz targets run (`fuzz/`, with the `fuzzing` feature): each takes a hostile
-/// input and must not panic, except on a broken rule of the game.
 #[cfg(feature = "fuzzing")]
-pub mod fuzzing {
-    pub use crate::platformer::check_sections_text;
-    pub use crate::td::recording::fuzz_parse as check_recording_text;
-    pub use crate::td::save::fuzz::check_save_bytes;
-    pub use crate::td::scenario_fuzz::check_scenario_text;
-}
+pub mod fuzzing;

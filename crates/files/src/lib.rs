@@ -11,7 +11,7 @@
 //! - `ron_file.rs`: the loader of every RON format: a capped read and two readings by RON's
 //!   parser, every rule checked inside deserialisation.
 //! - `rules.rs`: the pieces a format's rules are made of ([`checked`], [`list`],
-//!   [`unique_name`], the [`rule!`] macro).
+//!   [`unique_name`]); `rule_macro.rs`: the [`rule!`] macro, one field and one condition.
 //! - `pass.rs`: what one parse knows besides the value being read (the whole file, for rules
 //!   between values; the names given so far).
 //! - `write.rs`: the one way every file is written: atomically (a temporary file renamed over
@@ -50,6 +50,7 @@ mod pass;
 mod position;
 mod read;
 mod ron_file;
+mod rule_macro;
 mod rules;
 mod sealed;
 mod write;

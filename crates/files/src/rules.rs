@@ -4,7 +4,7 @@
 //! Each format names its fields' rules with `#[serde(deserialize_with = "...")]` functions
 //! built from these pieces: [`checked`] for one value, [`list`] for a list and each of its
 //! elements, [`unique_name`] for names that may not repeat, and the [`rule!`](crate::rule)
-//! macro for the common case of one field and one condition. A rule that needs other parts of
+//! macro (in `rule_macro.rs`) for the common case of one field and one condition. A rule that needs other parts of
 //! the file asks [`crate::whole`], which answers in the second reading of a
 //! [`crate::parse_ron`].
 
@@ -131,47 +131,6 @@ pub fn unique_name<'de, D: Deserializer<'de>>(
             Err(format!("duplicate {kind} name `{name}`"))
         }
     })
-}
-
-/// Defines a `deserialize_with` function for one field and one condition on its value:
-///
-/// ```
-/// horde_files::rule!(
-///     /// `gravity`: a positive number.
-///     gravity: f64, "gravity", "be positive", |v| v.is_finite() && *v > 0.0
-/// );
-///
-/// #[derive(serde::Deserialize)]
-/// struct World {
-///     #[serde(deserialize_with = "gravity")]
-///     gravity: f64,
-/// }
-///
-/// let error = horde_files::parse_ron::<World>("(\n  gravity: -3.0,\n)", "w.ron".as_ref());
-/// let error = error.err().map(|e| e.to_string());
-/// assert_eq!(error.as_deref(), Some("w.ron:2:12: `gravity` must be positive, found -3.0"));
-/// ```
-///
-/// The message reads ``"`FIELD` must RULE, found VALUE"`` (the value as `Debug` prints it).
-#[macro_export]
-macro_rules! rule {
-    ($(#[$doc:meta])* $vis:vis $name:ident: $ty:ty, $field:literal, $rule:literal, |$v:ident| $ok:expr) => {
-        $(#[$doc])*
-        $vis fn $name<'de, D: $crate::__serde::Deserializer<'de>>(
-            deserializer: D,
-        ) -> ::std::result::Result<$ty, D::Error> {
-            $crate::checked(deserializer, |$v: &$ty| {
-                if $ok {
-                    ::std::result::Result::Ok(())
-                } else {
-                    ::std::result::Result::Err(::std::format!(
-                        ::std::concat!("`", $field, "` must ", $rule, ", found {:?}"),
-                        $v
-                    ))
-                }
-            })
-        }
-    };
 }
 
 /// `rule` applied to the file's whole value in the second reading of a [`crate::parse_ron`] of

@@ -35,7 +35,7 @@ pub fn check_sections_text(text: &str) {
     if let Ok(sections) = Sections::parse(text, "fuzz.ron".as_ref()) {
         let mut treadmill = Treadmill::new(sections, 1);
         for _ in 0..300 {
-            treadmill.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
+            treadmill.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
         }
         assert_eq!(treadmill.max_same_template_active(), 1);
     }

@@ -103,7 +103,7 @@ impl Player {
 /// Whether `player` on `treadmill` is still in the run `seconds` from now, never jumping
 /// after the first step (on which it jumps if `jump`).
 fn survives(player: &Player, treadmill: &Treadmill, jump: bool, seconds: f64) -> bool {
-    let dt = 1.0 / f64::from(crate::TICKS_PER_SECOND);
+    let dt = 1.0 / f64::from(crate::step::TICKS_PER_SECOND);
     let (mut p, mut t) = (*player, treadmill.lookahead());
     let start = p.y;
     for k in 0..(seconds / dt).ceil() as usize {
@@ -128,10 +128,12 @@ pub fn autopilot(player: &Player, treadmill: &Treadmill) -> bool {
     }
     // Would waiting one more step and then jumping still work? Then wait.
     let mut later = (*player, treadmill.lookahead());
-    later.1.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
-    later
-        .0
-        .step(&later.1, false, 1.0 / f64::from(crate::TICKS_PER_SECOND));
+    later.1.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
+    later.0.step(
+        &later.1,
+        false,
+        1.0 / f64::from(crate::step::TICKS_PER_SECOND),
+    );
     let wait = later.0.grounded && survives(&later.0, &later.1, true, 1.05);
     !wait
 }
@@ -148,10 +150,10 @@ mod tests {
             let mut t = Treadmill::new(Sections::built_in().unwrap(), seed);
             let (mut pilot, mut idle) = (Player::default(), Player::default());
             for _ in 0..120 * 60 {
-                t.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
+                t.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
                 let jump = autopilot(&pilot, &t);
-                pilot.step(&t, jump, 1.0 / f64::from(crate::TICKS_PER_SECOND));
-                idle.step(&t, false, 1.0 / f64::from(crate::TICKS_PER_SECOND));
+                pilot.step(&t, jump, 1.0 / f64::from(crate::step::TICKS_PER_SECOND));
+                idle.step(&t, false, 1.0 / f64::from(crate::step::TICKS_PER_SECOND));
             }
             assert!(
                 !pilot.out,

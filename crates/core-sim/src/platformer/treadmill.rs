@@ -256,7 +256,7 @@ mod tests {
     fn a_section_is_recycled_every_width_over_speed_seconds() {
         let mut t = Treadmill::new(Sections::built_in().unwrap(), 1);
         for _ in 0..120 * 60 {
-            t.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
+            t.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
         }
         // 10 / 5 = 2 s a section: 60 in 120 s.
         assert!((59..=61).contains(&t.recycled()), "{}", t.recycled());
@@ -277,7 +277,7 @@ mod tests {
         assert!(matches!(held[0], Held::Template(_)) && matches!(held[2], Held::Template(_)));
         assert_ne!(held[0], held[2]);
         for _ in 0..60 * 10 {
-            t.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
+            t.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
         }
         assert!(t.points().all(|(_, h)| h != Held::Start));
     }
@@ -305,7 +305,7 @@ mod tests {
         assert_eq!(before, same, "nothing changes before a section wraps");
         let recycled = t.recycled();
         while t.recycled() == recycled {
-            t.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
+            t.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
         }
         assert!(!t.sections_pending());
         let names: Vec<String> = (0..3).map(|p| t.point_section(p).name.clone()).collect();
@@ -316,7 +316,7 @@ mod tests {
         );
         assert!(names.iter().any(|n| before.contains(n)), "{names:?}");
         for _ in 0..60 * 20 {
-            t.step(1.0 / f64::from(crate::TICKS_PER_SECOND));
+            t.step(1.0 / f64::from(crate::step::TICKS_PER_SECOND));
         }
         assert!((0..3).all(|p| t.point_section(p).name.starts_with("x_")));
         assert_eq!(t.template_uses().len(), 4);

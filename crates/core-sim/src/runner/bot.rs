@@ -42,7 +42,7 @@ pub fn autopilot(runner: &Runner) -> RunnerInput {
     let half_depth = s.player.depth as f64 / 2.0;
     let speed = runner.speed();
     let v0 = runner.take_off_speed();
-    let dt = 1.0 / f64::from(crate::TICKS_PER_SECOND);
+    let dt = 1.0 / f64::from(crate::step::TICKS_PER_SECOND);
     let ahead = |(bmin, bmax): &([f64; 3], [f64; 3])| {
         bmin[0] < pmax[0] && pmin[0] < bmax[0] && bmin[1] < standing_top && bmax[2] > pmin[2]
     };

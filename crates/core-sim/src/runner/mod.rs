@@ -14,7 +14,7 @@
 //! let mut runner = Runner::new(RunnerSettings::default(), 1);
 //! for _ in 0..60 * 10 {
 //!     let input = autopilot(&runner);
-//!     runner.step(input, 1.0 / f64::from(crate::TICKS_PER_SECOND));
+//!     runner.step(input, 1.0 / f64::from(horde_core_sim::TICKS_PER_SECOND));
 //! }
 //! assert_eq!(runner.state(), RunState::Running);
 //! // Score grows at the base speed: 12 a second.

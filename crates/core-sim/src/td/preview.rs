@@ -204,7 +204,7 @@ impl GameEnd {
         let at = |tick: u64| {
             format!(
                 "tick {tick} ({:.1} s)",
-                tick as f64 / f64::from(crate::TICKS_PER_SECOND)
+                tick as f64 / f64::from(crate::step::TICKS_PER_SECOND)
             )
         };
         match self.outcome {

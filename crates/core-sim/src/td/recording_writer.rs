@@ -345,7 +345,7 @@ mod tests {
             if tick == 70 {
                 writer.edit(tick, EditKind::Wall, 2, 1).unwrap();
             }
-            sim.step(crate::DT);
+            sim.step(crate::step::DT);
             writer.after_tick(tick, sim).unwrap();
         }
         writer.cut(100);

@@ -25,7 +25,7 @@ pub fn check_scenario_text(text: &str) {
     let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
     sim.set_scenario(Some(scenario));
     for _ in 0..600 {
-        sim.step(crate::DT);
+        sim.step(crate::step::DT);
     }
     let counts = sim.counts();
     assert_eq!(counts.spawned, counts.reclaimed + counts.alive);

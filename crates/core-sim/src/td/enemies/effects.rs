@@ -106,7 +106,7 @@ mod tests {
     fn a_speed_factor_slows_one_update_then_is_forgotten() {
         let (board, mut enemies) = corridor();
         for _ in 0..60 {
-            enemies.update(&board, crate::DT);
+            enemies.update(&board, crate::step::DT);
         }
         let before = [x_of(&enemies, 0), x_of(&enemies, 1)];
         assert_eq!(before[0], before[1]);

@@ -14,7 +14,7 @@ use crate::td::simulation::Simulation;
 use crate::td::towers::{Priority, TowerKind};
 use std::path::Path;
 
-use crate::DT;
+use crate::step::DT;
 
 /// The reference tick of the fight ([`Fight::tick`]'s order, without its shortcuts): no plan
 /// (the index lists every cell), no key kept (the tables read the enemies), no look planned.
