@@ -7,7 +7,7 @@
 mod common;
 
 use common::play::{click, framed};
-use horde::scenes::td::{TdGame, TdPlay};
+use horde::scenes::td::{TdGame, TdPlay, Undrawn};
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
@@ -71,13 +71,12 @@ fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
 
 fn frames(play: &mut TdPlay, frames: u32) {
     for _ in 0..frames {
-        play.game.run_steps(1, 1.0 / 60.0);
+        play.game.run_steps(1, 1.0 / 60.0, &mut Undrawn);
     }
 }
 
 /// The trace of the game's enemies as they stand (header and one tick of rows).
 fn snapshot(play: &mut TdPlay) -> String {
-    play.game.finish_pending_step();
     let mut trace = TraceWriter::new(Vec::new()).unwrap();
     trace.write_tick(play.game.sim()).unwrap();
     String::from_utf8(trace.finish().unwrap()).unwrap()

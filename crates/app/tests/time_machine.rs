@@ -9,9 +9,10 @@
 mod common;
 
 use common::horde;
-use horde::scenes::td::TdGame;
+use horde::scenes::td::{StepSink, TdGame, Undrawn};
 use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
+use horde_core_sim::td::Simulation;
 use horde_core_sim::td::board_checksum;
 use horde_core_sim::td::{EditKind, Scenario, SpawnSettings, TowerKind};
 use std::path::{Path, PathBuf};
@@ -36,12 +37,9 @@ fn siege() -> TdGame {
     .unwrap()
 }
 
-/// One frame of the window: `steps` steps asked, the last run by the "view".
+/// One frame of the window: `steps` steps asked, the last through a sink as the view's.
 fn frame(game: &mut TdGame, steps: u32) {
-    game.run_steps(steps, DT);
-    if let Some((sim, dt)) = game.pending_step() {
-        sim.step(dt);
-    }
+    game.run_steps(steps, DT, &mut Undrawn);
 }
 
 /// Plays frames of one step until tick `to`, making `edits` (tick, kind, x, y) on the way;
@@ -53,7 +51,6 @@ fn play_to(game: &mut TdGame, to: u64, edits: &[Edit], sums: &mut Vec<u64>) {
             game.edit(kind, x, y).unwrap();
         }
         frame(game, 1);
-        game.finish_pending_step();
         let sim = game.sim();
         sums.truncate(sim.counts().ticks as usize - 1);
         sums.push(sim.checksum());
@@ -311,7 +308,6 @@ fn fast_forward_plays_the_game_normal_speed_plays() {
     while fast.sim().counts().ticks < 1500 {
         frame(&mut fast, 100);
     }
-    fast.finish_pending_step();
     for tick in [1, 500, 1499, 1500] {
         assert_eq!(fast.seek(tick), tick);
         assert_eq!(
@@ -336,11 +332,49 @@ fn skipping_a_wave_stops_at_its_end() {
         frames += 1;
         assert!(frames < 10_000, "the skip never ended");
     }
-    game.finish_pending_step();
     let state = game.sim().scenario_state().unwrap();
     assert!(state.wave() != wave || game.sim().outcome() != horde_core_sim::td::Outcome::Running);
     // It stopped at the wave's end: one tick back, the wave was still on.
     let end = game.sim().counts().ticks;
     game.seek(end - 1);
     assert_eq!(game.sim().scenario_state().unwrap().wave(), wave);
+}
+
+/// A sink that counts the steps it ran and what the game's history knew as each began.
+#[derive(Default)]
+struct Counting {
+    steps: u32,
+    ticks: Vec<u64>,
+}
+
+impl StepSink for Counting {
+    fn step(&mut self, sim: &mut Simulation, dt: f32) {
+        self.steps += 1;
+        self.ticks.push(sim.counts().ticks);
+        sim.step(dt);
+    }
+}
+
+#[test]
+fn a_frame_runs_its_last_step_through_the_sink_and_the_history_sees_it_at_once() {
+    let mut game = siege();
+    let mut sink = Counting::default();
+    game.run_steps(3, 3.0 * DT, &mut sink);
+    assert_eq!(sink.steps, 1, "only the last of the frame's steps is drawn");
+    assert_eq!(sink.ticks, vec![2], "it runs after the two plain ones");
+    assert_eq!(game.sim().counts().ticks, 3);
+    // Nothing is pending: the history and the game agree without another call.
+    assert_eq!(game.history().map(|h| h.live()), Some(3));
+    assert_eq!(game.live_tick(), 3);
+
+    // A paused game gives no steps: the sink is not asked.
+    game.run_steps(0, DT, &mut sink);
+    assert_eq!(sink.steps, 1);
+
+    // The same game stepped plain gets the same state.
+    let mut plain = siege();
+    for _ in 0..3 {
+        plain.step_once();
+    }
+    assert_eq!(plain.sim().checksum(), game.sim().checksum());
 }

@@ -21,6 +21,7 @@
 //! - `sealed.rs`: binary files (saves) with a magic, a version, a checksum and a compressed
 //!   payload, every kind of damage refused by name.
 //! - `position.rs`: byte offsets to 1-based lines and columns.
+//! - `sides.rs`: the one grammar of sizes as text ([`parse_sides`]: `WxH`, `XxYxZ`).
 //! - `error.rs`: [`FileError`], the one error of all of them.
 //!
 //! ```
@@ -53,6 +54,7 @@ mod ron_file;
 mod rule_macro;
 mod rules;
 mod sealed;
+mod sides;
 mod write;
 
 /// serde, for the [`rule!`] macro's expansion.
@@ -67,4 +69,5 @@ pub use read::{TEXT_CAP, read_bytes, read_text};
 pub use ron_file::{load_ron, parse_ron, parse_ron_then};
 pub use rules::{checked, list, must, non_negative, positive, unique_name, with_whole};
 pub use sealed::{SealedFormat, Unsealed, read_sealed, seal, unseal};
+pub use sides::parse_sides;
 pub use write::{OutputFile, is_stdout, write_file};

@@ -85,35 +85,22 @@ pub fn parse_priority(text: &str) -> Result<Priority, String> {
 
 /// `WxH`: a picture or window size, each side 1–8192.
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("`{text}` is not a size WIDTHxHEIGHT, each 1–8192");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=8192).contains(v))
-    };
-    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+    let [w, h] = sides_within(text, 8192)
+        .ok_or_else(|| format!("`{text}` is not a size WIDTHxHEIGHT, each 1–8192"))?;
+    Ok((w, h))
 }
 
 /// `XxYxZ`: a grid size, each side 1–1024.
 pub fn parse_size3(text: &str) -> Result<(u32, u32, u32), String> {
-    let bad = || format!("`{text}` is not a size XxYxZ, each 1–1024");
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=1024).contains(v))
-    };
-    match parts.as_slice() {
-        [x, y, z] => Ok((
-            side(x).ok_or_else(bad)?,
-            side(y).ok_or_else(bad)?,
-            side(z).ok_or_else(bad)?,
-        )),
-        _ => Err(bad()),
-    }
+    let [x, y, z] = sides_within(text, 1024)
+        .ok_or_else(|| format!("`{text}` is not a size XxYxZ, each 1–1024"))?;
+    Ok((x, y, z))
+}
+
+/// `N` sides in the one size grammar ([`horde_files::parse_sides`]), each 1–`most`.
+fn sides_within<const N: usize>(text: &str, most: u32) -> Option<[u32; N]> {
+    horde_files::parse_sides(text)
+        .filter(|sides: &[u32; N]| sides.iter().all(|s| (1..=most).contains(s)))
 }
 
 /// `X,Z`: a column of the infinite map.
@@ -131,19 +118,8 @@ pub fn parse_region(text: &str) -> Result<Region, String> {
     let bad = || format!("`{text}` is not a region X,Z,WxD (corner, then size 1–1024 each way)");
     let (corner, size) = text.rsplit_once(',').ok_or_else(bad)?;
     let (x, z) = parse_column(corner).map_err(|_| bad())?;
-    let (width, depth) = size.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (1..=1024).contains(v))
-    };
-    Ok(Region {
-        x,
-        z,
-        width: side(width).ok_or_else(bad)?,
-        depth: side(depth).ok_or_else(bad)?,
-    })
+    let [width, depth] = sides_within(size, 1024).ok_or_else(bad)?;
+    Ok(Region { x, z, width, depth })
 }
 
 /// `--dt`: a step length in (0, 10] seconds.

@@ -208,8 +208,8 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), SpecError> {
         flag: "--size",
         problem: format!("`{text}` is not WxH (two whole numbers, such as 23x11)"),
     };
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
+    let [w, h] = horde_files::parse_sides(text).ok_or_else(bad)?;
+    Ok((w, h))
 }
 
 impl fmt::Display for BoardSpec {

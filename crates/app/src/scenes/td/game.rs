@@ -1,10 +1,18 @@
 //! The tower-defense game as a player has it, apart from how it is drawn: the simulation, the
 //! level restarts go back to, the seed, the recording of the player's edits, pause and play
-//! speed, the tower kind a click places and the last refused edit. No GPU type lives here;
-//! [`super::view::TdView`] draws a game from a `&` of it (and runs the step the frame left
-//! pending, fused with writing the enemies).
+//! speed, the tower kind a click places and the last refused edit. No GPU type lives here:
+//! the game runs its own steps ([`TdGame::run_steps`], [`TdGame::step_with`]), the last of a
+//! frame through a [`StepSink`] the view fills with the enemies' instances as the step goes,
+//! and [`super::view::TdView`] draws it from a `&` of it.
+//!
+//! Rooms: `game/history.rs`, the time machine (every step seen by the history and the
+//! recording, seeking, fast-forward and wave skips); `game/step.rs`, the sink a step writes
+//! its instances into.
 
 pub mod history;
+pub mod step;
+
+pub use step::{StepSink, Undrawn};
 
 use super::draw::colors;
 use crate::clock::STEP_F32 as STEP;
@@ -18,6 +26,7 @@ use horde_core_sim::td::{
 use horde_core_sim::td::{load_game, save_game};
 use horde_files::FileError;
 use std::path::Path;
+use std::time::Instant;
 
 /// How long a refused tile flashes, seconds.
 const FLASH_SECONDS: f32 = 0.5;
@@ -66,15 +75,11 @@ pub struct TdGame {
     level: Board,
     /// The tile whose edit was refused last, while it flashes.
     refused: Option<RefusedTile>,
-    /// The frame's last step, left for the view to fuse with writing the instances.
-    step_pending: bool,
     /// Counts the times the game started over (restart, new board, load, seek), so that a
     /// view knows to draw everything again.
     generation: u64,
     /// The game's history, for seeking ([`history`]); none if its first keyframe failed.
     history: Option<Timeline>,
-    /// A step ran through the view that the history and recording have not seen yet.
-    unseen_step: bool,
     /// The play speed reached lately (smoothed), simulated seconds per real second.
     speed_reached: f32,
     /// Skipping to the end of the current wave, if asked.
@@ -109,10 +114,8 @@ impl TdGame {
             tower_kind: TowerKind::ALL[0],
             last_refusal: None,
             refused: None,
-            step_pending: false,
             generation: 0,
             history: None,
-            unseen_step: false,
             speed_reached: 0.0,
             skip: None,
             steps_seconds: 0.0,
@@ -138,24 +141,21 @@ impl TdGame {
         Ok(game)
     }
 
-    /// The simulation as it stands (a step may be pending: see [`TdGame::run_steps`]).
+    /// The simulation as it stands, between two steps.
     pub fn sim(&self) -> &Simulation {
         &self.sim
     }
 
-    /// The simulation to change directly (its settings, spawning, towers' settings), after
-    /// the step the frame left pending has run.
+    /// The simulation to change directly (its settings, spawning, towers' settings).
     pub fn sim_mut(&mut self) -> &mut Simulation {
-        self.finish_pending_step();
         &mut self.sim
     }
 
     /// The simulation to change in a way the history cannot replay (animation on or off, the
     /// inspector's settings): the history starts over from the game as it stands after the
-    /// change, the pending step run first. A recording goes on, but cannot replay such a
-    /// change: `horde replay` reports a desync at the next checksum.
+    /// change. A recording goes on, but cannot replay such a change: `horde replay` reports
+    /// a desync at the next checksum.
     pub fn change_sim(&mut self, change: impl FnOnce(&mut Simulation)) {
-        self.finish_pending_step();
         change(&mut self.sim);
         self.changes += 1;
         self.new_history();
@@ -174,18 +174,17 @@ impl TdGame {
         self.recording = Some(writer);
     }
 
-    /// Replaces the spawn settings after the pending step, as [`Simulation::set_settings`]
-    /// says. Not an edit: the history starts over from here ([`TdGame::change_sim`]).
+    /// Replaces the spawn settings, as [`Simulation::set_settings`] says. Not an edit: the history starts over from here ([`TdGame::change_sim`]).
     pub fn set_spawn_settings(&mut self, settings: SpawnSettings) {
         self.change_sim(|sim| sim.set_settings(settings));
     }
 
-    /// Turns the spawner on or off after the pending step (the history starts over).
+    /// Turns the spawner on or off (the history starts over).
     pub fn set_spawning(&mut self, on: bool) {
         self.change_sim(|sim| sim.set_spawning(on));
     }
 
-    /// Replaces the towers' settings after the pending step (the history starts over).
+    /// Replaces the towers' settings (the history starts over).
     pub fn set_tower_settings(&mut self, settings: TowerSettings) {
         self.change_sim(|sim| sim.set_tower_settings(settings));
     }
@@ -224,7 +223,6 @@ impl TdGame {
     /// the rest are removed, paths are the new board's), and restarts go back to it from now
     /// on. A recording ends (its script starts from the old level).
     pub fn reload_level(&mut self, board: Board) -> BoardReload {
-        self.finish_pending_step();
         self.stop_recording("a reloaded level");
         self.level = board.clone();
         let reloaded = self.sim.reload_board(board);
@@ -255,10 +253,8 @@ impl TdGame {
         }
     }
 
-    /// Saves the whole game to `path` (a `*.horde` file), after the step the frame left
-    /// pending.
-    pub fn save(&mut self, path: &Path) -> Result<(), FileError> {
-        self.finish_pending_step();
+    /// Saves the whole game to `path` (a `*.horde` file).
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
         save_game(path, &self.sim, STEP)
     }
 
@@ -301,69 +297,52 @@ impl TdGame {
         self.restart(self.seed);
     }
 
-    /// After the simulation started over: nothing pending, no flash, a new generation and a
-    /// new history.
+    /// After the simulation started over: no flash, a new generation and a new history.
     fn started_over(&mut self) {
-        self.step_pending = false;
         self.refused = None;
         self.generation += 1;
         self.new_history();
     }
 
     /// Runs `steps` fixed steps (the shell's clock decides how many; none while paused) and
-    /// lets `real_seconds` of wall clock pass for the refused-edit flash. The last step is
-    /// left pending for the view, which fuses it with writing the instances
-    /// ([`TdGame::pending_step`]).
-    /// Fast-forward (more steps than the shell's usual cap) runs as many as the frame leaves
-    /// time for and drops the rest; a wave skip runs for its own budget
-    /// ([`history`]).
-    pub fn run_steps(&mut self, steps: u32, real_seconds: f64) {
-        self.settle();
+    /// lets `real_seconds` of wall clock pass for the refused-edit flash. Every step but the
+    /// last runs plain; the last runs through `sink`, which writes the enemies' instances as
+    /// it goes ([`TdGame::step_with`]). Fast-forward (more steps than the shell's usual cap)
+    /// runs as many as the frame leaves time for and drops the rest; a wave skip runs for
+    /// its own budget ([`history`]).
+    pub fn run_steps(&mut self, steps: u32, real_seconds: f64, sink: &mut impl StepSink) {
         if let Some(refused) = &mut self.refused {
             refused.seconds_left -= real_seconds as f32;
         }
+        let started = Instant::now();
         // As a rayon thread: the steps' parallel passes start where they run (fast-forward
         // runs many a frame; each hand-over from this thread would be a wake-up and a wait).
-        let ran = crate::worker::in_pool(|| self.advance(steps));
-        self.note_speed(ran, real_seconds);
-    }
-
-    /// Whether [`TdGame::run_steps`] left a step pending.
-    pub fn step_is_pending(&self) -> bool {
-        self.step_pending
-    }
-
-    /// The simulation and the step length, when [`TdGame::run_steps`] left a step pending:
-    /// the caller runs that step now (and writes the instances as it goes). `None` when no
-    /// step is pending.
-    pub fn pending_step(&mut self) -> Option<(&mut Simulation, f32)> {
-        self.settle();
-        let pending = std::mem::take(&mut self.step_pending);
-        // The history and the recording see it before anything else touches the game.
-        self.unseen_step |= pending;
-        pending.then_some((&mut self.sim, STEP))
-    }
-
-    /// Runs a step [`TdGame::run_steps`] left pending, without drawing (before anything else
-    /// touches the simulation).
-    pub fn finish_pending_step(&mut self) {
-        self.settle();
-        if std::mem::take(&mut self.step_pending) {
-            self.sim.step(STEP);
-            self.end_step();
+        let plan = crate::worker::in_pool(|| self.advance(steps));
+        if plan.last_due {
+            self.step_with(sink);
         }
+        self.steps_seconds = started.elapsed().as_secs_f64();
+        self.note_speed(plan.ran + u32::from(plan.last_due), real_seconds);
     }
 
-    /// One fixed step, paused or not (the inspector's "step" button).
+    /// One fixed step, whole: a game behind the live edge first takes the edits its history
+    /// made then, the simulation steps through `sink` (which may write the enemies'
+    /// instances as it goes: the view's fused pass), and the history and the recording see
+    /// the step before anything else touches the game.
+    pub fn step_with(&mut self, sink: &mut impl StepSink) {
+        self.begin_step();
+        sink.step(&mut self.sim, STEP);
+        self.end_step();
+    }
+
+    /// One fixed step, paused or not, drawing nothing (the inspector's "step" button).
     pub fn step_once(&mut self) {
-        self.finish_pending_step();
-        self.step_now();
+        self.step_with(&mut Undrawn);
     }
 
     /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
     pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
         // Edits apply between steps, as in `horde sim`.
-        self.finish_pending_step();
         let result = self.sim.edit(kind, x, y);
         match &result {
             Ok(_) => {

@@ -24,6 +24,6 @@ pub mod view;
 pub mod widgets;
 
 pub use camera::TdCamera;
-pub use game::TdGame;
+pub use game::{StepSink, TdGame, Undrawn};
 pub use play::TdPlay;
 pub use view::TdView;

@@ -13,7 +13,7 @@
 
 use super::camera::TdCamera;
 use super::forecast::Forecast;
-use super::game::TdGame;
+use super::game::{TdGame, Undrawn};
 use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
@@ -58,6 +58,18 @@ pub struct TdPlay {
     pub quick_save: PathBuf,
     /// The level and scenario files, watched: an edit applies live.
     pub live: LiveFiles,
+    /// The steps the clock gave this frame, run in [`Scene::prepare`] (the last fused with
+    /// writing the enemies), or by the next update if the frame was not drawn.
+    due: DueSteps,
+}
+
+/// Steps the clock gave that the game has not run yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct DueSteps {
+    /// How many.
+    steps: u32,
+    /// The real seconds of the frame that gave them.
+    real_seconds: f64,
 }
 
 /// Frame times the summary keeps at most (about 18 minutes at 60 FPS).
@@ -113,7 +125,17 @@ impl TdPlay {
             forecast: None,
             frames: Vec::with_capacity(FRAME_SAMPLES),
             quick_save: games::quick_save_path(),
+            due: DueSteps::default(),
         }
+    }
+
+    /// Runs the steps the last update gave, drawing nothing: for a frame the shell did not
+    /// draw (a minimised window) and for tests and commands that play the scene without a
+    /// renderer. [`Scene::prepare`] runs them otherwise.
+    pub fn run_due_steps(&mut self) {
+        let due = std::mem::take(&mut self.due);
+        self.game
+            .run_steps(due.steps, due.real_seconds, &mut Undrawn);
     }
 
     /// Watches the level and scenario files the game was opened from, through `live`
@@ -377,11 +399,13 @@ impl Scene for TdPlay {
         if self.frames.len() < FRAME_SAMPLES {
             self.frames.push(tick.frame_seconds * 1000.0);
         }
+        // The last frame was not drawn: its steps run now.
+        self.run_due_steps();
         self.apply_live_edits();
-        self.game.run_steps(tick.steps, tick.frame_seconds);
-        if let Some(forecast) = &mut self.forecast {
-            forecast.update(&self.game);
-        }
+        self.due = DueSteps {
+            steps: tick.steps,
+            real_seconds: tick.frame_seconds,
+        };
         if let Some(camera) = self.camera.as_mut() {
             let (forward, right) = input.move_direction();
             let pan_speed = camera.distance * 0.6 * tick.frame_seconds as f32;
@@ -413,6 +437,14 @@ impl Scene for TdPlay {
     }
 
     fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> Result<()> {
+        // The frame's steps, the last writing the enemies as it moves them.
+        let due = std::mem::take(&mut self.due);
+        let mut sink = self.view.enemy_sink(renderer, ctx, &self.game);
+        (self.game).run_steps(due.steps, due.real_seconds, &mut sink);
+        let stepped = sink.finish();
+        if let Some(forecast) = &mut self.forecast {
+            forecast.update(&self.game);
+        }
         if let Some(forecast) = &mut self.forecast
             && forecast.take_ghosts_changed()
         {
@@ -420,7 +452,8 @@ impl Scene for TdPlay {
             self.view
                 .show_ghosts(renderer, self.game.sim().board(), tiles);
         }
-        self.view.sync(renderer, ctx, &mut self.game)
+        let synced = self.view.sync(renderer, ctx, &self.game);
+        stepped.and(synced)
     }
 
     fn frame_params(&mut self, viewport: Viewport) -> FrameParams {

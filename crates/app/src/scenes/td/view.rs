@@ -3,14 +3,15 @@
 //! write ([`crate::staging::write_enemies`]), the fight after every tick, the refused-edit
 //! flash — and what the player chose to show (grid, path arrows, the enemy cube).
 //!
-//! The view reads a [`Simulation`]; the one thing it changes is the step a game left pending,
-//! which it runs while writing the enemies ([`TdView::sync`]). The stress command draws its own
-//! simulation through the same view, with no game around it.
+//! The view reads a game ([`TdView::sync`] takes a `&TdGame`) and changes none: the game runs
+//! its own steps, the last of a frame through the view's [`EnemySink`], which writes every
+//! enemy's instance as the step moves it. The stress command draws its own simulation through
+//! the same view, with no game around it.
 
 use super::camera::TdCamera;
 use super::draw::{self, colors};
 use super::fight::{FightBatches, FightView};
-use super::game::{RefusedTile, TdGame};
+use super::game::{RefusedTile, StepSink, TdGame};
 use super::looks::Shape;
 use crate::staging::{EnemyWrite, StagingPath, WriteTimes, write_enemies};
 use glam::Vec3;
@@ -53,8 +54,41 @@ struct Drawn {
     board: Option<(u64, usize)>,
     /// `(ticks, spawned, alive)` when the enemy instances were written.
     enemies: Option<(u64, u64, u64)>,
+    /// The same when the enemies drawn as balls were written.
+    spheres: Option<(u64, u64, u64)>,
     /// The game's generation (times it started over) the view has seen, if any.
     generation: Option<u64>,
+}
+
+/// The view's enemy batch as the sink of a game's step ([`TdView::enemy_sink`]): the step
+/// writes every enemy's instance as it moves it (the fused pass of [`write_enemies`]).
+pub struct EnemySink<'a> {
+    view: &'a mut TdView,
+    renderer: &'a mut Renderer,
+    ctx: &'a GpuContext,
+    written: anyhow::Result<()>,
+}
+
+impl StepSink for EnemySink<'_> {
+    fn step(&mut self, sim: &mut Simulation, dt: f32) {
+        let Some(b) = self.view.batches else {
+            sim.step(dt);
+            return;
+        };
+        let write = EnemyWrite::Step(sim, dt);
+        let written = write_enemies(write, self.view.staging, self.renderer, self.ctx, b.enemies);
+        self.view.drawn.enemies = written.is_ok().then(|| enemy_identity(sim));
+        self.written = written.map(|_| ());
+    }
+}
+
+impl EnemySink<'_> {
+    /// How the writing went: an error when the renderer could not write the enemy batch (no
+    /// staging memory, a batch of another renderer) or it was shorter than the instances;
+    /// the step ran even so, and the enemies are written again at the next sync.
+    pub fn finish(self) -> anyhow::Result<()> {
+        self.written
+    }
 }
 
 /// The view's state.
@@ -170,61 +204,86 @@ impl TdView {
     fn forget_drawn(&mut self) {
         self.drawn.board = None;
         self.drawn.enemies = None;
+        self.drawn.spheres = None;
         self.fight.invalidate();
     }
 
-    /// Brings the batches up to date with `game`: the board's and the flash through
-    /// [`TdView::sync_board`]; the enemies through one fused pass that runs the step the frame
-    /// left pending and writes every instance as it goes, or, with no step pending, writes them
-    /// only if the simulation changed since they were last written; then the fight.
-    ///
-    /// Errors: the renderer could not write the enemy batch (no staging memory, a batch of
-    /// another renderer) or it is shorter than the instances; the pending step has run even so.
-    pub fn sync(
-        &mut self,
-        renderer: &mut Renderer,
-        ctx: &GpuContext,
-        game: &mut TdGame,
-    ) -> anyhow::Result<()> {
+    /// The enemy batch as the sink of `game`'s next step ([`TdGame::run_steps`]): the step
+    /// writes every enemy's instance as it moves it. The view first catches up with a game
+    /// that started over, so that [`TdView::sync`] does not write the enemies again.
+    pub fn enemy_sink<'a>(
+        &'a mut self,
+        renderer: &'a mut Renderer,
+        ctx: &'a GpuContext,
+        game: &TdGame,
+    ) -> EnemySink<'a> {
+        self.see_generation(game);
+        EnemySink {
+            view: self,
+            renderer,
+            ctx,
+            written: Ok(()),
+        }
+    }
+
+    /// Forgets what was drawn when `game` started over since the view last saw it.
+    fn see_generation(&mut self, game: &TdGame) {
         if self.drawn.generation != Some(game.generation()) {
             self.drawn.generation = Some(game.generation());
             self.forget_drawn();
             self.largest_scale = largest_scale(game.sim());
         }
-        self.sync_board(renderer, game.sim(), game.refused_tile());
-        let enemies = self.sync_enemies(renderer, ctx, game);
-        if let Ok(true) = enemies {
-            self.sync_spheres(renderer, game.sim());
-        }
-        self.sync_fight(renderer, game.sim());
-        enemies.map(|_| ())
     }
 
-    /// The enemy part of [`TdView::sync`]; whether the enemies were written.
+    /// Brings the batches up to date with `game` as it stands: the board's and the flash
+    /// through [`TdView::sync_board`]; the enemies only if the simulation changed since they
+    /// were last written (a frame's step writes them through [`TdView::enemy_sink`]); the
+    /// balls after the enemies; then the fight.
+    ///
+    /// Errors: the renderer could not write the enemy batch (no staging memory, a batch of
+    /// another renderer) or it is shorter than the instances.
+    pub fn sync(
+        &mut self,
+        renderer: &mut Renderer,
+        ctx: &GpuContext,
+        game: &TdGame,
+    ) -> anyhow::Result<()> {
+        self.see_generation(game);
+        let sim = game.sim();
+        self.sync_board(renderer, sim, game.refused_tile());
+        let enemies = self.sync_enemies(renderer, ctx, sim);
+        if self.drawn.enemies.is_some() && self.drawn.spheres != self.drawn.enemies {
+            self.sync_spheres(renderer, sim);
+            self.drawn.spheres = self.drawn.enemies;
+        }
+        self.sync_fight(renderer, sim);
+        enemies
+    }
+
+    /// The enemy part of [`TdView::sync`]: writes the instances of `sim` as they stand,
+    /// unless they were written since it last changed.
     fn sync_enemies(
         &mut self,
         renderer: &mut Renderer,
         ctx: &GpuContext,
-        game: &mut TdGame,
-    ) -> anyhow::Result<bool> {
+        sim: &Simulation,
+    ) -> anyhow::Result<()> {
         let Some(b) = self.batches else {
-            game.finish_pending_step();
-            return Ok(false);
+            return Ok(());
         };
-        let write = if game.step_is_pending() {
-            match game.pending_step() {
-                Some((sim, dt)) => EnemyWrite::Step(sim, dt),
-                None => return Ok(false),
-            }
-        } else if self.drawn.enemies == Some(enemy_identity(game.sim())) {
-            return Ok(false);
-        } else {
-            EnemyWrite::AsIs(game.sim())
-        };
-        let written = write_enemies(write, self.staging, renderer, ctx, b.enemies);
+        if self.drawn.enemies == Some(enemy_identity(sim)) {
+            return Ok(());
+        }
+        let written = write_enemies(
+            EnemyWrite::AsIs(sim),
+            self.staging,
+            renderer,
+            ctx,
+            b.enemies,
+        );
         // Written again next frame if this failed.
-        self.drawn.enemies = written.is_ok().then(|| enemy_identity(game.sim()));
-        written.map(|_| true)
+        self.drawn.enemies = written.is_ok().then(|| enemy_identity(sim));
+        written.map(|_| ())
     }
 
     /// Runs `write` for a simulation with no game around it (the stress command): every

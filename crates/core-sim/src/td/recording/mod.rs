@@ -25,7 +25,7 @@ mod carried;
 use crate::td::board::Board;
 use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
 use crate::td::script::EditScript;
-use crate::td::settings::{FloatRange, SpawnSettings};
+use crate::td::settings::{SpawnSettings, parse_range};
 pub use carried::Carried;
 use carried::{carried_text, check_carried};
 use horde_files::{FileError, TEXT_CAP, read_text};
@@ -113,13 +113,13 @@ impl RecordingHeader {
         // The spawner's settings even under a scenario: they are part of the game (a save
         // and its checksum hold them).
         let s = &self.settings;
-        let range = |r: FloatRange| format!("{}..{}", r.min(), r.max());
+        // Ranges as `A..B`, the settings' one grammar (`FloatRange`'s `Display`).
         out.push_str(&format!(
             "#! spawn-speed {}\n#! scale {}\n#! speed {}\n#! path-offset {}\n",
             s.spawn_speed(),
-            range(s.scale()),
-            range(s.speed()),
-            range(s.path_offset())
+            s.scale(),
+            s.speed(),
+            s.path_offset()
         ));
         out
     }
@@ -253,7 +253,7 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         }
         seen.push(key.clone());
         let bad = |what: &str| error(line, 1, format!("`#! {key}`: `{value}` is not {what}"));
-        let range = || parse_range(&value).ok_or_else(|| bad("a range `A..B` with A ≤ B"));
+        let range = || parse_range("range", &value).map_err(|_| bad("a range `A..B` with A ≤ B"));
         match key.as_str() {
             "level" if !value.is_empty() => {
                 let path = (value != BUILT_IN).then(|| PathBuf::from(&value));
@@ -343,12 +343,6 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         level_text,
         scenario_text,
     })
-}
-
-/// `A..B` with `A ≤ B`, both finite.
-fn parse_range(text: &str) -> Option<FloatRange> {
-    let (a, b) = text.split_once("..")?;
-    FloatRange::new(a.trim().parse().ok()?, b.trim().parse().ok()?)
 }
 
 /// The lines of a recording that carry fields, for the fuzz target: parsing must never panic.

@@ -1,6 +1,7 @@
 //! The recording header's tests: written and read back, carried texts, hostile headers.
 
 use super::*;
+use crate::td::settings::FloatRange;
 use crate::td::board::EditKind;
 use crate::td::level::parse_level;
 use crate::td::script::{checksum_line, edit_line};

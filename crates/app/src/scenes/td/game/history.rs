@@ -4,7 +4,7 @@
 //! made there cuts the future away. Fast-forward runs as many steps as the frame leaves time
 //! for, and a wave can be skipped to its end.
 
-use super::{TdGame, WaveSkip};
+use super::{TdGame, Undrawn, WaveSkip};
 use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
 use crate::scenes::td::draw::colors;
 use horde_core_sim::td::Outcome;
@@ -21,6 +21,16 @@ const FAST_LEAST: Duration = Duration::from_millis(12);
 const FAST_MOST: Duration = Duration::from_millis(400);
 /// What skipping to the end of a wave may spend on steps in one frame.
 const SKIP_BUDGET: Duration = Duration::from_millis(40);
+/// What [`TdGame::advance`] did: the steps it ran, and whether one more (the frame's last)
+/// is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Advance {
+    /// Steps run.
+    pub ran: u32,
+    /// The frame's last step is due.
+    pub last_due: bool,
+}
+
 /// Ticks `Backspace` jumps back: 5 s.
 pub const JUMP_BACK_TICKS: u64 = 300;
 
@@ -34,7 +44,6 @@ impl TdGame {
                 None
             }
         };
-        self.unseen_step = false;
         self.skip = None;
     }
 
@@ -42,7 +51,6 @@ impl TdGame {
     /// at one of its ticks.
     pub fn adopt_history(&mut self, timeline: Timeline) {
         self.history = Some(timeline);
-        self.unseen_step = false;
     }
 
     /// The game's history, if it keeps one.
@@ -83,25 +91,9 @@ impl TdGame {
         }
     }
 
-    /// One whole step, now.
-    pub(super) fn step_now(&mut self) {
-        self.begin_step();
-        self.sim.step(STEP_F32);
-        self.end_step();
-    }
-
-    /// Lets the history and the recording see a step the view ran.
-    pub(super) fn settle(&mut self) {
-        if std::mem::take(&mut self.unseen_step) {
-            self.end_step();
-        }
-    }
-
     /// Shows the game after `tick` (clamped to its history), exactly as it was played: the
-    /// pending step is dropped, nothing on disk changes. Returns the tick shown.
+    /// nothing on disk changes. Returns the tick shown.
     pub fn seek(&mut self, tick: u64) -> u64 {
-        self.settle();
-        self.step_pending = false;
         self.skip = None;
         let Some(history) = &self.history else {
             return self.sim.counts().ticks;
@@ -193,34 +185,39 @@ impl TdGame {
 
     /// Runs up to `steps` steps within the frame's budget when fast-forwarding (more than the
     /// shell's usual [`MAX_STEPS_PER_FRAME`]); a skip runs steps for its own budget instead.
-    /// The last step is left pending for the view. Returns the steps run or left pending.
-    pub(super) fn advance(&mut self, steps: u32) -> u32 {
+    /// Every step but the last runs here; whether the last is due is the answer, for
+    /// [`TdGame::run_steps`] to run through its sink.
+    pub(super) fn advance(&mut self, steps: u32) -> Advance {
         let fast = (2.0 * self.frame_rest).clamp(FAST_LEAST.as_secs_f64(), FAST_MOST.as_secs_f64());
         let (budget, steps) = match self.skip {
             Some(_) => (Some(SKIP_BUDGET), u32::MAX),
             None if steps > MAX_STEPS_PER_FRAME => (Some(Duration::from_secs_f64(fast)), steps),
             None => (None, steps),
         };
-        let started = Instant::now();
-        let deadline = budget.map(|b| started + b);
+        let deadline = budget.map(|b| Instant::now() + b);
         let mut ran = 0;
         while ran < steps {
-            self.finish_pending_step();
             if let Some(skip) = self.skip
                 && self.skip_done(skip)
             {
                 self.skip = None;
                 break;
             }
-            self.begin_step();
-            self.step_pending = true;
-            ran += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+            // The first step always runs; after it, the budget may end the frame's steps.
+            let out_of_time = ran > 0 && deadline.is_some_and(|d| Instant::now() >= d);
+            if ran + 1 == steps || out_of_time {
+                return Advance {
+                    ran,
+                    last_due: true,
+                };
             }
+            self.step_with(&mut Undrawn);
+            ran += 1;
         }
-        self.steps_seconds = started.elapsed().as_secs_f64();
-        ran
+        Advance {
+            ran,
+            last_due: false,
+        }
     }
 
     /// Notes the speed a frame of `real_seconds` reached with `ran` steps (smoothed).
