@@ -1,172 +1,226 @@
-//! Where levels and scenarios come from: a file the user names, a board generated from a seed
-//! (levelgen's generator; `--generate N`), or the built-in default board. A generated board is
-//! named in recordings by its label, `generated v2 seed 7 spec 23x11 spawns=2 ..`, which
-//! [`load`] reads back by generating the board again, by the generator version the label names
-//! (so a recording made on an older version's board replays on it).
+//! Where levels and scenarios come from, as values ([`GameSource`]): a file the user names, a
+//! board generated from a seed (levelgen's generator; `--generate N`), the built-in default
+//! board; a scenario file or the built-in endless one. The flags become a source here
+//! ([`source_from_flags`]); a source becomes a board and a scenario here ([`board_of`],
+//! [`scenario_of`]). A generated board is made again from its version, seed and spec (so a
+//! recording made on an older version's board replays on it), straight into a board: no level
+//! text in between.
 
 use anyhow::{Result, bail};
-use horde_core_sim::td::{Board, Carried, Scenario};
+use horde_core_sim::td::{Board, Carried, Scenario, TileContent};
+use horde_core_sim::td::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
 use horde_core_sim::td::{level_text, load_level, parse_level};
 use horde_files::{TEXT_CAP, read_text};
-use horde_levelgen::{BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, generate_board_version};
-use std::path::{Path, PathBuf};
-
-/// The label a generated board of this build's generator is named by: `generated v2 seed 7
-/// spec 23x11 ..`.
-pub fn generated_label(seed: u64, spec: &BoardSpec) -> PathBuf {
-    versioned_label(GENERATOR_VERSION, seed, spec)
-}
-
-/// The label of the board generator `version` makes from `seed` and `spec`.
-fn versioned_label(version: u32, seed: u64, spec: &BoardSpec) -> PathBuf {
-    PathBuf::from(format!("{LABEL_START}{version} seed {seed} spec {spec}"))
-}
-
-/// The board this build's generator makes from `seed` to `spec`, as the level parser reads it.
-pub fn generated(seed: u64, spec: &BoardSpec) -> Result<Board> {
-    generated_by(GENERATOR_VERSION, seed, spec)
-}
-
-/// The board generator `version` makes from `seed` to `spec`, as the level parser reads it.
-fn generated_by(version: u32, seed: u64, spec: &BoardSpec) -> Result<Board> {
-    let board = generate_board_version(version, spec, seed)?;
-    Ok(parse_level(
-        &board.level_text(),
-        &versioned_label(version, seed, spec),
-    )?)
-}
-
-/// The start of every generated board's label.
-const LABEL_START: &str = "generated v";
-
-/// Whether `path` is a generated board's label, not a file.
-pub fn is_generated_label(path: &Path) -> bool {
-    path.to_str().is_some_and(|p| p.starts_with(LABEL_START))
-}
-
-/// A generated board's label read back: the generator version, seed and spec it names.
-struct Label {
-    version: u32,
-    seed: u64,
-    spec: BoardSpec,
-}
-
-/// The version, seed and spec a generated board's label names, if `path` is one.
-fn parse_label(path: &Path) -> Option<Result<Label>> {
-    let text = path.to_str()?.strip_prefix(LABEL_START)?;
-    Some((|| {
-        let (version, rest) = text.split_once(" seed ").unwrap_or((text, ""));
-        let (seed, spec) = rest.split_once(" spec ").unwrap_or((rest, ""));
-        let version = version
-            .parse::<u32>()
-            .ok()
-            .filter(|v| GENERATOR_VERSIONS.contains(v));
-        let Some(version) = version else {
-            bail!(
-                "{}: not a board of a generator version this build makes (v{} to v{})",
-                path.display(),
-                GENERATOR_VERSIONS.start(),
-                GENERATOR_VERSIONS.end()
-            );
-        };
-        let seed = seed
-            .parse::<u64>()
-            .map_err(|_| anyhow::anyhow!("{}: no seed", path.display()))?;
-        let spec = BoardSpec::parse(spec)?;
-        Ok(Label {
-            version,
-            seed,
-            spec,
-        })
-    })())
-}
-
-/// Whether a recorded game is a challenge (`--challenge SEED`): the board a generator version
-/// made from a seed to the default spec (written exactly as that version labels it), the
-/// built-in endless scenario, and that seed as the game's.
-pub fn is_challenge(level: Option<&Path>, scenario: Option<&Path>, seed: u64) -> bool {
-    let Some(Ok(label)) = level.and_then(parse_label) else {
-        return false;
-    };
-    let exact = versioned_label(label.version, seed, &BoardSpec::default());
-    scenario == Some(Path::new(ENDLESS_LABEL))
-        && label.seed == seed
-        && level == Some(exact.as_path())
-}
-
-/// The board of `--level` or `--generate` (`generated`: its seed and spec), or the built-in
-/// default board.
-pub fn board(level: Option<&Path>, generate: Option<(u64, BoardSpec)>) -> Result<Board> {
-    match generate {
-        Some((seed, spec)) => generated(seed, &spec),
-        None => load(level),
-    }
-}
+use horde_levelgen::generate_board_version;
+use horde_levelgen::{BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, Tile};
+use std::path::Path;
 
 /// The texts' default board (11×11, destination in the centre, spawn point in the south-west
 /// corner), compiled in so the app works from any folder.
 const DEFAULT_LEVEL: &str = include_str!("../../../assets/levels/default.txt");
 
-/// Loads `path` (a generated board's label is generated again), or the built-in default board
-/// when none is given.
-pub fn load(path: Option<&Path>) -> Result<Board> {
-    if let Some(label) = path.and_then(parse_label) {
-        let Label {
-            version,
-            seed,
-            spec,
-        } = label?;
-        return generated_by(version, seed, &spec);
-    }
-    Ok(match path {
-        Some(path) => load_level(path)?,
-        None => parse_level(DEFAULT_LEVEL, Path::new("assets/levels/default.txt"))?,
-    })
-}
-
 /// The built-in endless scenario a challenge plays, `assets/scenarios/endless.ron`, compiled
 /// in so a challenge is the same game from any folder.
 pub const ENDLESS_SCENARIO: &str = include_str!("../../../assets/scenarios/endless.ron");
 
-/// The name recordings give the built-in endless scenario.
-pub const ENDLESS_LABEL: &str = "built-in:endless";
-
-/// Loads the `--scenario` file, if one is named (the built-in endless scenario by its label).
-pub fn scenario(path: Option<&Path>) -> Result<Option<Scenario>> {
-    if path.is_some_and(|p| p == Path::new(ENDLESS_LABEL)) {
-        return Ok(Some(Scenario::parse(
-            ENDLESS_SCENARIO,
-            Path::new(ENDLESS_LABEL),
-        )?));
-    }
-    Ok(path.map(Scenario::load).transpose()?)
+/// The board this build's generator makes from `seed` to `spec`, as a source.
+pub fn generated_source(seed: u64, spec: &BoardSpec) -> LevelSource {
+    LevelSource::Generated(GeneratedLevel {
+        version: GENERATOR_VERSION,
+        seed,
+        spec: spec.to_string(),
+    })
 }
 
-/// The scenario a game plays: the built-in endless one for a challenge, else `--scenario`'s
-/// file (named as recordings name it).
-pub fn scenario_named(challenge: bool, path: Option<&Path>) -> Option<PathBuf> {
-    if challenge {
-        Some(PathBuf::from(ENDLESS_LABEL))
-    } else {
-        path.map(Path::to_path_buf)
-    }
-}
-
-/// The texts a recording carries for a game on `level` (as `board`, the board it opened) with
-/// `scenario` (both as recordings name them): a level file's board and a scenario file's text;
-/// nothing for the built-in board and scenario or a generated board, which any Horde makes
-/// again from their names.
-pub fn carried_texts(
+/// The game the flags name. The level: `--generate` / `--challenge`'s board (`generate`: its
+/// seed and spec, made by this build's generator), else `--level` — a file, or a name as
+/// recordings write them (`built-in`, `generated v2 seed 7 spec ..`, so that the command a
+/// recording's header gives works) — else the built-in board. The scenario: the built-in
+/// endless one for a challenge, else `--scenario` (a file, or `built-in:endless`), else the
+/// spawner.
+pub fn source_from_flags(
     level: Option<&Path>,
-    board: &Board,
+    generate: Option<(u64, BoardSpec)>,
     scenario: Option<&Path>,
+    challenge: bool,
+) -> Result<GameSource> {
+    let level = match (generate, level) {
+        (Some((seed, spec)), _) => generated_source(seed, &spec),
+        (None, Some(path)) => match path.to_str() {
+            Some(text) => LevelSource::parse(text).map_err(anyhow::Error::msg)?,
+            None => LevelSource::File(path.to_path_buf()),
+        },
+        (None, None) => LevelSource::BuiltIn,
+    };
+    let scenario = match (challenge, scenario) {
+        (true, _) => Some(ScenarioSource::Endless),
+        (false, Some(path)) => Some(match path.to_str() {
+            Some(text) => ScenarioSource::parse(text),
+            None => ScenarioSource::File(path.to_path_buf()),
+        }),
+        (false, None) => None,
+    };
+    Ok(GameSource { level, scenario })
+}
+
+/// The challenge of `seed` (`--challenge SEED`) as this build plays it: the board its
+/// generator makes from the seed to the default spec, and the built-in endless scenario.
+pub fn challenge(seed: u64) -> GameSource {
+    GameSource {
+        level: generated_source(seed, &BoardSpec::default()),
+        scenario: Some(ScenarioSource::Endless),
+    }
+}
+
+/// Whether a game from `source` with `seed` is a challenge: the board a generator version this
+/// build makes from that seed to the default spec (named exactly as that version names it),
+/// the built-in endless scenario, and the seed as the game's.
+pub fn is_challenge(source: &GameSource, seed: u64) -> bool {
+    let LevelSource::Generated(level) = &source.level else {
+        return false;
+    };
+    source.scenario == Some(ScenarioSource::Endless)
+        && GENERATOR_VERSIONS.contains(&level.version)
+        && level.seed == seed
+        && level.spec == BoardSpec::default().to_string()
+}
+
+/// The board `level` names: the built-in board, a level file, or a board generated again.
+pub fn board_of(level: &LevelSource) -> Result<Board> {
+    Ok(match level {
+        LevelSource::BuiltIn => parse_level(DEFAULT_LEVEL, Path::new("assets/levels/default.txt"))?,
+        LevelSource::File(path) => load_level(path)?,
+        LevelSource::Generated(generated) => generated_board(generated)?,
+    })
+}
+
+/// The board this build's generator makes from `seed` to `spec`.
+pub fn generated(seed: u64, spec: &BoardSpec) -> Result<Board> {
+    board_of(&generated_source(seed, spec))
+}
+
+/// The board the generator version `level` names makes from its seed and spec, its tiles
+/// taken over one for one.
+fn generated_board(level: &GeneratedLevel) -> Result<Board> {
+    let name = LevelSource::Generated(level.clone());
+    if !GENERATOR_VERSIONS.contains(&level.version) {
+        bail!(
+            "{name}: not a board of a generator version this build makes (v{} to v{})",
+            GENERATOR_VERSIONS.start(),
+            GENERATOR_VERSIONS.end()
+        );
+    }
+    let spec = BoardSpec::parse(&level.spec)?;
+    let made = generate_board_version(level.version, &spec, level.seed)?;
+    let contents = made
+        .tiles
+        .iter()
+        .map(|tile| match tile {
+            Tile::Empty => TileContent::Empty,
+            Tile::Wall => TileContent::Wall,
+            Tile::Spawn => TileContent::SpawnPoint,
+            Tile::Destination => TileContent::Destination,
+        })
+        .collect();
+    Board::from_contents(made.spec.width, made.spec.height, contents)
+        .map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
+/// The board and the scenario `source` names.
+pub fn game_of(source: &GameSource) -> Result<(Board, Option<Scenario>)> {
+    Ok((
+        board_of(&source.level)?,
+        scenario_of(source.scenario.as_ref())?,
+    ))
+}
+
+/// The scenario `scenario` names, if one: a file, or the built-in endless one.
+pub fn scenario_of(scenario: Option<&ScenarioSource>) -> Result<Option<Scenario>> {
+    Ok(match scenario {
+        None => None,
+        Some(ScenarioSource::Endless) => Some(Scenario::parse(
+            ENDLESS_SCENARIO,
+            Path::new(&ScenarioSource::Endless.to_string()),
+        )?),
+        Some(ScenarioSource::File(path)) => Some(Scenario::load(path)?),
+    })
+}
+
+/// The texts a recording carries for a game from `source` (as `board`, the board it opened):
+/// a level file's board and a scenario file's text; nothing for the built-in board and
+/// scenario or a generated board, which any Horde makes again from their names.
+pub fn carried_texts(
+    source: &GameSource,
+    board: &Board,
 ) -> Result<(Option<Carried>, Option<Carried>)> {
-    let level = level
-        .filter(|path| !is_generated_label(path))
-        .map(|_| Carried::new(level_text(board)));
-    let scenario = match scenario.filter(|path| *path != Path::new(ENDLESS_LABEL)) {
+    let level = source.level.file().map(|_| Carried::new(level_text(board)));
+    let scenario = match source.scenario.as_ref().and_then(ScenarioSource::file) {
         Some(path) => Some(Carried::new(read_text(path, TEXT_CAP)?)),
         None => None,
     };
     Ok((level, scenario))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_generated_board_is_the_board_its_level_text_reads_as() {
+        let spec = BoardSpec::default();
+        for version in GENERATOR_VERSIONS {
+            let made = generate_board_version(version, &spec, 41).unwrap();
+            let through_text = parse_level(&made.level_text(), Path::new("gen")).unwrap();
+            let level = GeneratedLevel {
+                version,
+                seed: 41,
+                spec: spec.to_string(),
+            };
+            let direct = generated_board(&level).unwrap();
+            assert_eq!(direct.contents(), through_text.contents(), "v{version}");
+            assert_eq!(direct.spawn_points(), through_text.spawn_points());
+        }
+    }
+
+    #[test]
+    fn a_challenge_is_a_value_whatever_the_flags_it_came_from() {
+        let asked = Some((7, BoardSpec::default()));
+        let flags = source_from_flags(None, asked, None, true).unwrap();
+        assert_eq!(flags, challenge(7));
+        assert!(is_challenge(&flags, 7));
+        assert!(!is_challenge(&flags, 8), "the seed is the game's too");
+        // The same game named as a recording names it.
+        let named = challenge(7).level.to_string();
+        let again = source_from_flags(
+            Some(Path::new(&named)),
+            None,
+            Some(Path::new("built-in:endless")),
+            false,
+        )
+        .unwrap();
+        assert!(is_challenge(&again, 7));
+        let mut other_spec = challenge(7);
+        if let LevelSource::Generated(level) = &mut other_spec.level {
+            level.spec = "23x12".to_string();
+        }
+        assert!(!is_challenge(&other_spec, 7));
+        let spawner = GameSource {
+            scenario: None,
+            ..challenge(7)
+        };
+        assert!(!is_challenge(&spawner, 7));
+    }
+
+    #[test]
+    fn a_generator_version_this_build_does_not_make_is_refused_by_name() {
+        let level = LevelSource::Generated(GeneratedLevel {
+            version: 99,
+            seed: 1,
+            spec: BoardSpec::default().to_string(),
+        });
+        let error = format!("{:#}", board_of(&level).unwrap_err());
+        assert!(error.contains("generated v99 seed 1"), "{error}");
+        assert!(error.contains("generator version"), "{error}");
+    }
 }

@@ -5,23 +5,31 @@
 //! renderer (`horde-renderer`), which know nothing of each other. The layout follows what the
 //! app does (`docs/ARCHITECTURE.md` has the map):
 //!
-//! - [`cli`]: the command line's types; [`commands`]: one module per subcommand.
-//! - [`shell`]: the one windowed app — window, GPU, overlay, fixed-step clock, F12, `--frames`,
-//!   `--json` — showing any [`scenes::Scene`]; it never names a scene's content.
-//! - [`scenes`]: the contract and the scenes (`td`, `city`, `runner`, `platformer`), each in
-//!   its own folder.
-//! - [`stress`]: measuring frames for `horde stress`, headless or as a scene.
-//! - [`live`]: the files a scene loaded, watched and applied again when they change.
-//! - [`overlay`]: the panels and colours every scene's overlay shares (the HUD panel, anchored
-//!   panels, large messages, the error colour).
-//! - [`offscreen`]: drawing without a window (screenshots, image tests); [`clock`]: the fixed
-//!   step; [`worker`]: background generator threads; [`levels`]: level files;
-//!   [`progress`]: progress bars; [`stats`]: percentiles; [`staging`]: the simulation's
+//! - [`cli`] (`cli/`): the command line's types; [`commands`] (`commands/`): one module per
+//!   subcommand.
+//! - [`shell`] (`shell/`): the one windowed app — window, GPU, overlay, fixed-step clock, F12,
+//!   `--frames`, `--json` — showing any [`scenes::Scene`]; it never names a scene's content.
+//! - [`scenes`] (`scenes/`): the contract and the scenes (`td`, `city`, `runner`,
+//!   `platformer`), each in its own folder.
+//! - [`stress`] (`stress/`): measuring frames for `horde stress`, headless or as a scene.
+//! - [`live`] (`live/`): the files a scene loaded, watched and applied again when they change.
+//! - [`overlay`] (`overlay.rs`): the panels and colours every scene's overlay shares (the HUD
+//!   panel, anchored panels, large messages, the error colour).
+//! - [`offscreen`] (`offscreen.rs`): drawing without a window (screenshots, image tests);
+//!   [`clock`] (`clock.rs`): the fixed step; [`worker`] (`worker.rs`): background generator
+//!   threads; [`levels`] (`levels.rs`): where a game comes from (flags to a `GameSource`, a
+//!   source to a board and a scenario); [`progress`] (`progress.rs`): progress
+//!   bars; [`stats`] (`stats.rs`): percentiles; [`staging`] (`staging.rs`): the simulation's
 //!   instance sink over wgpu's staging memory and the fused enemy write (shared by the TD
 //!   view and the stress run).
+//! - [`outputs`] (`outputs.rs`): where a command's files and closing line go (`-` is standard
+//!   output); [`td_counts`] (`td_counts.rs`): the tower-defense counters as JSON, for `horde
+//!   sim` and the TD scene's summary; [`replay`] (`replay.rs`): recordings re-simulated,
+//!   checked against their checksums and kept on a timeline, for `horde replay` and `horde run
+//!   --replay`.
 //!
-//! The binary (`main.rs`) adds `heap`, private to it: keeping the memory the software drivers
-//! free each frame, set before any other thread starts.
+//! The binary (`main.rs`) adds `heap` (`heap.rs`), private to it: keeping the memory the
+//! software drivers free each frame, set before any other thread starts.
 //!
 //! The mapping between the simulation's left-handed frame (`+z` north) and the renderer's
 //! right-handed one lives in one place: [`scenes::camera`].

@@ -1,5 +1,6 @@
-//! `horde`: the Horde app. The subcommands and their flags are documented in README.md; the
-//! contract other tools rely on is in docs/ARCHITECTURE.md.
+//! `horde`: the Horde app. The subcommands and their flags are documented in the manual's
+//! *Commands* part (`docs/book/src/commands/`, one chapter a command); the rules of the
+//! contract other tools rely on are in `docs/ARCHITECTURE.md` (the command-line contract).
 
 mod heap;
 

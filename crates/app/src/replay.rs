@@ -10,6 +10,7 @@ use horde_core_sim::td::Timeline;
 use horde_core_sim::td::checksum_hex;
 use horde_core_sim::td::parse_level;
 use horde_core_sim::td::{Board, Carried, Recording, RecordingHeader, Scenario};
+use horde_core_sim::td::{LevelSource, ScenarioSource};
 use horde_core_sim::td::{Outcome, Simulation};
 use horde_files::FileError;
 use std::path::{Path, PathBuf};
@@ -84,15 +85,18 @@ fn in_carried(
 /// The board the recording's game opened: the level text it carries, else the level it names
 /// (generated again, or read from a file), refused when it is not the board recorded.
 fn recorded_board(path: &Path, header: &RecordingHeader) -> Result<Board> {
-    let named = header.level.as_deref().unwrap_or(Path::new("level"));
+    let named = header.source.level.file().unwrap_or(Path::new("level"));
     let board = match &header.level_text {
         Some(carried) => parse_level(&carried.text, named).map_err(|e| match e.kind() {
             Some(kind) => in_carried(path, carried, "level", e.location(), kind),
             None => in_carried(path, carried, "level", None, e),
         })?,
         None => {
-            let level = header.level.as_deref().map(|l| resolve(l, path));
-            levels::load(level.as_deref()).with_context(|| {
+            let level = match &header.source.level {
+                LevelSource::File(file) => LevelSource::File(resolve(file, path)),
+                other => other.clone(),
+            };
+            levels::board_of(&level).with_context(|| {
                 format!(
                     "{}:{}: the recorded level (looked for beside the recording, then from here)",
                     path.display(),
@@ -107,7 +111,9 @@ fn recorded_board(path: &Path, header: &RecordingHeader) -> Result<Board> {
 
 /// The scenario the recording's game played: the text it carries, else the file it names.
 fn recorded_scenario(path: &Path, header: &RecordingHeader) -> Result<Option<Scenario>> {
-    let named = header.scenario.as_deref().unwrap_or(Path::new("scenario"));
+    let scenario = header.source.scenario.as_ref();
+    let named = scenario.and_then(ScenarioSource::file);
+    let named = named.unwrap_or(Path::new("scenario"));
     if let Some(carried) = &header.scenario_text {
         return match Scenario::parse(&carried.text, named) {
             Ok(scenario) => Ok(Some(scenario)),
@@ -126,8 +132,11 @@ fn recorded_scenario(path: &Path, header: &RecordingHeader) -> Result<Option<Sce
             Err(e) => Err(in_carried(path, carried, "scenario", None, e)),
         };
     }
-    let scenario = header.scenario.as_deref().map(|s| resolve(s, path));
-    levels::scenario(scenario.as_deref()).with_context(|| {
+    let scenario = scenario.map(|named| match named {
+        ScenarioSource::File(file) => ScenarioSource::File(resolve(file, path)),
+        ScenarioSource::Endless => ScenarioSource::Endless,
+    });
+    levels::scenario_of(scenario.as_ref()).with_context(|| {
         format!(
             "{}: the recorded scenario (looked for beside the recording, then from here)",
             path.display()

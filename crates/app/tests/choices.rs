@@ -9,7 +9,8 @@ use common::play::{framed, hover};
 use horde::scenes::td::TdGame;
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::Priority;
-use horde_core_sim::td::{Scenario, SpawnSettings};
+use horde_core_sim::td::SpawnSettings;
+use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
 use std::path::Path;
 use std::process::Command;
 use winit::keyboard::KeyCode;
@@ -26,14 +27,11 @@ fn press(play: &mut horde::scenes::td::TdPlay, key: KeyCode) {
 
 #[test]
 fn t_cycles_the_priority_of_the_tower_under_the_mouse() {
-    let scenario = Scenario::load(&assets().join("scenarios/siege.ron")).unwrap();
-    let game = TdGame::open(
-        Some(&assets().join("levels/battle.txt")),
-        Some(scenario),
-        SpawnSettings::default(),
-        1,
-    )
-    .unwrap();
+    let source = GameSource {
+        level: LevelSource::File(assets().join("levels/battle.txt")),
+        scenario: Some(ScenarioSource::File(assets().join("scenarios/siege.ron"))),
+    };
+    let game = TdGame::open(&source, SpawnSettings::default(), 1).unwrap();
     let mut play = framed(game);
     // The level's laser at (3, 1).
     let tile = play.game.sim().board().index(3, 1).unwrap();

@@ -1,4 +1,5 @@
-//! `horde stress` prints every field of the CLI contract (docs/ARCHITECTURE.md) as valid JSON, with and without a GPU.
+//! `horde stress` prints every field of the CLI contract (the manual's `horde stress` chapter,
+//! `docs/book/src/commands/stress.md`) as valid JSON, with and without a GPU.
 #![allow(clippy::unwrap_used)]
 
 mod common;

@@ -480,3 +480,73 @@ fn the_architecture_map_names_every_room() {
         missing.join("\n")
     );
 }
+
+/// The file whose module doc speaks for `folder` (a folder of some crate's `src`): `lib.rs`
+/// (else `main.rs`) for `src` itself, `mod.rs` inside it, or `folder.rs` beside it.
+fn root_of(folder: &Path, src: &Path) -> Option<PathBuf> {
+    let candidates = if folder == src {
+        vec![folder.join("lib.rs"), folder.join("main.rs")]
+    } else {
+        vec![folder.join("mod.rs"), folder.with_extension("rs")]
+    };
+    candidates.into_iter().find(|path| path.is_file())
+}
+
+/// The rooms of `folder` a module doc must name: its `.rs` files (but the roots) as
+/// `name.rs`, its folders as `name/`.
+fn rooms_of(folder: &Path) -> Vec<String> {
+    let mut rooms = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            rooms.push(format!("{name}/"));
+        } else if name.ends_with(".rs") && !matches!(name.as_str(), "lib.rs" | "main.rs" | "mod.rs")
+        {
+            rooms.push(name);
+        }
+    }
+    rooms.sort();
+    rooms
+}
+
+/// Every folder of every crate's `src` has a module doc (its root's `//!` lines) that names
+/// each of its files and folders: a newcomer reads what a folder holds where its code starts,
+/// and a room added without a word fails here, naming both.
+#[test]
+fn every_module_doc_names_every_room_of_its_folder() {
+    let mut missing = Vec::new();
+    for (_, krate, _) in every_crate() {
+        let src = krate.join("src");
+        let mut folders = vec![src.clone()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    folders.push(path);
+                }
+            }
+            let Some(root) = root_of(&folder, &src) else {
+                missing.push(format!("{}: no module file", folder.display()));
+                continue;
+            };
+            let text = std::fs::read_to_string(&root).unwrap();
+            let doc: String = text
+                .lines()
+                .filter_map(|line| line.strip_prefix("//!"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for room in rooms_of(&folder) {
+                if !doc.contains(&room) {
+                    missing.push(format!("{}: {room}", root.display()));
+                }
+            }
+        }
+    }
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "module docs that do not name a room of their folder:\n{}",
+        missing.join("\n")
+    );
+}

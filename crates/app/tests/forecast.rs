@@ -9,20 +9,18 @@ mod common;
 use horde::scenes::td::TdGame;
 use horde::scenes::td::forecast::Forecast;
 use horde_core_sim::td::Prediction;
-use horde_core_sim::td::{EditKind, Scenario, SpawnSettings, TowerKind};
+use horde_core_sim::td::{EditKind, SpawnSettings, TowerKind};
+use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn siege() -> TdGame {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
-    let scenario = Scenario::load(&assets.join("scenarios/siege.ron")).unwrap();
-    TdGame::open(
-        Some(&assets.join("levels/battle.txt")),
-        Some(scenario),
-        SpawnSettings::default(),
-        3,
-    )
-    .unwrap()
+    let source = GameSource {
+        level: LevelSource::File(assets.join("levels/battle.txt")),
+        scenario: Some(ScenarioSource::File(assets.join("scenarios/siege.ron"))),
+    };
+    TdGame::open(&source, SpawnSettings::default(), 3).unwrap()
 }
 
 /// Updates `forecast` until it shows a prediction made after `since` (at most 20 s).

@@ -17,6 +17,7 @@ use horde::scenes::td::TdGame;
 use horde::scenes::{InputState, Reporting, Scene, Tick};
 use horde_core_sim::platformer::Sections;
 use horde_core_sim::runner::RunnerSettings;
+use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
 use horde_core_sim::td::{SpawnSettings, TileContent};
 use horde_levelgen::ScatterSettings;
 use horde_renderer::BackendChoice;
@@ -54,7 +55,11 @@ fn the_td_board_takes_a_level_edit_live_and_keeps_it_through_a_broken_one() {
     let dir = tempfile::tempdir().unwrap();
     let level = dir.path().join("level.txt");
     std::fs::write(&level, LEVEL).unwrap();
-    let scene = TdGame::open(Some(&level), None, SpawnSettings::default(), 1).unwrap();
+    let source = GameSource {
+        level: LevelSource::File(level.clone()),
+        scenario: None,
+    };
+    let scene = TdGame::open(&source, SpawnSettings::default(), 1).unwrap();
     let mut play = common::play::framed(scene);
     play.watch(LiveFiles::watching(), Some(&level), None);
     for _ in 0..300 {
@@ -101,8 +106,11 @@ fn a_scenario_edit_restarts_the_scenario_with_the_new_rules() {
     let dir = tempfile::tempdir().unwrap();
     let scenario = dir.path().join("waves.ron");
     std::fs::write(&scenario, SCENARIO).unwrap();
-    let played = horde_core_sim::td::Scenario::load(&scenario).unwrap();
-    let scene = TdGame::open(None, Some(played), SpawnSettings::default(), 1).unwrap();
+    let source = GameSource {
+        level: LevelSource::BuiltIn,
+        scenario: Some(ScenarioSource::File(scenario.clone())),
+    };
+    let scene = TdGame::open(&source, SpawnSettings::default(), 1).unwrap();
     let mut play = common::play::framed(scene);
     play.watch(LiveFiles::watching(), None, Some(&scenario));
     for _ in 0..200 {

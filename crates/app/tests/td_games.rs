@@ -13,6 +13,7 @@ use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::TraceWriter;
 use horde_core_sim::td::{FloatRange, SpawnSettings};
+use horde_core_sim::td::{GameSource, LevelSource};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use winit::event::MouseButton;
@@ -27,7 +28,11 @@ fn settings() -> SpawnSettings {
 
 /// The level at `path` in a window's play, its first frame framed.
 fn play(level: &Path, seed: u64) -> TdPlay {
-    framed(TdGame::open(Some(level), None, settings(), seed).unwrap())
+    let source = GameSource {
+        level: LevelSource::File(level.to_path_buf()),
+        scenario: None,
+    };
+    framed(TdGame::open(&source, settings(), seed).unwrap())
 }
 
 /// Presses `keys` together, in order, and lets them go in reverse.
@@ -57,9 +62,11 @@ fn recorded_play(dir: &Path, name: &str) -> (TdPlay, PathBuf) {
 /// The header of a recording of `play`'s game on `level`: the spawner, `settings()`, seed 21.
 fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
     RecordingHeader {
-        level: Some(level.to_path_buf()),
+        source: GameSource {
+            level: LevelSource::File(level.to_path_buf()),
+            scenario: None,
+        },
         board: horde_core_sim::td::board_checksum(play.game.sim().board()),
-        scenario: None,
         settings: settings(),
         animation: false,
         seed: 21,

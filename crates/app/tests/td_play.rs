@@ -69,7 +69,7 @@ fn b_restarts_the_level_and_the_scenario() {
     let mut play = play();
     let scenario = Scenario::parse(EXAMPLE_SCENARIO, "example.ron".as_ref()).unwrap();
     let lives = scenario.lives;
-    play.game.play_scenario(Some(scenario));
+    play.game.play_scenario(Some(scenario), None);
     click(&mut play, MouseButton::Left, (4, 1), true);
     assert_eq!(content(&play, (4, 1)), TileContent::Tower(TowerKind::Laser));
     // One laser cannot hold the example wave back: the game is lost.

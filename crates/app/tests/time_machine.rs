@@ -14,7 +14,8 @@ use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::Simulation;
 use horde_core_sim::td::board_checksum;
-use horde_core_sim::td::{EditKind, Scenario, SpawnSettings, TowerKind};
+use horde_core_sim::td::{EditKind, SpawnSettings, TowerKind};
+use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
 use std::path::{Path, PathBuf};
 
 const DT: f64 = 1.0 / horde_core_sim::TICKS_PER_SECOND as f64;
@@ -27,14 +28,11 @@ fn asset(path: &str) -> PathBuf {
 
 /// The battle level under the siege scenario, with seed 9, as `horde run` opens it.
 fn siege() -> TdGame {
-    let scenario = Scenario::load(&asset("scenarios/siege.ron")).unwrap();
-    TdGame::open(
-        Some(&asset("levels/battle.txt")),
-        Some(scenario),
-        SpawnSettings::default(),
-        9,
-    )
-    .unwrap()
+    let source = GameSource {
+        level: LevelSource::File(asset("levels/battle.txt")),
+        scenario: Some(ScenarioSource::File(asset("scenarios/siege.ron"))),
+    };
+    TdGame::open(&source, SpawnSettings::default(), 9).unwrap()
 }
 
 /// One frame of the window: `steps` steps asked, the last through a sink as the view's.
@@ -79,9 +77,9 @@ type Edit = (u64, EditKind, i64, i64);
 fn record(path: &Path) -> (TdGame, Vec<u64>, Vec<Edit>) {
     let mut game = siege();
     let start = RecordingHeader {
-        level: Some(asset("levels/battle.txt")),
+        // The game knows where it came from.
+        source: game.source().cloned().unwrap(),
         board: board_checksum(game.sim().board()),
-        scenario: Some(asset("scenarios/siege.ron")),
         settings: SpawnSettings::default(),
         animation: false,
         seed: 9,

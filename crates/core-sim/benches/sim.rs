@@ -1,4 +1,4 @@
-//! Benchmarks of the budgets in docs/ARCHITECTURE.md: one simulation step with every model matrix written
+//! Benchmarks of the budgets (`docs/book/src/benchmarks.md`): one simulation step with every model matrix written
 //! (100k and 1M enemies, population held), the same step with towers (1M with none and with
 //! 10k, 100k with none and with 1k, same board), the two parts the towers add to a tick (the
 //! spatial index's rebuild, the towers' targeting and firing), and the flow-field search (256²

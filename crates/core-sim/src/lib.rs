@@ -29,13 +29,15 @@
 //! parallel pass that updates every enemy and writes its model matrix).
 //!
 //! The crate shows three faces, one module a game, each a curated list of names (one path
-//! each): [`td`], the tower defense (board, flow field, enemies, towers and their fight,
-//! scenarios, saves, recordings, the time machine); [`runner`], the endless runner; and
-//! [`platformer`], the platformer treadmill. What they share is here: the fixed step every
-//! game is played at ([`TICKS_PER_SECOND`], [`DT`]). Every other module is private: `step.rs`
-//! holds the step and `script_lines.rs` the line reader the text formats share. Reading and writing files (capped reads, RON with positioned errors,
-//! atomic saves) is `horde_files`'. The crate's design is described in the repository's
-//! `docs/ARCHITECTURE.md`.
+//! each): [`td`] (`td/`), the tower defense (board, flow field, enemies, towers and their
+//! fight, scenarios, saves, recordings, the time machine); [`runner`] (`runner/`), the endless
+//! runner; and [`platformer`] (`platformer/`), the platformer treadmill. What they share is
+//! here: the fixed step every game is played at ([`TICKS_PER_SECOND`], [`DT`]). Every other
+//! module is private: `step.rs` holds the step and `script_lines.rs` the line reader the text
+//! formats share; only `fuzzing.rs` (what the fuzz targets in `fuzz/` run) is public too, and
+//! only with the `fuzzing` feature. Reading and writing files (capped reads, RON with
+//! positioned errors, atomic saves) is `horde_files`'. The crate's design is described in the
+//! repository's `docs/ARCHITECTURE.md`.
 #![deny(missing_docs)]
 
 pub mod platformer;

@@ -35,20 +35,23 @@
 //! `cargo run -p horde-levelgen --example city_chunk -- --seed 7 --chunk 2,-1` prints that
 //! chunk with what stands on every column.
 //!
-//! - Wave Function Collapse: module sets with face connectors, rotated variants and
+//! - Wave Function Collapse (`wfc/`): module sets with face connectors, rotated variants and
 //!   exclusions ([`ModuleSet`]); a [`Solver`] with weighted lowest-entropy collapse from a
 //!   priority queue, bit-set propagation over per-direction compatibility masks, boundary
 //!   conditions and backtracking (docs/ARCHITECTURE.md, level generation); an
 //!   [`InfiniteMap`] made lazily in blocks around a walker; and the [`Walker`] itself: its
 //!   moves among the module shapes and auto-walk's path planning, generic over the
 //!   [`Terrain`] it walks, with walking costs from the module set ([`SurfaceCosts`]).
-//! - Scatter: noise-driven scenery along the runner's band ([`Scatter`]) — slices chosen by
-//!   distance from the origin, chunk settings by distance from the slice centre, layers of
-//!   fractal Perlin noise filtered into non-overlapping placements, and roads joined across
-//!   chunks and slices that no placement stands on, generated in parallel and identical for
-//!   any thread count.
-//! - Both mix seeds with one platform-independent 64-bit hash, so that their output is a pure
-//!   function of seed and position.
+//! - Scatter (`scatter/`): noise-driven scenery along the runner's band ([`Scatter`]) — slices
+//!   chosen by distance from the origin, chunk settings by distance from the slice centre,
+//!   layers of fractal Perlin noise filtered into non-overlapping placements, and roads joined
+//!   across chunks and slices that no placement stands on, generated in parallel and identical
+//!   for any thread count.
+//! - Tower-defense boards (`board/`): made from a seed ([`generate_board`]) by the WFC solver
+//!   over a small set of TD modules, every path kept open while it propagates, and made again
+//!   from a derived seed while the paths are too short or the room for towers too small.
+//! - Both mix seeds with one platform-independent 64-bit hash (`hash.rs`), so that their output
+//!   is a pure function of seed and position.
 //!
 //! Every public name is exported here, at the crate root, and only here.
 

@@ -84,6 +84,18 @@
 //! the camera. A mirroring view (negative determinant, as when a left-handed world is shown
 //! through a right-handed camera) is detected and the front-face winding flipped to match.
 //!
+//! The rooms:
+//! - the device: `context.rs` (the GPU context: instance, adapter, device and queue),
+//!   `backend.rs` (which graphics API to use, and what adapters exist), `capabilities.rs`
+//!   (what the device can do for the draw paths, read once).
+//! - what is drawn: `instance.rs` (the per-instance data), `batch.rs` (batches, and how a frame
+//!   draws each), `mesh.rs` with `mesh/` (the meshes instances are drawn with), `viewpoint.rs`
+//!   (where a camera sees from, for the three-face cube's choice of faces).
+//! - the frame: `renderer.rs` (the renderer and its three-step draw), `frame.rs` (camera and
+//!   light, the uniform block, the size test for tiny cubes), `pipelines.rs` (the render
+//!   pipelines and their bind group layouts), `target.rs` (a window surface or an offscreen
+//!   texture, with its attachments), `counters.rs` (what a frame cost).
+//!
 //! Every public name is exported here, at the crate root, and only here.
 
 #![deny(missing_docs)]

@@ -3,6 +3,11 @@
 //!
 //! Only [`MeshKind`] is public: the geometry, the provoking-vertex convention and the helpers
 //! that replay the vertex shader's arithmetic for tests are the renderer's own.
+//!
+//! The rooms: `mesh/vertex.rs` (a mesh's vertex and its shader attributes), `mesh/shapes.rs`
+//! (the plain meshes: cube, sphere, dome, cylinder, flat polygons on the ground),
+//! `mesh/three_face.rs` (the three-face cube the vertex shader turns to its camera, its small
+//! form and the pulled cubes' indices), `mesh/tests.rs` (its tests).
 
 mod shapes;
 #[cfg(test)]

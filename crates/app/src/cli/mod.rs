@@ -1,6 +1,11 @@
 //! The command line's types: subcommands and flags, parsed and range-checked by clap (value
 //! parsers included), so a bad flag is reported with its name before anything runs. Nothing
 //! here does the work: each subcommand's module under `commands/` does.
+//!
+//! The rooms: this file (the subcommands and their flags), `values.rs` (the value parsers:
+//! sizes, regions, columns, numbers and ranges, each checked against its limits; fuzzed on
+//! their own), `board.rs` (the flags of a generated board: its spec, `--generate N` and
+//! `--challenge`).
 
 pub mod board;
 pub mod values;

@@ -1,5 +1,18 @@
 //! One module per subcommand of `horde`: each turns its parsed flags (from [`crate::cli`]) into
 //! work and output. The CLI contract they keep is in `docs/ARCHITECTURE.md` and README.md.
+//!
+//! The rooms, one a subcommand:
+//! - in the window or on the GPU: `run.rs` (a scene in the shell's window), `screenshot.rs` (a
+//!   deterministic offscreen picture of a scene), `stress.rs` (N enemies measured end to end,
+//!   windowed or headless, `--sweep` and `--plot`), `adapters.rs` (the graphics adapters wgpu
+//!   finds).
+//! - the tower defense headless: `sim.rs` (the simulation with scripted edits, a scenario, a
+//!   trace and saves), `preview.rs` (the coming wave predicted), `replay.rs` (a recording
+//!   re-simulated and checked, `--at` seeking its timeline), `generate.rs` (boards from seeds
+//!   written as level files).
+//! - the other games and generators headless: `runner.rs` (the endless runner),
+//!   `platformer.rs` (the section treadmill), `scatter.rs` (the scenery band's first slices),
+//!   `wfc/` (a finite Wave Function Collapse map, or a walk through the infinite one).
 
 pub mod adapters;
 pub mod generate;

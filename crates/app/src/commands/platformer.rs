@@ -11,8 +11,8 @@ use horde_core_sim::platformer::{
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// The `--json` summary: the contract's keys, in the order README's `horde platformer` section
-/// gives them.
+/// The `--json` summary: the contract's keys, in the order the manual's `horde platformer`
+/// chapter (`docs/book/src/commands/platformer.md`) gives them.
 #[derive(Serialize)]
 struct Summary {
     seconds: f64,

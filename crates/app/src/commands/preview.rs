@@ -63,10 +63,13 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
             (saved.sim, saved.dt)
         }
         None => {
-            let board = levels::board(args.level.as_deref(), args.board.asked()?)?;
-            let named =
-                levels::scenario_named(args.board.challenge.is_some(), args.scenario.as_deref());
-            let scenario = levels::scenario(named.as_deref())?;
+            let source = levels::source_from_flags(
+                args.level.as_deref(),
+                args.board.asked()?,
+                args.scenario.as_deref(),
+                args.board.challenge.is_some(),
+            )?;
+            let (board, scenario) = levels::game_of(&source)?;
             let seed = args.board.challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, Default::default(), seed);
             sim.set_scenario(scenario);

@@ -86,11 +86,7 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
     let end = &replayed.sim;
     let waves_cleared = end.endless().then(|| end.wave_tally().cleared);
     let header = &recording.header;
-    let challenge = crate::levels::is_challenge(
-        header.level.as_deref(),
-        header.scenario.as_deref(),
-        header.seed,
-    );
+    let challenge = crate::levels::is_challenge(&header.source, header.seed);
     let summary = Summary {
         outcome: end.counts().outcome.name(),
         lives: end.counts().lives,

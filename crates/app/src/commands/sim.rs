@@ -9,6 +9,7 @@ use crate::progress::Progress;
 use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::EditScript;
+use horde_core_sim::td::GameSource;
 use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::SpawnSettings;
@@ -17,7 +18,7 @@ use horde_core_sim::td::board_checksum;
 use horde_core_sim::td::checksum_hex;
 use horde_core_sim::td::header_if_any;
 use horde_core_sim::td::{Board, Outcome, Simulation};
-use horde_core_sim::td::{game_from_bytes, game_to_bytes, load_game, save_game};
+use horde_core_sim::td::{game_from_bytes, game_to_bytes, load_game, save_game_with_source};
 use horde_files::{OutputFile, TEXT_CAP, read_text};
 use serde::Serialize;
 use std::io::Write;
@@ -43,21 +44,25 @@ fn run_here(args: &SimArgs) -> Result<()> {
             args.dt.unwrap_or(STEP_F32)
         );
     }
-    let (mut sim, saved_dt) = match &args.load {
+    // Where the game came from: the flags', or what the loaded save says (if it does).
+    let (mut sim, saved_dt, source) = match &args.load {
         Some(path) => {
             let saved = load_game(path)?;
-            (saved.sim, Some(saved.dt))
+            (saved.sim, Some(saved.dt), saved.source)
         }
         None => {
-            let board = levels::board(args.level.as_deref(), args.board.asked()?)?;
-            let named =
-                levels::scenario_named(args.board.challenge.is_some(), args.scenario.as_deref());
-            let scenario = levels::scenario(named.as_deref())?;
+            let source = levels::source_from_flags(
+                args.level.as_deref(),
+                args.board.asked()?,
+                args.scenario.as_deref(),
+                args.board.challenge.is_some(),
+            )?;
+            let (board, scenario) = levels::game_of(&source)?;
             let seed = args.board.challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
             sim.set_scenario(scenario);
             sim.set_animation(args.spawn.animation);
-            (sim, None)
+            (sim, None, Some(source))
         }
     };
     // Neither `--dt` nor a save gives a step: the window's fixed step.
@@ -102,18 +107,12 @@ fn run_here(args: &SimArgs) -> Result<()> {
     };
     let mut recording = match &args.record {
         Some(path) => {
-            let level = match args.board.asked()? {
-                Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
-                None => args.level.clone(),
-            };
-            let scenario =
-                levels::scenario_named(args.board.challenge.is_some(), args.scenario.as_deref());
-            let (level_text, scenario_text) =
-                levels::carried_texts(level.as_deref(), sim.board(), scenario.as_deref())?;
+            // `--record` conflicts with `--load`: the flags name the game.
+            let source = source.clone().unwrap_or_else(GameSource::built_in);
+            let (level_text, scenario_text) = levels::carried_texts(&source, sim.board())?;
             let start = RecordingHeader {
-                level,
+                source,
                 board: board_checksum(sim.board()),
-                scenario,
                 settings: *sim.settings(),
                 animation: args.spawn.animation,
                 seed: sim.seed(),
@@ -173,7 +172,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
         checksums.finish(&sim)?;
     }
     if let Some(path) = &args.save {
-        save_game(path, &sim, dt).context("--save")?;
+        save_game_with_source(path, &sim, dt, source.as_ref()).context("--save")?;
     }
     println!("{}", summary_json(&sim, refused_edits)?);
     Ok(())

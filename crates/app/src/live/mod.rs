@@ -5,12 +5,13 @@
 //! and scenario, the city's module set, the runner's settings and scenery, the platformer's
 //! sections): the slot's number and the parser of its format, the same code that loaded the
 //! file. Every frame the scene hands each slot its `apply` ([`LiveFiles::apply`]); a file's
-//! new text, once its folder's events ([`watch`]) have been quiet for [`watch::DEBOUNCE`] and
-//! the text differs from the last one tried, is parsed and applied, and how that went is
-//! counted: an applied edit is a reload; a refused one (it did not parse, or `apply` refused
-//! it) is a reload error, logged and kept for the overlay ([`LiveFiles::show`]) until a good
-//! edit of that file replaces it. A refused edit changes nothing: the scene keeps the content
-//! it had. `--no-watch` ([`LiveFiles::off`]) watches nothing.
+//! new text, once its folder's events ([`watch`], `watch.rs`) have been quiet for
+//! [`watch::DEBOUNCE`] and the text differs from the last one tried, is parsed and applied,
+//! and how that went is counted: an applied edit is a reload; a refused one (it did not parse,
+//! or `apply` refused it) is a reload error, logged and kept for the overlay
+//! ([`LiveFiles::show`]) until a good edit of that file replaces it. A refused edit changes
+//! nothing: the scene keeps the content it had. `--no-watch` ([`LiveFiles::off`]) watches
+//! nothing.
 
 pub mod watch;
 

@@ -21,10 +21,17 @@
 //! A scene is opened one way, by [`registry::open`] from the scene flags that `run` and
 //! `screenshot` share and an [`opening::Opening`] (window or picture).
 //!
-//! The rooms: [`td`] (the tower-defense board), [`city`] (the infinite WFC city walk),
-//! [`runner`] (the endless runner), [`platformer`] (the 2D section treadmill), with [`camera`] (the one place the simulation's frame
-//! meets the renderer's), [`input`] (what is held) and [`stall`] (what background generation
-//! costs the render thread) shared between them.
+//! The rooms:
+//! - the scenes, a folder each: [`td`] (`td/`, the tower-defense board), [`city`] (`city/`,
+//!   the infinite WFC city walk), [`runner`] (`runner/`, the endless runner), [`platformer`]
+//!   (`platformer/`, the 2D section treadmill);
+//! - shared between them: [`camera`] (`camera.rs`, the one place the simulation's frame meets
+//!   the renderer's), [`input`] (`input.rs`, what is held) and [`stall`] (`stall.rs`, what
+//!   background generation costs the render thread);
+//! - opening a scene: `registry.rs` (the one list of scenes, and the one way `run` and
+//!   `screenshot` open one), `flags.rs` (the scene flags as clap reads them), `given.rs` (what
+//!   was given of them, as the scenes read it), `opening.rs` (in a window or for one picture),
+//!   `until.rs` (`HORDE_RUN_UNTIL`: a run that ends once the summary meets its conditions).
 
 pub mod camera;
 pub mod city;

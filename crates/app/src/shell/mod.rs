@@ -3,9 +3,10 @@
 //! pictures, `--frames N` and `--json`, and shows any [`Scene`] — it never names a scene's
 //! content. See [`crate::scenes`] for the contract and the order of calls in a frame.
 //!
-//! Rooms: `app` (the winit `ApplicationHandler` and the frame loop), [`gpu`] (what draws into
-//! the window, rebuilt on a backend switch), [`overlay`] (egui), [`screenshot`] (F12),
-//! [`headless`] (the same frames without a window, for `horde screenshot`).
+//! Rooms: `app.rs` (the winit `ApplicationHandler` and the frame loop), [`gpu`] (`gpu.rs`: what
+//! draws into the window, rebuilt on a backend switch), [`overlay`] (`overlay.rs`: egui),
+//! [`screenshot`] (`screenshot.rs`: F12), [`headless`] (`headless.rs`: the same frames without
+//! a window, for `horde screenshot`).
 
 mod app;
 pub mod gpu;

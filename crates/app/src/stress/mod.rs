@@ -8,10 +8,11 @@
 //! `frame_ms`), and the frame is drawn and waited for (`frame_ms`, wall clock, all of it). With
 //! `--renderer none` there is no GPU: the fused step writes into a plain array.
 //!
-//! Rooms: [`step`] (the stress simulation and its step drawn through the tower-defense view,
-//! [`crate::scenes::td::TdView`], with no game around it), [`report`](mod@report) (samples
-//! and the JSON report), [`chart`] (the `--plot` SVG of a sweep),
-//! [`scene`] (the stress view in the shell's window). This module measures headless.
+//! Rooms: [`step`] (`step.rs`: the stress simulation and its step drawn through the
+//! tower-defense view, [`crate::scenes::td::TdView`], with no game around it),
+//! [`report`](mod@report) (`report.rs`: samples and the JSON report), [`chart`] (`chart.rs`:
+//! the `--plot` SVG of a sweep), [`scene`] (`scene.rs`: the stress view in the shell's
+//! window). This module measures headless.
 
 pub mod chart;
 pub mod report;

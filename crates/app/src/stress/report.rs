@@ -5,8 +5,8 @@ use crate::cli::StressArgs;
 use crate::stats::Stat;
 use serde::Serialize;
 
-/// The JSON report (the CLI contract in docs/ARCHITECTURE.md), plus a few extras after the
-/// contract's fields.
+/// The JSON report (its keys: the manual's `horde stress` chapter,
+/// `docs/book/src/commands/stress.md`), plus a few extras after the contract's fields.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     /// Enemies held on the board.

@@ -37,7 +37,9 @@ pub fn stress_settings() -> Result<SpawnSettings> {
 /// spawning off (the population is topped up instead), `n` enemies placed.
 pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
     let mut board = match &args.level {
-        Some(path) => levels::load(Some(path))?,
+        Some(path) => {
+            levels::board_of(&levels::source_from_flags(Some(path), None, None, false)?.level)?
+        }
         None => stress_board(args.enemies)?,
     };
     place_towers(&mut board, args.towers(), args.seed)?;

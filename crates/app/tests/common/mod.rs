@@ -239,7 +239,23 @@ impl Drawn {
         renderer: &mut horde_renderer::Renderer,
         ctx: &horde_renderer::GpuContext,
     ) -> anyhow::Result<()> {
-        self.view.sync(renderer, ctx, &mut self.game)
+        self.view.sync(renderer, ctx, &self.game)
+    }
+
+    /// A frame as the window plays it: `steps` steps, the last writing the enemies through the
+    /// view's sink, then the rest of the batches brought up to date.
+    pub fn frame(
+        &mut self,
+        renderer: &mut horde_renderer::Renderer,
+        ctx: &horde_renderer::GpuContext,
+        steps: u32,
+    ) -> anyhow::Result<()> {
+        let mut sink = self.view.enemy_sink(renderer, ctx, &self.game);
+        let seconds = f64::from(steps) * f64::from(horde_core_sim::DT);
+        self.game.run_steps(steps, seconds, &mut sink);
+        let stepped = sink.finish();
+        let synced = self.view.sync(renderer, ctx, &self.game);
+        stepped.and(synced)
     }
 
     /// The default camera's frame for an aspect ratio.

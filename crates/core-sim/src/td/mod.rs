@@ -22,7 +22,8 @@
 //!   for the fuzz target), `scenario_state.rs` (where a scenario stands), `budget.rs` (money
 //!   under a budget), `simulation/` (board + enemies + spawner or scenario + towers + seeded
 //!   random source, one tick in order).
-//! - files: `save/` (saved games, `*.horde`), `level.rs` (level text files), `script.rs`
+//! - files: `source.rs` (where a game comes from, as a value: the level and the scenario),
+//!   `save/` (saved games, `*.horde`), `level.rs` (level text files), `script.rs`
 //!   (scripted edits), `trace.rs` (the CSV trace), `generate.rs` (large generated boards for
 //!   stress runs).
 //! - the time machine: `checksum.rs` (the state checksum), `recording/` (a recording's text:
@@ -58,6 +59,7 @@ pub(crate) mod script;
 pub(crate) mod settings;
 pub(crate) mod simulation;
 pub(crate) mod sink;
+pub(crate) mod source;
 pub(crate) mod tile;
 pub(crate) mod timeline;
 pub(crate) mod towers;
@@ -117,7 +119,8 @@ pub use level::{
 };
 pub use save::{
     SAVE_CAP, SAVE_FORMAT, SavedGame, from_bytes as game_from_bytes, load as load_game,
-    save as save_game, to_bytes as game_to_bytes,
+    save as save_game, save_with_source as save_game_with_source, to_bytes as game_to_bytes,
+    to_bytes_with_source as game_to_bytes_with_source,
 };
 pub use script::{EditScript, ScriptedEdit, action_name};
 pub use trace::{TRACE_HEADER, TraceWriter};
@@ -130,4 +133,5 @@ pub use preview::{
 };
 pub use recording::{Carried, Recording, RecordingHeader, board_checksum, header_if_any};
 pub use recording_writer::{CHECKSUM_EVERY, RecordingWriter};
+pub use source::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
 pub use timeline::{Mark, MarkKind, TimedEdit, Timeline};

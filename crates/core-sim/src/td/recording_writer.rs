@@ -13,8 +13,9 @@
 use crate::td::board::EditKind;
 use crate::td::recording::RecordingHeader;
 use crate::td::script::{checksum_line, edit_line, moment};
-use crate::td::settings::{FloatRange, SpawnSettings};
+use crate::td::settings::SpawnSettings;
 use crate::td::simulation::{Outcome, Simulation};
+use crate::td::source::LevelSource;
 use horde_files::{AppendFile, FileError};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -290,24 +291,22 @@ fn quoted(text: &str) -> String {
 /// The `horde sim` flags that start the game `header` describes.
 fn sim_flags(header: &RecordingHeader) -> String {
     let mut flags = String::new();
-    if let Some(level) = &header.level {
-        flags.push_str(&format!(
-            " --level {}",
-            quoted(&level.display().to_string())
-        ));
+    if header.source.level != LevelSource::BuiltIn {
+        let level = quoted(&header.source.level.to_string());
+        flags.push_str(&format!(" --level {level}"));
     }
-    if let Some(scenario) = &header.scenario {
-        let scenario = quoted(&scenario.display().to_string());
+    if let Some(scenario) = &header.source.scenario {
+        let scenario = quoted(&scenario.to_string());
         flags.push_str(&format!(" --scenario {scenario}"));
     } else {
+        // Ranges as `A..B`, the settings' one grammar (`FloatRange`'s `Display`).
         let s = &header.settings;
-        let range = |r: FloatRange| format!("{}..{}", r.min(), r.max());
         flags.push_str(&format!(
             " --spawn-speed {} --scale {} --speed {} --path-offset {}",
             s.spawn_speed(),
-            range(s.scale()),
-            range(s.speed()),
-            range(s.path_offset())
+            s.scale(),
+            s.speed(),
+            s.path_offset()
         ));
     }
     if header.animation {
@@ -322,13 +321,13 @@ mod tests {
     use super::*;
     use crate::td::level::parse_level;
     use crate::td::recording::{Recording, board_checksum};
+    use crate::td::source::GameSource;
 
     fn game() -> (Simulation, RecordingHeader) {
         let board = parse_level("S....\n.....\n....D\n", Path::new("l")).unwrap();
         let header = RecordingHeader {
-            level: None,
+            source: GameSource::built_in(),
             board: board_checksum(&board),
-            scenario: None,
             settings: SpawnSettings::default(),
             animation: false,
             seed: 5,

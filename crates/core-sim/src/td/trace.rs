@@ -1,4 +1,4 @@
-//! The per-tick trace of a run (the CLI contract in docs/ARCHITECTURE.md): CSV with the columns
+//! The per-tick trace of a run (a contract: `docs/book/src/formats/traces.md`): CSV with the columns
 //! `tick,id,x,z,yaw_deg,scale,speed,path_offset,health,clip`, one row per live enemy per tick after
 //! that tick's update, rows of a tick in ascending id order; `health` is as it stands after the
 //! whole tick, towers and shells included (an enemy at or below 0 is removed in the next tick). `(x, z)` is the world position of the

@@ -22,9 +22,15 @@
 //! chunk borders and slice boundaries, and no placement comes within half a road's width of
 //! a road.
 //!
-//! - [`settings`]: the RON settings and their validation.
-//! - [`generate`]: textures, filtering, overlap removal and the parallel driver.
-//! - [`roads`]: the roads' lanes, gates and centre lines, cut into chunks and joined again.
+//! - [`settings`] (`settings.rs`): the RON settings and their validation.
+//! - [`layout`] (`layout.rs`): where the band's chunks and slices lie: chunk coordinates, and
+//!   which slice a row of chunks belongs to.
+//! - [`generate`] (`generate.rs`): textures, filtering, overlap removal and the parallel
+//!   driver.
+//! - [`roads`] (`roads.rs`, its rooms in `roads/`): the roads' lanes, gates and centre lines,
+//!   cut into chunks and joined again.
+//! - [`sampling`] (`sampling.rs`): what generation and roads share: the smallest gap kept
+//!   between footprints, and fractal noise sampled only where its lattice is defined.
 //!
 //! ```
 //! use horde_levelgen::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};

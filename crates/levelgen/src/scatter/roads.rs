@@ -1,6 +1,15 @@
 //! Roads: the map generator's paths, polylines along the band beside the track, joined across
 //! chunk borders and slice boundaries, kept clear of scenery.
 //!
+//! - `roads/plan.rs`: the settings prepared for a seed and a band: how many roads each pass
+//!   lays on each side, their lanes, and the gates between passes.
+//! - `roads/curve.rs`: a road's centre line through its pass, sampled on the world's lattice.
+//! - `roads/clip.rs`: the segments' geometry: nearness to a point, a polyline cut at a chunk's
+//!   `x` borders.
+//! - `roads/join.rs`: roads cut into chunks and joined again, and the segments near a chunk.
+//! - `roads/pieces.rs`: what a road is to the caller: its side, which road it is, its part in
+//!   one chunk, and a whole road put together again.
+//!
 //! # How a road is laid
 //!
 //! Every *pass* of a slice (the configured slices, then the last one repeating) lays `count`

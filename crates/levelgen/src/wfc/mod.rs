@@ -9,22 +9,29 @@
 //! per-direction compatibility masks, backtracking over a bounded history when a cell runs out
 //! of modules. One solver can be reset and reused for many grids of the same size.
 //!
-//! - [`grid`]: the grid's [`Size`] and the numbering of its cells.
-//! - [`city`]: the built-in city set, its height and how far around a walker it is kept.
-//! - [`module_set`]: prototypes, their rotated modules and which modules may be neighbours.
-//! - [`solver`]: the finite solver, reusable across same-sized blocks.
-//! - [`map`]: a solved grid and its `--out` JSON form.
-//! - [`walkable`]: where one can stand in a column (from the module shapes) and how a walker's
-//!   body moves among the solids: steps climbed, walls stopping it, surfaces for path search.
-//! - [`walker`]: a walker over any [`walker::Terrain`] (columns of solids and places to stand):
-//!   its state, its moves by fixed steps and auto-walk's path planning, costs from the set.
-//! - [`infinite`]: an unbounded map, a pure function of seed and position, made lazily by
-//!   re-solving offset layers of blocks over a valid background.
-//! - [`route`]: headless walks of the infinite map along a fixed route, every column shown
-//!   checked against what was shown there before.
-//! - [`skyline`]: how tall a map's buildings stand by their distance from the street.
-//! - [`zoning`]: how tall buildings may stand in each column (avenues, lower buildings beside
-//!   them, taller further in, parks), applied to a map before it is solved.
+//! - [`grid`] (`grid.rs`): the grid's [`Size`] and the numbering of its cells.
+//! - [`city`] (`city.rs`): the built-in city set, its height and how far around a walker it is
+//!   kept.
+//! - [`module_set`] (`module_set.rs`, its rooms in `module_set/`): prototypes, their rotated
+//!   modules and which modules may be neighbours.
+//! - `example.rs`: the small example module set of the docs and tests (air, ground, a pillar).
+//! - [`solver`] (`solver.rs`, its rooms in `solver/`): the finite solver, reusable across
+//!   same-sized blocks.
+//! - [`map`] (`map.rs`): a solved grid and its `--out` JSON form.
+//! - [`walkable`] (`walkable.rs`): where one can stand in a column (from the module shapes) and
+//!   how a walker's body moves among the solids: steps climbed, walls stopping it, surfaces for
+//!   path search.
+//! - [`walker`] (`walker/`): a walker over any [`walker::Terrain`] (columns of solids and
+//!   places to stand): its state, its moves by fixed steps and auto-walk's path planning, costs
+//!   from the set.
+//! - [`infinite`] (`infinite/`): an unbounded map, a pure function of seed and position, made
+//!   lazily by re-solving offset layers of blocks over a valid background.
+//! - [`route`] (`route.rs`): headless walks of the infinite map along a fixed route, every
+//!   column shown checked against what was shown there before.
+//! - [`skyline`] (`skyline.rs`): how tall a map's buildings stand by their distance from the
+//!   street.
+//! - [`zoning`] (`zoning.rs`): how tall buildings may stand in each column (avenues, lower
+//!   buildings beside them, taller further in, parks), applied to a map before it is solved.
 //!
 //! ```
 //! use horde_levelgen::{EXAMPLE_SET, ModuleSet, Size, Solver};

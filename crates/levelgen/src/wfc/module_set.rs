@@ -1,6 +1,12 @@
 //! Module sets: prototypes read from RON, their rotated variants, and which variants may be
 //! neighbours.
 //!
+//! - `module_set/file.rs`: the file as written, every rule checked while it is read, and a
+//!   prototype's faces and distinct turns.
+//! - `module_set/shape.rs`: the boxes a module is drawn as and walked on, and their one turn.
+//! - `module_set/faces.rs`: the six faces and the grid's directions, how two faces fit, the
+//!   map's top and bottom connectors, and how a quarter turn moves a module's faces round.
+//!
 //! # File format
 //!
 //! ```ron

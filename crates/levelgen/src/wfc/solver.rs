@@ -8,6 +8,10 @@
 //! - `solver/history.rs`: remembered decisions and the trail of changes that undoes them.
 //! - `solver/entropy.rs`: the selection key, reproducible on every machine.
 //! - `solver/contradiction.rs`: [`Contradiction`], the value an emptied cell is.
+//! - `solver/constraint.rs`: [`Constraint`], a whole-map rule (a path kept open) that narrows
+//!   cells or answers with a contradiction after each propagation.
+//! - `solver/tests.rs`: its unit tests (the one-pass boundary against propagating cell by
+//!   cell).
 //!
 //! Solving repeatedly takes the undecided cell of lowest weighted entropy (ties broken by a
 //! seeded per-cell value), collapses it to a module drawn by weight, and propagates. A cell left

@@ -1,5 +1,6 @@
 //! `horde wfc`: a finite Wave Function Collapse map from a module set, with a JSON summary and
-//! optionally the whole map as JSON ([`map_file`]); or a walk through the infinite map.
+//! optionally the whole map as JSON ([`map_file`], `map_file.rs`); or a walk through the
+//! infinite map.
 
 pub mod map_file;
 

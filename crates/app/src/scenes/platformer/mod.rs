@@ -2,6 +2,8 @@
 //! three points and the sections they carry move left at the level's speed; the player runs on
 //! them (the autopilot plays; `P` toggles it, `W` jumps, Space restarts after a fall); the HUD
 //! shows the speed, the sections recycled, the templates in use and the jumps.
+//!
+//! The scene is this file; its one room, `args.rs`, is its own flag (the sections file).
 
 pub mod args;
 

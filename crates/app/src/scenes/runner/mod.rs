@@ -1,7 +1,9 @@
-//! The endless runner scene: [`scene`] (the game at the fixed step, its batches and HUD),
-//! [`generator`] (scenery rows on a background worker), [`draw`] (boxes and the chase
-//! camera); where a run stands is core-sim's `runner::RunFigures`, its
-//! settings and scenery are read by their own crates (`load_or_built_in`).
+//! The endless runner scene: [`scene`] (`scene.rs`: the game at the fixed step, its batches and
+//! HUD), [`generator`] (`generator.rs`: scenery rows on a background worker), [`draw`]
+//! (`draw.rs`: boxes and the chase camera), [`args`] (`args.rs`: its own flags, for the game's
+//! settings, the scenery's and the autopilot); where a run stands is core-sim's
+//! `runner::RunFigures`, its settings and scenery are read by their own crates
+//! (`load_or_built_in`).
 
 pub mod args;
 pub mod draw;

@@ -23,7 +23,8 @@ use horde_core_sim::td::{
     Board, BoardReload, EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TileContent,
     TowerKind, TowerSettings,
 };
-use horde_core_sim::td::{load_game, save_game};
+use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
+use horde_core_sim::td::{load_game, save_game_with_source};
 use horde_files::FileError;
 use std::path::Path;
 use std::time::Instant;
@@ -55,6 +56,10 @@ pub struct TdGame {
     sim: Simulation,
     /// The seed it was started with.
     pub seed: u64,
+    /// Where the game came from (its level and scenario), when known: what a recording's
+    /// header and a save name. `None` for a board made in the window and a loaded save that
+    /// does not say.
+    source: Option<GameSource>,
     /// Whether fixed steps are suspended.
     pub paused: bool,
     /// Simulated seconds per real second: the play speed, 1–100 in the inspector.
@@ -109,6 +114,7 @@ impl TdGame {
             level: sim.board().clone(),
             sim,
             seed,
+            source: None,
             paused: false,
             time_scale: 1.0,
             tower_kind: TowerKind::ALL[0],
@@ -127,18 +133,20 @@ impl TdGame {
         game
     }
 
-    /// Opens the level at `level` (else the built-in board) with the spawn settings and seed,
-    /// playing `scenario` if one is given.
-    pub fn open(
-        level: Option<&Path>,
-        scenario: Option<Scenario>,
-        settings: SpawnSettings,
-        seed: u64,
-    ) -> anyhow::Result<TdGame> {
-        let mut game = TdGame::new(levels::load(level)?, settings, seed);
+    /// Opens the game `source` names (its board, and its scenario if it plays one) with the
+    /// spawn settings and seed.
+    pub fn open(source: &GameSource, settings: SpawnSettings, seed: u64) -> anyhow::Result<TdGame> {
+        let (board, scenario) = levels::game_of(source)?;
+        let mut game = TdGame::new(board, settings, seed);
         game.sim.set_scenario(scenario);
+        game.source = Some(source.clone());
         game.new_history();
         Ok(game)
+    }
+
+    /// Where the game came from, when known ([`GameSource`]).
+    pub fn source(&self) -> Option<&GameSource> {
+        self.source.as_ref()
     }
 
     /// The simulation as it stands, between two steps.
@@ -210,9 +218,13 @@ impl TdGame {
     }
 
     /// Replaces the board (new board, loaded level), which restarts go back to from now on:
-    /// enemies, shells and explosions are removed and the counters restart.
-    pub fn replace_board(&mut self, board: Board) {
+    /// enemies, shells and explosions are removed and the counters restart. `level` says where
+    /// the board came from (`None`: made in the window), and the scenario played stays the
+    /// game's.
+    pub fn replace_board(&mut self, board: Board, level: Option<LevelSource>) {
         self.stop_recording("another board");
+        let scenario = self.source.take().and_then(|s| s.scenario);
+        self.source = level.map(|level| GameSource { level, scenario });
         self.level = board.clone();
         self.sim.replace_board(board);
         self.started_over();
@@ -253,9 +265,10 @@ impl TdGame {
         }
     }
 
-    /// Saves the whole game to `path` (a `*.horde` file).
+    /// Saves the whole game to `path` (a `*.horde` file), naming where it came from where
+    /// that is known.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        save_game(path, &self.sim, STEP)
+        save_game_with_source(path, &self.sim, STEP, self.source.as_ref())
     }
 
     /// Loads the game saved at `path` in place of this one; the old game is kept if the file
@@ -271,6 +284,7 @@ impl TdGame {
             );
         }
         self.stop_recording("a loaded game");
+        self.source = saved.source;
         self.sim = saved.sim;
         self.sim.set_enemy_color(colors::enemy_color);
         self.seed = self.sim.seed();
@@ -290,9 +304,12 @@ impl TdGame {
     }
 
     /// Plays `scenario` (or, with `None`, the spawner) from a fresh start of the level: its
-    /// lives and tower settings, no enemies.
-    pub fn play_scenario(&mut self, scenario: Option<Scenario>) {
+    /// lives and tower settings, no enemies. `named` says where it came from.
+    pub fn play_scenario(&mut self, scenario: Option<Scenario>, named: Option<ScenarioSource>) {
         self.stop_recording("another scenario");
+        if let Some(source) = &mut self.source {
+            source.scenario = named;
+        }
         self.sim.set_scenario(scenario);
         self.restart(self.seed);
     }

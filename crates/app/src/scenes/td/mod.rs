@@ -1,11 +1,16 @@
-//! The tower-defense scene. The game apart from its view: [`game`] (simulation, level, seed,
-//! recording, pause and speed, tower choice, the refused edit; no GPU type) and [`view`] (the
-//! renderer's batches brought up to date from the game: the board in [`draw`], the towers,
-//! their effects, shells and explosions in [`fight`], each tower kind's look in [`looks`]).
-//! Around them: the orbit camera with picking ([`camera`]), saving, loading and recording games
-//! ([`games`]), opening the scene from its flags ([`open`]), and the window's side of it —
-//! editing with the mouse and keys, the game's HUD, the inspector panel and its widgets
-//! ([`play`], [`hud`], [`inspector`], [`widgets`]).
+//! The tower-defense scene. The game apart from its view: [`game`] (`game.rs`: simulation,
+//! level, seed, recording, pause and speed, tower choice, the refused edit; no GPU type; its
+//! time machine and step sink in `game/`) and [`view`] (`view.rs`: the renderer's batches
+//! brought up to date from the game: the board in [`draw`] (`draw.rs`), the towers, their
+//! effects, shells and explosions in [`fight`] (`fight.rs`), each tower kind's look in
+//! [`looks`] (`looks.rs`)). Around them: the orbit camera with picking ([`camera`],
+//! `camera.rs`), saving, loading and recording games ([`games`], `games.rs`), opening the scene
+//! from its flags ([`open`], `open.rs`; the flags themselves are [`args`], `args.rs`), and the
+//! window's side of it — editing with the mouse and keys, the game's HUD, the inspector panel
+//! and its widgets ([`play`], [`hud`], [`inspector`], [`widgets`]: `play.rs`, `hud.rs`,
+//! `inspector.rs`, `widgets.rs`), the wave forecast worked out on a background worker
+//! ([`forecast`], `forecast.rs`) and the timeline bar that seeks through the game
+//! ([`timeline_bar`], `timeline_bar.rs`).
 
 pub mod args;
 pub mod camera;

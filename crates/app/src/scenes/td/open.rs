@@ -15,6 +15,7 @@ use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
+use horde_core_sim::td::ScenarioSource;
 use horde_core_sim::td::board_checksum;
 use std::path::Path;
 
@@ -31,30 +32,25 @@ impl TdPlay {
         if let Some(path) = &window.replay {
             return TdPlay::open_replay(path, view, window.play_speed, opening);
         }
-        let challenge = args.board.challenge;
-        let scenario_named = levels::scenario_named(challenge.is_some(), args.scenario.as_deref());
-        let scenario = levels::scenario(scenario_named.as_deref())?;
-        let seed = challenge.unwrap_or(scene.seed);
+        let source = levels::source_from_flags(
+            args.level.as_deref(),
+            args.board.asked()?,
+            args.scenario.as_deref(),
+            args.board.challenge.is_some(),
+        )?;
+        let seed = args.board.challenge.unwrap_or(scene.seed);
         let settings = args.spawn.settings()?;
-        // A generated board is named by its label, which opening it generates again.
-        let generated = args.board.asked()?;
-        let level = match generated {
-            Some((seed, spec)) => Some(levels::generated_label(seed, &spec)),
-            None => args.level.clone(),
-        };
-        let mut game = TdGame::open(level.as_deref(), scenario, settings, seed)?;
+        let mut game = TdGame::open(&source, settings, seed)?;
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
         if let Some(path) = &args.load {
             game.load(path)?;
         }
         if let Some(path) = &window.record {
             let board = game.sim().board();
-            let (level_text, scenario_text) =
-                levels::carried_texts(level.as_deref(), board, scenario_named.as_deref())?;
+            let (level_text, scenario_text) = levels::carried_texts(&source, board)?;
             let start = RecordingHeader {
-                level: level.clone(),
+                source: source.clone(),
                 board: board_checksum(board),
-                scenario: scenario_named.clone(),
                 settings,
                 animation: args.spawn.animation,
                 seed,
@@ -113,7 +109,12 @@ impl TdPlay {
             game.time_scale = speed;
         }
         let header = recording.header;
-        let files = (header.level.clone(), header.scenario.clone());
+        let source = &header.source;
+        let scenario = source.scenario.as_ref().and_then(ScenarioSource::file);
+        let files = (
+            source.level.file().map(Path::to_path_buf),
+            scenario.map(Path::to_path_buf),
+        );
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
         play.forecast = Some(Forecast::new());
         play.watch(opening.live, None, None);

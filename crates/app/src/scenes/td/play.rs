@@ -25,7 +25,7 @@ use crate::stats::Stat;
 use crate::td_counts::CountsJson;
 use anyhow::Result;
 use glam::Vec2;
-use horde_core_sim::td::{Board, EditKind, Scenario, TowerKind};
+use horde_core_sim::td::{Board, EditKind, LevelSource, Scenario, ScenarioSource, TowerKind};
 use horde_core_sim::td::{load_level, parse_level, save_level};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use serde::Serialize;
@@ -155,7 +155,8 @@ impl TdPlay {
             Ok(())
         });
         live.apply(&SCENARIO, |scenario, path| {
-            self.game.play_scenario(Some(scenario));
+            let named = ScenarioSource::File(path.to_path_buf());
+            self.game.play_scenario(Some(scenario), Some(named));
             self.tell(format!(
                 "reloaded {}: the scenario restarts",
                 path.display()
@@ -291,7 +292,7 @@ impl TdPlay {
                 Action::NewBoard(w, h) => match Board::with_defaults(w, h) {
                     Ok(board) => {
                         self.live.watch(&LEVEL, None);
-                        self.new_board(board);
+                        self.new_board(board, None);
                     }
                     Err(e) => self.inspector.message = format!("new board: {e}"),
                 },
@@ -299,7 +300,7 @@ impl TdPlay {
                     Ok(board) => {
                         self.inspector.message = format!("loaded {}", path.display());
                         self.live.watch(&LEVEL, Some(&path));
-                        self.new_board(board);
+                        self.new_board(board, Some(LevelSource::File(path.clone())));
                     }
                     Err(e) => self.inspector.message = e.to_string(),
                 },
@@ -307,7 +308,8 @@ impl TdPlay {
                     Ok(board) => {
                         self.inspector.message = format!("generated seed {seed}: {spec}");
                         self.live.watch(&LEVEL, None);
-                        self.new_board(board);
+                        let level = crate::levels::generated_source(seed, &spec);
+                        self.new_board(board, Some(level));
                     }
                     Err(e) => self.inspector.message = format!("{e:#}"),
                 },
@@ -321,14 +323,15 @@ impl TdPlay {
                     Ok(scenario) => {
                         self.inspector.message = format!("playing {}", path.display());
                         self.live.watch(&SCENARIO, Some(&path));
-                        self.game.play_scenario(Some(scenario));
+                        let named = ScenarioSource::File(path.clone());
+                        self.game.play_scenario(Some(scenario), Some(named));
                     }
                     Err(e) => self.inspector.message = e.to_string(),
                 },
                 Action::Sandbox => {
                     self.inspector.message = "the spawner runs".to_string();
                     self.live.watch(&SCENARIO, None);
-                    self.game.play_scenario(None);
+                    self.game.play_scenario(None, None);
                 }
                 Action::SaveGame(path) => self.save_game(&path),
                 Action::LoadGame(path) => self.load_game(&path),
@@ -359,8 +362,8 @@ impl TdPlay {
         }
     }
 
-    fn new_board(&mut self, board: Board) {
-        self.game.replace_board(board);
+    fn new_board(&mut self, board: Board, level: Option<LevelSource>) {
+        self.game.replace_board(board, level);
         self.inspector.board_size = self.game.board_size();
         self.camera = None;
     }

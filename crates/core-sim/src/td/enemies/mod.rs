@@ -8,6 +8,11 @@
 //! the board and its own state, and the removals are applied afterwards in one sequential pass
 //! in a fixed order, so the result does not depend on the number of threads. The fused variant
 //! writes every enemy's [`ModelInstance`] in the same pass, while the chunk is hot in cache.
+//!
+//! The rooms: this file (the pool: storage, ids, the removals), `pass.rs` (the parallel pass,
+//! chunk by chunk), `tracks.rs` (what the pool keeps beside the enemies for the spatial index
+//! and the towers: places, cells, priority keys), `effects.rs` (towers' effects on the pool:
+//! health taken, speed factors).
 
 mod effects;
 mod pass;

@@ -18,8 +18,8 @@
 //! every cell listed, the tables reading the enemies, every look made afresh — chooses;
 //! `long_way.rs` plays that reference beside the game, checksum for checksum.
 //!
-//! The rooms: this file (the tick), [`spatial`] (the index, its grid, its plan),
-//! [`ranking`] (the choice by priority without scanning every enemy in reach),
+//! The rooms: this file (the tick), [`spatial`] (`spatial/`: the index, its grid, its plan),
+//! [`ranking`] (`ranking/`: the choice by priority without scanning every enemy in reach),
 //! `long_way.rs` (tests: the reference).
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! behind `#| ` after the `#! level-text N` or `#! scenario-text N` entry that counts them, so
 //! that a recording replays with no other file beside it.
 
-use std::path::PathBuf;
+use crate::td::source::LevelSource;
 
 /// What starts every line of a text a recording carries.
 pub const CARRIED_LINE: &str = "#|";
@@ -55,13 +55,13 @@ impl Carried {
 /// text (a count that disagrees with its block): the line at fault and why.
 pub(super) fn check_carried(
     lines: &[&str],
-    level: &Option<PathBuf>,
+    level: &LevelSource,
     level_text: &Option<Carried>,
     has_scenario: bool,
     scenario_text: &Option<Carried>,
 ) -> Result<(), (usize, String)> {
     let entry = |text: &Carried| text.first_line.saturating_sub(1);
-    if let (None, Some(text)) = (level, level_text) {
+    if let (LevelSource::BuiltIn, Some(text)) = (level, level_text) {
         return Err((
             entry(text),
             "`#! level-text` under `#! level built-in`: the built-in board carries no text"

@@ -19,6 +19,9 @@
 //! (named by its generator's version, seed and spec) need no text. Recordings made before texts
 //! were carried name paths only; a replay resolves those against the recording's own folder
 //! first.
+//!
+//! The rooms: this file (the header, written and read), `carried.rs` (the carried texts),
+//! `tests.rs` (its tests: headers written and read back, carried texts, hostile headers).
 
 mod carried;
 
@@ -26,27 +29,24 @@ use crate::td::board::Board;
 use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
 use crate::td::script::EditScript;
 use crate::td::settings::{SpawnSettings, parse_range};
+use crate::td::source::{GameSource, LevelSource, ScenarioSource};
 pub use carried::Carried;
 use carried::{carried_text, check_carried};
 use horde_files::{FileError, TEXT_CAP, read_text};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use xxhash_rust::xxh3::xxh3_64;
 
 /// The version a recording's first header line names.
 pub const RECORDING_VERSION: u32 = 1;
 
-/// What `level` says for the built-in board.
-const BUILT_IN: &str = "built-in";
-
 /// How a recorded game was started.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecordingHeader {
-    /// The level file, or `None` for the built-in board.
-    pub level: Option<PathBuf>,
+    /// Where the game came from: its level (`#! level`) and scenario (`#! scenario`, absent
+    /// for the spawner, whose settings are then the game's).
+    pub source: GameSource,
     /// The checksum of the board the game opened with ([`board_checksum`]).
     pub board: u64,
-    /// The scenario file, if one was played (the spawner settings are then unused).
-    pub scenario: Option<PathBuf>,
     /// The spawner's settings.
     pub settings: SpawnSettings,
     /// Whether animation was asked for (`--animation`; a scenario may ask for it itself).
@@ -91,10 +91,9 @@ impl RecordingHeader {
     /// The header's lines, each with its newline.
     pub fn text(&self) -> String {
         let mut out = format!("#! horde-recording {RECORDING_VERSION}\n");
-        let level = self.level.as_ref();
-        let level = level.map_or(BUILT_IN.to_string(), |p| p.display().to_string());
         out.push_str(&format!(
-            "#! level {level}\n#! board {}\n",
+            "#! level {}\n#! board {}\n",
+            self.source.level,
             to_hex(self.board)
         ));
         if let Some(text) = &self.level_text {
@@ -104,8 +103,8 @@ impl RecordingHeader {
         out.push_str(&format!("#! seed {}\n", self.seed));
         let on = if self.animation { "on" } else { "off" };
         out.push_str(&format!("#! animation {on}\n"));
-        if let Some(scenario) = &self.scenario {
-            out.push_str(&format!("#! scenario {}\n", scenario.display()));
+        if let Some(scenario) = &self.source.scenario {
+            out.push_str(&format!("#! scenario {scenario}\n"));
             if let Some(text) = &self.scenario_text {
                 out.push_str(&text.lines("scenario-text"));
             }
@@ -131,8 +130,7 @@ impl RecordingHeader {
         if now == self.board {
             return Ok(());
         }
-        let level = self.level.as_ref();
-        let level = level.map_or(BUILT_IN.to_string(), |p| p.display().to_string());
+        let level = &self.source.level;
         Err(FileError::Invalid {
             path: path.to_path_buf(),
             line: self.level_line,
@@ -219,7 +217,7 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
             format!("expected `#! horde-recording {RECORDING_VERSION}` first, found `#!{first}`"),
         ));
     }
-    let mut level: Option<(usize, Option<PathBuf>)> = None;
+    let mut level: Option<(usize, LevelSource)> = None;
     let mut board = None;
     let mut seed = None;
     let mut animation = false;
@@ -256,8 +254,8 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         let range = || parse_range("range", &value).map_err(|_| bad("a range `A..B` with A ≤ B"));
         match key.as_str() {
             "level" if !value.is_empty() => {
-                let path = (value != BUILT_IN).then(|| PathBuf::from(&value));
-                level = Some((line, path));
+                let source = LevelSource::parse(&value).map_err(|e| error(line, 1, e))?;
+                level = Some((line, source));
             }
             "board" => board = Some(from_hex(&value).ok_or_else(|| bad("a hex checksum"))?),
             "state" => {
@@ -281,7 +279,7 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
                     _ => return Err(bad("`on` or `off`")),
                 }
             }
-            "scenario" if !value.is_empty() => scenario = Some(PathBuf::from(&value)),
+            "scenario" if !value.is_empty() => scenario = Some(ScenarioSource::parse(&value)),
             "level" | "scenario" => {
                 return Err(error(
                     line,
@@ -333,9 +331,8 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
     let settings = SpawnSettings::new(spawn_speed, scale, speed, offset)
         .map_err(|e| error(version_line, 1, format!("the recorded spawn settings: {e}")))?;
     Ok(RecordingHeader {
-        level,
+        source: GameSource { level, scenario },
         board: board.ok_or_else(|| missing("board"))?,
-        scenario,
         settings,
         animation,
         seed: seed.ok_or_else(|| missing("seed"))?,

@@ -1,17 +1,20 @@
 //! The recording header's tests: written and read back, carried texts, hostile headers.
 
 use super::*;
-use crate::td::settings::FloatRange;
 use crate::td::board::EditKind;
 use crate::td::level::parse_level;
 use crate::td::script::{checksum_line, edit_line};
+use crate::td::settings::FloatRange;
+use std::path::PathBuf;
 
 fn header(scenario: Option<&str>) -> RecordingHeader {
     let board = parse_level("S.D\n", Path::new("l")).unwrap();
     RecordingHeader {
-        level: Some(PathBuf::from("assets/levels/battle.txt")),
+        source: GameSource {
+            level: LevelSource::File(PathBuf::from("assets/levels/battle.txt")),
+            scenario: scenario.map(ScenarioSource::parse),
+        },
         board: board_checksum(&board),
-        scenario: scenario.map(PathBuf::from),
         settings: SpawnSettings::new(
             2.5,
             FloatRange::new(0.5, 1.5).unwrap(),

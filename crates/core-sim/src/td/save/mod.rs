@@ -14,6 +14,13 @@
 //! What a save does not hold: the function that colours new enemies (the caller's, as at
 //! [`Simulation::set_enemy_color`]; enemies already alive keep their colour), and scratch
 //! space that each tick rebuilds before reading it.
+//!
+//! The rooms: this file (the format, saving and opening), [`record`] (`record.rs`: what a save
+//! holds and how it is checked when it comes back), [`columns`] (`columns.rs`: the enemies as
+//! byte planes), [`tail`] (`tail.rs`: the entries keyed by name after the planes, since format
+//! 6), [`format4`] (`format4.rs`: format 4's layout, frozen, read to migrate it and hashed by
+//! the state checksum), `fuzz.rs` (with the `fuzzing` feature: the body of the `save` fuzz
+//! target).
 
 pub mod columns;
 pub mod format4;
@@ -23,13 +30,15 @@ pub mod record;
 pub mod tail;
 
 use crate::td::simulation::Simulation;
+use crate::td::source::GameSource;
 use horde_files::{FileError, SealedFormat, Unsealed};
 use record::GameRecord;
 use std::path::Path;
 
 /// The format of `*.horde` files. Version 6 is version 5 with a tail after the enemies
-/// (`tail`: keyed entries for what a game uses beyond version 5 — endless waves — empty for
-/// the rest, so version 5 saves read as they are). Version 5 is: the towers' settings and costs
+/// (`tail`: keyed entries for what a game uses beyond version 5 — endless waves, and where
+/// the game came from when the saver knows — empty for the rest, so version 5 saves read as
+/// they are). Version 5 is: the towers' settings and costs
 /// keyed by kind and field name (so a kind added to the table, or a field added to a kind,
 /// leaves the layout as it is: what a save does not name keeps its default), and the speed
 /// factors towers gave enemies for their next update. Version 4 (settings and costs by
@@ -55,12 +64,24 @@ pub struct SavedGame {
     pub sim: Simulation,
     /// The seconds per tick it was played at (what continuing it exactly needs).
     pub dt: f32,
+    /// Where the game came from (its level and scenario), when the save names it: saves
+    /// written by [`save_with_source`]; `None` for the rest and for saves made before.
+    pub source: Option<GameSource>,
 }
 
 /// The bytes of a save of `sim`, played at `dt` seconds a tick. Errors: compressing failed
 /// (zstd could not get memory); encoding plain data into memory cannot fail.
 pub fn to_bytes(sim: &Simulation, dt: f32) -> std::io::Result<Vec<u8>> {
-    let (record, planes) = GameRecord::of(sim, dt);
+    to_bytes_with_source(sim, dt, None)
+}
+
+/// [`to_bytes`], naming where the game came from (`source`, where given) in the save's tail.
+pub fn to_bytes_with_source(
+    sim: &Simulation,
+    dt: f32,
+    source: Option<&GameSource>,
+) -> std::io::Result<Vec<u8>> {
+    let (record, planes) = GameRecord::of(sim, dt, source);
     let head = postcard::to_allocvec(&record).map_err(std::io::Error::other)?;
     horde_files::seal(&SAVE_FORMAT, &[&head, &planes])
 }
@@ -100,14 +121,25 @@ fn decode(unsealed: Unsealed, path: &Path) -> Result<SavedGame, FileError> {
         )));
     }
     let dt = record.dt;
-    let sim = record.into_simulation(planes).map_err(invalid)?;
-    Ok(SavedGame { sim, dt })
+    let (sim, source) = record.into_simulation(planes).map_err(invalid)?;
+    Ok(SavedGame { sim, dt, source })
 }
 
 /// Saves `sim` (played at `dt` seconds a tick) to `path`, atomically
 /// ([`horde_files::write_file`]).
 pub fn save(path: &Path, sim: &Simulation, dt: f32) -> Result<(), FileError> {
-    to_bytes(sim, dt)
+    save_with_source(path, sim, dt, None)
+}
+
+/// [`save`], naming where the game came from (`source`, where given): a loaded game knows its
+/// level and scenario again ([`SavedGame::source`]). The state checksum does not hash it.
+pub fn save_with_source(
+    path: &Path,
+    sim: &Simulation,
+    dt: f32,
+    source: Option<&GameSource>,
+) -> Result<(), FileError> {
+    to_bytes_with_source(sim, dt, source)
         .and_then(|bytes| horde_files::write_file(path, &bytes))
         .map_err(|error| FileError::io(path, error))
 }
@@ -132,7 +164,7 @@ mod tests {
     fn a_save_naming_a_tower_kind_this_build_does_not_know_is_refused_saying_so() {
         let board = parse_level(".S.\n.DL\n", "k.txt".as_ref()).unwrap();
         let sim = Simulation::new(board, SpawnSettings::default(), 1);
-        let (record, planes) = GameRecord::of(&sim, 1.0 / 60.0);
+        let (record, planes) = GameRecord::of(&sim, 1.0 / 60.0, None);
         let mut head = postcard::to_allocvec(&record).unwrap();
         // The keyed tower settings name the laser: a newer build's kind in its place.
         let at = head.windows(5).position(|w| w == b"laser").unwrap();
@@ -143,5 +175,37 @@ mod tests {
             .to_string();
         assert!(error.starts_with("new.horde: not a valid save"), "{error}");
         assert!(error.contains("does not"), "{error}");
+    }
+
+    #[test]
+    fn a_save_names_where_its_game_came_from_and_the_game_is_the_same_without() {
+        use crate::td::source::{GeneratedLevel, LevelSource, ScenarioSource};
+        let board = parse_level(".S.\n.DL\n", "k.txt".as_ref()).unwrap();
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        for _ in 0..30 {
+            sim.step(crate::step::DT);
+        }
+        let source = GameSource {
+            level: LevelSource::Generated(GeneratedLevel {
+                version: 2,
+                seed: 9,
+                spec: "5x5 spawns=1".to_string(),
+            }),
+            scenario: Some(ScenarioSource::Endless),
+        };
+        let plain = to_bytes(&sim, 1.0 / 60.0).unwrap();
+        let named = to_bytes_with_source(&sim, 1.0 / 60.0, Some(&source)).unwrap();
+        assert_eq!(to_bytes_with_source(&sim, 1.0 / 60.0, None).unwrap(), plain);
+        assert_ne!(named, plain);
+        let path: &Path = "s.horde".as_ref();
+        let (plain, named) = (
+            from_bytes(&plain, path).unwrap(),
+            from_bytes(&named, path).unwrap(),
+        );
+        assert_eq!(plain.source, None);
+        assert_eq!(named.source, Some(source));
+        // Where a game came from is not its state.
+        assert_eq!(named.sim.checksum(), sim.checksum());
+        assert_eq!(plain.sim.checksum(), sim.checksum());
     }
 }

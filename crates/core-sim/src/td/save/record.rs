@@ -16,6 +16,7 @@ use crate::td::scenario_state::ScenarioState;
 use crate::td::settings::{FloatRange, SpawnSettings};
 use crate::td::simulation::parts::SimulationParts;
 use crate::td::simulation::{Outcome, Simulation};
+use crate::td::source::GameSource;
 use crate::td::tile::TileContent;
 use crate::td::towers::{Tower, TowerSettings};
 use rand::SeedableRng;
@@ -144,11 +145,16 @@ pub(super) struct EnemiesRecord {
 }
 
 impl GameRecord {
-    /// The record of `sim`, played at `dt` seconds a tick, and its enemies' planes.
-    pub(crate) fn of(sim: &Simulation, dt: f32) -> (GameRecord, Vec<u8>) {
+    /// The record of `sim`, played at `dt` seconds a tick, and its enemies' planes followed
+    /// by the tail (which names `source`, where given).
+    pub(crate) fn of(
+        sim: &Simulation,
+        dt: f32,
+        source: Option<&GameSource>,
+    ) -> (GameRecord, Vec<u8>) {
         let (ids, states) = sim.enemies().slots();
         let mut after = columns::to_planes(ids, states);
-        after.extend(super::tail::tail_of(sim));
+        after.extend(super::tail::save_tail(sim, source));
         (GameRecord::head(sim, dt), after)
     }
 
@@ -212,8 +218,12 @@ impl GameRecord {
     }
 
     /// The simulation this record and its enemies' `planes` describe (drawing new enemies in
-    /// the neutral colour until the caller chooses), or what is wrong with it.
-    pub(crate) fn into_simulation(self, after: &[u8]) -> Result<Simulation, String> {
+    /// the neutral colour until the caller chooses) and where the game came from, if the
+    /// save says; or what is wrong with it.
+    pub(crate) fn into_simulation(
+        self,
+        after: &[u8],
+    ) -> Result<(Simulation, Option<GameSource>), String> {
         // The enemies' planes, then the tail.
         let planes_len = usize::try_from(self.enemies.count)
             .ok()
@@ -249,7 +259,7 @@ impl GameRecord {
         let mut rng = ChaCha8Rng::from_seed(self.rng.seed);
         rng.set_stream(self.rng.stream);
         rng.set_word_pos(self.rng.word_pos);
-        Simulation::from_parts(SimulationParts {
+        let sim = Simulation::from_parts(SimulationParts {
             board,
             enemies,
             settings,
@@ -272,7 +282,8 @@ impl GameRecord {
             money: self.money,
             paid: self.paid,
             tally: tail.tally.unwrap_or_default(),
-        })
+        })?;
+        Ok((sim, tail.source))
     }
 }
 

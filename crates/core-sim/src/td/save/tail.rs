@@ -4,11 +4,13 @@
 //! those still waiting). A game that uses none has an empty tail, so its save is format 5's
 //! bytes; an entry this build does not know is refused by name (a newer Horde's). The state
 //! checksum hashes the same bytes after format 4's layout: what a game does not use adds
-//! nothing to it.
+//! nothing to it. A save may also name where its game came from (`source`: its level and
+//! scenario, as a recording names them), which is not game state: the checksum leaves it out.
 
 use crate::td::scenario::Endless;
 use crate::td::simulation::Simulation;
 use crate::td::simulation::waves::WaveTally;
+use crate::td::source::{GameSource, LevelSource, ScenarioSource};
 use serde::{Deserialize, Serialize};
 
 /// What the tail held.
@@ -18,6 +20,16 @@ pub(crate) struct Tail {
     pub(crate) endless: Option<Endless>,
     /// The waves cleared and waiting.
     pub(crate) tally: Option<WaveTally>,
+    /// Where the game came from.
+    pub(crate) source: Option<GameSource>,
+}
+
+/// Where the game came from, as the tail keeps it: the names a recording's `#! level` and
+/// `#! scenario` lines give (text, so that any path is kept).
+#[derive(Serialize, Deserialize)]
+struct SourceRecord {
+    level: String,
+    scenario: Option<String>,
 }
 
 /// The tally as the tail keeps it.
@@ -27,8 +39,8 @@ struct TallyRecord {
     waiting: Vec<u64>,
 }
 
-/// The tail of `sim`'s save (empty when the game uses nothing it keeps).
-pub(crate) fn tail_of(sim: &Simulation) -> Vec<u8> {
+/// The entries of `sim`'s tail that are game state (the state checksum hashes them).
+fn state_entries(sim: &Simulation) -> Vec<(&'static str, Vec<u8>)> {
     let Some(endless) = sim.scenario().and_then(|s| s.endless) else {
         return Vec::new();
     };
@@ -37,14 +49,41 @@ pub(crate) fn tail_of(sim: &Simulation) -> Vec<u8> {
         cleared: tally.cleared,
         waiting: tally.waiting.iter().copied().collect(),
     };
-    let entries: Vec<(&str, Vec<u8>)> = vec![
+    vec![
         (
             "endless",
             postcard::to_allocvec(&endless).unwrap_or_default(),
         ),
         ("waves", postcard::to_allocvec(&record).unwrap_or_default()),
-    ];
-    postcard::to_allocvec(&entries).unwrap_or_default()
+    ]
+}
+
+/// The entries encoded, or nothing for none.
+fn encoded(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    if entries.is_empty() {
+        return Vec::new();
+    }
+    postcard::to_allocvec(entries).unwrap_or_default()
+}
+
+/// The tail of `sim`'s state, as the state checksum hashes it (empty when the game uses
+/// nothing it keeps).
+pub(crate) fn tail_of(sim: &Simulation) -> Vec<u8> {
+    encoded(&state_entries(sim))
+}
+
+/// The tail of `sim`'s save: its state's entries, then `source` (where the game came from, as
+/// a recording names its level and scenario) where given. Empty when neither has anything.
+pub(crate) fn save_tail(sim: &Simulation, source: Option<&GameSource>) -> Vec<u8> {
+    let mut entries = state_entries(sim);
+    if let Some(source) = source {
+        let record = SourceRecord {
+            level: source.level.to_string(),
+            scenario: source.scenario.as_ref().map(ToString::to_string),
+        };
+        entries.push(("source", postcard::to_allocvec(&record).unwrap_or_default()));
+    }
+    encoded(&entries)
 }
 
 /// The tail in `bytes` (empty: nothing), or what is wrong with it.
@@ -68,6 +107,16 @@ pub(crate) fn read_tail(bytes: &[u8]) -> Result<Tail, String> {
                 tail.tally = Some(WaveTally {
                     cleared: record.cleared,
                     waiting: record.waiting.into(),
+                });
+            }
+            "source" => {
+                let record: SourceRecord =
+                    postcard::from_bytes(&value).map_err(|_| bad("source"))?;
+                let level = LevelSource::parse(&record.level)
+                    .map_err(|e| format!("its source after the enemies: {e}"))?;
+                tail.source = Some(GameSource {
+                    level,
+                    scenario: record.scenario.as_deref().map(ScenarioSource::parse),
                 });
             }
             other => {

@@ -43,6 +43,8 @@
 //! happens in tick `⌈t / dt⌉` (the first of a scenario in tick 1). A cooldown is reached when
 //! the accumulated time is within [`TIME_EPSILON`] of it, so that a spawn falls in the tick
 //! its nominal time does, whatever the rounding of repeated `dt`s.
+//!
+//! The format and the clock are this file; `tests.rs` holds their tests.
 
 use crate::td::budget::Budget;
 use crate::td::enemy_type::EnemyType;

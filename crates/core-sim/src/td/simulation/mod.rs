@@ -18,8 +18,11 @@
 //! formulas (see [`Simulation::spawn_enemy`]), and from [`crate::td::pick`] for the towers'
 //! choices, so a seed gives the same run on every machine and any number of threads.
 //!
-//! The rooms: this file (the state and one tick), [`parts`] (the state as a save holds it, and
-//! the checked way back), [`reload`] (a level file edited while its game runs).
+//! The rooms: this file (the state and one tick), [`parts`] (`parts.rs`: the state as a save
+//! holds it, and the checked way back), [`reload`] (`reload.rs`: a level file edited while its
+//! game runs), `spawning.rs` (where and with what an enemy enters the game), [`money`]
+//! (`money.rs`: the scenario's budget: what edits pay and kills earn), [`waves`] (`waves.rs`:
+//! the waves cleared of an endless game, its score).
 
 pub mod money;
 pub mod parts;

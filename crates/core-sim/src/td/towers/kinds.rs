@@ -9,6 +9,9 @@
 //! Adding a kind: its file `kinds/NAME.rs` with its state type and `impl Behaviour`, and its
 //! row in the table ([`super::kind`]), which declares the file. Kinds are kept in the order of
 //! the table: their index is their code in saves (append, never reorder).
+//!
+//! The kinds today: `laser.rs` (keeps its target, damage every tick) and `mortar.rs` (shells
+//! launched at the ground under a random enemy, damage in a blast).
 
 use super::behaviour::{Behaviour, KindInfo, Moment, Reads, Site, Turn};
 pub use super::kind::TowerKind;

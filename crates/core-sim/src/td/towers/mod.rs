@@ -12,11 +12,14 @@
 //! so an enemy's health never depends on the number of threads. "Random" is
 //! [`crate::td::pick`]: a pure function of the seed, the tick, the tower's tile and the shot.
 //!
-//! The rooms: [`behaviour`] (the trait a kind implements and what its turn is given),
-//! [`kinds`] (the table, one file per kind beside it), [`keyed`] (every kind's settings as
-//! scenario files and saves keep them), [`limits`] (the largest values and the
-//! file rules every kind's settings use), [`targeting`] (keeping a target, random picks),
-//! [`priority`] (whom a tower shoots first: random, first, last, strongest, weakest, closest).
+//! The rooms: [`behaviour`] (`behaviour.rs`: the trait a kind implements and what its turn is
+//! given), `kind.rs` (the kind table's rows and the name of a kind, depending on nothing),
+//! [`kinds`] (`kinds.rs`: the table, one file per kind beside it in `kinds/`), [`keyed`]
+//! (`keyed.rs`: every kind's settings as scenario files and saves keep them), [`limits`]
+//! (`limits.rs`: the largest values and the file rules every kind's settings use),
+//! [`targeting`] (`targeting.rs`: keeping a target, random picks), [`priority`]
+//! (`priority.rs`: whom a tower shoots first: random, first, last, strongest, weakest,
+//! closest).
 //! The tick that runs them is the fight's ([`crate::td::fight`]).
 
 pub mod behaviour;

@@ -24,8 +24,9 @@
 //! far from what is asked for can be dropped ([`InfiniteMap::retain_near`]) and come back
 //! identical.
 //!
-//! [`layout`] says where each layer's blocks lie; `wfc/route.rs` walks the map headless along
-//! a fixed route (`horde wfc --infinite --walk`), built on the map without the map needing it.
+//! [`layout`] (`layout.rs`) says where each layer's blocks lie; `wfc/route.rs` walks the map
+//! headless along a fixed route (`horde wfc --infinite --walk`), built on the map without the
+//! map needing it.
 
 mod layout;
 

@@ -2,17 +2,18 @@
 //! game logic with no GPU, generic over the [`Terrain`] it walks (whoever holds the columns
 //! says what is solid and where one can stand), so it is tested headless.
 //!
-//! - [`terrain`]: the [`Terrain`] trait, what the walker asks of the map.
-//! - [`body`]: the walker's measures ([`BODY`], eye height, speed).
-//! - [`costs`]: what walking a surface costs, from the module set's `walk_cost`s.
-//! - [`visits`]: where it has been lately.
-//! - [`plan`]: [`AutoWalk`], Dijkstra over the places to stand around it.
-//! - [`state`]: the [`Walker`]: position, facing, feet, planner, odometer.
-//! - [`start`]: putting it down on a street with a way out ([`Walker::place`]).
-//! - [`survey`]: how much of a map, storey by storey, a walker can stand on and reach from
-//!   the street (a module set's measure).
-//! - [`moves`]: one fixed step ([`Walker::step`]): by hand, sliding along walls, climbing a
-//!   step, or following the path.
+//! - [`terrain`] (`terrain.rs`): the [`Terrain`] trait, what the walker asks of the map.
+//! - [`body`] (`body.rs`): the walker's measures ([`BODY`], eye height, speed).
+//! - [`costs`] (`costs.rs`): what walking a surface costs, from the module set's `walk_cost`s.
+//! - [`visits`] (`visits.rs`): where it has been lately.
+//! - [`plan`] (`plan.rs`, its rooms in `plan/`): [`AutoWalk`], Dijkstra over the places to
+//!   stand around it.
+//! - [`state`] (`state.rs`): the [`Walker`]: position, facing, feet, planner, odometer.
+//! - [`start`] (`start.rs`): putting it down on a street with a way out ([`Walker::place`]).
+//! - [`survey`] (`survey.rs`): how much of a map, storey by storey, a walker can stand on and
+//!   reach from the street (a module set's measure).
+//! - [`moves`] (`moves.rs`): one fixed step ([`Walker::step`]): by hand, sliding along walls,
+//!   climbing a step, or following the path.
 //!
 //! ```
 //! use horde_levelgen::{

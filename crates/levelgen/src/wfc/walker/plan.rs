@@ -19,6 +19,12 @@
 //!
 //! Buffers (nodes, distances, heap, path) are kept between plans: planning allocates only
 //! while the window's node count grows past what it has held before.
+//!
+//! The rooms: `plan/autowalk.rs` (the planner's state and public face: goals, a plan made, the
+//! path followed), `plan/window.rs` (the places to stand within [`PLAN_RADIUS`] columns),
+//! `plan/search.rs` (Dijkstra over the window's places), `plan/target.rs` (what a reachable
+//! place is worth under the goal, and the room up there), `plan/tuning.rs` (auto-walk's
+//! measures: window size, replanning, scores, costs, how long each goal lasts).
 
 mod autowalk;
 mod search;

@@ -9,6 +9,9 @@
 //! W/A/S/D walk relative to the view (and take over from auto-walk), Space toggles
 //! auto-walk, right-drag looks around, a left click captures the mouse for looking (Esc
 //! releases it), `O` switches to the overview camera.
+//!
+//! `tests.rs` holds its tests: putting the walker down, keys and mouse, the summary's keys,
+//! and module-set edits applied live.
 
 use super::source::{Background, ColumnSource, InStep};
 use super::streaming::Streaming;

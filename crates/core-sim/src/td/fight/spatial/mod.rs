@@ -17,8 +17,9 @@
 //! planned or not — and so is any pick among them. Its buffers are kept between ticks: once
 //! they have grown to the largest population and board seen, a rebuild allocates nothing.
 //!
-//! The rooms: this file (the plan, the sort, the queries), `grid.rs` (the grid's geometry and
-//! a point's cell), `tests.rs`.
+//! The rooms: this file (the plan, the sort, the queries), `plan.rs` (the plan's set of cells
+//! the next rebuild must list, one bit a cell, which towers set in parallel), `grid.rs` (the
+//! grid's geometry and a point's cell), `tests.rs`.
 
 mod grid;
 mod plan;
