@@ -17,16 +17,16 @@
 //!   panel, anchored panels, large messages, the error colour).
 //! - [`offscreen`] (`offscreen.rs`): drawing without a window (screenshots, image tests);
 //!   [`clock`] (`clock.rs`): the fixed step; [`worker`] (`worker.rs`): background generator
-//!   threads; [`levels`] (`levels.rs`): where a game comes from (flags to a `GameSource`, a
-//!   source to a board and a scenario); [`progress`] (`progress.rs`): progress
+//!   threads; [`progress`] (`progress.rs`): progress
 //!   bars; [`stats`] (`stats.rs`): percentiles; [`staging`] (`staging.rs`): the simulation's
 //!   instance sink over wgpu's staging memory and the fused enemy write (shared by the TD
 //!   view and the stress run).
 //! - [`outputs`] (`outputs.rs`): where a command's files and closing line go (`-` is standard
 //!   output); [`td_counts`] (`td_counts.rs`): the tower-defense counters as JSON, for `horde
-//!   sim` and the TD scene's summary; [`replay`] (`replay.rs`): recordings re-simulated,
-//!   checked against their checksums and kept on a timeline, for `horde replay` and `horde run
-//!   --replay`.
+//!   sim` and the TD scene's summary.
+//!
+//! Where a game comes from and how a recording is played again are `horde-games`' (shared
+//! with the board server).
 //!
 //! The binary (`main.rs`) adds `heap` (`heap.rs`), private to it: keeping the memory the
 //! software drivers free each frame, set before any other thread starts.
@@ -37,13 +37,11 @@
 pub mod cli;
 pub mod clock;
 pub mod commands;
-pub mod levels;
 pub mod live;
 pub mod offscreen;
 pub mod outputs;
 pub mod overlay;
 pub mod progress;
-pub mod replay;
 pub mod scenes;
 pub mod shell;
 pub mod staging;

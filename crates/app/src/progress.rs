@@ -48,6 +48,45 @@ impl Progress {
     }
 }
 
+/// A replay's watcher that shows a bar on a terminal once the replay has run a second (the
+/// ticks replayed of the recording's last).
+pub struct ReplayBar {
+    started: std::time::Instant,
+    shown: Option<Progress>,
+    show: bool,
+}
+
+impl ReplayBar {
+    /// A bar that shows itself after a second where `show` (a terminal's `horde replay`).
+    pub fn new(show: bool) -> ReplayBar {
+        ReplayBar {
+            started: std::time::Instant::now(),
+            shown: None,
+            show,
+        }
+    }
+}
+
+impl horde_games::Watcher for ReplayBar {
+    fn after(
+        &mut self,
+        tick: u64,
+        last: u64,
+        _sim: &horde_core_sim::td::Simulation,
+    ) -> anyhow::Result<()> {
+        let late = self.started.elapsed() > std::time::Duration::from_secs(1);
+        if self.show && self.shown.is_none() && late {
+            let bar = Progress::new(last, "ticks", true);
+            bar.inc_by(tick.saturating_sub(1));
+            self.shown = Some(bar);
+        }
+        if let Some(bar) = &self.shown {
+            bar.inc();
+        }
+        Ok(())
+    }
+}
+
 impl Drop for Progress {
     fn drop(&mut self) {
         // Leaves the terminal clean for the summary line.

@@ -5,7 +5,6 @@
 
 use crate::cli::PreviewArgs;
 use crate::clock::STEP_F32;
-use crate::levels;
 use anyhow::{Result, bail};
 use horde_core_sim::td::EditScript;
 use horde_core_sim::td::Simulation;
@@ -63,13 +62,13 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
             (saved.sim, saved.dt)
         }
         None => {
-            let source = levels::source_from_flags(
+            let source = horde_games::source_from_flags(
                 args.level.as_deref(),
                 args.board.asked()?,
                 args.scenario.as_deref(),
                 args.board.challenge.is_some(),
             )?;
-            let (board, scenario) = levels::game_of(&source)?;
+            let (board, scenario) = horde_games::game_of(&source)?;
             let seed = args.board.challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, Default::default(), seed);
             sim.set_scenario(scenario);

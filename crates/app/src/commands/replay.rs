@@ -3,9 +3,10 @@
 
 use crate::cli::ReplayArgs;
 use crate::clock::STEP_F32;
-use crate::replay::{Desync, open, replay};
+use crate::progress::ReplayBar;
 use anyhow::{Result, bail};
 use horde_core_sim::td::checksum_hex;
+use horde_games::{Desync, open, replay};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -60,7 +61,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
 fn run_here(args: &ReplayArgs) -> Result<()> {
     let (recording, sim) = open(&args.recording)?;
     let started = Instant::now();
-    let replayed = replay(&recording, sim, STEP_F32, !args.json)?;
+    let replayed = replay(&recording, sim, STEP_F32, &mut ReplayBar::new(!args.json))?;
     let replay_ms = started.elapsed().as_secs_f64() * 1000.0;
     let timeline = &replayed.timeline;
     let mut seeks = Vec::new();
@@ -86,7 +87,7 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
     let end = &replayed.sim;
     let waves_cleared = end.endless().then(|| end.wave_tally().cleared);
     let header = &recording.header;
-    let challenge = crate::levels::is_challenge(&header.source, header.seed);
+    let challenge = horde_games::is_challenge(&header.source, header.seed);
     let summary = Summary {
         outcome: end.counts().outcome.name(),
         lives: end.counts().lives,

@@ -4,7 +4,6 @@
 
 use crate::cli::SimArgs;
 use crate::clock::STEP_F32;
-use crate::levels;
 use crate::progress::Progress;
 use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
@@ -51,13 +50,13 @@ fn run_here(args: &SimArgs) -> Result<()> {
             (saved.sim, Some(saved.dt), saved.source)
         }
         None => {
-            let source = levels::source_from_flags(
+            let source = horde_games::source_from_flags(
                 args.level.as_deref(),
                 args.board.asked()?,
                 args.scenario.as_deref(),
                 args.board.challenge.is_some(),
             )?;
-            let (board, scenario) = levels::game_of(&source)?;
+            let (board, scenario) = horde_games::game_of(&source)?;
             let seed = args.board.challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
             sim.set_scenario(scenario);
@@ -109,7 +108,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
         Some(path) => {
             // `--record` conflicts with `--load`: the flags name the game.
             let source = source.clone().unwrap_or_else(GameSource::built_in);
-            let (level_text, scenario_text) = levels::carried_texts(&source, sim.board())?;
+            let (level_text, scenario_text) = horde_games::carried_texts(&source, sim.board())?;
             let start = RecordingHeader {
                 source,
                 board: board_checksum(sim.board()),

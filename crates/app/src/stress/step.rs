@@ -4,7 +4,6 @@
 
 use crate::cli::StressArgs;
 use crate::clock::STEP_F32 as STEP;
-use crate::levels;
 use crate::scenes::td::TdView;
 use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::{EnemyWrite, WriteTimes};
@@ -37,9 +36,9 @@ pub fn stress_settings() -> Result<SpawnSettings> {
 /// spawning off (the population is topped up instead), `n` enemies placed.
 pub fn stress_simulation(args: &StressArgs) -> Result<Simulation> {
     let mut board = match &args.level {
-        Some(path) => {
-            levels::board_of(&levels::source_from_flags(Some(path), None, None, false)?.level)?
-        }
+        Some(path) => horde_games::board_of(
+            &horde_games::source_from_flags(Some(path), None, None, false)?.level,
+        )?,
         None => stress_board(args.enemies)?,
     };
     place_towers(&mut board, args.towers(), args.seed)?;

@@ -16,7 +16,6 @@ pub use step::{StepSink, Undrawn};
 
 use super::draw::colors;
 use crate::clock::STEP_F32 as STEP;
-use crate::levels;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::Timeline;
 use horde_core_sim::td::{
@@ -136,7 +135,7 @@ impl TdGame {
     /// Opens the game `source` names (its board, and its scenario if it plays one) with the
     /// spawn settings and seed.
     pub fn open(source: &GameSource, settings: SpawnSettings, seed: u64) -> anyhow::Result<TdGame> {
-        let (board, scenario) = levels::game_of(source)?;
+        let (board, scenario) = horde_games::game_of(source)?;
         let mut game = TdGame::new(board, settings, seed);
         game.sim.set_scenario(scenario);
         game.source = Some(source.clone());

@@ -8,8 +8,6 @@ use super::game::TdGame;
 use super::play::TdPlay;
 use super::view::TdView;
 use crate::clock::STEP_F32;
-use crate::levels;
-use crate::replay;
 use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
@@ -32,7 +30,7 @@ impl TdPlay {
         if let Some(path) = &window.replay {
             return TdPlay::open_replay(path, view, window.play_speed, opening);
         }
-        let source = levels::source_from_flags(
+        let source = horde_games::source_from_flags(
             args.level.as_deref(),
             args.board.asked()?,
             args.scenario.as_deref(),
@@ -47,7 +45,7 @@ impl TdPlay {
         }
         if let Some(path) = &window.record {
             let board = game.sim().board();
-            let (level_text, scenario_text) = levels::carried_texts(&source, board)?;
+            let (level_text, scenario_text) = horde_games::carried_texts(&source, board)?;
             let start = RecordingHeader {
                 source: source.clone(),
                 board: board_checksum(board),
@@ -93,9 +91,9 @@ impl TdPlay {
         play_speed: Option<f32>,
         opening: Opening,
     ) -> Result<TdPlay> {
-        let (recording, sim) = replay::open(path)?;
+        let (recording, sim) = horde_games::open(path)?;
         let seed = recording.header.seed;
-        let replayed = replay::replay(&recording, sim, STEP_F32, false)?;
+        let replayed = horde_games::replay(&recording, sim, STEP_F32, &mut ())?;
         if let Some(desync) = replayed.desync {
             log::warn!("{}", desync.sentence(path));
         }

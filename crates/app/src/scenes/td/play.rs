@@ -304,11 +304,11 @@ impl TdPlay {
                     }
                     Err(e) => self.inspector.message = e.to_string(),
                 },
-                Action::Generate(seed, spec) => match crate::levels::generated(seed, &spec) {
+                Action::Generate(seed, spec) => match horde_games::generated(seed, &spec) {
                     Ok(board) => {
                         self.inspector.message = format!("generated seed {seed}: {spec}");
                         self.live.watch(&LEVEL, None);
-                        let level = crate::levels::generated_source(seed, &spec);
+                        let level = horde_games::generated_source(seed, &spec);
                         self.new_board(board, Some(level));
                     }
                     Err(e) => self.inspector.message = format!("{e:#}"),

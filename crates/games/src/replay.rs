@@ -1,15 +1,16 @@
-//! Recordings played again: the game a recording's header starts ([`open`]), re-simulated
-//! with its edits and checked against its checksum lines ([`replay`]), its history kept on a
-//! [`Timeline`] as the window keeps it, so that `horde replay --at` and `horde run --replay`
-//! seek exactly as the window does.
+//! Recordings played again: the game a recording's header starts ([`open`], [`start`]),
+//! re-simulated with its edits and checked against its checksum lines. One loop plays every
+//! replay ([`play`]); [`replay`] keeps the game's history on a [`Timeline`] as the window
+//! keeps it, so that `horde replay --at` and `horde run --replay` seek exactly as the window
+//! does, and [`check`] keeps nothing (the board server's verification: the same replay,
+//! bounded in ticks).
 
 use crate::levels;
-use crate::progress::Progress;
 use anyhow::{Context, Result};
 use horde_core_sim::td::Timeline;
 use horde_core_sim::td::checksum_hex;
 use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Board, Carried, Recording, RecordingHeader, Scenario};
+use horde_core_sim::td::{Board, Carried, EditKind, Recording, RecordingHeader, Scenario};
 use horde_core_sim::td::{LevelSource, ScenarioSource};
 use horde_core_sim::td::{Outcome, Simulation};
 use horde_files::FileError;
@@ -42,7 +43,7 @@ impl Desync {
     }
 }
 
-/// A recording played again.
+/// A recording played again, with its history.
 pub struct Replayed {
     /// The game after the last tick replayed.
     pub sim: Simulation,
@@ -53,6 +54,33 @@ pub struct Replayed {
     /// The first that did not, where the replay stopped.
     pub desync: Option<Desync>,
 }
+
+/// A recording played again and checked, keeping nothing but the end ([`check`]).
+pub struct Checked {
+    /// The game after the last tick replayed.
+    pub sim: Simulation,
+    /// Checksum lines that matched.
+    pub checked: usize,
+    /// The first that did not, where the replay stopped.
+    pub desync: Option<Desync>,
+}
+
+/// What a replay tells whoever watches it, tick by tick ([`play`]).
+pub trait Watcher {
+    /// The recording's edit took at `tick`.
+    fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
+        let _ = (tick, kind, x, y);
+    }
+
+    /// `sim` stands after `tick` of `last`; an error ends the replay.
+    fn after(&mut self, tick: u64, last: u64, sim: &Simulation) -> Result<()> {
+        let _ = (tick, last, sim);
+        Ok(())
+    }
+}
+
+/// Nobody watches.
+impl Watcher for () {}
 
 /// A path an older recording names (one made before recordings carried their files): beside
 /// the recording first (a recording moved with its level), else as it stands from here.
@@ -156,47 +184,45 @@ pub fn open(path: &Path) -> Result<(Recording, Simulation)> {
             path.display()
         );
     }
+    let sim = start(&recording, path)?;
+    Ok((recording, sim))
+}
+
+/// The game `recording`'s header starts (`path` names the recording in errors, and the
+/// folder an older recording's files are looked for in first).
+pub fn start(recording: &Recording, path: &Path) -> Result<Simulation> {
     let header = &recording.header;
     let board = recorded_board(path, header)?;
     let scenario = recorded_scenario(path, header)?;
     let mut sim = Simulation::new(board, header.settings, header.seed);
     sim.set_scenario(scenario);
     sim.set_animation(header.animation);
-    Ok((recording, sim))
+    Ok(sim)
 }
 
-/// Plays `sim` (as [`open`] made it) through the recording's edits to its last line, at `dt`
-/// seconds a tick, checking every checksum line; stops at the first that does not match.
-/// With `progress`, a replay still running after a second shows a bar on a terminal.
-pub fn replay(
+/// The one replay loop: plays `sim` (as [`start`] made it) through the recording's edits to
+/// its last line, at `dt` seconds a tick, checking every checksum line, and stops at the first
+/// that does not match (or when the game is decided); `watcher` sees every edit and tick.
+/// Returns the game at the end, the checksum lines matched and the first that did not.
+pub fn play(
     recording: &Recording,
     mut sim: Simulation,
     dt: f32,
-    progress: bool,
-) -> Result<Replayed> {
-    let mut timeline = Timeline::new(&sim, dt).context("the timeline's first keyframe")?;
+    watcher: &mut impl Watcher,
+) -> Result<(Simulation, usize, Option<Desync>)> {
     let script = &recording.script;
+    let last = script.last_tick();
     let mut checkpoints = script.checkpoints().iter().peekable();
     let mut checked = 0;
     let mut desync = None;
-    let started = std::time::Instant::now();
-    let mut bar: Option<Progress> = None;
-    for tick in 1..=script.last_tick() {
-        if progress && bar.is_none() && started.elapsed() > std::time::Duration::from_secs(1) {
-            let shown = Progress::new(script.last_tick(), "ticks", true);
-            shown.inc_by(tick - 1);
-            bar = Some(shown);
-        }
-        if let Some(bar) = &bar {
-            bar.inc();
-        }
+    for tick in 1..=last {
         for edit in script.apply_at(&mut sim, tick, "recording", |why| log::warn!("{why}")) {
-            timeline.record_edit(tick, edit.kind, edit.x, edit.y);
+            watcher.edit(tick, edit.kind, edit.x, edit.y);
         }
         if sim.outcome() == Outcome::Running {
             sim.step(dt);
         }
-        timeline.observe(&sim).context("a timeline keyframe")?;
+        watcher.after(tick, last, &sim)?;
         while let Some(check) = checkpoints.next_if(|c| c.tick <= tick) {
             let got = sim.checksum();
             if got != check.checksum || sim.counts().ticks != check.tick {
@@ -227,9 +253,54 @@ pub fn replay(
             break;
         }
     }
+    Ok((sim, checked, desync))
+}
+
+/// The history a replay keeps, and who else watches.
+struct Keeping<'a, W> {
+    timeline: Timeline,
+    also: &'a mut W,
+}
+
+impl<W: Watcher> Watcher for Keeping<'_, W> {
+    fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
+        self.timeline.record_edit(tick, kind, x, y);
+        self.also.edit(tick, kind, x, y);
+    }
+
+    fn after(&mut self, tick: u64, last: u64, sim: &Simulation) -> Result<()> {
+        self.timeline.observe(sim).context("a timeline keyframe")?;
+        self.also.after(tick, last, sim)
+    }
+}
+
+/// [`play`], keeping the game's history on a [`Timeline`] (as the window keeps it); `watcher`
+/// sees every tick too (a progress bar, say).
+pub fn replay(
+    recording: &Recording,
+    sim: Simulation,
+    dt: f32,
+    watcher: &mut impl Watcher,
+) -> Result<Replayed> {
+    let timeline = Timeline::new(&sim, dt).context("the timeline's first keyframe")?;
+    let mut keeping = Keeping {
+        timeline,
+        also: watcher,
+    };
+    let (sim, checked, desync) = play(recording, sim, dt, &mut keeping)?;
     Ok(Replayed {
         sim,
-        timeline,
+        timeline: keeping.timeline,
+        checked,
+        desync,
+    })
+}
+
+/// [`play`], keeping nothing: what the board server runs to verify a run.
+pub fn check(recording: &Recording, sim: Simulation, dt: f32) -> Result<Checked> {
+    let (sim, checked, desync) = play(recording, sim, dt, &mut ())?;
+    Ok(Checked {
+        sim,
         checked,
         desync,
     })

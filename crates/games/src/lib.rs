@@ -1,0 +1,22 @@
+//! Horde's games from where they come from, and recordings played again: what the app and the
+//! board server share, so that the server verifies a run by exactly the replay `horde replay`
+//! runs.
+//!
+//! The rooms:
+//! - `levels.rs`: where a game comes from, as a value ([`horde_core_sim::td::GameSource`]):
+//!   the flags made into a source, a source made into a board and a scenario (a generated board
+//!   made again from its version, seed and spec), what is a challenge, the texts a recording
+//!   carries.
+//! - `replay.rs`: a recording's game started from its header, and the one replay loop that
+//!   plays it through its edits and checks its checksum lines — with its history kept (the
+//!   window's timeline, `horde replay --at`) or nothing kept (a run verified).
+#![deny(missing_docs)]
+
+mod levels;
+mod replay;
+
+pub use levels::{
+    ENDLESS_SCENARIO, board_of, carried_texts, challenge, game_of, generated, generated_source,
+    is_challenge, scenario_of, source_from_flags,
+};
+pub use replay::{Checked, Desync, Replayed, Watcher, check, open, play, replay, start};
