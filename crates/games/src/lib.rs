@@ -3,6 +3,7 @@
 //! runs.
 //!
 //! The rooms:
+//! - `days.rs`: days as challenges name them, the UTC date as `YYYYMMDD`.
 //! - `levels.rs`: where a game comes from, as a value ([`horde_core_sim::td::GameSource`]):
 //!   the flags made into a source, a source made into a board and a scenario (a generated board
 //!   made again from its version, seed and spec), what is a challenge, the texts a recording
@@ -12,9 +13,11 @@
 //!   window's timeline, `horde replay --at`) or nothing kept (a run verified).
 #![deny(missing_docs)]
 
+mod days;
 mod levels;
 mod replay;
 
+pub use days::{civil_from_days, day_of, days_of, today_utc, unix_seconds};
 pub use levels::{
     ENDLESS_SCENARIO, board_of, carried_texts, challenge, game_of, generated, generated_source,
     is_challenge, scenario_of, source_from_flags,

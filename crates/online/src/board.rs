@@ -1,0 +1,60 @@
+//! What every handler of the board shares — the store, the verifiers, the secret, the replay
+//! bound — and what a day is to them: a day that has begun, and its board.
+
+use crate::api::DayBoard;
+use crate::store::Store;
+use crate::verifiers::Verifiers;
+
+/// The most runs `limit` lists.
+pub const LIMIT_MAX: u64 = 1_000;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct Board {
+    /// The store.
+    pub store: Store,
+    /// The verifiers.
+    pub verifiers: Verifiers,
+    /// The server's secret.
+    pub secret: [u8; 32],
+    /// The most ticks a replay may run.
+    pub max_ticks: u64,
+}
+
+/// Milliseconds since 1970 UTC.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A day of a path (`YYYYMMDD` or `today`) that has begun, or why not (a 404's reason).
+pub fn begun_day(text: &str) -> Result<u64, String> {
+    let today = horde_games::today_utc();
+    let day = if text == "today" {
+        today
+    } else {
+        text.parse::<u64>()
+            .ok()
+            .filter(|&d| horde_games::days_of(d).is_some())
+            .ok_or_else(|| format!("`{text}` is not a day (YYYYMMDD or today)"))?
+    };
+    if day > today {
+        return Err(format!("day {day} has not begun"));
+    }
+    Ok(day)
+}
+
+/// Day `day`'s board, with its best `limit` runs.
+pub async fn board_of_day(board: &Board, day: u64, limit: u64) -> anyhow::Result<DayBoard> {
+    let seed = crate::days::seed_of(&board.secret, day);
+    let (runs, top, histogram) = board.store.day(day, limit.min(LIMIT_MAX)).await?;
+    Ok(DayBoard {
+        day,
+        seed,
+        board: horde_games::challenge(seed).level.to_string(),
+        runs,
+        top,
+        histogram,
+    })
+}

@@ -1,0 +1,323 @@
+//! The board's HTTP face (DESIGN's §11): the router, its handlers and the layers every request
+//! passes — the body limit (413), the body timeout, the rate limit by address (429), one log
+//! line a request (never a token). Runs are verified on the pool before they are answered.
+
+use crate::answers::{busy, failed, json, not_found, refuse};
+use crate::api::{NewPlayer, PlayerCreated, Refusal, RunAccepted, RunInfo};
+use crate::board::{Board, begun_day, board_of_day, now_ms};
+use crate::names::check_name;
+use crate::pages;
+use crate::store::{Claim, NewPlayerError, StoredRun, Verdict};
+use crate::tokens::{new_token, random_bytes, sha256_hex};
+use crate::verifiers::Unverified;
+use crate::verify::Rules;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tower_governor::GovernorLayer;
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_http::timeout::RequestBodyTimeoutLayer;
+
+/// The most bytes a request body may have: 1 MiB.
+pub const BODY_LIMIT: usize = 1 << 20;
+/// How long a claim stands before another request may take it over.
+const LEASE_MS: u64 = 120_000;
+/// How long a request waits for another's verification of the same run.
+const WAIT_FOR_OTHER: Duration = Duration::from_secs(30);
+
+/// The rate limit: a burst of `burst` requests an address, refilled at `per_second`.
+#[derive(Clone, Copy, Debug)]
+pub struct RateLimit {
+    /// The burst.
+    pub burst: u32,
+    /// Requests a second refilled.
+    pub per_second: u32,
+}
+
+/// The router of `board`, with its layers.
+pub fn router(board: Board, rate: RateLimit) -> Router {
+    let per_ms = (1_000 / u64::from(rate.per_second.max(1))).max(1);
+    let governor = GovernorConfigBuilder::default()
+        .per_millisecond(per_ms)
+        .burst_size(rate.burst.max(1))
+        .finish()
+        .map(|config| GovernorLayer {
+            config: Arc::new(config),
+        });
+    let routes = Router::new()
+        .route("/", get(pages::today))
+        .route("/day/{day}", get(pages::day))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/players", post(new_player))
+        .route("/api/runs", post(new_run))
+        .route("/api/runs/{id}", get(run_info))
+        .route("/api/days/{day}", get(day_board))
+        .route("/runs/{file}", get(recording))
+        .with_state(board)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(RequestBodyTimeoutLayer::new(Duration::from_secs(30)));
+    let routes = match governor {
+        Some(layer) => routes.layer(layer),
+        None => routes,
+    };
+    routes.layer(middleware::from_fn(log_request))
+}
+
+/// One log line a request: who, what, the answer and how long it took. The path only (no
+/// query, no header): a token never reaches the log.
+async fn log_request(request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or("-".to_string(), |c| c.0.ip().to_string());
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let response = next.run(request).await;
+    log::info!(
+        "{peer} {method} {path} {} {:.1} ms",
+        response.status().as_u16(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    response
+}
+
+/// The name a `POST /api/players` body asks for, or why it is refused (422): the body of
+/// the `player_json` fuzz target.
+pub fn parse_new_player(body: &[u8]) -> Result<crate::names::Name, Refusal> {
+    let asked: NewPlayer = serde_json::from_slice(body).map_err(|e| Refusal {
+        error: format!("not a player: {e} (expected {{\"name\": \"..\"}})"),
+        line: None,
+    })?;
+    check_name(&asked.name).map_err(|error| Refusal { error, line: None })
+}
+
+/// `POST /api/players {"name"}` → 201 with the token, 409 for a name taken.
+async fn new_player(State(board): State<Board>, body: Bytes) -> Response {
+    let name = match parse_new_player(&body) {
+        Ok(name) => name,
+        Err(refusal) => return json(StatusCode::UNPROCESSABLE_ENTITY, &refusal),
+    };
+    let (Some(token), Some(id)) = (new_token(), random_bytes()) else {
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "no random bytes for a token",
+        );
+    };
+    let id = sha256_hex(&id)[..16].to_string();
+    match (board.store)
+        .create_player(&id, &name, &sha256_hex(token.as_bytes()), now_ms())
+        .await
+    {
+        Ok(()) => json(
+            StatusCode::CREATED,
+            &PlayerCreated {
+                player: id,
+                name: name.shown,
+                token,
+            },
+        ),
+        Err(NewPlayerError::Taken) => refuse(
+            StatusCode::CONFLICT,
+            format!("the name `{}` is taken", name.shown),
+        ),
+        Err(NewPlayerError::Store(e)) => failed(e),
+    }
+}
+
+/// The token of `Authorization: Bearer TOKEN`.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    value.strip_prefix("Bearer ").map(str::trim)
+}
+
+/// `POST /api/runs` (a recording, with a player's token) → 201 once verified, 200 for one
+/// already listed.
+async fn new_run(State(board): State<Board>, headers: HeaderMap, body: Bytes) -> Response {
+    let Some(token) = bearer(&headers) else {
+        return refuse(
+            StatusCode::UNAUTHORIZED,
+            "no token: send `Authorization: Bearer TOKEN` (horde submit makes one)",
+        );
+    };
+    let player = match board
+        .store
+        .player_by_token(&sha256_hex(token.as_bytes()))
+        .await
+    {
+        Ok(Some(player)) => player,
+        Ok(None) => return refuse(StatusCode::UNAUTHORIZED, "unknown token"),
+        Err(e) => return failed(e),
+    };
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the recording is not UTF-8 text",
+        );
+    };
+    let id = sha256_hex(format!("{}\n{text}", player.id).as_bytes())[..32].to_string();
+    // Verified on a task of its own: a client that goes away does not stop it halfway.
+    let work = tokio::spawn(submit(board, player.id, id, text));
+    work.await.unwrap_or_else(|_| {
+        refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the run's verification stopped",
+        )
+    })
+}
+
+/// Claims, verifies and lists run `id` of `player_id`, or finds it listed already.
+async fn submit(board: Board, player_id: String, id: String, text: String) -> Response {
+    let deadline = Instant::now() + WAIT_FOR_OTHER;
+    loop {
+        let claim = (board.store)
+            .claim(&id, &player_id, &text, now_ms(), LEASE_MS)
+            .await;
+        match claim {
+            Ok(Claim::Claimed) => return verify_and_list(&board, &id, text).await,
+            Ok(Claim::Listed(run)) => return accepted(&board, StatusCode::OK, &run).await,
+            Ok(Claim::Busy) if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Ok(Claim::Busy) => return busy("the same run is being verified; ask again"),
+            Err(e) => return failed(e),
+        }
+    }
+}
+
+/// Verifies claimed run `id` and lists it (201), or drops the claim and refuses it.
+async fn verify_and_list(board: &Board, id: &str, text: String) -> Response {
+    let rules = Rules {
+        secret: board.secret,
+        today: horde_games::today_utc(),
+        max_ticks: board.max_ticks,
+    };
+    let verdict = board.verifiers.verify(text, rules).await;
+    let verified = match verdict {
+        Ok(Ok(verified)) => verified,
+        other => {
+            if let Err(e) = board.store.unclaim(id).await {
+                return failed(e);
+            }
+            return match other {
+                Ok(Err(refusal)) => json(StatusCode::UNPROCESSABLE_ENTITY, &refusal),
+                Err(Unverified::Busy) => busy("every verifier is busy and the queue is full"),
+                Err(Unverified::Gone) | Ok(Ok(_)) => busy("the server is stopping"),
+            };
+        }
+    };
+    let verdict = Verdict {
+        score: verified.score,
+        ticks: verified.ticks,
+        outcome: verified.outcome.to_string(),
+        verify_ms: verified.verify_ms,
+    };
+    if let Err(e) = board.store.list(id, verified.day, &verdict, now_ms()).await {
+        return failed(e);
+    }
+    match board.store.run(id).await {
+        Ok(Some(run)) => accepted(board, StatusCode::CREATED, &run).await,
+        Ok(None) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "the run listed is gone"),
+        Err(e) => failed(e),
+    }
+}
+
+/// The answer for listed `run`, with its rank.
+async fn accepted(board: &Board, status: StatusCode, run: &StoredRun) -> Response {
+    let (rank, best) = match (board.store.rank(run).await, board.store.is_best(run).await) {
+        (Ok(rank), Ok(best)) => (rank, best),
+        (Err(e), _) | (_, Err(e)) => return failed(e),
+    };
+    json(
+        status,
+        &RunAccepted {
+            run: run.id.clone(),
+            day: run.day,
+            score: run.score,
+            ticks: run.ticks,
+            outcome: run.outcome.clone(),
+            rank,
+            best,
+        },
+    )
+}
+
+/// `?limit=N`.
+#[derive(Deserialize)]
+pub struct Limit {
+    limit: Option<u64>,
+}
+
+/// `GET /api/days/D?limit=N`.
+async fn day_board(
+    State(board): State<Board>,
+    Path(day): Path<String>,
+    Query(limit): Query<Limit>,
+) -> Response {
+    let day = match begun_day(&day) {
+        Ok(day) => day,
+        Err(why) => return not_found(why),
+    };
+    match board_of_day(&board, day, limit.limit.unwrap_or(100)).await {
+        Ok(day) => json(StatusCode::OK, &day),
+        Err(e) => failed(e),
+    }
+}
+
+/// `GET /api/runs/ID`.
+async fn run_info(State(board): State<Board>, Path(id): Path<String>) -> Response {
+    match board.store.run(&id).await {
+        Ok(Some(run)) => json(
+            StatusCode::OK,
+            &RunInfo {
+                run: run.id,
+                player: run.player,
+                day: run.day,
+                score: run.score,
+                ticks: run.ticks,
+                outcome: run.outcome,
+                submitted: rfc3339(run.submitted_ms),
+                verify_ms: run.verify_ms,
+            },
+        ),
+        Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no run {id}")),
+        Err(e) => failed(e),
+    }
+}
+
+/// `GET /runs/ID.rec`: the recording as submitted.
+async fn recording(State(board): State<Board>, Path(file): Path<String>) -> Response {
+    let Some(id) = file.strip_suffix(".rec") else {
+        return refuse(
+            StatusCode::NOT_FOUND,
+            format!("no {file}: recordings end in .rec"),
+        );
+    };
+    match board.store.recording(id).await {
+        Ok(Some(text)) => {
+            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+        }
+        Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no run {id}")),
+        Err(e) => failed(e),
+    }
+}
+
+/// Milliseconds since 1970 as RFC 3339, UTC, to the second.
+pub fn rfc3339(ms: u64) -> String {
+    let seconds = ms / 1000;
+    let (y, m, d) = horde_games::civil_from_days((seconds / 86_400) as i64);
+    let s = seconds % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
