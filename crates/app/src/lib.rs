@@ -21,6 +21,8 @@
 //!   bars; [`stats`] (`stats.rs`): percentiles; [`staging`] (`staging.rs`): the simulation's
 //!   instance sink over wgpu's staging memory and the fused enemy write (shared by the TD
 //!   view and the stress run).
+//! - [`online`] (`online.rs`): the game's side of the challenge board (which server, today's
+//!   seed for `--challenge online`, the player's token kept in the data folder).
 //! - [`outputs`] (`outputs.rs`): where a command's files and closing line go (`-` is standard
 //!   output); [`td_counts`] (`td_counts.rs`): the tower-defense counters as JSON, for `horde
 //!   sim` and the TD scene's summary.
@@ -39,6 +41,7 @@ pub mod clock;
 pub mod commands;
 pub mod live;
 pub mod offscreen;
+pub mod online;
 pub mod outputs;
 pub mod overlay;
 pub mod progress;

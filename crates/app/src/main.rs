@@ -31,6 +31,9 @@ fn main() -> ExitCode {
         Command::Runner(args) => commands::runner::run(&args),
         Command::Scatter(args) => commands::scatter::run(&args),
         Command::Platformer(args) => commands::platformer::run(&args),
+        Command::Serve(args) => commands::serve::run(&args),
+        Command::Submit(args) => commands::submit::run(&args),
+        Command::Board(args) => commands::board::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

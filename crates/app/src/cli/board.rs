@@ -70,15 +70,28 @@ fn size(text: &str) -> Result<(u32, u32), String> {
     parse_size(text).map_err(|e| e.problem)
 }
 
-/// `--challenge SEED|today`: the board generated from SEED with the default spec, played with
-/// the built-in endless scenario and SEED as the game's seed; `today` is the date (UTC) as
-/// `YYYYMMDD`.
-pub fn parse_challenge(text: &str) -> Result<u64, String> {
-    if text == "today" {
-        return Ok(horde_games::today_utc());
+/// `--challenge`'s value: a seed (`today` is the date's), or `online`, today's seed of the
+/// board server (`--server`), fetched when the command runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Challenge {
+    /// This seed.
+    Seed(u64),
+    /// Today's seed from the board server.
+    Online,
+}
+
+/// `--challenge SEED|today|online`: the board generated from SEED with the default spec, played
+/// with the built-in endless scenario and SEED as the game's seed; `today` is the date (UTC) as
+/// `YYYYMMDD`; `online` is resolved when the command runs.
+pub fn parse_challenge(text: &str) -> Result<Challenge, String> {
+    match text {
+        "today" => Ok(Challenge::Seed(horde_games::today_utc())),
+        "online" => Ok(Challenge::Online),
+        _ => text
+            .parse()
+            .map(Challenge::Seed)
+            .map_err(|_| format!("`{text}` is not a seed (a whole number), `today` or `online`")),
     }
-    text.parse()
-        .map_err(|_| format!("`{text}` is not a seed (a whole number) or `today`"))
 }
 
 /// `--generate N`: play the board generated from seed N (with the spec flags) instead of a
@@ -90,21 +103,26 @@ pub struct GenerateFlags {
     #[arg(long, value_name = "N", conflicts_with = "level")]
     pub generate: Option<u64>,
     /// Play a challenge: the board generated from SEED (the default spec) with the built-in
-    /// endless scenario and SEED as the game's seed; `today` is the date, UTC (YYYYMMDD).
-    /// Nothing else shapes the game: the level, board spec, scenario and seed flags conflict.
-    #[arg(long, value_name = "SEED|today", value_parser = parse_challenge,
+    /// endless scenario and SEED as the game's seed; `today` is the date, UTC (YYYYMMDD);
+    /// `online`, today's seed of the board server (`--server`). Nothing else shapes the game: the level, board spec, scenario and seed flags conflict.
+    #[arg(long, value_name = "SEED|today|online", value_parser = parse_challenge,
           conflicts_with_all = ["level", "generate", "scenario", "seed", "size", "spawns",
                                 "destinations", "min_path", "walls", "tower_room"])]
-    pub challenge: Option<u64>,
+    pub challenge: Option<Challenge>,
+    /// The board server `--challenge online` asks for today's seed (default: `HORDE_SERVER`,
+    /// else `http://127.0.0.1:7878`).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
     /// The generated board's spec.
     #[command(flatten)]
     pub spec: BoardSpecFlags,
 }
 
 impl GenerateFlags {
-    /// The seed and spec of the board asked for, if one is.
-    pub fn asked(&self) -> anyhow::Result<Option<(u64, BoardSpec)>> {
-        if let Some(seed) = self.challenge {
+    /// The seed and spec of the board asked for, if one is; `challenge`: the challenge's seed,
+    /// resolved (`online` fetched).
+    pub fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+        if let Some(seed) = challenge {
             return Ok(Some((seed, BoardSpec::default())));
         }
         self.generate
@@ -122,14 +140,19 @@ pub struct SceneGenerateFlags {
     #[arg(long, value_name = "N", conflicts_with = "level")]
     pub generate: Option<u64>,
     /// TD scene: play a challenge: the board generated from SEED (the default spec) with the
-    /// built-in endless scenario and SEED as the game's seed; `today` is the date, UTC.
+    /// built-in endless scenario and SEED as the game's seed; `today` is the date, UTC;
+    /// `online`, today's seed of the board server (`--server`).
     /// Nothing else shapes the game: the level, board spec, scenario, seed and spawn flags
     /// conflict.
-    #[arg(long, value_name = "SEED|today", value_parser = parse_challenge,
+    #[arg(long, value_name = "SEED|today|online", value_parser = parse_challenge,
           conflicts_with_all = ["level", "generate", "scenario", "seed", "board_size", "spawns",
                                 "destinations", "min_path", "walls", "tower_room", "spawn_speed",
                                 "scale", "speed", "path_offset", "animation"])]
-    pub challenge: Option<u64>,
+    pub challenge: Option<Challenge>,
+    /// The board server `--challenge online` asks for today's seed (default: `HORDE_SERVER`,
+    /// else `http://127.0.0.1:7878`).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
     /// Generated board: its size, WxH, 5 to 256 tiles a side.
     #[arg(long, value_name = "WxH", default_value = "23x11", value_parser = size)]
     pub board_size: (u32, u32),
@@ -139,10 +162,10 @@ pub struct SceneGenerateFlags {
 }
 
 impl SceneGenerateFlags {
-    /// The seed and spec of the board asked for, if one is (a challenge's: its seed, the
-    /// default spec).
-    pub fn asked(&self) -> anyhow::Result<Option<(u64, BoardSpec)>> {
-        if let Some(seed) = self.challenge {
+    /// The seed and spec of the board asked for, if one is (a challenge's, `challenge` its
+    /// seed resolved: the default spec).
+    pub fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+        if let Some(seed) = challenge {
             return Ok(Some((seed, BoardSpec::default())));
         }
         (self.generate)
@@ -157,9 +180,12 @@ mod tests {
 
     #[test]
     fn a_challenge_is_a_seed_or_today() {
-        assert_eq!(parse_challenge("42"), Ok(42));
+        assert_eq!(parse_challenge("42"), Ok(Challenge::Seed(42)));
+        assert_eq!(parse_challenge("online"), Ok(Challenge::Online));
         assert!(parse_challenge("tomorrow").is_err());
-        let today = parse_challenge("today").unwrap();
+        let Ok(Challenge::Seed(today)) = parse_challenge("today") else {
+            panic!("today is a seed");
+        };
         assert!((20_260_101..30_000_000).contains(&today), "{today}");
     }
 }

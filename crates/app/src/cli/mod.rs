@@ -5,9 +5,10 @@
 //! The rooms: this file (the subcommands and their flags), `values.rs` (the value parsers:
 //! sizes, regions, columns, numbers and ranges, each checked against its limits; fuzzed on
 //! their own), `board.rs` (the flags of a generated board: its spec, `--generate N` and
-//! `--challenge`).
+//! `--challenge`), `online.rs` (the challenge board's commands: `serve`, `submit`, `board`).
 
 pub mod board;
+pub mod online;
 pub mod values;
 
 pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
@@ -82,6 +83,12 @@ pub enum Command {
     Scatter(ScatterArgs),
     /// Run the 2D section treadmill headless (three points, templates recycled ahead).
     Platformer(PlatformerArgs),
+    /// Serve the challenge board: every run replayed before it is listed.
+    Serve(online::ServeArgs),
+    /// Submit a finished challenge run to the board server.
+    Submit(online::SubmitArgs),
+    /// Print a day's challenge board from the board server.
+    Board(online::BoardArgs),
 }
 
 /// Flags of `horde platformer`.

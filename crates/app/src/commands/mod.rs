@@ -1,5 +1,6 @@
 //! One module per subcommand of `horde`: each turns its parsed flags (from [`crate::cli`]) into
-//! work and output. The CLI contract they keep is in `docs/ARCHITECTURE.md` and README.md.
+//! work and output. The CLI contract they keep: every command's flags and keys in the manual
+//! (`docs/book/src/commands/`), the rules in `docs/ARCHITECTURE.md`.
 //!
 //! The rooms, one a subcommand:
 //! - in the window or on the GPU: `run.rs` (a scene in the shell's window), `screenshot.rs` (a
@@ -13,8 +14,11 @@
 //! - the other games and generators headless: `runner.rs` (the endless runner),
 //!   `platformer.rs` (the section treadmill), `scatter.rs` (the scenery band's first slices),
 //!   `wfc/` (a finite Wave Function Collapse map, or a walk through the infinite one).
+//! - the challenge board: `serve.rs` (the server), `submit.rs` (a run sent to it), `board.rs`
+//!   (a day's board printed).
 
 pub mod adapters;
+pub mod board;
 pub mod generate;
 pub mod platformer;
 pub mod preview;
@@ -23,8 +27,10 @@ pub mod run;
 pub mod runner;
 pub mod scatter;
 pub mod screenshot;
+pub mod serve;
 pub mod sim;
 pub mod stress;
+pub mod submit;
 pub mod wfc;
 
 use crate::cli::Cli;

@@ -62,14 +62,16 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
             (saved.sim, saved.dt)
         }
         None => {
+            let challenge =
+                crate::online::challenge_seed(args.board.challenge, args.board.server.as_deref())?;
             let source = horde_games::source_from_flags(
                 args.level.as_deref(),
-                args.board.asked()?,
+                args.board.asked(challenge)?,
                 args.scenario.as_deref(),
-                args.board.challenge.is_some(),
+                challenge.is_some(),
             )?;
             let (board, scenario) = horde_games::game_of(&source)?;
-            let seed = args.board.challenge.unwrap_or(args.seed);
+            let seed = challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, Default::default(), seed);
             sim.set_scenario(scenario);
             (sim, STEP_F32)

@@ -50,14 +50,16 @@ fn run_here(args: &SimArgs) -> Result<()> {
             (saved.sim, Some(saved.dt), saved.source)
         }
         None => {
+            let challenge =
+                crate::online::challenge_seed(args.board.challenge, args.board.server.as_deref())?;
             let source = horde_games::source_from_flags(
                 args.level.as_deref(),
-                args.board.asked()?,
+                args.board.asked(challenge)?,
                 args.scenario.as_deref(),
-                args.board.challenge.is_some(),
+                challenge.is_some(),
             )?;
             let (board, scenario) = horde_games::game_of(&source)?;
-            let seed = args.board.challenge.unwrap_or(args.seed);
+            let seed = challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
             sim.set_scenario(scenario);
             sim.set_animation(args.spawn.animation);

@@ -15,6 +15,7 @@ use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::ScenarioSource;
 use horde_core_sim::td::board_checksum;
+use horde_core_sim::td::{Recording, Simulation};
 use std::path::Path;
 
 impl TdPlay {
@@ -30,13 +31,15 @@ impl TdPlay {
         if let Some(path) = &window.replay {
             return TdPlay::open_replay(path, view, window.play_speed, opening);
         }
+        let challenge =
+            crate::online::challenge_seed(args.board.challenge, args.board.server.as_deref())?;
         let source = horde_games::source_from_flags(
             args.level.as_deref(),
-            args.board.asked()?,
+            args.board.asked(challenge)?,
             args.scenario.as_deref(),
-            args.board.challenge.is_some(),
+            challenge.is_some(),
         )?;
-        let seed = args.board.challenge.unwrap_or(scene.seed);
+        let seed = challenge.unwrap_or(scene.seed);
         let settings = args.spawn.settings()?;
         let mut game = TdGame::open(&source, settings, seed)?;
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
@@ -91,7 +94,7 @@ impl TdPlay {
         play_speed: Option<f32>,
         opening: Opening,
     ) -> Result<TdPlay> {
-        let (recording, sim) = horde_games::open(path)?;
+        let (recording, sim) = open_recording(path)?;
         let seed = recording.header.seed;
         let replayed = horde_games::replay(&recording, sim, STEP_F32, &mut ())?;
         if let Some(desync) = replayed.desync {
@@ -118,4 +121,21 @@ impl TdPlay {
         play.watch(opening.live, None, None);
         Ok(play)
     }
+}
+
+/// The recording at `path` and the game its header starts: a file, or a run's recording on a
+/// board server (`http://HOST/runs/ID.rec`), fetched.
+fn open_recording(path: &Path) -> Result<(Recording, Simulation)> {
+    let Some(url) = path
+        .to_str()
+        .filter(|p| p.starts_with("http://") || p.starts_with("https://"))
+    else {
+        return horde_games::open(path);
+    };
+    let text = horde_online::Client::new(url)
+        .text(url)
+        .with_context(|| format!("--replay: fetching {url}"))?;
+    let recording = Recording::parse(&text, path)?;
+    let sim = horde_games::start(&recording, path)?;
+    Ok((recording, sim))
 }

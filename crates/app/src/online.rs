@@ -1,0 +1,113 @@
+//! The game's side of the challenge board: which server (`--server`, else `HORDE_SERVER`,
+//! else `http://127.0.0.1:7878`), `--challenge online` made a seed, and the player's token kept
+//! in the data folder (mode 0600) for `horde submit` and the window's *Submit*.
+
+use crate::cli::board::Challenge;
+use anyhow::{Context, Result, bail};
+use horde_online::Client;
+use std::path::PathBuf;
+
+/// The server when neither `--server` nor `HORDE_SERVER` names one.
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7878";
+
+/// The board server: `flag`, else `HORDE_SERVER`, else [`DEFAULT_SERVER`].
+pub fn server_url(flag: Option<&str>) -> String {
+    flag.map(str::to_string)
+        .or_else(|| std::env::var("HORDE_SERVER").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| DEFAULT_SERVER.to_string())
+}
+
+/// `--challenge`'s seed: its own, or today's from the board server for `online` (a clear
+/// error naming the server when it cannot be reached).
+pub fn challenge_seed(challenge: Option<Challenge>, server: Option<&str>) -> Result<Option<u64>> {
+    Ok(match challenge {
+        None => None,
+        Some(Challenge::Seed(seed)) => Some(seed),
+        Some(Challenge::Online) => {
+            let url = server_url(server);
+            let day = Client::new(&url)
+                .day("today", 1)
+                .with_context(|| format!("--challenge online: asking {url} for today's seed"))?;
+            log::info!("today ({}) on {url}: seed {}", day.day, day.seed);
+            Some(day.seed)
+        }
+    })
+}
+
+/// The data folder's file of the player tokens, one line a server: `URL NAME TOKEN`.
+pub fn tokens_path() -> Result<PathBuf> {
+    let Some(data) = dirs::data_dir() else {
+        bail!("no data folder for the board's token (set HOME or XDG_DATA_HOME)");
+    };
+    Ok(data.join("horde").join("board-tokens"))
+}
+
+/// The name and token kept for `server`, if any.
+pub fn kept_token(server: &str) -> Result<Option<(String, String)>> {
+    let path = tokens_path()?;
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
+    };
+    Ok(text.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ' ');
+        let (url, token) = (parts.next()?, parts.next()?);
+        let name = parts.next().unwrap_or("");
+        (url == server).then(|| (name.to_string(), token.to_string()))
+    }))
+}
+
+/// Keeps `token` of the player `name` for `server` (mode 0600, written atomically).
+pub fn keep_token(server: &str, name: &str, token: &str) -> Result<()> {
+    let path = tokens_path()?;
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).with_context(|| format!("{}", folder.display()))?;
+    }
+    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    let mut text: String = old
+        .lines()
+        .filter(|line| line.split(' ').next() != Some(server))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    text.push_str(&format!("{server} {token} {name}\n"));
+    write_private(&path, text.as_bytes())
+        .with_context(|| format!("keeping the token in {}", path.display()))
+}
+
+/// Writes `bytes` to `path` through a temporary file that only the owner may read from the
+/// start (mode 0600), renamed over it: no moment where another user could read a token.
+fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let temporary = path.with_extension("new");
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(&temporary)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    std::fs::rename(&temporary, path)
+}
+
+/// The token to submit to `server` with: the one kept, else a new player `name` made there
+/// (and kept). Errors: no token kept and no name given, or the server refused the name.
+pub fn token_for(client: &Client, name: Option<&str>) -> Result<(String, String)> {
+    let server = client.base();
+    if let Some((kept_name, token)) = kept_token(server)? {
+        if name.is_none_or(|n| n.trim() == kept_name) {
+            return Ok((kept_name, token));
+        }
+    }
+    let Some(name) = name else {
+        bail!("no player on {server} yet: give --name NAME to make one (its token is kept)");
+    };
+    let made = client
+        .new_player(name)
+        .with_context(|| format!("making the player `{name}` on {server}"))?;
+    keep_token(server, &made.name, &made.token)?;
+    Ok((made.name, made.token))
+}
