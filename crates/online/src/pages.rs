@@ -94,6 +94,15 @@ async fn page(board: &Board, headers: &HeaderMap, day: &str, viewer: Viewer) -> 
         .into_response()
 }
 
+/// `n waves`, or `1 wave`.
+fn waves(n: u64) -> String {
+    if n == 1 {
+        "1 wave".to_string()
+    } else {
+        format!("{n} waves")
+    }
+}
+
 /// Ticks as minutes and seconds of game time.
 fn survived(ticks: u64) -> String {
     let seconds = ticks / u64::from(TICKS_PER_SECOND);
@@ -153,7 +162,7 @@ fn render(
                 h2 { "Every score" }
                 (histogram_svg(&shown.histogram, mine))
                 @match (viewer, mine) {
-                    (Some(name), Some(score)) => p { (name) "'s best: " (score) " waves (marked)." },
+                    (Some(name), Some(score)) => p { (name) "'s best: " (waves(score)) " cleared (marked)." },
                     (Some(name), None) => p { (name) " has no run on this day." },
                     _ => p { "Add " code { "?player=NAME" } " to see your own score marked." },
                 }

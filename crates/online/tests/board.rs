@@ -5,275 +5,283 @@
 
 mod common;
 
-use common::{NO_LIMIT, database, lost_challenge, player, raw, server, todays_seed};
+use common::{NO_LIMIT, databases, lost_challenge, player, raw, server, todays_seed};
 use horde_online::{Client, RateLimit, RunInfo};
 
 #[test]
 fn a_lost_challenge_is_verified_ranked_listed_and_kept_exactly() {
     let dir = tempfile::tempdir().unwrap();
-    let db = database(dir.path());
-    let board = server(&db, NO_LIMIT);
-    let client = Client::new(&board.url());
-    assert_eq!(
-        raw("GET", &format!("{}/healthz", board.url()), &[], None).1,
-        "ok"
-    );
-    let seed = todays_seed(&client);
-    let token = player(&client, "Ana");
-    let recording = lost_challenge(seed, 0, dir.path());
+    for db in &databases(dir.path()) {
+        let board = server(db, NO_LIMIT);
+        let client = Client::new(&board.url());
+        assert_eq!(
+            raw("GET", &format!("{}/healthz", board.url()), &[], None).1,
+            "ok"
+        );
+        let seed = todays_seed(&client);
+        let token = player(&client, "Ana");
+        let recording = lost_challenge(seed, 0, dir.path());
 
-    let (status, run) = client.submit(&token, &recording).unwrap();
-    assert_eq!(status, 201);
-    assert_eq!(
-        (run.rank, run.best, run.outcome.as_str()),
-        (1, true, "defeat")
-    );
-    assert_eq!(run.day, horde_games::today_utc());
-    // What `horde replay` says of the same recording.
-    let path = dir.path().join("again.rec");
-    std::fs::write(&path, &recording).unwrap();
-    let (parsed, sim) = horde_games::open(&path).unwrap();
-    let replayed = horde_games::check(&parsed, sim, horde_core_sim::DT).unwrap();
-    assert_eq!(run.ticks, replayed.sim.counts().ticks);
-    assert_eq!(run.score, replayed.sim.wave_tally().cleared);
+        let (status, run) = client.submit(&token, &recording).unwrap();
+        assert_eq!(status, 201);
+        assert_eq!(
+            (run.rank, run.best, run.outcome.as_str()),
+            (1, true, "defeat")
+        );
+        assert_eq!(run.day, horde_games::today_utc());
+        // What `horde replay` says of the same recording.
+        let path = dir.path().join("again.rec");
+        std::fs::write(&path, &recording).unwrap();
+        let (parsed, sim) = horde_games::open(&path).unwrap();
+        let replayed = horde_games::check(&parsed, sim, horde_core_sim::DT).unwrap();
+        assert_eq!(run.ticks, replayed.sim.counts().ticks);
+        assert_eq!(run.score, replayed.sim.wave_tally().cleared);
 
-    // The same recording again: 200 and the same run.
-    let (again, same) = client.submit(&token, &recording).unwrap();
-    assert_eq!((again, &same), (200, &run));
+        // The same recording again: 200 and the same run.
+        let (again, same) = client.submit(&token, &recording).unwrap();
+        assert_eq!((again, &same), (200, &run));
 
-    let info: RunInfo = serde_json::from_str(
-        &raw(
-            "GET",
-            &format!("{}/api/runs/{}", board.url(), run.run),
-            &[],
-            None,
+        let info: RunInfo = serde_json::from_str(
+            &raw(
+                "GET",
+                &format!("{}/api/runs/{}", board.url(), run.run),
+                &[],
+                None,
+            )
+            .1,
         )
-        .1,
-    )
-    .unwrap();
-    assert_eq!(
-        (info.player.as_str(), info.score, info.ticks),
-        ("Ana", run.score, run.ticks)
-    );
-    assert!(
-        info.submitted.ends_with('Z') && info.submitted.len() == 20,
-        "{}",
-        info.submitted
-    );
-    let kept = client
-        .text(&format!("{}/runs/{}.rec", board.url(), run.run))
         .unwrap();
-    assert_eq!(kept, recording, "the recording as submitted");
+        assert_eq!(
+            (info.player.as_str(), info.score, info.ticks),
+            ("Ana", run.score, run.ticks)
+        );
+        assert!(
+            info.submitted.ends_with('Z') && info.submitted.len() == 20,
+            "{}",
+            info.submitted
+        );
+        let kept = client
+            .text(&format!("{}/runs/{}.rec", board.url(), run.run))
+            .unwrap();
+        assert_eq!(kept, recording, "the recording as submitted");
 
-    let day = client.day("today", 10).unwrap();
-    assert_eq!((day.runs, day.top.len()), (1, 1));
-    assert_eq!(day.top[0].player, "Ana");
-    assert_eq!(day.histogram.len(), 1);
-    assert_eq!(
-        (day.histogram[0].score, day.histogram[0].count),
-        (run.score, 1)
-    );
-    assert!(day.board.starts_with("generated v"), "{}", day.board);
-    let by_number = client.day(&run.day.to_string(), 10).unwrap();
-    assert_eq!(by_number, day);
+        let day = client.day("today", 10).unwrap();
+        assert_eq!((day.runs, day.top.len()), (1, 1));
+        assert_eq!(day.top[0].player, "Ana");
+        assert_eq!(day.histogram.len(), 1);
+        assert_eq!(
+            (day.histogram[0].score, day.histogram[0].count),
+            (run.score, 1)
+        );
+        assert!(day.board.starts_with("generated v"), "{}", day.board);
+        let by_number = client.day(&run.day.to_string(), 10).unwrap();
+        assert_eq!(by_number, day);
+    }
 }
 
 #[test]
 fn refusals_say_why_with_the_right_status() {
     let dir = tempfile::tempdir().unwrap();
-    let board = server(&database(dir.path()), NO_LIMIT);
-    let url = board.url();
-    let client = Client::new(&url);
-    let seed = todays_seed(&client);
-    let token = player(&client, "Bo");
-    let recording = lost_challenge(seed, 0, dir.path());
-    let post = |headers: &[(&str, &str)], body: &str| {
-        raw(
-            "POST",
-            &format!("{url}/api/runs"),
-            headers,
-            Some(body.as_bytes().to_vec()),
-        )
-    };
-    let auth = format!("Bearer {token}");
-    let authed = [("Authorization", auth.as_str())];
+    for db in &databases(dir.path()) {
+        let board = server(db, NO_LIMIT);
+        let url = board.url();
+        let client = Client::new(&url);
+        let seed = todays_seed(&client);
+        let token = player(&client, "Bo");
+        let recording = lost_challenge(seed, 0, dir.path());
+        let post = |headers: &[(&str, &str)], body: &str| {
+            raw(
+                "POST",
+                &format!("{url}/api/runs"),
+                headers,
+                Some(body.as_bytes().to_vec()),
+            )
+        };
+        let auth = format!("Bearer {token}");
+        let authed = [("Authorization", auth.as_str())];
 
-    // Names: taken ignoring case (409), against the rule (422), not JSON (422).
-    let names = |body: &str| {
-        raw(
-            "POST",
-            &format!("{url}/api/players"),
-            &[],
-            Some(body.into()),
-        )
-    };
-    assert_eq!(names(r#"{"name":"bo"}"#).0, 409);
-    assert_eq!(names(r#"{"name":"<b>"}"#).0, 422);
-    assert_eq!(names(r#"{"name":""}"#).0, 422);
-    assert_eq!(names("not json").0, 422);
-    assert_eq!(names(r#"{"name":"x","admin":true}"#).0, 422);
+        // Names: taken ignoring case (409), against the rule (422), not JSON (422).
+        let names = |body: &str| {
+            raw(
+                "POST",
+                &format!("{url}/api/players"),
+                &[],
+                Some(body.into()),
+            )
+        };
+        assert_eq!(names(r#"{"name":"bo"}"#).0, 409);
+        assert_eq!(names(r#"{"name":"<b>"}"#).0, 422);
+        assert_eq!(names(r#"{"name":""}"#).0, 422);
+        assert_eq!(names("not json").0, 422);
+        assert_eq!(names(r#"{"name":"x","admin":true}"#).0, 422);
 
-    // Tokens: none, unknown.
-    assert_eq!(post(&[], &recording).0, 401);
-    assert_eq!(
-        post(&[("Authorization", "Bearer nobody")], &recording).0,
-        401
-    );
+        // Tokens: none, unknown.
+        assert_eq!(post(&[], &recording).0, 401);
+        assert_eq!(
+            post(&[("Authorization", "Bearer nobody")], &recording).0,
+            401
+        );
 
-    // A recording that does not parse: 422 naming the line.
-    let (status, body, _) = post(&authed, "#! horde-recording 1\n#! level built-in\nx\n");
-    assert_eq!(status, 422, "{body}");
-    let refusal: horde_online::Refusal = serde_json::from_str(&body).unwrap();
-    assert!(refusal.line.is_some(), "{body}");
+        // A recording that does not parse: 422 naming the line.
+        let (status, body, _) = post(&authed, "#! horde-recording 1\n#! level built-in\nx\n");
+        assert_eq!(status, 422, "{body}");
+        let refusal: horde_online::Refusal = serde_json::from_str(&body).unwrap();
+        assert!(refusal.line.is_some(), "{body}");
 
-    // Tampered: one checksum line changed is the first bad one named.
-    let lines: Vec<&str> = recording.lines().collect();
-    let at = (lines.iter())
-        .position(|l| !l.starts_with('#') && l.contains(" checksum "))
-        .unwrap();
-    let mut tampered: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-    let last = tampered[at].pop().unwrap();
-    tampered[at].push(if last == '0' { '1' } else { '0' });
-    let (status, body, _) = post(&authed, &(tampered.join("\n") + "\n"));
-    assert_eq!(status, 422, "{body}");
-    let refusal: horde_online::Refusal = serde_json::from_str(&body).unwrap();
-    assert_eq!(refusal.line, Some(at + 1), "{body}");
-    assert!(refusal.error.contains("desync"), "{body}");
+        // Tampered: one checksum line changed is the first bad one named.
+        let lines: Vec<&str> = recording.lines().collect();
+        let at = (lines.iter())
+            .position(|l| !l.starts_with('#') && l.contains(" checksum "))
+            .unwrap();
+        let mut tampered: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        let last = tampered[at].pop().unwrap();
+        tampered[at].push(if last == '0' { '1' } else { '0' });
+        let (status, body, _) = post(&authed, &(tampered.join("\n") + "\n"));
+        assert_eq!(status, 422, "{body}");
+        let refusal: horde_online::Refusal = serde_json::from_str(&body).unwrap();
+        assert_eq!(refusal.line, Some(at + 1), "{body}");
+        assert!(refusal.error.contains("desync"), "{body}");
 
-    // Not over: the recording cut before its defeat.
-    let early = lines[..lines.len() - 10].join("\n") + "\n";
-    let (status, body, _) = post(&authed, &early);
-    assert_eq!(status, 422, "{body}");
-    assert!(
-        body.contains("not over") || body.contains("checksum line"),
-        "{body}"
-    );
+        // Not over: the recording cut before its defeat.
+        let early = lines[..lines.len() - 10].join("\n") + "\n";
+        let (status, body, _) = post(&authed, &early);
+        assert_eq!(status, 422, "{body}");
+        assert!(
+            body.contains("not over") || body.contains("checksum line"),
+            "{body}"
+        );
 
-    // Another game: the seed of no day, and the day's seed on another board.
-    let other = lost_challenge(seed ^ 1, 0, dir.path());
-    let (status, body, _) = post(&authed, &other);
-    assert_eq!((status, body.contains("no day")), (422, true), "{body}");
-    let spawner = recording.replace("#! scenario built-in:endless\n", "");
-    let (status, body, _) = post(&authed, &spawner);
-    assert_eq!(status, 422, "{body}");
-    assert!(body.contains("challenge"), "{body}");
+        // Another game: the seed of no day, and the day's seed on another board.
+        let other = lost_challenge(seed ^ 1, 0, dir.path());
+        let (status, body, _) = post(&authed, &other);
+        assert_eq!((status, body.contains("no day")), (422, true), "{body}");
+        let spawner = recording.replace("#! scenario built-in:endless\n", "");
+        let (status, body, _) = post(&authed, &spawner);
+        assert_eq!(status, 422, "{body}");
+        assert!(body.contains("challenge"), "{body}");
 
-    // Too big: 413.
-    let huge = "#".repeat(horde_online::BODY_LIMIT + 1);
-    assert_eq!(post(&authed, &huge).0, 413);
+        // Too big: 413.
+        let huge = "#".repeat(horde_online::BODY_LIMIT + 1);
+        assert_eq!(post(&authed, &huge).0, 413);
 
-    // Days: not begun, not a day, a run not listed.
-    assert_eq!(
-        raw("GET", &format!("{url}/api/days/99991231"), &[], None).0,
-        404
-    );
-    assert_eq!(
-        raw("GET", &format!("{url}/api/days/20261332"), &[], None).0,
-        404
-    );
-    assert_eq!(
-        raw("GET", &format!("{url}/api/runs/nothing"), &[], None).0,
-        404
-    );
-    assert_eq!(
-        raw("GET", &format!("{url}/runs/nothing.rec"), &[], None).0,
-        404
-    );
-    // Nothing refused was listed.
-    assert_eq!(client.day("today", 10).unwrap().runs, 0);
+        // Days: not begun, not a day, a run not listed.
+        assert_eq!(
+            raw("GET", &format!("{url}/api/days/99991231"), &[], None).0,
+            404
+        );
+        assert_eq!(
+            raw("GET", &format!("{url}/api/days/20261332"), &[], None).0,
+            404
+        );
+        assert_eq!(
+            raw("GET", &format!("{url}/api/runs/nothing"), &[], None).0,
+            404
+        );
+        assert_eq!(
+            raw("GET", &format!("{url}/runs/nothing.rec"), &[], None).0,
+            404
+        );
+        // Nothing refused was listed.
+        assert_eq!(client.day("today", 10).unwrap().runs, 0);
+    }
 }
 
 #[test]
 fn runs_rank_by_waves_then_ticks_and_a_restart_keeps_them() {
     let dir = tempfile::tempdir().unwrap();
-    let db = database(dir.path());
-    let (weak, strong, seed);
-    {
-        let board = server(&db, NO_LIMIT);
+    for db in &databases(dir.path()) {
+        let (weak, strong, seed);
+        {
+            let board = server(db, NO_LIMIT);
+            let client = Client::new(&board.url());
+            seed = todays_seed(&client);
+            let (a, b) = (player(&client, "Cy"), player(&client, "Di"));
+            let bare = lost_challenge(seed, 0, dir.path());
+            let defended = lost_challenge(seed, 3, dir.path());
+            weak = client.submit(&a, &bare).unwrap().1;
+            strong = client.submit(&b, &defended).unwrap().1;
+            assert!(
+                (strong.score, strong.ticks) > (weak.score, weak.ticks),
+                "three lasers hold out longer: {strong:?} against {weak:?}"
+            );
+            assert_eq!((strong.rank, weak.rank), (1, 1), "each ranked as it came");
+            // The same bare run from the second player ranks after the first's: submitted later.
+            let later = client.submit(&b, &bare).unwrap().1;
+            assert_eq!((later.rank, later.best), (3, false));
+        }
+        let board = server(db, NO_LIMIT);
         let client = Client::new(&board.url());
-        seed = todays_seed(&client);
-        let (a, b) = (player(&client, "Cy"), player(&client, "Di"));
-        let bare = lost_challenge(seed, 0, dir.path());
-        let defended = lost_challenge(seed, 3, dir.path());
-        weak = client.submit(&a, &bare).unwrap().1;
-        strong = client.submit(&b, &defended).unwrap().1;
+        assert_eq!(todays_seed(&client), seed, "the secret is kept");
+        let day = client.day("today", 10).unwrap();
+        let order: Vec<(&str, &str)> = day
+            .top
+            .iter()
+            .map(|r| (r.player.as_str(), r.run.as_str()))
+            .collect();
+        assert_eq!(day.runs, 3);
+        assert_eq!(order[0], ("Di", strong.run.as_str()));
+        assert_eq!(order[1], ("Cy", weak.run.as_str()));
+        assert_eq!(day.top[2].player, "Di");
         assert!(
-            (strong.score, strong.ticks) > (weak.score, weak.ticks),
-            "three lasers hold out longer: {strong:?} against {weak:?}"
+            client
+                .text(&format!("{}/runs/{}.rec", board.url(), weak.run))
+                .is_ok()
         );
-        assert_eq!((strong.rank, weak.rank), (1, 1), "each ranked as it came");
-        // The same bare run from the second player ranks after the first's: submitted later.
-        let later = client.submit(&b, &bare).unwrap().1;
-        assert_eq!((later.rank, later.best), (3, false));
     }
-    let board = server(&db, NO_LIMIT);
-    let client = Client::new(&board.url());
-    assert_eq!(todays_seed(&client), seed, "the secret is kept");
-    let day = client.day("today", 10).unwrap();
-    let order: Vec<(&str, &str)> = day
-        .top
-        .iter()
-        .map(|r| (r.player.as_str(), r.run.as_str()))
-        .collect();
-    assert_eq!(day.runs, 3);
-    assert_eq!(order[0], ("Di", strong.run.as_str()));
-    assert_eq!(order[1], ("Cy", weak.run.as_str()));
-    assert_eq!(day.top[2].player, "Di");
-    assert!(
-        client
-            .text(&format!("{}/runs/{}.rec", board.url(), weak.run))
-            .is_ok()
-    );
 }
 
 #[test]
 fn the_rate_limit_answers_429_past_its_burst() {
     let dir = tempfile::tempdir().unwrap();
-    let rate = RateLimit {
-        burst: 5,
-        per_second: 1,
-    };
-    let board = server(&database(dir.path()), rate);
-    let url = format!("{}/healthz", board.url());
-    let statuses: Vec<u16> = (0..8).map(|_| raw("GET", &url, &[], None).0).collect();
-    assert_eq!(&statuses[..5], &[200; 5], "{statuses:?}");
-    assert!(statuses[5..].contains(&429), "{statuses:?}");
+    for db in &databases(dir.path()) {
+        let rate = RateLimit {
+            burst: 5,
+            per_second: 1,
+        };
+        let board = server(db, rate);
+        let url = format!("{}/healthz", board.url());
+        let statuses: Vec<u16> = (0..8).map(|_| raw("GET", &url, &[], None).0).collect();
+        assert_eq!(&statuses[..5], &[200; 5], "{statuses:?}");
+        assert!(statuses[5..].contains(&429), "{statuses:?}");
+    }
 }
 
 #[test]
 fn the_page_shows_the_runs_the_board_and_every_score_escaped() {
     let dir = tempfile::tempdir().unwrap();
-    let board = server(&database(dir.path()), NO_LIMIT);
-    let client = Client::new(&board.url());
-    let seed = todays_seed(&client);
-    let token = player(&client, "Eve");
-    let run = client
-        .submit(&token, &lost_challenge(seed, 0, dir.path()))
-        .unwrap()
-        .1;
-    let (status, page, _) = raw("GET", &format!("{}/?player=Eve", board.url()), &[], None);
-    assert_eq!(status, 200);
-    assert!(page.contains("<svg id=\"board\""), "the board is drawn");
-    assert!(page.contains(&format!("/runs/{}.rec", run.run)));
-    assert!(page.contains("horde run --replay http://"));
-    assert!(page.contains("class=\"you\""), "Eve's score is marked");
-    // What the viewer writes is shown escaped.
-    let (_, page, _) = raw(
-        "GET",
-        &format!("{}/?player=%3Cscript%3Ealert(1)%3C/script%3E", board.url()),
-        &[],
-        None,
-    );
-    assert!(
-        !page.contains("<script>"),
-        "nothing the viewer sends is markup"
-    );
-    assert!(page.contains("&lt;script&gt;"));
-    let (status, _, _) = raw(
-        "GET",
-        &format!("{}/day/{}", board.url(), run.day),
-        &[],
-        None,
-    );
-    assert_eq!(status, 200);
+    for db in &databases(dir.path()) {
+        let board = server(db, NO_LIMIT);
+        let client = Client::new(&board.url());
+        let seed = todays_seed(&client);
+        let token = player(&client, "Eve");
+        let run = client
+            .submit(&token, &lost_challenge(seed, 0, dir.path()))
+            .unwrap()
+            .1;
+        let (status, page, _) = raw("GET", &format!("{}/?player=Eve", board.url()), &[], None);
+        assert_eq!(status, 200);
+        assert!(page.contains("<svg id=\"board\""), "the board is drawn");
+        assert!(page.contains(&format!("/runs/{}.rec", run.run)));
+        assert!(page.contains("horde run --replay http://"));
+        assert!(page.contains("class=\"you\""), "Eve's score is marked");
+        // What the viewer writes is shown escaped.
+        let (_, page, _) = raw(
+            "GET",
+            &format!("{}/?player=%3Cscript%3Ealert(1)%3C/script%3E", board.url()),
+            &[],
+            None,
+        );
+        assert!(
+            !page.contains("<script>"),
+            "nothing the viewer sends is markup"
+        );
+        assert!(page.contains("&lt;script&gt;"));
+        let (status, _, _) = raw(
+            "GET",
+            &format!("{}/day/{}", board.url(), run.day),
+            &[],
+            None,
+        );
+        assert_eq!(status, 200);
+    }
 }

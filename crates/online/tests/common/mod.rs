@@ -29,13 +29,17 @@ pub fn options(db: &str) -> ServeOptions {
     }
 }
 
-/// The database the suite runs on: `HORDE_TEST_POSTGRES` (a fresh schema is the caller's:
-/// see `fresh_postgres`), else a SQLite file in `dir`.
-pub fn database(dir: &Path) -> String {
-    match std::env::var("HORDE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => fresh_postgres(&url),
-        _ => dir.join("board.sqlite").display().to_string(),
+/// The databases the suite runs each test on: a SQLite file in `dir`, and where
+/// `HORDE_TEST_POSTGRES` names a Postgres server (`.ci/run` starts one), a fresh database of
+/// its own there too.
+pub fn databases(dir: &Path) -> Vec<String> {
+    let mut all = vec![dir.join("board.sqlite").display().to_string()];
+    if let Ok(url) = std::env::var("HORDE_TEST_POSTGRES")
+        && !url.is_empty()
+    {
+        all.push(fresh_postgres(&url));
     }
+    all
 }
 
 /// A database of its own on the Postgres server at `url` (`postgres://user@host/db`): made
@@ -103,20 +107,38 @@ pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
     sim.set_scenario(scenario);
     let path = dir.join(format!("run-{seed}-{towers}.rec"));
     let mut writer = RecordingWriter::start(&path, header).unwrap();
-    let (w, h) = (sim.board().width(), sim.board().height());
+    // Lasers where every enemy passes: the empty tiles nearest a destination first.
+    let board = sim.board();
+    let (w, h) = (board.width() as i64, board.height() as i64);
+    let at = |i: usize| ((i as i64) % w, (i as i64) / w);
+    let destinations: Vec<(i64, i64)> = (0..board.contents().len())
+        .filter(|&i| board.content(i) == TileContent::Destination)
+        .map(at)
+        .collect();
+    let mut empty: Vec<(i64, i64, i64)> = (0..board.contents().len())
+        .filter(|&i| board.content(i) == TileContent::Empty)
+        .map(|i| {
+            let (x, y) = at(i);
+            let near = (destinations.iter())
+                .map(|&(dx, dy)| (dx - x).abs() + (dy - y).abs())
+                .min()
+                .unwrap_or(w + h);
+            (near, x, y)
+        })
+        .collect();
+    empty.sort_unstable();
     let mut placed = 0;
-    for y in 0..h {
-        for x in 0..w {
-            let index = sim.board().index(x.into(), y.into()).unwrap();
-            if placed < towers && sim.board().content(index) == TileContent::Empty {
-                let kind = EditKind::Tower(TowerKind::ALL[0]);
-                if sim.edit(kind, x.into(), y.into()).is_ok() {
-                    writer.edit(1, kind, x.into(), y.into()).unwrap();
-                    placed += 1;
-                }
-            }
+    for (_, x, y) in empty {
+        if placed == towers {
+            break;
+        }
+        let kind = EditKind::Tower(TowerKind::ALL[0]);
+        if sim.edit(kind, x, y).is_ok() {
+            writer.edit(1, kind, x, y).unwrap();
+            placed += 1;
         }
     }
+    assert_eq!(placed, towers, "room for {towers} lasers");
     let mut tick = 0;
     while sim.outcome() == Outcome::Running {
         assert!(tick < 300_000, "the challenge of {seed} never ended");
