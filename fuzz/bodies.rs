@@ -50,6 +50,8 @@ pub const TARGETS: &[(&str, Body)] = &[
         text(d, |t, _| horde_core_sim::fuzzing::check_scenario_text(t))
     }),
     ("board_spec", |d| text(d, |t, _| board_spec(t))),
+    // The board server's request bodies (recordings are `recording`'s).
+    ("player_json", player_json),
     // The one binary format: its bytes as they are.
     ("save", horde_core_sim::fuzzing::check_save_bytes),
 ];
@@ -66,6 +68,16 @@ fn board_spec(text: &str) {
     if let Ok(board) = horde_levelgen::generate_board(&spec, 1) {
         let level = horde_core_sim::td::parse_level(&board.level_text(), Path::new("generated"));
         assert!(level.is_ok(), "{spec}: {level:?}");
+    }
+}
+
+/// A `POST /api/players` body: a name within the rule (1–24 characters, trimmed) or a
+/// refusal.
+fn player_json(data: &[u8]) {
+    if let Ok(name) = horde_online::parse_new_player(data) {
+        let count = name.shown.chars().count();
+        assert!((1..=horde_online::NAME_MAX).contains(&count), "{name:?}");
+        assert_eq!(name.shown, name.shown.trim(), "{name:?}");
     }
 }
 
