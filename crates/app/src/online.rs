@@ -5,7 +5,7 @@
 use crate::cli::board::Challenge;
 use anyhow::{Context, Result, bail};
 use horde_online::Client;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The server when neither `--server` nor `HORDE_SERVER` names one.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7878";
@@ -34,6 +34,15 @@ pub fn challenge_seed(challenge: Option<Challenge>, server: Option<&str>) -> Res
     })
 }
 
+/// Where a challenge played in the window records itself when `--record` names no file:
+/// `runs/challenge-SEED-SECONDS.rec` in the data folder (`None` without one).
+pub fn challenge_recording_path(seed: u64) -> Option<PathBuf> {
+    let folder = dirs::data_dir()?.join("horde").join("runs");
+    std::fs::create_dir_all(&folder).ok()?;
+    let now = horde_games::unix_seconds();
+    Some(folder.join(format!("challenge-{seed}-{now}.rec")))
+}
+
 /// The data folder's file of the player tokens, one line a server: `URL NAME TOKEN`.
 pub fn tokens_path() -> Result<PathBuf> {
     let Some(data) = dirs::data_dir() else {
@@ -42,10 +51,9 @@ pub fn tokens_path() -> Result<PathBuf> {
     Ok(data.join("horde").join("board-tokens"))
 }
 
-/// The name and token kept for `server`, if any.
-pub fn kept_token(server: &str) -> Result<Option<(String, String)>> {
-    let path = tokens_path()?;
-    let text = match std::fs::read_to_string(&path) {
+/// The name and token kept for `server` in the tokens file `path`, if any.
+pub fn kept_token(path: &Path, server: &str) -> Result<Option<(String, String)>> {
+    let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
@@ -58,20 +66,20 @@ pub fn kept_token(server: &str) -> Result<Option<(String, String)>> {
     }))
 }
 
-/// Keeps `token` of the player `name` for `server` (mode 0600, written atomically).
-pub fn keep_token(server: &str, name: &str, token: &str) -> Result<()> {
-    let path = tokens_path()?;
+/// Keeps `token` of the player `name` for `server` in the tokens file `path` (mode 0600,
+/// written atomically).
+pub fn keep_token(path: &Path, server: &str, name: &str, token: &str) -> Result<()> {
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder).with_context(|| format!("{}", folder.display()))?;
     }
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    let old = std::fs::read_to_string(path).unwrap_or_default();
     let mut text: String = old
         .lines()
         .filter(|line| line.split(' ').next() != Some(server))
         .map(|line| format!("{line}\n"))
         .collect();
     text.push_str(&format!("{server} {token} {name}\n"));
-    write_private(&path, text.as_bytes())
+    write_private(path, text.as_bytes())
         .with_context(|| format!("keeping the token in {}", path.display()))
 }
 
@@ -93,11 +101,12 @@ fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&temporary, path)
 }
 
-/// The token to submit to `server` with: the one kept, else a new player `name` made there
-/// (and kept). Errors: no token kept and no name given, or the server refused the name.
-pub fn token_for(client: &Client, name: Option<&str>) -> Result<(String, String)> {
+/// The name and token to submit to `client`'s server with: the one kept in the tokens file
+/// `tokens`, else a new player `name` made there (and kept). Errors: no token kept and no name
+/// given, or the server refused the name.
+pub fn token_for(client: &Client, tokens: &Path, name: Option<&str>) -> Result<(String, String)> {
     let server = client.base();
-    if let Some((kept_name, token)) = kept_token(server)? {
+    if let Some((kept_name, token)) = kept_token(tokens, server)? {
         if name.is_none_or(|n| n.trim() == kept_name) {
             return Ok((kept_name, token));
         }
@@ -108,6 +117,6 @@ pub fn token_for(client: &Client, name: Option<&str>) -> Result<(String, String)
     let made = client
         .new_player(name)
         .with_context(|| format!("making the player `{name}` on {server}"))?;
-    keep_token(server, &made.name, &made.token)?;
+    keep_token(tokens, server, &made.name, &made.token)?;
     Ok((made.name, made.token))
 }

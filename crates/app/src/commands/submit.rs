@@ -2,7 +2,7 @@
 //! before it answers; prints the rank, or the server's refusal with its line (exit 1).
 
 use crate::cli::online::SubmitArgs;
-use crate::online::{server_url, token_for};
+use crate::online::{server_url, token_for, tokens_path};
 use anyhow::{Context, Result};
 use horde_files::{TEXT_CAP, read_text};
 use horde_online::Client;
@@ -11,7 +11,7 @@ use horde_online::Client;
 pub fn run(args: &SubmitArgs) -> Result<()> {
     let text = read_text(&args.recording, TEXT_CAP)?;
     let client = Client::new(&server_url(args.server.as_deref()));
-    let (name, token) = token_for(&client, args.name.as_deref())?;
+    let (name, token) = token_for(&client, &tokens_path()?, args.name.as_deref())?;
     let (status, run) = client
         .submit(&token, &text)
         .with_context(|| format!("submitting {}", args.recording.display()))?;

@@ -10,7 +10,8 @@
 //! and its widgets ([`play`], [`hud`], [`inspector`], [`widgets`]: `play.rs`, `hud.rs`,
 //! `inspector.rs`, `widgets.rs`), the wave forecast worked out on a background worker
 //! ([`forecast`], `forecast.rs`) and the timeline bar that seeks through the game
-//! ([`timeline_bar`], `timeline_bar.rs`).
+//! ([`timeline_bar`], `timeline_bar.rs`), and the *Submit* of a lost challenge to the board
+//! server ([`submit`], `submit.rs`).
 
 pub mod args;
 pub mod camera;
@@ -24,6 +25,7 @@ pub mod inspector;
 pub mod looks;
 pub mod open;
 pub mod play;
+pub mod submit;
 pub mod timeline_bar;
 pub mod view;
 pub mod widgets;

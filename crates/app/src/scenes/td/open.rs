@@ -6,6 +6,7 @@ use super::args::{TdFlags, TdWindowFlags};
 use super::forecast::Forecast;
 use super::game::TdGame;
 use super::play::TdPlay;
+use super::submit::SubmitPanel;
 use super::view::TdView;
 use crate::clock::STEP_F32;
 use crate::scenes::given::SceneArgs;
@@ -46,7 +47,14 @@ impl TdPlay {
         if let Some(path) = &args.load {
             game.load(path)?;
         }
-        if let Some(path) = &window.record {
+        // A challenge in a window records itself (for its Submit) where no file is named.
+        let is_challenge = horde_games::is_challenge(&source, seed) && args.load.is_none();
+        let record = match (&window.record, is_challenge && !opening.picture) {
+            (Some(path), _) => Some(path.clone()),
+            (None, true) => crate::online::challenge_recording_path(seed),
+            (None, false) => None,
+        };
+        if let Some(path) = &record {
             let board = game.sim().board();
             let (level_text, scenario_text) = horde_games::carried_texts(&source, board)?;
             let start = RecordingHeader {
@@ -68,7 +76,15 @@ impl TdPlay {
         }
         let files = (args.level.clone(), args.scenario.clone());
         let picture = opening.picture;
+        let submit = match crate::online::tokens_path() {
+            Ok(tokens) if is_challenge && record.is_some() => Some(SubmitPanel::new(
+                crate::online::server_url(args.board.server.as_deref()),
+                tokens,
+            )),
+            _ => None,
+        };
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
+        play.submit = submit;
         if !picture {
             play.forecast = Some(Forecast::new());
         }

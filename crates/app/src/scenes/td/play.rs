@@ -17,6 +17,7 @@ use super::game::{TdGame, Undrawn};
 use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
+use super::submit::SubmitPanel;
 use super::timeline_bar::{self, BarAction};
 use super::view::{self, TdView};
 use crate::live::{LiveFiles, ReloadCounts, Slot};
@@ -25,7 +26,9 @@ use crate::stats::Stat;
 use crate::td_counts::CountsJson;
 use anyhow::Result;
 use glam::Vec2;
-use horde_core_sim::td::{Board, EditKind, LevelSource, Scenario, ScenarioSource, TowerKind};
+use horde_core_sim::td::{
+    Board, EditKind, LevelSource, Outcome, Scenario, ScenarioSource, TowerKind,
+};
 use horde_core_sim::td::{load_level, parse_level, save_level};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use serde::Serialize;
@@ -58,6 +61,8 @@ pub struct TdPlay {
     pub quick_save: PathBuf,
     /// The level and scenario files, watched: an edit applies live.
     pub live: LiveFiles,
+    /// The *Submit* of a lost challenge, for a challenge game that records itself.
+    pub submit: Option<SubmitPanel>,
     /// The steps the clock gave this frame, run in [`Scene::prepare`] (the last fused with
     /// writing the enemies), or by the next update if the frame was not drawn.
     due: DueSteps,
@@ -126,6 +131,7 @@ impl TdPlay {
             frames: Vec::with_capacity(FRAME_SAMPLES),
             quick_save: games::quick_save_path(),
             due: DueSteps::default(),
+            submit: None,
         }
     }
 
@@ -436,6 +442,11 @@ impl Scene for TdPlay {
             self.time_travel(action);
         }
         self.live.show(ui.ctx());
+        if let Some(panel) = &mut self.submit
+            && self.game.sim().outcome() == Outcome::Defeat
+        {
+            panel.show(ui.ctx(), &mut self.game);
+        }
         width
     }
 

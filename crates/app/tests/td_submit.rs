@@ -1,0 +1,71 @@
+//! The window's *Submit* of a lost challenge: the game's own recording sent to a real board
+//! server on `127.0.0.1:0`, off the render thread, and the answer (the rank, the day's top
+//! ten) taken by the panel.
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+use horde::scenes::td::TdGame;
+use horde::scenes::td::submit::{Submission, SubmitPanel};
+use horde_core_sim::td::{
+    Outcome, RecordingHeader, RecordingWriter, SpawnSettings, board_checksum,
+};
+use horde_online::{Client, RateLimit, Running, ServeOptions};
+use std::time::{Duration, Instant};
+
+#[test]
+fn a_lost_challenge_is_submitted_from_the_window_and_ranked() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ServeOptions {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path().join("board.sqlite").display().to_string(),
+        verifiers: 1,
+        queue: 4,
+        max_ticks: 1_000_000,
+        rate: RateLimit {
+            burst: 1000,
+            per_second: 1000,
+        },
+    };
+    let server = Running::start(&options).unwrap();
+    let seed = Client::new(&server.url()).day("today", 1).unwrap().seed;
+    let source = horde_games::challenge(seed);
+    let mut game = TdGame::open(&source, SpawnSettings::default(), seed).unwrap();
+    let header = RecordingHeader {
+        source: source.clone(),
+        board: board_checksum(game.sim().board()),
+        settings: SpawnSettings::default(),
+        animation: false,
+        seed,
+        level_line: 0,
+        level_text: None,
+        scenario_text: None,
+    };
+    let path = dir.path().join("window.rec");
+    game.start_recording(RecordingWriter::start_in_background(&path, header).unwrap());
+    let mut ticks = 0;
+    while game.sim().outcome() != Outcome::Defeat {
+        assert!(ticks < 200_000, "the challenge never ended");
+        game.step_once();
+        ticks += 1;
+    }
+
+    let mut panel = SubmitPanel::new(server.url(), dir.path().join("tokens"));
+    panel.submit(&mut game, Some("Ana".to_string()));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while matches!(panel.state, Submission::Sending(_)) {
+        assert!(Instant::now() < deadline, "no answer from the server");
+        std::thread::yield_now();
+        panel.poll();
+    }
+    let Submission::Ranked(answer) = &panel.state else {
+        panic!("not ranked: {:?}", panel.state);
+    };
+    assert_eq!((answer.player.as_str(), answer.run.rank), ("Ana", 1));
+    assert_eq!(answer.run.ticks, ticks);
+    assert_eq!(answer.top.len(), 1);
+    assert_eq!(answer.top[0].run, answer.run.run);
+    // The recording was closed and is whole: the server keeps exactly it.
+    let kept = Client::new(&server.url())
+        .text(&format!("{}/runs/{}.rec", server.url(), answer.run.run))
+        .unwrap();
+    assert_eq!(kept, std::fs::read_to_string(&path).unwrap());
+}
