@@ -57,6 +57,23 @@ pub fn quiet_pool(name: &'static str, threads: usize) -> Option<rayon::ThreadPoo
         .ok()
 }
 
+/// Runs `job` once on a thread of its own named `name` (work that may wait on the network,
+/// say, which must never block the render thread), and gives where its answer comes; `None`
+/// where the system refuses threads.
+pub fn once<T: Send + 'static>(
+    name: &str,
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Option<std::sync::mpsc::Receiver<T>> {
+    let (send, answer) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn(move || {
+            let _ = send.send(job());
+        })
+        .ok()?;
+    Some(answer)
+}
+
 /// Runs `work` on the global rayon pool, as one of its threads: the parallel passes inside it
 /// start where they run, instead of being handed from this thread to the pool and waited for
 /// (each hand-over is a wake-up and a sleep: most of a small game's tick).

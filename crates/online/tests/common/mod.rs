@@ -107,25 +107,36 @@ pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
     sim.set_scenario(scenario);
     let path = dir.join(format!("run-{seed}-{towers}.rec"));
     let mut writer = RecordingWriter::start(&path, header).unwrap();
-    // Lasers where every enemy passes: the empty tiles nearest a destination first.
+    // Lasers beside the spawn points' paths, nearest their destination first.
     let board = sim.board();
     let (w, h) = (board.width() as i64, board.height() as i64);
-    let at = |i: usize| ((i as i64) % w, (i as i64) / w);
-    let destinations: Vec<(i64, i64)> = (0..board.contents().len())
-        .filter(|&i| board.content(i) == TileContent::Destination)
-        .map(at)
-        .collect();
-    let mut empty: Vec<(i64, i64, i64)> = (0..board.contents().len())
-        .filter(|&i| board.content(i) == TileContent::Empty)
-        .map(|i| {
-            let (x, y) = at(i);
-            let near = (destinations.iter())
-                .map(|&(dx, dy)| (dx - x).abs() + (dy - y).abs())
-                .min()
-                .unwrap_or(w + h);
-            (near, x, y)
-        })
-        .collect();
+    let tiles = board.contents().len();
+    let mut on_path = vec![false; tiles];
+    for &spawn in board.spawn_points() {
+        let mut tile = Some(spawn as usize);
+        for _ in 0..tiles {
+            let Some(t) = tile else { break };
+            on_path[t] = true;
+            tile = board.next_on_path(t);
+        }
+    }
+    let mut empty: Vec<(u32, i64, i64)> = Vec::new();
+    for i in 0..tiles {
+        let (x, y) = ((i as i64) % w, (i as i64) / w);
+        if board.content(i) != TileContent::Empty || on_path[i] {
+            continue;
+        }
+        let beside = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
+            .filter(|&(a, b)| (0..w).contains(&a) && (0..h).contains(&b))
+            .map(|(a, b)| (a + b * w) as usize)
+            .filter(|&n| on_path[n])
+            .map(|n| board.distance(n))
+            .min();
+        if let Some(distance) = beside {
+            empty.push((distance, x, y));
+        }
+    }
     empty.sort_unstable();
     let mut placed = 0;
     for (_, x, y) in empty {

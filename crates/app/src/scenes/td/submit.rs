@@ -9,7 +9,7 @@ use crate::online::token_for;
 use crate::overlay;
 use horde_online::{Client, RunAccepted, TopRun};
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 /// What the server answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,15 +81,12 @@ impl SubmitPanel {
             return;
         };
         let (server, tokens) = (self.server.clone(), self.tokens.clone());
-        let (send, answer) = channel();
-        let spawned = std::thread::Builder::new()
-            .name("submit".to_string())
-            .spawn(move || {
-                let _ = send.send(send_run(&server, &tokens, name.as_deref(), &path));
-            });
-        self.state = match spawned {
-            Ok(_) => Submission::Sending(answer),
-            Err(e) => Submission::Failed(format!("no thread to submit on: {e}")),
+        let sent = crate::worker::once("submit", move || {
+            send_run(&server, &tokens, name.as_deref(), &path)
+        });
+        self.state = match sent {
+            Some(answer) => Submission::Sending(answer),
+            None => Submission::Failed("no thread to submit on".to_string()),
         };
     }
 
