@@ -1,9 +1,11 @@
 //! A challenge played headless by a greedy defender, for the board's benchmarks: every tick it
-//! can afford one, it puts a laser on the empty tile nearest a destination that takes one, until
-//! the endless waves win; the game is recorded as the window records it.
+//! can afford one, it puts a tower (`--kind`, a name of the kind table: `laser` by default) on
+//! the empty tile beside the spawn points' paths nearest their destination that takes one,
+//! until the endless waves win; the game is recorded as the window records it.
 //!
 //! ```sh
-//! cargo run --release -p horde-online --example challenge_bot -- --seed 41 --out run.rec
+//! cargo run --release -p horde-online --example challenge_bot -- --seed 41 --out run.rec \
+//!     [--kind laser|mortar] [--most-towers N] [--max-ticks T]
 //! ```
 
 use horde_core_sim::DT;
@@ -26,6 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = arg("--seed", "41").parse()?;
     let out = PathBuf::from(arg("--out", "run.rec"));
     let most: u64 = arg("--max-ticks", "200000").parse()?;
+    let towers: usize = arg("--most-towers", "100000").parse()?;
     let source = horde_games::challenge(seed);
     let (board, scenario) = horde_games::game_of(&source)?;
     let header = RecordingHeader {
@@ -41,33 +44,48 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut sim = Simulation::new(board, SpawnSettings::default(), seed);
     sim.set_scenario(scenario);
     let mut writer = RecordingWriter::start(&out, header)?;
-    // The empty tiles nearest a destination first.
+    // The empty tiles beside the spawn points' paths, nearest their destination first.
     let board = sim.board();
-    let w = i64::from(board.width());
-    let at = |i: usize| ((i as i64) % w, (i as i64) / w);
-    let ends: Vec<(i64, i64)> = (0..board.contents().len())
-        .filter(|&i| board.content(i) == TileContent::Destination)
-        .map(at)
-        .collect();
-    let mut spots: Vec<(i64, i64, i64)> = (0..board.contents().len())
-        .filter(|&i| board.content(i) == TileContent::Empty)
-        .map(|i| {
-            let (x, y) = at(i);
-            let near = ends
-                .iter()
-                .map(|&(a, b)| (a - x).abs() + (b - y).abs())
-                .min();
-            (near.unwrap_or(i64::MAX), x, y)
-        })
-        .collect();
+    let (w, h) = (i64::from(board.width()), i64::from(board.height()));
+    let tiles = board.contents().len();
+    let mut on_path = vec![false; tiles];
+    for &spawn in board.spawn_points() {
+        let mut tile = Some(spawn as usize);
+        for _ in 0..tiles {
+            let Some(t) = tile else { break };
+            on_path[t] = true;
+            tile = board.next_on_path(t);
+        }
+    }
+    let mut spots: Vec<(u32, i64, i64)> = Vec::new();
+    for i in 0..tiles {
+        let (x, y) = ((i as i64) % w, (i as i64) / w);
+        if board.content(i) != TileContent::Empty || on_path[i] {
+            continue;
+        }
+        let beside = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
+            .filter(|&(a, b)| (0..w).contains(&a) && (0..h).contains(&b))
+            .map(|(a, b)| (a + b * w) as usize)
+            .filter(|&n| on_path[n])
+            .map(|n| board.distance(n))
+            .min();
+        if let Some(distance) = beside {
+            spots.push((distance, x, y));
+        }
+    }
     spots.sort_unstable();
-    let laser = EditKind::Tower(TowerKind::ALL[0]);
+    let kind = arg("--kind", "laser");
+    let kind = (TowerKind::ALL.iter().copied())
+        .find(|k| k.name() == kind)
+        .ok_or_else(|| format!("no tower kind `{kind}`"))?;
+    let laser = EditKind::Tower(kind);
     let mut next = 0;
     let mut tick = 0;
     while sim.outcome() == Outcome::Running && tick < most {
         tick += 1;
         // Edits apply at the start of the tick, as in the window.
-        while next < spots.len() {
+        while next < spots.len().min(towers) {
             let (_, x, y) = spots[next];
             match sim.edit(laser, x, y) {
                 Ok(_) => {

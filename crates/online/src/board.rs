@@ -4,6 +4,8 @@
 use crate::api::DayBoard;
 use crate::store::Store;
 use crate::verifiers::Verifiers;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// The most runs `limit` lists.
 pub const LIMIT_MAX: u64 = 1_000;
@@ -19,7 +21,17 @@ pub struct Board {
     pub secret: [u8; 32],
     /// The most ticks a replay may run.
     pub max_ticks: u64,
+    /// The days' boards as last read, by day and limit, with the version they were read at.
+    pub days: DayCache,
 }
+
+/// The days' boards as last read ([`board_of_day`]): `(day, limit)` → the day's version
+/// ([`Store::day_version`]) and its board. Every server on one database checks the version
+/// before answering from it, so none serves a board older than the store's.
+pub type DayCache = Arc<Mutex<HashMap<(u64, u64), ((u64, u64), Arc<DayBoard>)>>>;
+
+/// Boards a cache keeps before it starts over.
+const CACHED_DAYS: usize = 256;
 
 /// Milliseconds since 1970 UTC.
 pub fn now_ms() -> u64 {
@@ -45,16 +57,32 @@ pub fn begun_day(text: &str) -> Result<u64, String> {
     Ok(day)
 }
 
-/// Day `day`'s board, with its best `limit` runs.
-pub async fn board_of_day(board: &Board, day: u64, limit: u64) -> anyhow::Result<DayBoard> {
+/// Day `day`'s board, with its best `limit` runs (at most [`LIMIT_MAX`]): from the cache when
+/// nothing was listed on the day since it was read.
+pub async fn board_of_day(board: &Board, day: u64, limit: u64) -> anyhow::Result<Arc<DayBoard>> {
+    let limit = limit.min(LIMIT_MAX);
+    let version = board.store.day_version(day).await?;
+    if let Ok(cache) = board.days.lock()
+        && let Some((seen, cached)) = cache.get(&(day, limit))
+        && *seen == version
+    {
+        return Ok(Arc::clone(cached));
+    }
     let seed = crate::days::seed_of(&board.secret, day);
-    let (runs, top, histogram) = board.store.day(day, limit.min(LIMIT_MAX)).await?;
-    Ok(DayBoard {
+    let (runs, top, histogram) = board.store.day(day, limit).await?;
+    let fresh = Arc::new(DayBoard {
         day,
         seed,
         board: horde_games::challenge(seed).level.to_string(),
         runs,
         top,
         histogram,
-    })
+    });
+    if let Ok(mut cache) = board.days.lock() {
+        if cache.len() >= CACHED_DAYS {
+            cache.clear();
+        }
+        cache.insert((day, limit), (version, Arc::clone(&fresh)));
+    }
+    Ok(fresh)
 }

@@ -54,6 +54,7 @@ pub async fn open_board(options: &ServeOptions) -> Result<Board> {
         verifiers,
         secret,
         max_ticks: options.max_ticks,
+        days: Default::default(),
     })
 }
 

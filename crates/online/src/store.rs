@@ -424,6 +424,19 @@ impl Store {
         Ok((runs, top, histogram))
     }
 
+    /// What changes whenever a run of `day` is listed: its listed runs and the last one's
+    /// submission time (runs are never unlisted), for caching a day's board exactly.
+    pub async fn day_version(&self, day: u64) -> Result<(u64, u64)> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS runs, COALESCE(MAX(submitted_ms), 0) AS last FROM runs \
+             WHERE day = $1 AND state = 'listed'",
+        )
+        .bind(stored(day)?)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((number(&row, "runs")?, number(&row, "last")?))
+    }
+
     /// The best score on `day` of the player whose name is `name_key` (lower case), if any.
     pub async fn best_score_of(&self, name_key: &str, day: u64) -> Result<Option<u64>> {
         let row = sqlx::query(

@@ -94,15 +94,18 @@ fn work(receiver: &Mutex<Receiver<Job>>) {
             Err(_) => return,
         };
         let Ok(job) = job else { return };
-        // A panic in a replay is a bug; it must not take the verifier down with it.
-        let verdict =
-            std::panic::catch_unwind(|| verify(&job.text, &job.rules)).unwrap_or_else(|_| {
-                log::error!("a verification panicked");
-                Err(Refusal {
-                    error: "the server could not verify this recording".to_string(),
-                    line: None,
-                })
-            });
+        // A panic in a replay is a bug; it must not take the verifier down with it. The replay
+        // runs as a rayon thread, as `horde replay` does: a tick's parallel passes then start
+        // where they run, instead of being handed to the pool and waited for every tick (a
+        // wake-up and a sleep a tick: most of a small game's replay).
+        let replay = || rayon::scope(|_| verify(&job.text, &job.rules));
+        let verdict = std::panic::catch_unwind(replay).unwrap_or_else(|_| {
+            log::error!("a verification panicked");
+            Err(Refusal {
+                error: "the server could not verify this recording".to_string(),
+                line: None,
+            })
+        });
         let _ = job.answer.send(verdict);
     }
 }

@@ -285,3 +285,43 @@ fn the_page_shows_the_runs_the_board_and_every_score_escaped() {
         assert_eq!(status, 200);
     }
 }
+
+#[test]
+fn a_replay_past_the_servers_bound_and_a_slow_header_are_cut_off() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = common::options(&databases(dir.path())[0]);
+    options.max_ticks = 100;
+    let board = horde_online::Running::start(&options).unwrap();
+    let client = Client::new(&board.url());
+    let token = player(&client, "Ivy");
+    let recording = lost_challenge(todays_seed(&client), 0, dir.path());
+    let Err(horde_online::ClientError::Refused { status, refusal }) =
+        client.submit(&token, &recording)
+    else {
+        panic!("a replay past --max-ticks was accepted");
+    };
+    assert_eq!(status, 422);
+    assert!(refusal.error.contains("100 ticks"), "{}", refusal.error);
+
+    // A header that never ends: the server hangs up within its 10 s, the request unanswered.
+    let mut slow = std::net::TcpStream::connect(board.addr).unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    slow.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let read = slow.read_to_end(&mut answer);
+    assert!(
+        read.is_ok(),
+        "the server kept the connection open: {read:?}"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "closed only after {:?}",
+        started.elapsed()
+    );
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(!answer.contains("200 OK"), "{answer}");
+}
