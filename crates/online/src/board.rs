@@ -28,7 +28,16 @@ pub struct Board {
 /// The days' boards as last read ([`board_of_day`]): `(day, limit)` → the day's version
 /// ([`Store::day_version`]) and its board. Every server on one database checks the version
 /// before answering from it, so none serves a board older than the store's.
-pub type DayCache = Arc<Mutex<HashMap<(u64, u64), ((u64, u64), Arc<DayBoard>)>>>;
+pub type DayCache = Arc<Mutex<HashMap<(u64, u64), ((u64, u64), Shown)>>>;
+
+/// A day's board as read, and as its JSON (written once, answered as it is).
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The board.
+    pub board: Arc<DayBoard>,
+    /// Its JSON.
+    pub json: axum::body::Bytes,
+}
 
 /// Boards a cache keeps before it starts over.
 const CACHED_DAYS: usize = 256;
@@ -59,30 +68,35 @@ pub fn begun_day(text: &str) -> Result<u64, String> {
 
 /// Day `day`'s board, with its best `limit` runs (at most [`LIMIT_MAX`]): from the cache when
 /// nothing was listed on the day since it was read.
-pub async fn board_of_day(board: &Board, day: u64, limit: u64) -> anyhow::Result<Arc<DayBoard>> {
+pub async fn board_of_day(board: &Board, day: u64, limit: u64) -> anyhow::Result<Shown> {
     let limit = limit.min(LIMIT_MAX);
     let version = board.store.day_version(day).await?;
     if let Ok(cache) = board.days.lock()
         && let Some((seen, cached)) = cache.get(&(day, limit))
         && *seen == version
     {
-        return Ok(Arc::clone(cached));
+        return Ok(cached.clone());
     }
     let seed = crate::days::seed_of(&board.secret, day);
     let (runs, top, histogram) = board.store.day(day, limit).await?;
-    let fresh = Arc::new(DayBoard {
+    let fresh = DayBoard {
         day,
         seed,
         board: horde_games::challenge(seed).level.to_string(),
         runs,
         top,
         histogram,
-    });
+    };
+    let json = serde_json::to_vec(&fresh)?.into();
+    let fresh = Shown {
+        board: Arc::new(fresh),
+        json,
+    };
     if let Ok(mut cache) = board.days.lock() {
         if cache.len() >= CACHED_DAYS {
             cache.clear();
         }
-        cache.insert((day, limit), (version, Arc::clone(&fresh)));
+        cache.insert((day, limit), (version, fresh.clone()));
     }
     Ok(fresh)
 }

@@ -59,7 +59,7 @@ async fn page(board: &Board, headers: &HeaderMap, day: &str, viewer: Viewer) -> 
         Err(why) => return not_found(why),
     };
     let shown = match board_of_day(board, day, PAGE_RUNS).await {
-        Ok(shown) => shown,
+        Ok(shown) => shown.board,
         Err(e) => {
             log::error!("{e:#}");
             return (

@@ -266,7 +266,7 @@ async fn day_board(
         Err(why) => return not_found(why),
     };
     match board_of_day(&board, day, limit.limit.unwrap_or(100)).await {
-        Ok(day) => json(StatusCode::OK, &*day),
+        Ok(day) => ([(header::CONTENT_TYPE, "application/json")], day.json).into_response(),
         Err(e) => failed(e),
     }
 }

@@ -198,3 +198,12 @@ pub fn raw(
     let body = response.body_mut().read_to_string().unwrap_or_default();
     (status, body, retry)
 }
+
+/// The waves cleared and ticks survived of a challenge recording, as `horde replay` finds them.
+pub fn end_of(recording: &str) -> (u64, u64) {
+    let path = Path::new("run.rec");
+    let parsed = horde_core_sim::td::Recording::parse(recording, path).unwrap();
+    let sim = horde_games::start(&parsed, path).unwrap();
+    let end = horde_games::check(&parsed, sim, DT).unwrap().sim;
+    (end.wave_tally().cleared, end.counts().ticks)
+}
