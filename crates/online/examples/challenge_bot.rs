@@ -1,11 +1,12 @@
 //! A challenge played headless by a greedy defender, for the board's benchmarks: every tick it
 //! can afford one, it puts a tower (`--kind`, a name of the kind table: `laser` by default) on
-//! the empty tile beside the spawn points' paths nearest their destination that takes one,
+//! the empty or wall tile beside the spawn points' paths nearest their destination that takes
+//! one,
 //! until the endless waves win; the game is recorded as the window records it.
 //!
 //! ```sh
 //! cargo run --release -p horde-online --example challenge_bot -- --seed 41 --out run.rec \
-//!     [--kind laser|mortar] [--most-towers N] [--max-ticks T]
+//!     [--kind laser|mortar] [--order near|far] [--most-towers N] [--max-ticks T]
 //! ```
 
 use horde_core_sim::DT;
@@ -60,7 +61,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut spots: Vec<(u32, i64, i64)> = Vec::new();
     for i in 0..tiles {
         let (x, y) = ((i as i64) % w, (i as i64) / w);
-        if board.content(i) != TileContent::Empty || on_path[i] {
+        let room = matches!(board.content(i), TileContent::Empty | TileContent::Wall);
+        if !room || on_path[i] {
             continue;
         }
         let beside = (-1..=1)
@@ -75,6 +77,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     spots.sort_unstable();
+    if arg("--order", "near") == "far" {
+        spots.reverse();
+    }
     let kind = arg("--kind", "laser");
     let kind = (TowerKind::ALL.iter().copied())
         .find(|k| k.name() == kind)
@@ -101,7 +106,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     writer.finish()?;
     println!(
-        "{}: {} ticks ({:.1} min), {} lasers, {} waves cleared, {}",
+        "{}: {} ticks ({:.1} min), {} towers, {} waves cleared, {}",
         out.display(),
         tick,
         tick as f64 / 3600.0,
