@@ -1,6 +1,7 @@
 #!/bin/bash
 # The board's benchmarks (BENCHMARKS.md, "The challenge board"), on the database $1 (a SQLite
 # file or a postgres:// URL), tagged $2. Needs a release build (horde, the examples) and oha.
+set -u
 DB="$1"; TAG="$2"
 BIN="$(cd "$(dirname "$0")/../../.." && pwd)/target/release"
 DATA=$(mktemp -d)
