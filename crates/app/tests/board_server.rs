@@ -19,14 +19,21 @@ fn horde(data: &Path) -> Command {
     command
 }
 
-/// `horde serve` over `db`, and its URL once it listens (read from its first line).
+/// `horde serve` over `db`, and its URL once it listens (read from its first line); its log
+/// (a line a request) goes to `server.log` in `data`.
 fn serve(data: &Path, db: &Path) -> (Child, String) {
+    let log = std::fs::File::options()
+        .create(true)
+        .append(true)
+        .open(data.join("server.log"))
+        .unwrap();
     let mut child = horde(data)
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
         .args(["--rate-burst", "100000", "--rate-per-s", "1000"])
+        .env("RUST_LOG", "info")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(log)
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -126,8 +133,22 @@ fn a_player_plays_online_submits_and_sees_the_run_ranked() {
     assert_eq!(out.status.code(), Some(1));
     let error = String::from_utf8_lossy(&out.stderr);
     assert!(error.contains("refused (422)"), "{error}");
+    let page = horde_online::Client::new(&url)
+        .text(&format!("{url}/?player=Ana"))
+        .unwrap();
+    assert!(page.contains("Ana"));
     server.kill().unwrap();
     server.wait().unwrap();
+
+    // A line a request, and never the token: not in the log, not on the page.
+    let log = std::fs::read_to_string(dir.path().join("server.log")).unwrap();
+    assert!(log.contains("POST /api/runs 201"), "{log}");
+    assert!(log.contains("POST /api/runs 422"), "{log}");
+    let kept = std::fs::read_to_string(&tokens).unwrap();
+    let token = kept.split(' ').nth(1).unwrap();
+    assert_eq!(token.len(), 43, "{kept}");
+    assert!(!log.contains(token), "the token is in the server's log");
+    assert!(!page.contains(token), "the token is on the page");
 }
 
 #[test]
