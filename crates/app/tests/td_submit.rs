@@ -24,6 +24,7 @@ fn a_lost_challenge_is_submitted_from_the_window_and_ranked() {
             burst: 1000,
             per_second: 1000,
         },
+        timeouts: Default::default(),
     };
     let server = Running::start(&options).unwrap();
     let seed = Client::new(&server.url()).day("today", 1).unwrap().seed;

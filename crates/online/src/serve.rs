@@ -3,7 +3,7 @@
 //! 10 s limit on its request's header, the peer's address handed to the rate limit.
 
 use crate::board::{Board, now_ms};
-use crate::server::{RateLimit, router};
+use crate::server::{RateLimit, Timeouts, router};
 use crate::store::{Store, redacted};
 use crate::tokens::random_bytes;
 use crate::verifiers::Verifiers;
@@ -30,10 +30,9 @@ pub struct ServeOptions {
     pub max_ticks: u64,
     /// The rate limit by address.
     pub rate: RateLimit,
+    /// How long a client may take to send its request's header and body.
+    pub timeouts: Timeouts,
 }
-
-/// How long a connection may take to send its request's header.
-const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Opens the store and starts the verifiers of `options`: the board, ready to serve.
 pub async fn open_board(options: &ServeOptions) -> Result<Board> {
@@ -59,8 +58,13 @@ pub async fn open_board(options: &ServeOptions) -> Result<Board> {
 }
 
 /// Serves `board` on `listener` until the process stops.
-pub async fn serve(listener: TcpListener, board: Board, rate: RateLimit) -> Result<()> {
-    let app = router(board, rate);
+pub async fn serve(
+    listener: TcpListener,
+    board: Board,
+    rate: RateLimit,
+    timeouts: Timeouts,
+) -> Result<()> {
+    let app = router(board, rate, timeouts.body);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -79,7 +83,7 @@ pub async fn serve(listener: TcpListener, board: Board, rate: RateLimit) -> Resu
             });
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
-                .header_read_timeout(HEADER_TIMEOUT);
+                .header_read_timeout(timeouts.header);
             if let Err(e) = http.serve_connection(TokioIo::new(stream), service).await {
                 log::debug!("{peer}: {e}");
             }
@@ -111,9 +115,9 @@ impl Running {
         })?;
         let addr = listener.local_addr()?;
         log::info!("board on http://{addr}, database {}", redacted(&options.db));
-        let rate = options.rate;
+        let (rate, timeouts) = (options.rate, options.timeouts);
         runtime.spawn(async move {
-            if let Err(e) = serve(listener, board, rate).await {
+            if let Err(e) = serve(listener, board, rate, timeouts).await {
                 log::error!("{e:#}");
             }
         });

@@ -33,6 +33,24 @@ const LEASE_MS: u64 = 120_000;
 /// How long a request waits for another's verification of the same run.
 const WAIT_FOR_OTHER: Duration = Duration::from_secs(30);
 
+/// How long a client may take to send a request: its header, then its body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// The request line and headers (DESIGN's 10 s).
+    pub header: Duration,
+    /// The body (DESIGN's 30 s).
+    pub body: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            header: Duration::from_secs(10),
+            body: Duration::from_secs(30),
+        }
+    }
+}
+
 /// The rate limit: a burst of `burst` requests an address, refilled at `per_second`.
 #[derive(Clone, Copy, Debug)]
 pub struct RateLimit {
@@ -42,8 +60,8 @@ pub struct RateLimit {
     pub per_second: u32,
 }
 
-/// The router of `board`, with its layers.
-pub fn router(board: Board, rate: RateLimit) -> Router {
+/// The router of `board`, with its layers (`body_timeout`: how long a body may take).
+pub fn router(board: Board, rate: RateLimit, body_timeout: Duration) -> Router {
     let per_ms = (1_000 / u64::from(rate.per_second.max(1))).max(1);
     let governor = GovernorConfigBuilder::default()
         .per_millisecond(per_ms)
@@ -63,7 +81,7 @@ pub fn router(board: Board, rate: RateLimit) -> Router {
         .route("/runs/{file}", get(recording))
         .with_state(board)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(RequestBodyTimeoutLayer::new(Duration::from_secs(30)));
+        .layer(RequestBodyTimeoutLayer::new(body_timeout));
     let routes = match governor {
         Some(layer) => routes.layer(layer),
         None => routes,

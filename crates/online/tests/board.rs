@@ -294,11 +294,15 @@ fn the_page_shows_the_runs_the_board_and_every_score_escaped() {
 }
 
 #[test]
-fn a_replay_past_the_servers_bound_and_a_slow_header_are_cut_off() {
+fn a_replay_past_the_servers_bound_a_slow_header_and_a_slow_body_are_cut_off() {
     use std::io::{Read, Write};
     let dir = tempfile::tempdir().unwrap();
     let mut options = common::options(&databases(dir.path())[0]);
     options.max_ticks = 100;
+    options.timeouts = horde_online::Timeouts {
+        header: std::time::Duration::from_secs(2),
+        body: std::time::Duration::from_secs(2),
+    };
     let board = horde_online::Running::start(&options).unwrap();
     let client = Client::new(&board.url());
     let token = player(&client, "Ivy");
@@ -311,7 +315,7 @@ fn a_replay_past_the_servers_bound_and_a_slow_header_are_cut_off() {
     assert_eq!(status, 422);
     assert!(refusal.error.contains("100 ticks"), "{}", refusal.error);
 
-    // A header that never ends: the server hangs up within its 10 s, the request unanswered.
+    // A header that never ends: the server hangs up within its timeout, the request unanswered.
     let mut slow = std::net::TcpStream::connect(board.addr).unwrap();
     slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
         .unwrap();
@@ -331,4 +335,20 @@ fn a_replay_past_the_servers_bound_and_a_slow_header_are_cut_off() {
     );
     let answer = String::from_utf8_lossy(&answer);
     assert!(!answer.contains("200 OK"), "{answer}");
+
+    // A body that never comes: refused once its timeout is past.
+    let mut slow = std::net::TcpStream::connect(board.addr).unwrap();
+    let head = format!(
+        "POST /api/runs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\
+         Content-Length: 1000\r\n\r\n#! horde"
+    );
+    slow.write_all(head.as_bytes()).unwrap();
+    slow.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let _ = slow.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }

@@ -3,7 +3,7 @@
 
 use crate::cli::online::ServeArgs;
 use anyhow::{Result, bail};
-use horde_online::{RateLimit, Running, ServeOptions};
+use horde_online::{RateLimit, Running, ServeOptions, Timeouts};
 
 /// The default database: `board.sqlite` in the data folder.
 fn default_db() -> Result<String> {
@@ -34,6 +34,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             burst: args.rate_burst,
             per_second: args.rate_per_s,
         },
+        timeouts: Timeouts::default(),
     };
     let running = Running::start(&options)?;
     // The address on standard output, for scripts (and tests) that asked for port 0.

@@ -26,6 +26,7 @@ pub fn options(db: &str) -> ServeOptions {
         queue: 16,
         max_ticks: 400_000,
         rate: NO_LIMIT,
+        timeouts: Default::default(),
     }
 }
 
