@@ -13,6 +13,7 @@ use crate::verifiers::Unverified;
 use crate::verify::Rules;
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -66,6 +67,21 @@ pub fn router(board: Board, rate: RateLimit, body_timeout: Duration) -> Router {
     let governor = GovernorConfigBuilder::default()
         .per_millisecond(per_ms)
         .burst_size(rate.burst.max(1))
+        .error_handler(|mut error| {
+            // The library's answer (its status, `Retry-After`), its reason as a refusal's JSON.
+            let plain: Response<String> = error.as_response();
+            let (mut parts, reason) = plain.into_parts();
+            let body = serde_json::to_string(&Refusal {
+                error: reason,
+                line: None,
+            })
+            .unwrap_or_default();
+            parts.headers.insert(
+                header::CONTENT_TYPE,
+                header::HeaderValue::from_static("application/json"),
+            );
+            Response::from_parts(parts, body.into())
+        })
         .finish()
         .map(|config| GovernorLayer {
             config: Arc::new(config),
@@ -117,8 +133,17 @@ pub fn parse_new_player(body: &[u8]) -> Result<crate::names::Name, Refusal> {
     check_name(&asked.name).map_err(|error| Refusal { error, line: None })
 }
 
+/// A body the server could not take (over 1 MiB: 413; not sent in time: 408) as a refusal.
+fn unread(rejection: BytesRejection) -> Response {
+    refuse(rejection.status(), rejection.body_text())
+}
+
 /// `POST /api/players {"name"}` → 201 with the token, 409 for a name taken.
-async fn new_player(State(board): State<Board>, body: Bytes) -> Response {
+async fn new_player(State(board): State<Board>, body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return unread(rejection),
+    };
     let name = match parse_new_player(&body) {
         Ok(name) => name,
         Err(refusal) => return json(StatusCode::UNPROCESSABLE_ENTITY, &refusal),
@@ -158,7 +183,11 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// `POST /api/runs` (a recording, with a player's token) → 201 once verified, 200 for one
 /// already listed.
-async fn new_run(State(board): State<Board>, headers: HeaderMap, body: Bytes) -> Response {
+async fn new_run(
+    State(board): State<Board>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let Some(token) = bearer(&headers) else {
         return refuse(
             StatusCode::UNAUTHORIZED,
@@ -173,6 +202,10 @@ async fn new_run(State(board): State<Board>, headers: HeaderMap, body: Bytes) ->
         Ok(Some(player)) => player,
         Ok(None) => return refuse(StatusCode::UNAUTHORIZED, "unknown token"),
         Err(e) => return failed(e),
+    };
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return unread(rejection),
     };
     let Ok(text) = String::from_utf8(body.to_vec()) else {
         return refuse(

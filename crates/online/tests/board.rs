@@ -162,7 +162,10 @@ fn refusals_say_why_with_the_right_status() {
 
         // Too big: 413.
         let huge = "#".repeat(horde_online::BODY_LIMIT + 1);
-        assert_eq!(post(&authed, &huge).0, 413);
+        let (status, body, _) = post(&authed, &huge);
+        assert_eq!(status, 413);
+        let refusal: horde_online::Refusal = serde_json::from_str(&body).unwrap();
+        assert!(!refusal.error.is_empty(), "{body}");
 
         // Days: not begun, not a day, a run not listed.
         assert_eq!(
@@ -247,9 +250,12 @@ fn the_rate_limit_answers_429_past_its_burst() {
         };
         let board = server(db, rate);
         let url = format!("{}/healthz", board.url());
-        let statuses: Vec<u16> = (0..8).map(|_| raw("GET", &url, &[], None).0).collect();
+        let answers: Vec<_> = (0..8).map(|_| raw("GET", &url, &[], None)).collect();
+        let statuses: Vec<u16> = answers.iter().map(|a| a.0).collect();
         assert_eq!(&statuses[..5], &[200; 5], "{statuses:?}");
-        assert!(statuses[5..].contains(&429), "{statuses:?}");
+        let limited = answers.iter().find(|a| a.0 == 429).expect("no 429");
+        let refusal: horde_online::Refusal = serde_json::from_str(&limited.1).unwrap();
+        assert!(refusal.error.contains("Too Many Requests"), "{}", limited.1);
     }
 }
 
