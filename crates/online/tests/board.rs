@@ -358,3 +358,42 @@ fn a_replay_past_the_servers_bound_a_slow_header_and_a_slow_body_are_cut_off() {
     assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }
+
+#[test]
+fn a_full_queue_answers_503_with_retry_after_and_the_run_may_be_sent_again() {
+    let dir = tempfile::tempdir().unwrap();
+    // One verifier and no room to wait: of two runs sent at once, one is verified and the
+    // other refused until the verifier is free.
+    let mut options = common::options(&databases(dir.path())[0]);
+    options.verifiers = 1;
+    options.queue = 0;
+    let board = horde_online::Running::start(&options).unwrap();
+    let client = Client::new(&board.url());
+    let seed = todays_seed(&client);
+    let run = std::sync::Arc::new(lost_challenge(seed, 3, dir.path()));
+    let url = format!("{}/api/runs", board.url());
+    let sends: Vec<_> = ["Jo", "Ky"]
+        .into_iter()
+        .map(|name| {
+            let auth = format!("Bearer {}", player(&client, name));
+            let (url, run) = (url.clone(), run.clone());
+            std::thread::spawn(move || {
+                let headers = [("Authorization", auth.as_str())];
+                let answer = raw("POST", &url, &headers, Some(run.as_bytes().to_vec()));
+                (answer, auth)
+            })
+        })
+        .collect();
+    let mut answers: Vec<_> = sends.into_iter().map(|s| s.join().unwrap()).collect();
+    answers.sort_by_key(|((status, _, _), _)| *status);
+    let statuses: Vec<u16> = answers.iter().map(|((s, _, _), _)| *s).collect();
+    assert_eq!(statuses, [201, 503], "{answers:?}");
+    let ((_, body, retry), auth) = &answers[1];
+    assert_eq!(retry.as_deref(), Some("1"), "{body}");
+    let refusal: horde_online::Refusal = serde_json::from_str(body).unwrap();
+    assert!(refusal.error.contains("busy"), "{body}");
+    // Sent again once the verifier is free, it is verified.
+    let headers = [("Authorization", auth.as_str())];
+    let again = raw("POST", &url, &headers, Some(run.as_bytes().to_vec()));
+    assert_eq!(again.0, 201, "{}", again.1);
+}
