@@ -88,8 +88,13 @@ pub fn keep_token(path: &Path, server: &str, name: &str, token: &str) -> Result<
 fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let temporary = path.with_extension("new");
+    // A temporary file left by an earlier write may have any mode: made again, ours alone.
+    match std::fs::remove_file(&temporary) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    options.write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -107,7 +112,8 @@ fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
 pub fn token_for(client: &Client, tokens: &Path, name: Option<&str>) -> Result<(String, String)> {
     let server = client.base();
     if let Some((kept_name, token)) = kept_token(tokens, server)? {
-        if name.is_none_or(|n| n.trim() == kept_name) {
+        let same = |n: &str| n.trim().to_uppercase() == kept_name.to_uppercase();
+        if name.is_none_or(same) {
             return Ok((kept_name, token));
         }
     }

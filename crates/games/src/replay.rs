@@ -72,6 +72,11 @@ pub trait Watcher {
         let _ = (tick, kind, x, y);
     }
 
+    /// The recording's edit was refused (`why` names its line): logged by default.
+    fn refused(&mut self, why: &str) {
+        log::warn!("{why}");
+    }
+
     /// `sim` stands after `tick` of `last`; an error ends the replay.
     fn after(&mut self, tick: u64, last: u64, sim: &Simulation) -> Result<()> {
         let _ = (tick, last, sim);
@@ -79,8 +84,24 @@ pub trait Watcher {
     }
 }
 
-/// Nobody watches.
+/// Nobody watches (a refused edit is logged, as `horde replay` logs it).
 impl Watcher for () {}
+
+/// Counts the refused edits instead of logging each (a hostile recording may hold thousands).
+#[derive(Default)]
+struct Counting {
+    refused: u64,
+    first: Option<String>,
+}
+
+impl Watcher for Counting {
+    fn refused(&mut self, why: &str) {
+        self.refused += 1;
+        if self.first.is_none() {
+            self.first = Some(why.to_string());
+        }
+    }
+}
 
 /// A path an older recording names (one made before recordings carried their files): beside
 /// the recording first (a recording moved with its level), else as it stands from here.
@@ -216,7 +237,7 @@ pub fn play(
     let mut checked = 0;
     let mut desync = None;
     for tick in 1..=last {
-        for edit in script.apply_at(&mut sim, tick, "recording", |why| log::warn!("{why}")) {
+        for edit in script.apply_at(&mut sim, tick, "recording", |why| watcher.refused(&why)) {
             watcher.edit(tick, edit.kind, edit.x, edit.y);
         }
         if sim.outcome() == Outcome::Running {
@@ -298,7 +319,14 @@ pub fn replay(
 
 /// [`play`], keeping nothing: what the board server runs to verify a run.
 pub fn check(recording: &Recording, sim: Simulation, dt: f32) -> Result<Checked> {
-    let (sim, checked, desync) = play(recording, sim, dt, &mut ())?;
+    let mut counting = Counting::default();
+    let (sim, checked, desync) = play(recording, sim, dt, &mut counting)?;
+    if let Some(first) = counting.first {
+        log::info!(
+            "{} edits refused in a replay, the first: {first}",
+            counting.refused
+        );
+    }
     Ok(Checked {
         sim,
         checked,

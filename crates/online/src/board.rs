@@ -23,7 +23,15 @@ pub struct Board {
     pub max_ticks: u64,
     /// The days' boards as last read, by day and limit, with the version they were read at.
     pub days: DayCache,
+    /// Room for the requests that wait for a run another request verifies.
+    pub waiters: Arc<tokio::sync::Semaphore>,
+    /// How long a request's whole body may take to arrive.
+    pub body_timeout: std::time::Duration,
 }
+
+/// How long a claim on a run stands unrenewed before another request may take it over (its
+/// holder renews it every third of this while it verifies).
+pub const CLAIM_LEASE_MS: u64 = 60_000;
 
 /// The days' boards as last read ([`board_of_day`]): `(day, limit)` → the day's version
 /// ([`Store::day_version`]) and its board. Every server on one database checks the version

@@ -119,9 +119,12 @@ impl Client {
         Client::json(Client::answer(request.send(recording))?)
     }
 
-    /// `GET /api/days/D?limit=N` (`day`: `YYYYMMDD` or `today`).
-    pub fn day(&self, day: &str, limit: u64) -> Result<DayBoard, ClientError> {
-        let url = format!("{}/api/days/{day}?limit={limit}", self.base);
+    /// `GET /api/days/D?limit=N` (`day`: `YYYYMMDD` or `today`; no `limit`: the server's).
+    pub fn day(&self, day: &str, limit: impl Into<Option<u64>>) -> Result<DayBoard, ClientError> {
+        let url = match limit.into() {
+            Some(limit) => format!("{}/api/days/{day}?limit={limit}", self.base),
+            None => format!("{}/api/days/{day}", self.base),
+        };
         Client::json(Client::answer(self.agent.get(&url).call())?).map(|(_, d)| d)
     }
 

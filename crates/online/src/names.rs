@@ -35,7 +35,8 @@ pub fn check_name(raw: &str) -> Result<Name, String> {
     }
     Ok(Name {
         shown: shown.to_string(),
-        key: shown.to_lowercase(),
+        // Upper then lower case: `ß` and `SS`, `ς` and `σ` are one name.
+        key: shown.to_uppercase().to_lowercase(),
     })
 }
 

@@ -76,7 +76,7 @@ async fn page(board: &Board, headers: &HeaderMap, day: &str, viewer: Viewer) -> 
     let mine = match &viewer {
         Some(name) => board
             .store
-            .best_score_of(&name.to_lowercase(), day)
+            .best_score_of(&name.to_uppercase().to_lowercase(), day)
             .await
             .unwrap_or(None),
         None => None,

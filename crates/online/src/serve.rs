@@ -2,7 +2,7 @@
 //! verifiers started, and the listener's accept loop — each connection served by hyper with a
 //! 10 s limit on its request's header, the peer's address handed to the rate limit.
 
-use crate::board::{Board, now_ms};
+use crate::board::{Board, CLAIM_LEASE_MS, now_ms};
 use crate::server::{RateLimit, Timeouts, router};
 use crate::store::{Store, redacted};
 use crate::tokens::random_bytes;
@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
@@ -41,7 +42,7 @@ pub async fn open_board(options: &ServeOptions) -> Result<Board> {
     let secret = store.secret(fresh).await?;
     // Claims of a server that died mid-verification: their runs never got a 201.
     let dropped = store
-        .drop_stale_claims(now_ms().saturating_sub(120_000))
+        .drop_stale_claims(now_ms().saturating_sub(CLAIM_LEASE_MS))
         .await?;
     if dropped > 0 {
         log::warn!("dropped {dropped} claims a stopped server left unverified");
@@ -54,6 +55,8 @@ pub async fn open_board(options: &ServeOptions) -> Result<Board> {
         secret,
         max_ticks: options.max_ticks,
         days: Default::default(),
+        waiters: Arc::new(tokio::sync::Semaphore::new(crate::server::WAITERS)),
+        body_timeout: options.timeouts.body,
     })
 }
 
@@ -64,7 +67,7 @@ pub async fn serve(
     rate: RateLimit,
     timeouts: Timeouts,
 ) -> Result<()> {
-    let app = router(board, rate, timeouts.body);
+    let app = router(board, rate);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,

@@ -4,7 +4,7 @@
 
 use crate::answers::{busy, failed, json, not_found, refuse};
 use crate::api::{NewPlayer, PlayerCreated, Refusal, RunAccepted, RunInfo};
-use crate::board::{Board, begun_day, board_of_day, now_ms};
+use crate::board::{Board, CLAIM_LEASE_MS, begun_day, board_of_day, now_ms};
 use crate::names::check_name;
 use crate::pages;
 use crate::store::{Claim, NewPlayerError, StoredRun, Verdict};
@@ -12,8 +12,7 @@ use crate::tokens::{new_token, random_bytes, sha256_hex};
 use crate::verifiers::Unverified;
 use crate::verify::Rules;
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -25,12 +24,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
-use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The most bytes a request body may have: 1 MiB.
 pub const BODY_LIMIT: usize = 1 << 20;
-/// How long a claim stands before another request may take it over.
-const LEASE_MS: u64 = 120_000;
+/// Requests that may wait at once for a run another request verifies.
+pub const WAITERS: usize = 64;
 /// How long a request waits for another's verification of the same run.
 const WAIT_FOR_OTHER: Duration = Duration::from_secs(30);
 
@@ -61,8 +59,8 @@ pub struct RateLimit {
     pub per_second: u32,
 }
 
-/// The router of `board`, with its layers (`body_timeout`: how long a body may take).
-pub fn router(board: Board, rate: RateLimit, body_timeout: Duration) -> Router {
+/// The router of `board`, with its layers.
+pub fn router(board: Board, rate: RateLimit) -> Router {
     let per_ms = (1_000 / u64::from(rate.per_second.max(1))).max(1);
     let governor = GovernorConfigBuilder::default()
         .per_millisecond(per_ms)
@@ -83,8 +81,23 @@ pub fn router(board: Board, rate: RateLimit, body_timeout: Duration) -> Router {
             Response::from_parts(parts, body.into())
         })
         .finish()
-        .map(|config| GovernorLayer {
-            config: Arc::new(config),
+        .map(|config| {
+            let config = Arc::new(config);
+            // The limiter keeps a bucket an address: forget the quiet ones every minute, so
+            // that many addresses do not grow the server.
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                let limiter = Arc::downgrade(&config);
+                runtime.spawn(async move {
+                    loop {
+                        tokio::time::sleep(Duration::from_secs(60)).await;
+                        let Some(config) = limiter.upgrade() else {
+                            return;
+                        };
+                        config.limiter().retain_recent();
+                    }
+                });
+            }
+            GovernorLayer { config }
         });
     let routes = Router::new()
         .route("/", get(pages::today))
@@ -96,8 +109,7 @@ pub fn router(board: Board, rate: RateLimit, body_timeout: Duration) -> Router {
         .route("/api/days/{day}", get(day_board))
         .route("/runs/{file}", get(recording))
         .with_state(board)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(RequestBodyTimeoutLayer::new(body_timeout));
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let routes = match governor {
         Some(layer) => routes.layer(layer),
         None => routes,
@@ -133,16 +145,43 @@ pub fn parse_new_player(body: &[u8]) -> Result<crate::names::Name, Refusal> {
     check_name(&asked.name).map_err(|error| Refusal { error, line: None })
 }
 
-/// A body the server could not take (over 1 MiB: 413; not sent in time: 408) as a refusal.
-fn unread(rejection: BytesRejection) -> Response {
-    refuse(rejection.status(), rejection.body_text())
+/// The request's body, read whole within the board's body timeout (the whole of it, not
+/// between two of its pieces) and at most [`BODY_LIMIT`] bytes; else the refusal (408, 413).
+async fn read_body(board: &Board, body: Body) -> Result<Bytes, Response> {
+    let read = tokio::time::timeout(board.body_timeout, axum::body::to_bytes(body, BODY_LIMIT));
+    match read.await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(e)) => {
+            let text = format!("{e:#}");
+            let source = std::error::Error::source(&e).map(|s| s.to_string());
+            let long =
+                text.contains("length limit") || source.is_some_and(|s| s.contains("length limit"));
+            Err(match long {
+                true => refuse(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("a body has at most {BODY_LIMIT} bytes"),
+                ),
+                false => refuse(
+                    StatusCode::BAD_REQUEST,
+                    format!("the body did not read: {text}"),
+                ),
+            })
+        }
+        Err(_) => Err(refuse(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the body did not arrive within {} s",
+                board.body_timeout.as_secs()
+            ),
+        )),
+    }
 }
 
 /// `POST /api/players {"name"}` → 201 with the token, 409 for a name taken.
-async fn new_player(State(board): State<Board>, body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match body {
+async fn new_player(State(board): State<Board>, body: Body) -> Response {
+    let body = match read_body(&board, body).await {
         Ok(body) => body,
-        Err(rejection) => return unread(rejection),
+        Err(refusal) => return refusal,
     };
     let name = match parse_new_player(&body) {
         Ok(name) => name,
@@ -178,16 +217,13 @@ async fn new_player(State(board): State<Board>, body: Result<Bytes, BytesRejecti
 /// The token of `Authorization: Bearer TOKEN`.
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    value.strip_prefix("Bearer ").map(str::trim)
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 /// `POST /api/runs` (a recording, with a player's token) → 201 once verified, 200 for one
 /// already listed.
-async fn new_run(
-    State(board): State<Board>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn new_run(State(board): State<Board>, headers: HeaderMap, body: Body) -> Response {
     let Some(token) = bearer(&headers) else {
         return refuse(
             StatusCode::UNAUTHORIZED,
@@ -203,17 +239,17 @@ async fn new_run(
         Ok(None) => return refuse(StatusCode::UNAUTHORIZED, "unknown token"),
         Err(e) => return failed(e),
     };
-    let body = match body {
+    let body = match read_body(&board, body).await {
         Ok(body) => body,
-        Err(rejection) => return unread(rejection),
+        Err(refusal) => return refusal,
     };
-    let Ok(text) = String::from_utf8(body.to_vec()) else {
+    let Ok(text) = String::from_utf8(Vec::from(body)) else {
         return refuse(
             StatusCode::UNPROCESSABLE_ENTITY,
             "the recording is not UTF-8 text",
         );
     };
-    let id = sha256_hex(format!("{}\n{text}", player.id).as_bytes())[..32].to_string();
+    let id = run_id(&player.id, &text);
     // Verified on a task of its own: a client that goes away does not stop it halfway.
     let work = tokio::spawn(submit(board, player.id, id, text));
     work.await.unwrap_or_else(|_| {
@@ -224,37 +260,95 @@ async fn new_run(
     })
 }
 
-/// Claims, verifies and lists run `id` of `player_id`, or finds it listed already.
+/// The id of the run `text` of the player `player_id`: the SHA-256 of the player and the
+/// recording's lines that say something (its `#!` header, its `#|` carried texts, its edits and
+/// checksums; not its comments, blank lines or trailing spaces), so that a comment added does
+/// not make one game two runs.
+pub fn run_id(player_id: &str, text: &str) -> String {
+    let mut canonical = format!("{player_id}\n");
+    for line in text.lines().map(str::trim_end) {
+        let said =
+            !line.trim_start().starts_with('#') || line.starts_with("#!") || line.starts_with("#|");
+        if said && !line.trim().is_empty() {
+            canonical.push_str(line);
+            canonical.push('\n');
+        }
+    }
+    sha256_hex(canonical.as_bytes())[..32].to_string()
+}
+
+/// Claims, verifies and lists run `id` of `player_id`, or finds it listed already. A request
+/// that finds another verifying the same run waits for it (at most [`WAIT_FOR_OTHER`], and
+/// only [`WAITERS`] at a time: past them, 503), probing the store without the recording.
 async fn submit(board: Board, player_id: String, id: String, text: String) -> Response {
+    let Some(owner) = random_bytes().map(|b| sha256_hex(&b)[..16].to_string()) else {
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "no random bytes for a claim",
+        );
+    };
     let deadline = Instant::now() + WAIT_FOR_OTHER;
+    let mut permit = None;
+    let mut claim = board
+        .store
+        .claim(&id, &player_id, &text, &owner, now_ms())
+        .await;
     loop {
-        let claim = (board.store)
-            .claim(&id, &player_id, &text, now_ms(), LEASE_MS)
-            .await;
         match claim {
-            Ok(Claim::Claimed) => return verify_and_list(&board, &id, text).await,
+            Ok(Claim::Claimed) => return verify_and_list(&board, &id, &owner, text).await,
             Ok(Claim::Listed(run)) => return accepted(&board, StatusCode::OK, &run).await,
-            Ok(Claim::Busy) if Instant::now() < deadline => {
-                tokio::time::sleep(Duration::from_millis(50)).await;
+            Ok(Claim::Busy | Claim::Gone) if Instant::now() >= deadline => {
+                return busy("the same run is being verified; ask again");
             }
-            Ok(Claim::Busy) => return busy("the same run is being verified; ask again"),
+            Ok(Claim::Gone) => {
+                claim = board
+                    .store
+                    .claim(&id, &player_id, &text, &owner, now_ms())
+                    .await;
+            }
+            Ok(Claim::Busy) => {
+                if permit.is_none() {
+                    match board.waiters.clone().try_acquire_owned() {
+                        Ok(p) => permit = Some(p),
+                        Err(_) => return busy("too many requests wait for runs being verified"),
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                claim = board
+                    .store
+                    .probe(&id, &owner, now_ms(), CLAIM_LEASE_MS)
+                    .await;
+            }
             Err(e) => return failed(e),
         }
     }
 }
 
-/// Verifies claimed run `id` and lists it (201), or drops the claim and refuses it.
-async fn verify_and_list(board: &Board, id: &str, text: String) -> Response {
+/// Verifies run `id`, claimed by `owner`, and lists it (201), or drops the claim and refuses
+/// it; the claim's lease is renewed while the run waits and replays.
+async fn verify_and_list(board: &Board, id: &str, owner: &str, text: String) -> Response {
     let rules = Rules {
         secret: board.secret,
         today: horde_games::today_utc(),
         max_ticks: board.max_ticks,
     };
+    let renewing = {
+        let (store, id, owner) = (board.store.clone(), id.to_string(), owner.to_string());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(CLAIM_LEASE_MS / 3)).await;
+                if let Err(e) = store.renew(&id, &owner, now_ms()).await {
+                    log::warn!("renewing the claim on run {id}: {e:#}");
+                }
+            }
+        })
+    };
     let verdict = board.verifiers.verify(text, rules).await;
+    renewing.abort();
     let verified = match verdict {
         Ok(Ok(verified)) => verified,
         other => {
-            if let Err(e) = board.store.unclaim(id).await {
+            if let Err(e) = board.store.unclaim(id, owner).await {
                 return failed(e);
             }
             return match other {
@@ -270,12 +364,19 @@ async fn verify_and_list(board: &Board, id: &str, text: String) -> Response {
         outcome: verified.outcome.to_string(),
         verify_ms: verified.verify_ms,
     };
-    if let Err(e) = board.store.list(id, verified.day, &verdict, now_ms()).await {
-        return failed(e);
-    }
+    let listed = match board
+        .store
+        .list(id, owner, verified.day, &verdict, now_ms())
+        .await
+    {
+        Ok(listed) => listed,
+        Err(e) => return failed(e),
+    };
     match board.store.run(id).await {
-        Ok(Some(run)) => accepted(board, StatusCode::CREATED, &run).await,
-        Ok(None) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "the run listed is gone"),
+        Ok(Some(run)) if listed => accepted(board, StatusCode::CREATED, &run).await,
+        // Another took the claim over and listed it first: the run it already is.
+        Ok(Some(run)) => accepted(board, StatusCode::OK, &run).await,
+        Ok(None) => busy("the run's claim was taken over; ask again"),
         Err(e) => failed(e),
     }
 }
@@ -353,7 +454,11 @@ async fn recording(State(board): State<Board>, Path(file): Path<String>) -> Resp
     };
     match board.store.recording(id).await {
         Ok(Some(text)) => {
-            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+            let kind = [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ];
+            (kind, text).into_response()
         }
         Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no run {id}")),
         Err(e) => failed(e),

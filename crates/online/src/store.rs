@@ -63,6 +63,8 @@ pub struct StoredRun {
     pub outcome: String,
     /// When it was listed, milliseconds since 1970 UTC.
     pub submitted_ms: u64,
+    /// When it was received (ties rank by it), milliseconds since 1970 UTC.
+    pub received_ms: u64,
     /// How long its verification took, milliseconds.
     pub verify_ms: u64,
 }
@@ -89,6 +91,8 @@ pub enum Claim {
     Listed(StoredRun),
     /// Another request or server is verifying it (ask again shortly).
     Busy,
+    /// It was refused and dropped: claim it again.
+    Gone,
 }
 
 /// Why a player could not be made.
@@ -226,37 +230,46 @@ impl Store {
         .transpose()
     }
 
-    /// Claims run `id` of `player_id` for verifying, with `recording` (see the module's doc);
-    /// a claim older than `lease_ms` is taken over. Its day is known once it is verified.
+    /// Claims run `id` of `player_id` for verifying, with `recording`, as `owner` (a random id
+    /// of the claiming request; see the module's doc). Its day is known once it is verified.
     pub async fn claim(
         &self,
         id: &str,
         player_id: &str,
         recording: &str,
+        owner: &str,
         now_ms: u64,
-        lease_ms: u64,
     ) -> Result<Claim> {
         let inserted = sqlx::query(
             "INSERT INTO runs (id, player_id, day, state, claimed_ms, score, ticks, outcome, \
-             submitted_ms, verify_ms, recording) \
-             VALUES ($1, $2, 0, 'claimed', $3, 0, 0, '', 0, 0, $4) ON CONFLICT (id) DO NOTHING",
+             submitted_ms, verify_ms, recording, claim_owner, received_ms) \
+             VALUES ($1, $2, 0, 'claimed', $3, 0, 0, '', 0, 0, $4, $5, $3) \
+             ON CONFLICT (id) DO NOTHING",
         )
         .bind(id)
         .bind(player_id)
         .bind(stored(now_ms)?)
         .bind(recording)
+        .bind(owner)
         .execute(&self.pool)
         .await?;
         if inserted.rows_affected() == 1 {
             return Ok(Claim::Claimed);
         }
+        Ok(Claim::Busy)
+    }
+
+    /// Where run `id` stands for a request that did not claim it, as `owner`: listed, being
+    /// verified, or (a claim past `lease_ms`: its server died) taken over now by `owner`.
+    /// The recording is not sent again: the probe is one small statement.
+    pub async fn probe(&self, id: &str, owner: &str, now_ms: u64, lease_ms: u64) -> Result<Claim> {
         let row = sqlx::query("SELECT state, claimed_ms FROM runs WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
         let Some(row) = row else {
-            // Refused and dropped between the two statements: ask again.
-            return Ok(Claim::Busy);
+            // Refused and dropped since: the caller claims it again.
+            return Ok(Claim::Gone);
         };
         let state: String = row.try_get("state")?;
         if state == "listed" {
@@ -271,9 +284,11 @@ impl Store {
         }
         // The claim outlived its lease (its server died): take it over, if nobody else did.
         let taken = sqlx::query(
-            "UPDATE runs SET claimed_ms = $1 WHERE id = $2 AND state = 'claimed' AND claimed_ms = $3",
+            "UPDATE runs SET claimed_ms = $1, claim_owner = $2 \
+             WHERE id = $3 AND state = 'claimed' AND claimed_ms = $4",
         )
         .bind(stored(now_ms)?)
+        .bind(owner)
         .bind(id)
         .bind(stored(claimed_ms)?)
         .execute(&self.pool)
@@ -285,11 +300,33 @@ impl Store {
         })
     }
 
-    /// Lists claimed run `id` on `day` with what its verification found, in one transaction.
-    pub async fn list(&self, id: &str, day: u64, verdict: &Verdict, now_ms: u64) -> Result<()> {
+    /// Keeps `owner`'s claim on run `id` alive while it is verified (its lease starts again).
+    pub async fn renew(&self, id: &str, owner: &str, now_ms: u64) -> Result<()> {
+        sqlx::query(
+            "UPDATE runs SET claimed_ms = $1 WHERE id = $2 AND state = 'claimed' AND claim_owner = $3",
+        )
+        .bind(stored(now_ms)?)
+        .bind(id)
+        .bind(owner)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Lists run `id`, claimed by `owner`, on `day` with what its verification found, in one
+    /// statement; whether it was still `owner`'s to list.
+    pub async fn list(
+        &self,
+        id: &str,
+        owner: &str,
+        day: u64,
+        verdict: &Verdict,
+        now_ms: u64,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "UPDATE runs SET state = 'listed', day = $1, score = $2, ticks = $3, outcome = $4, \
-             submitted_ms = $5, verify_ms = $6 WHERE id = $7 AND state = 'claimed'",
+             submitted_ms = $5, verify_ms = $6 \
+             WHERE id = $7 AND state = 'claimed' AND claim_owner = $8",
         )
         .bind(stored(day)?)
         .bind(stored(verdict.score)?)
@@ -298,18 +335,17 @@ impl Store {
         .bind(stored(now_ms)?)
         .bind(stored(verdict.verify_ms)?)
         .bind(id)
+        .bind(owner)
         .execute(&self.pool)
         .await?;
-        if done.rows_affected() != 1 {
-            bail!("run {id} was no longer claimed when its verification ended");
-        }
-        Ok(())
+        Ok(done.rows_affected() == 1)
     }
 
-    /// Drops the claim on run `id` (its verification refused it).
-    pub async fn unclaim(&self, id: &str) -> Result<()> {
-        sqlx::query("DELETE FROM runs WHERE id = $1 AND state = 'claimed'")
+    /// Drops `owner`'s claim on run `id` (its verification refused it, or could not run).
+    pub async fn unclaim(&self, id: &str, owner: &str) -> Result<()> {
+        sqlx::query("DELETE FROM runs WHERE id = $1 AND state = 'claimed' AND claim_owner = $2")
             .bind(id)
+            .bind(owner)
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -328,7 +364,8 @@ impl Store {
     pub async fn run(&self, id: &str) -> Result<Option<StoredRun>> {
         let row = sqlx::query(
             "SELECT r.id, r.player_id, p.name, r.day, r.score, r.ticks, r.outcome, \
-             r.submitted_ms, r.verify_ms FROM runs r JOIN players p ON p.id = r.player_id \
+             r.submitted_ms, r.received_ms, r.verify_ms FROM runs r \
+             JOIN players p ON p.id = r.player_id \
              WHERE r.id = $1 AND r.state = 'listed'",
         )
         .bind(id)
@@ -347,17 +384,17 @@ impl Store {
     }
 
     /// The rank of listed `run` on its day: 1 + the runs ahead of it (more waves cleared, then
-    /// more ticks survived, then submitted earlier).
+    /// more ticks survived, then received earlier).
     pub async fn rank(&self, run: &StoredRun) -> Result<u64> {
         let row = sqlx::query(
             "SELECT COUNT(*) AS ahead FROM runs WHERE day = $1 AND state = 'listed' AND \
              (score > $2 OR (score = $2 AND (ticks > $3 OR (ticks = $3 AND \
-             (submitted_ms < $4 OR (submitted_ms = $4 AND id < $5))))))",
+             (received_ms < $4 OR (received_ms = $4 AND id < $5))))))",
         )
         .bind(stored(run.day)?)
         .bind(stored(run.score)?)
         .bind(stored(run.ticks)?)
-        .bind(stored(run.submitted_ms)?)
+        .bind(stored(run.received_ms)?)
         .bind(&run.id)
         .fetch_one(&self.pool)
         .await?;
@@ -369,13 +406,13 @@ impl Store {
         let row = sqlx::query(
             "SELECT COUNT(*) AS ahead FROM runs WHERE day = $1 AND state = 'listed' AND \
              player_id = $2 AND (score > $3 OR (score = $3 AND (ticks > $4 OR (ticks = $4 AND \
-             (submitted_ms < $5 OR (submitted_ms = $5 AND id < $6))))))",
+             (received_ms < $5 OR (received_ms = $5 AND id < $6))))))",
         )
         .bind(stored(run.day)?)
         .bind(&run.player_id)
         .bind(stored(run.score)?)
         .bind(stored(run.ticks)?)
-        .bind(stored(run.submitted_ms)?)
+        .bind(stored(run.received_ms)?)
         .bind(&run.id)
         .fetch_one(&self.pool)
         .await?;
@@ -388,7 +425,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT r.id, p.name, r.score, r.ticks FROM runs r JOIN players p \
              ON p.id = r.player_id WHERE r.day = $1 AND r.state = 'listed' \
-             ORDER BY r.score DESC, r.ticks DESC, r.submitted_ms ASC, r.id ASC LIMIT $2",
+             ORDER BY r.score DESC, r.ticks DESC, r.received_ms ASC, r.id ASC LIMIT $2",
         )
         .bind(stored(day)?)
         .bind(stored(limit)?)
@@ -474,6 +511,7 @@ fn stored_run(row: &sqlx::any::AnyRow) -> Result<StoredRun> {
         ticks: number(row, "ticks")?,
         outcome: row.try_get("outcome")?,
         submitted_ms: number(row, "submitted_ms")?,
+        received_ms: number(row, "received_ms")?,
         verify_ms: number(row, "verify_ms")?,
     })
 }

@@ -132,7 +132,7 @@ pub fn verify(text: &str, rules: &Rules) -> Result<Verified, Refusal> {
         ));
     }
     let last_check = recording.script.checkpoints().last();
-    if last_check.is_none_or(|c| c.tick != ticks) {
+    if last_check.is_none_or(|c| c.tick != ticks) || recording.script.last_tick() != ticks {
         return Err(refused(
             format!(
                 "the recording does not end with the checksum line of tick {ticks}, the defeat"

@@ -28,7 +28,7 @@ fn a_lost_challenge_is_verified_ranked_listed_and_kept_exactly() {
             (run.rank, run.best, run.outcome.as_str()),
             (1, true, "defeat")
         );
-        assert_eq!(run.day, horde_games::today_utc());
+        assert_eq!(run.day, client.day(&run.day.to_string(), 1).unwrap().day);
         // What `horde replay` says of the same recording.
         let path = dir.path().join("again.rec");
         std::fs::write(&path, &recording).unwrap();
@@ -39,6 +39,10 @@ fn a_lost_challenge_is_verified_ranked_listed_and_kept_exactly() {
 
         // The same recording again: 200 and the same run.
         let (again, same) = client.submit(&token, &recording).unwrap();
+        assert_eq!((again, &same), (200, &run));
+        // A comment added does not make it another run.
+        let commented = format!("# played on a train\n{recording}# gg\n");
+        let (again, same) = client.submit(&token, &commented).unwrap();
         assert_eq!((again, &same), (200, &run));
 
         let info: RunInfo = serde_json::from_str(
@@ -65,7 +69,7 @@ fn a_lost_challenge_is_verified_ranked_listed_and_kept_exactly() {
             .unwrap();
         assert_eq!(kept, recording, "the recording as submitted");
 
-        let day = client.day("today", 10).unwrap();
+        let day = client.day(&run.day.to_string(), 10).unwrap();
         assert_eq!((day.runs, day.top.len()), (1, 1));
         assert_eq!(day.top[0].player, "Ana");
         assert_eq!(day.histogram.len(), 1);
@@ -222,7 +226,7 @@ fn runs_rank_by_waves_then_ticks_and_a_restart_keeps_them() {
         let board = server(db, NO_LIMIT);
         let client = Client::new(&board.url());
         assert_eq!(todays_seed(&client), seed, "the secret is kept");
-        let day = client.day("today", 10).unwrap();
+        let day = client.day(&weak.day.to_string(), 10).unwrap();
         let order: Vec<(&str, &str)> = day
             .top
             .iter()
@@ -342,21 +346,37 @@ fn a_replay_past_the_servers_bound_a_slow_header_and_a_slow_body_are_cut_off() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(!answer.contains("200 OK"), "{answer}");
 
-    // A body that never comes: refused once its timeout is past.
+    // A body that comes a byte at a time, never idle long: refused once the whole body's
+    // time is past, not left open while the bytes trickle.
     let mut slow = std::net::TcpStream::connect(board.addr).unwrap();
     let head = format!(
         "POST /api/runs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\
-         Content-Length: 1000\r\n\r\n#! horde"
+         Content-Length: 1000\r\n\r\n#"
     );
     slow.write_all(head.as_bytes()).unwrap();
+    let mut drip = slow.try_clone().unwrap();
+    let dripping = std::thread::spawn(move || {
+        for _ in 0..40 {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            if drip.write_all(b"!").is_err() {
+                return;
+            }
+        }
+    });
     slow.set_read_timeout(Some(std::time::Duration::from_secs(30)))
         .unwrap();
     let started = std::time::Instant::now();
-    let mut answer = Vec::new();
-    let _ = slow.read_to_end(&mut answer);
-    let answer = String::from_utf8_lossy(&answer);
-    assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
-    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let mut answer = [0u8; 64];
+    let read = slow.read(&mut answer).unwrap();
+    let answer = String::from_utf8_lossy(&answer[..read]);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(slow);
+    dripping.join().unwrap();
 }
 
 #[test]

@@ -60,9 +60,9 @@ pub struct BoardArgs {
     /// The board server (default: `HORDE_SERVER`, else `http://127.0.0.1:7878`).
     #[arg(long, value_name = "URL")]
     pub server: Option<String>,
-    /// Runs to list, 1–1000.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
-    pub limit: u64,
+    /// Runs to list, 1–1000 (default: the server's, 100; ten are printed without `--json`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub limit: Option<u64>,
     /// Print the day as `GET /api/days/D` gives it.
     #[arg(long)]
     pub json: bool,

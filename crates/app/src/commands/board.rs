@@ -11,6 +11,7 @@ pub fn run(args: &BoardArgs) -> Result<()> {
     let client = Client::new(&server_url(args.server.as_deref()));
     let day = args.day.map_or("today".to_string(), |d| d.to_string());
     let board = client.day(&day, args.limit)?;
+    let shown = args.limit.map_or(10, |n| n as usize);
     if args.json {
         println!("{}", serde_json::to_string(&board)?);
         return Ok(());
@@ -23,7 +24,7 @@ pub fn run(args: &BoardArgs) -> Result<()> {
         board.seed,
         board.runs
     );
-    for run in &board.top {
+    for run in board.top.iter().take(shown) {
         let seconds = run.ticks / u64::from(horde_core_sim::TICKS_PER_SECOND);
         println!(
             "{:>4}. {:<24} {:>4} waves  {}:{:02}  {}/runs/{}.rec",
