@@ -23,6 +23,7 @@ fn a_lost_challenge_is_submitted_from_the_window_and_ranked() {
         rate: RateLimit {
             burst: 1000,
             per_second: 1000,
+            behind_proxy: false,
         },
         timeouts: Default::default(),
     };

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::key_extractor::{KeyExtractor, PeerIpKeyExtractor, SmartIpKeyExtractor};
 
 /// The most bytes a request body may have: 1 MiB.
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -50,19 +51,50 @@ impl Default for Timeouts {
     }
 }
 
-/// The rate limit: a burst of `burst` requests an address, refilled at `per_second`.
+/// The rate limit: a burst of `burst` requests a client, refilled at `per_second`.
 #[derive(Clone, Copy, Debug)]
 pub struct RateLimit {
     /// The burst.
     pub burst: u32,
     /// Requests a second refilled.
     pub per_second: u32,
+    /// Whether the server stands behind a reverse proxy, so that a client is the address the
+    /// proxy forwards (`X-Forwarded-For`, `X-Real-Ip`, `Forwarded`) rather than the proxy's;
+    /// only for a server the proxy alone can reach (its headers are believed).
+    pub behind_proxy: bool,
 }
 
 /// The router of `board`, with its layers.
 pub fn router(board: Board, rate: RateLimit) -> Router {
+    let routes = Router::new()
+        .route("/", get(pages::today))
+        .route("/day/{day}", get(pages::day))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/players", post(new_player))
+        .route("/api/runs", post(new_run))
+        .route("/api/runs/{id}", get(run_info))
+        .route("/api/days/{day}", get(day_board))
+        .route("/runs/{file}", get(recording))
+        .with_state(board)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    let routes = if rate.behind_proxy {
+        rate_limited(routes, rate, SmartIpKeyExtractor)
+    } else {
+        rate_limited(routes, rate, PeerIpKeyExtractor)
+    };
+    routes.layer(middleware::from_fn(log_request))
+}
+
+/// `routes` behind the rate limit, each client told apart by `key` (its address, or behind a
+/// proxy the address the proxy forwards).
+fn rate_limited<K>(routes: Router, rate: RateLimit, key: K) -> Router
+where
+    K: KeyExtractor + Send + Sync + 'static,
+    K::Key: Send + Sync + 'static,
+{
     let per_ms = (1_000 / u64::from(rate.per_second.max(1))).max(1);
-    let governor = GovernorConfigBuilder::default()
+    let config = GovernorConfigBuilder::default()
+        .key_extractor(key)
         .per_millisecond(per_ms)
         .burst_size(rate.burst.max(1))
         .error_handler(|mut error| {
@@ -80,41 +112,26 @@ pub fn router(board: Board, rate: RateLimit) -> Router {
             );
             Response::from_parts(parts, body.into())
         })
-        .finish()
-        .map(|config| {
-            let config = Arc::new(config);
-            // The limiter keeps a bucket an address: forget the quiet ones every minute, so
-            // that many addresses do not grow the server.
-            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-                let limiter = Arc::downgrade(&config);
-                runtime.spawn(async move {
-                    loop {
-                        tokio::time::sleep(Duration::from_secs(60)).await;
-                        let Some(config) = limiter.upgrade() else {
-                            return;
-                        };
-                        config.limiter().retain_recent();
-                    }
-                });
-            }
-            GovernorLayer { config }
-        });
-    let routes = Router::new()
-        .route("/", get(pages::today))
-        .route("/day/{day}", get(pages::day))
-        .route("/healthz", get(|| async { "ok" }))
-        .route("/api/players", post(new_player))
-        .route("/api/runs", post(new_run))
-        .route("/api/runs/{id}", get(run_info))
-        .route("/api/days/{day}", get(day_board))
-        .route("/runs/{file}", get(recording))
-        .with_state(board)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT));
-    let routes = match governor {
-        Some(layer) => routes.layer(layer),
-        None => routes,
+        .finish();
+    let Some(config) = config else {
+        return routes;
     };
-    routes.layer(middleware::from_fn(log_request))
+    let config = Arc::new(config);
+    // The limiter keeps a bucket a client: forget the quiet ones every minute, so that many
+    // clients do not grow the server.
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        let limiter = Arc::downgrade(&config);
+        runtime.spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                let Some(config) = limiter.upgrade() else {
+                    return;
+                };
+                config.limiter().retain_recent();
+            }
+        });
+    }
+    routes.layer(GovernorLayer { config })
 }
 
 /// One log line a request: who, what, the answer and how long it took. The path only (no

@@ -251,6 +251,7 @@ fn the_rate_limit_answers_429_past_its_burst() {
         let rate = RateLimit {
             burst: 5,
             per_second: 1,
+            behind_proxy: false,
         };
         let board = server(db, rate);
         let url = format!("{}/healthz", board.url());
@@ -260,6 +261,26 @@ fn the_rate_limit_answers_429_past_its_burst() {
         let limited = answers.iter().find(|a| a.0 == 429).expect("no 429");
         let refusal: horde_online::Refusal = serde_json::from_str(&limited.1).unwrap();
         assert!(refusal.error.contains("Too Many Requests"), "{}", limited.1);
+
+        // Behind a proxy, each forwarded address has its own allowance.
+        let proxied = server(
+            db,
+            RateLimit {
+                burst: 5,
+                per_second: 1,
+                behind_proxy: true,
+            },
+        );
+        let url = format!("{}/healthz", proxied.url());
+        let from = |ip: &str| raw("GET", &url, &[("X-Forwarded-For", ip)], None).0;
+        let first: Vec<u16> = (0..6).map(|_| from("10.0.0.1")).collect();
+        assert_eq!(&first[..5], &[200; 5], "{first:?}");
+        assert_eq!(first[5], 429, "{first:?}");
+        assert_eq!(
+            from("10.0.0.2"),
+            200,
+            "another client behind the same proxy"
+        );
     }
 }
 

@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// Requests a second an address's burst refills at.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000))]
     pub rate_per_s: u32,
+    /// The server stands behind a reverse proxy that only it can be reached through: the rate
+    /// limit tells clients apart by the address the proxy forwards (`X-Forwarded-For`).
+    #[arg(long)]
+    pub behind_proxy: bool,
 }
 
 /// Flags of `horde submit`.

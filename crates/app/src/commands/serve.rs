@@ -33,6 +33,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         rate: RateLimit {
             burst: args.rate_burst,
             per_second: args.rate_per_s,
+            behind_proxy: args.behind_proxy,
         },
         timeouts: Timeouts::default(),
     };

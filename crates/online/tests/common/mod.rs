@@ -15,6 +15,7 @@ use std::path::Path;
 pub const NO_LIMIT: RateLimit = RateLimit {
     burst: 100_000,
     per_second: 100_000,
+    behind_proxy: false,
 };
 
 /// Server options on a free port of loopback over `db`.
