@@ -32,6 +32,8 @@ fn headless(browser: &Path, profile: &Path, flags: &[&str], url: &str) -> String
             "--no-sandbox",
             "--disable-gpu",
             "--hide-scrollbars",
+            // Containers often have a small /dev/shm.
+            "--disable-dev-shm-usage",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(flags)
