@@ -2,8 +2,9 @@
 //! else `http://127.0.0.1:7878`), `--challenge online` made a seed, and the player's token kept
 //! in the data folder (mode 0600) for `horde submit` and the window's *Submit*.
 
-use crate::cli::board::Challenge;
+use crate::cli::board::{BoardFlags, Challenge};
 use anyhow::{Context, Result, bail};
+use horde_core_sim::td::GameSource;
 use horde_online::Client;
 use std::path::{Path, PathBuf};
 
@@ -43,6 +44,21 @@ pub fn challenge_recording_path(seed: u64) -> Option<PathBuf> {
     Some(folder.join(format!("challenge-{seed}-{now}.rec")))
 }
 
+/// The game the flags name, and its seed: `--challenge` resolved ([`challenge_seed`]), then
+/// the level or the board asked and the scenario ([`horde_games::source_from_flags`]); `seed`
+/// (`--seed`) where no challenge gives one.
+pub fn flagged_game(
+    board: &impl BoardFlags,
+    level: Option<&Path>,
+    scenario: Option<&Path>,
+    seed: u64,
+) -> Result<(GameSource, u64)> {
+    let challenge = challenge_seed(board.challenge_flag(), board.server_flag())?;
+    let asked = board.asked(challenge)?;
+    let source = horde_games::source_from_flags(level, asked, scenario, challenge.is_some())?;
+    Ok((source, challenge.unwrap_or(seed)))
+}
+
 /// The data folder's file of the player tokens, one line a server: `URL NAME TOKEN`.
 pub fn tokens_path() -> Result<PathBuf> {
     let Some(data) = dirs::data_dir() else {
@@ -53,11 +69,10 @@ pub fn tokens_path() -> Result<PathBuf> {
 
 /// The name and token kept for `server` in the tokens file `path`, if any.
 pub fn kept_token(path: &Path, server: &str) -> Result<Option<(String, String)>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
-    };
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = horde_files::read_text(path, horde_files::TEXT_CAP)?;
     Ok(text.lines().find_map(|line| {
         let mut parts = line.splitn(3, ' ');
         let (url, token) = (parts.next()?, parts.next()?);
@@ -72,38 +87,18 @@ pub fn keep_token(path: &Path, server: &str, name: &str, token: &str) -> Result<
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder).with_context(|| format!("{}", folder.display()))?;
     }
-    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let old = match path.exists() {
+        true => horde_files::read_text(path, horde_files::TEXT_CAP)?,
+        false => String::new(),
+    };
     let mut text: String = old
         .lines()
         .filter(|line| line.split(' ').next() != Some(server))
         .map(|line| format!("{line}\n"))
         .collect();
     text.push_str(&format!("{server} {token} {name}\n"));
-    write_private(path, text.as_bytes())
+    horde_files::write_private_file(path, text.as_bytes())
         .with_context(|| format!("keeping the token in {}", path.display()))
-}
-
-/// Writes `bytes` to `path` through a temporary file that only the owner may read from the
-/// start (mode 0600), renamed over it: no moment where another user could read a token.
-fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let temporary = path.with_extension("new");
-    // A temporary file left by an earlier write may have any mode: made again, ours alone.
-    match std::fs::remove_file(&temporary) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
-        _ => {}
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    std::fs::rename(&temporary, path)
 }
 
 /// The name and token to submit to `client`'s server with: the one kept in the tokens file

@@ -5,9 +5,7 @@
 
 use horde::scenes::td::TdGame;
 use horde::scenes::td::submit::{Submission, SubmitPanel};
-use horde_core_sim::td::{
-    Outcome, RecordingHeader, RecordingWriter, SpawnSettings, board_checksum,
-};
+use horde_core_sim::td::{Outcome, RecordingWriter, SpawnSettings};
 use horde_online::{Client, RateLimit, Running, ServeOptions};
 use std::time::{Duration, Instant};
 
@@ -31,16 +29,10 @@ fn a_lost_challenge_is_submitted_from_the_window_and_ranked() {
     let seed = Client::new(&server.url()).day("today", 1).unwrap().seed;
     let source = horde_games::challenge(seed);
     let mut game = TdGame::open(&source, SpawnSettings::default(), seed).unwrap();
-    let header = RecordingHeader {
-        source: source.clone(),
-        board: board_checksum(game.sim().board()),
-        settings: SpawnSettings::default(),
-        animation: false,
-        seed,
-        level_line: 0,
-        level_text: None,
-        scenario_text: None,
-    };
+    let board = game.sim().board();
+    let header =
+        horde_games::recording_header(&source, board, SpawnSettings::default(), false, seed)
+            .unwrap();
     let path = dir.path().join("window.rec");
     game.start_recording(RecordingWriter::start_in_background(&path, header).unwrap());
     let mut ticks = 0;

@@ -70,4 +70,4 @@ pub use ron_file::{load_ron, parse_ron, parse_ron_then};
 pub use rules::{checked, list, must, non_negative, positive, unique_name, with_whole};
 pub use sealed::{SealedFormat, Unsealed, read_sealed, seal, unseal};
 pub use sides::parse_sides;
-pub use write::{OutputFile, is_stdout, write_file};
+pub use write::{OutputFile, is_stdout, write_file, write_private_file};

@@ -68,6 +68,17 @@ impl OutputFile {
     /// names a folder, a loop of symbolic links, and whatever creating or opening the file
     /// reports (such as `NotFound` for a missing folder).
     pub fn create(path: &Path) -> io::Result<OutputFile> {
+        OutputFile::create_as(path, false)
+    }
+
+    /// [`OutputFile::create`] for a file only its owner may read (mode 0600 from the moment
+    /// the temporary file exists, whatever the target's mode was): tokens, secrets.
+    pub fn create_private(path: &Path) -> io::Result<OutputFile> {
+        OutputFile::create_as(path, true)
+    }
+
+    /// [`OutputFile::create`], the new file owner-only where `private`.
+    fn create_as(path: &Path, private: bool) -> io::Result<OutputFile> {
         let sink = if is_stdout(path) {
             Sink::Stdout(BufWriter::new(io::stdout()))
         } else {
@@ -87,8 +98,12 @@ impl OutputFile {
                     }
                 }
                 existing => {
-                    let permissions = existing.ok().map(|meta| meta.permissions());
-                    let writer = BufWriter::new(temporary_beside(&target, permissions)?);
+                    let mode = match (private, existing) {
+                        (true, _) => Mode::OwnerOnly,
+                        (false, Ok(meta)) => Mode::Kept(meta.permissions()),
+                        (false, Err(_)) => Mode::Plain,
+                    };
+                    let writer = BufWriter::new(temporary_beside(&target, mode)?);
                     Sink::Replace { target, writer }
                 }
             }
@@ -165,6 +180,23 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.commit()
 }
 
+/// [`write_file`] for a file only its owner may read ([`OutputFile::create_private`]).
+pub fn write_private_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OutputFile::create_private(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// The permissions a new file gets.
+enum Mode {
+    /// Those of the file it replaces.
+    Kept(std::fs::Permissions),
+    /// Those a plainly created file gets (others may read it as the umask allows).
+    Plain,
+    /// Read and write for the owner alone: a temporary file's own.
+    OwnerOnly,
+}
+
 /// The end of `path`'s chain of symbolic links (a path that is no link is its own end; so is
 /// a link's target that does not exist yet).
 fn resolve_links(path: &Path) -> io::Result<PathBuf> {
@@ -190,12 +222,9 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     ))
 }
 
-/// A temporary file beside `target`, named `.<name>.<random>.tmp`, with `permissions` (the
-/// target's, when it exists) or else those a plainly created file gets.
-fn temporary_beside(
-    target: &Path,
-    permissions: Option<std::fs::Permissions>,
-) -> io::Result<NamedTempFile> {
+/// A temporary file beside `target`, named `.<name>.<random>.tmp`, with the permissions
+/// `mode` says.
+fn temporary_beside(target: &Path, mode: Mode) -> io::Result<NamedTempFile> {
     let name = target.file_name().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -211,11 +240,12 @@ fn temporary_beside(
     prefix.push(".");
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
-    match permissions {
-        Some(permissions) => {
+    match mode {
+        Mode::Kept(permissions) => {
             builder.permissions(permissions);
         }
-        None => {
+        Mode::OwnerOnly => {}
+        Mode::Plain => {
             // Like a plainly created file: readable by others as the umask allows, rather
             // than the owner-only mode temporary files get by default.
             #[cfg(unix)]

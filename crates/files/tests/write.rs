@@ -255,3 +255,22 @@ fn a_dash_is_standard_output() {
     assert!(horde_files::is_stdout(file.path()));
     file.commit().unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn a_private_file_is_the_owners_alone_from_the_start_even_over_a_readable_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tokens");
+    std::fs::write(&path, "old").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    horde_files::write_private_file(&path, b"secret").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "secret");
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    // A plain write keeps the mode a file had.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    horde_files::write_file(&path, b"again").unwrap();
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+}

@@ -9,6 +9,7 @@
 use anyhow::{Result, bail};
 use horde_core_sim::td::{Board, Carried, Scenario, TileContent};
 use horde_core_sim::td::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
+use horde_core_sim::td::{RecordingHeader, SpawnSettings, board_checksum};
 use horde_core_sim::td::{level_text, load_level, parse_level};
 use horde_files::{TEXT_CAP, read_text};
 use horde_levelgen::generate_board_version;
@@ -143,6 +144,29 @@ pub fn scenario_of(scenario: Option<&ScenarioSource>) -> Result<Option<Scenario>
             Path::new(&ScenarioSource::Endless.to_string()),
         )?),
         Some(ScenarioSource::File(path)) => Some(Scenario::load(path)?),
+    })
+}
+
+/// The header of a recording of a game from `source` opened on `board` with the spawner's
+/// `settings`, `animation` and `seed`: the board's checksum, and the texts it carries
+/// ([`carried_texts`]).
+pub fn recording_header(
+    source: &GameSource,
+    board: &Board,
+    settings: SpawnSettings,
+    animation: bool,
+    seed: u64,
+) -> Result<RecordingHeader> {
+    let (level_text, scenario_text) = carried_texts(source, board)?;
+    Ok(RecordingHeader {
+        source: source.clone(),
+        board: board_checksum(board),
+        settings,
+        animation,
+        seed,
+        level_line: 0,
+        level_text,
+        scenario_text,
     })
 }
 

@@ -11,10 +11,12 @@
 
 use horde_core_sim::DT;
 use horde_core_sim::td::{
-    EditKind, Outcome, RecordingHeader, RecordingWriter, Simulation, SpawnSettings, TileContent,
-    TowerKind, board_checksum,
+    EditKind, Outcome, RecordingWriter, Simulation, SpawnSettings, TowerKind,
 };
 use std::path::PathBuf;
+
+#[path = "../tests/common/defender.rs"]
+mod defender;
 
 /// The value after `flag` in the arguments, or `default`.
 fn arg(flag: &str, default: &str) -> String {
@@ -32,51 +34,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let towers: usize = arg("--most-towers", "100000").parse()?;
     let source = horde_games::challenge(seed);
     let (board, scenario) = horde_games::game_of(&source)?;
-    let header = RecordingHeader {
-        source,
-        board: board_checksum(&board),
-        settings: SpawnSettings::default(),
-        animation: false,
-        seed,
-        level_line: 0,
-        level_text: None,
-        scenario_text: None,
-    };
+    let header =
+        horde_games::recording_header(&source, &board, SpawnSettings::default(), false, seed)?;
     let mut sim = Simulation::new(board, SpawnSettings::default(), seed);
     sim.set_scenario(scenario);
     let mut writer = RecordingWriter::start(&out, header)?;
-    // The empty tiles beside the spawn points' paths, nearest their destination first.
-    let board = sim.board();
-    let (w, h) = (i64::from(board.width()), i64::from(board.height()));
-    let tiles = board.contents().len();
-    let mut on_path = vec![false; tiles];
-    for &spawn in board.spawn_points() {
-        let mut tile = Some(spawn as usize);
-        for _ in 0..tiles {
-            let Some(t) = tile else { break };
-            on_path[t] = true;
-            tile = board.next_on_path(t);
-        }
-    }
-    let mut spots: Vec<(u32, i64, i64)> = Vec::new();
-    for i in 0..tiles {
-        let (x, y) = ((i as i64) % w, (i as i64) / w);
-        let room = matches!(board.content(i), TileContent::Empty | TileContent::Wall);
-        if !room || on_path[i] {
-            continue;
-        }
-        let beside = (-1..=1)
-            .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
-            .filter(|&(a, b)| (0..w).contains(&a) && (0..h).contains(&b))
-            .map(|(a, b)| (a + b * w) as usize)
-            .filter(|&n| on_path[n])
-            .map(|n| board.distance(n))
-            .min();
-        if let Some(distance) = beside {
-            spots.push((distance, x, y));
-        }
-    }
-    spots.sort_unstable();
+    // The empty and wall tiles beside the spawn points' paths, nearest their destination first.
+    let mut spots = defender::spots_beside_paths(sim.board(), true);
     if arg("--order", "near") == "far" {
         spots.reverse();
     }
@@ -91,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         tick += 1;
         // Edits apply at the start of the tick, as in the window.
         while next < spots.len().min(towers) {
-            let (_, x, y) = spots[next];
+            let (x, y) = spots[next];
             match sim.edit(laser, x, y) {
                 Ok(_) => {
                     writer.edit(tick, laser, x, y)?;

@@ -41,6 +41,6 @@ pub use days::{day_of_seed, seed_of};
 pub use names::{NAME_MAX, Name, check_name};
 pub use serve::{Running, ServeOptions, open_board, serve};
 pub use server::{BODY_LIMIT, RateLimit, Timeouts, parse_new_player, router};
-pub use store::{Backend, Claim, Store, StoredRun, Verdict};
+pub use store::{Claim, Store, StoredRun, Verdict};
 pub use tokens::sha256_hex;
 pub use verify::{Rules, Verified, verify};

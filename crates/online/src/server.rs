@@ -8,7 +8,7 @@ use crate::board::{Board, CLAIM_LEASE_MS, begun_day, board_of_day, now_ms};
 use crate::names::check_name;
 use crate::pages;
 use crate::store::{Claim, NewPlayerError, StoredRun, Verdict};
-use crate::tokens::{new_token, random_bytes, sha256_hex};
+use crate::tokens::{hex, new_token, random_bytes, sha256_hex};
 use crate::verifiers::Unverified;
 use crate::verify::Rules;
 use axum::Router;
@@ -210,7 +210,7 @@ async fn new_player(State(board): State<Board>, body: Body) -> Response {
             "no random bytes for a token",
         );
     };
-    let id = sha256_hex(&id)[..16].to_string();
+    let id = hex(&id[..8]);
     match (board.store)
         .create_player(&id, &name, &sha256_hex(token.as_bytes()), now_ms())
         .await
@@ -282,23 +282,26 @@ async fn new_run(State(board): State<Board>, headers: HeaderMap, body: Body) -> 
 /// checksums; not its comments, blank lines or trailing spaces), so that a comment added does
 /// not make one game two runs.
 pub fn run_id(player_id: &str, text: &str) -> String {
-    let mut canonical = format!("{player_id}\n");
+    use sha2::Digest;
+    let mut hash = sha2::Sha256::new();
+    hash.update(player_id);
+    hash.update("\n");
     for line in text.lines().map(str::trim_end) {
         let said =
             !line.trim_start().starts_with('#') || line.starts_with("#!") || line.starts_with("#|");
         if said && !line.trim().is_empty() {
-            canonical.push_str(line);
-            canonical.push('\n');
+            hash.update(line);
+            hash.update("\n");
         }
     }
-    sha256_hex(canonical.as_bytes())[..32].to_string()
+    hex(&hash.finalize()[..16])
 }
 
 /// Claims, verifies and lists run `id` of `player_id`, or finds it listed already. A request
 /// that finds another verifying the same run waits for it (at most [`WAIT_FOR_OTHER`], and
 /// only [`WAITERS`] at a time: past them, 503), probing the store without the recording.
 async fn submit(board: Board, player_id: String, id: String, text: String) -> Response {
-    let Some(owner) = random_bytes().map(|b| sha256_hex(&b)[..16].to_string()) else {
+    let Some(owner) = random_bytes().map(|b| hex(&b[..8])) else {
         return refuse(
             StatusCode::INTERNAL_SERVER_ERROR,
             "no random bytes for a claim",
@@ -400,9 +403,9 @@ async fn verify_and_list(board: &Board, id: &str, owner: &str, text: String) -> 
 
 /// The answer for listed `run`, with its rank.
 async fn accepted(board: &Board, status: StatusCode, run: &StoredRun) -> Response {
-    let (rank, best) = match (board.store.rank(run).await, board.store.is_best(run).await) {
-        (Ok(rank), Ok(best)) => (rank, best),
-        (Err(e), _) | (_, Err(e)) => return failed(e),
+    let (rank, best) = match board.store.standing(run).await {
+        Ok(standing) => standing,
+        Err(e) => return failed(e),
     };
     json(
         status,

@@ -11,7 +11,7 @@
 
 use crate::api::{ScoreCount, TopRun};
 use crate::names::Name;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use std::path::Path;
@@ -19,20 +19,10 @@ use std::path::Path;
 /// The migrations, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// Which database a store is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// A SQLite file.
-    Sqlite,
-    /// A Postgres database.
-    Postgres,
-}
-
 /// The board's store.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
-    backend: Backend,
 }
 
 /// A player, as a token finds it.
@@ -120,17 +110,17 @@ impl Store {
     /// folder, if missing); runs the migrations.
     pub async fn open(db: &str) -> Result<Store> {
         install_default_drivers();
-        let (url, backend) = if db.starts_with("postgres://") || db.starts_with("postgresql://") {
-            (db.to_string(), Backend::Postgres)
+        let sqlite = !(db.starts_with("postgres://") || db.starts_with("postgresql://"));
+        let url = if !sqlite {
+            db.to_string()
         } else {
             let path = Path::new(db);
             if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(folder)
                     .with_context(|| format!("{}: making its folder", path.display()))?;
             }
-            (format!("sqlite://{db}?mode=rwc"), Backend::Sqlite)
+            format!("sqlite://{db}?mode=rwc")
         };
-        let sqlite = backend == Backend::Sqlite;
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 8 })
             .after_connect(move |conn, _| {
@@ -155,18 +145,13 @@ impl Store {
             .run(&pool)
             .await
             .context("migrating the board's database")?;
-        Ok(Store { pool, backend })
-    }
-
-    /// Which database it is on.
-    pub fn backend(&self) -> Backend {
-        self.backend
+        Ok(Store { pool })
     }
 
     /// The server's secret, made (from `fresh`) on the first start and kept in the store, so
     /// every server on one database derives the same days.
     pub async fn secret(&self, fresh: [u8; 32]) -> Result<[u8; 32]> {
-        let hex: String = fresh.iter().map(|b| format!("{b:02x}")).collect();
+        let hex = crate::tokens::hex(&fresh);
         sqlx::query(
             "INSERT INTO meta (key, value) VALUES ('secret', $1) ON CONFLICT (key) DO NOTHING",
         )
@@ -177,15 +162,8 @@ impl Store {
             .fetch_one(&self.pool)
             .await?;
         let kept: String = row.try_get("value")?;
-        let mut secret = [0u8; 32];
-        if kept.len() != 64 {
-            bail!("the board's secret in the store is not 32 bytes");
-        }
-        for (i, byte) in secret.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&kept[2 * i..2 * i + 2], 16)
-                .context("the board's secret in the store is not hex")?;
-        }
-        Ok(secret)
+        crate::tokens::from_hex(&kept)
+            .context("the board's secret in the store is not 32 bytes of hex")
     }
 
     /// Makes the player `name` of `id` whose token's hash is `token_hash`.
@@ -383,11 +361,14 @@ impl Store {
         row.map(|row| Ok(row.try_get("recording")?)).transpose()
     }
 
-    /// The rank of listed `run` on its day: 1 + the runs ahead of it (more waves cleared, then
-    /// more ticks survived, then received earlier).
-    pub async fn rank(&self, run: &StoredRun) -> Result<u64> {
+    /// Where listed `run` stands on its day, in one statement: its rank (1 + the runs ahead of
+    /// it: more waves cleared, then more ticks survived, then received earlier) and whether it
+    /// is its player's best (none of theirs ahead).
+    pub async fn standing(&self, run: &StoredRun) -> Result<(u64, bool)> {
         let row = sqlx::query(
-            "SELECT COUNT(*) AS ahead FROM runs WHERE day = $1 AND state = 'listed' AND \
+            "SELECT COUNT(*) AS ahead, \
+             COALESCE(SUM(CASE WHEN player_id = $6 THEN 1 ELSE 0 END), 0) AS own_ahead \
+             FROM runs WHERE day = $1 AND state = 'listed' AND \
              (score > $2 OR (score = $2 AND (ticks > $3 OR (ticks = $3 AND \
              (received_ms < $4 OR (received_ms = $4 AND id < $5))))))",
         )
@@ -396,27 +377,10 @@ impl Store {
         .bind(stored(run.ticks)?)
         .bind(stored(run.received_ms)?)
         .bind(&run.id)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(number(&row, "ahead")? + 1)
-    }
-
-    /// Whether listed `run` is its player's best of its day.
-    pub async fn is_best(&self, run: &StoredRun) -> Result<bool> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) AS ahead FROM runs WHERE day = $1 AND state = 'listed' AND \
-             player_id = $2 AND (score > $3 OR (score = $3 AND (ticks > $4 OR (ticks = $4 AND \
-             (received_ms < $5 OR (received_ms = $5 AND id < $6))))))",
-        )
-        .bind(stored(run.day)?)
         .bind(&run.player_id)
-        .bind(stored(run.score)?)
-        .bind(stored(run.ticks)?)
-        .bind(stored(run.received_ms)?)
-        .bind(&run.id)
         .fetch_one(&self.pool)
         .await?;
-        Ok(number(&row, "ahead")? == 0)
+        Ok((number(&row, "ahead")? + 1, number(&row, "own_ahead")? == 0))
     }
 
     /// Day `day`'s listed runs: how many, the best `limit` in rank order, and the histogram of

@@ -20,10 +20,24 @@ pub fn random_bytes() -> Option<[u8; 32]> {
 
 /// The SHA-256 of `text`, in lower-case hex: what is stored of a token.
 pub fn sha256_hex(text: &[u8]) -> String {
-    Sha256::digest(text)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&Sha256::digest(text))
+}
+
+/// `bytes` in lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The bytes of lower-case or upper-case `hex`, or `None` for anything else.
+pub fn from_hex<const N: usize>(hex: &str) -> Option<[u8; N]> {
+    let mut bytes = [0u8; N];
+    if hex.len() != 2 * N {
+        return None;
+    }
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(bytes)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use crate::api::Refusal;
 use crate::days::day_of_seed;
 use horde_core_sim::DT;
-use horde_core_sim::td::{Outcome, Recording, SpawnSettings};
+use horde_core_sim::td::{Outcome, Recording, ScenarioSource, SpawnSettings};
 use horde_files::FileError;
 use horde_levelgen::GENERATOR_VERSION;
 use std::path::Path;
@@ -86,7 +86,7 @@ pub fn verify(text: &str, rules: &Rules) -> Result<Verified, Refusal> {
                     .as_ref()
                     .map_or(String::new(), |s| format!(" with `{s}`")),
                 challenge.level,
-                ScenarioLabel(&challenge),
+                ScenarioSource::Endless,
             ),
             level_line,
         ));
@@ -147,16 +147,4 @@ pub fn verify(text: &str, rules: &Rules) -> Result<Verified, Refusal> {
         outcome: sim.outcome().name(),
         verify_ms: started.elapsed().as_millis() as u64,
     })
-}
-
-/// A source's scenario as a recording names it.
-struct ScenarioLabel<'a>(&'a horde_core_sim::td::GameSource);
-
-impl std::fmt::Display for ScenarioLabel<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.0.scenario {
-            Some(s) => write!(f, "{s}"),
-            None => f.write_str("the spawner"),
-        }
-    }
 }

@@ -118,10 +118,29 @@ pub struct GenerateFlags {
     pub spec: BoardSpecFlags,
 }
 
-impl GenerateFlags {
+/// What both kinds of generated-board flags (`horde sim`'s and a scene's) say: the challenge
+/// asked for, the server to ask for `online`, and the board asked once the challenge's seed is
+/// known.
+pub trait BoardFlags {
+    /// `--challenge`, as given.
+    fn challenge_flag(&self) -> Option<Challenge>;
+    /// `--server`, as given.
+    fn server_flag(&self) -> Option<&str>;
     /// The seed and spec of the board asked for, if one is; `challenge`: the challenge's seed,
-    /// resolved (`online` fetched).
-    pub fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+    /// resolved (`online` fetched): its board has the default spec.
+    fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>>;
+}
+
+impl BoardFlags for GenerateFlags {
+    fn challenge_flag(&self) -> Option<Challenge> {
+        self.challenge
+    }
+
+    fn server_flag(&self) -> Option<&str> {
+        self.server.as_deref()
+    }
+
+    fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
         if let Some(seed) = challenge {
             return Ok(Some((seed, BoardSpec::default())));
         }
@@ -161,10 +180,16 @@ pub struct SceneGenerateFlags {
     pub rest: SpecFlags,
 }
 
-impl SceneGenerateFlags {
-    /// The seed and spec of the board asked for, if one is (a challenge's, `challenge` its
-    /// seed resolved: the default spec).
-    pub fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
+impl BoardFlags for SceneGenerateFlags {
+    fn challenge_flag(&self) -> Option<Challenge> {
+        self.challenge
+    }
+
+    fn server_flag(&self) -> Option<&str> {
+        self.server.as_deref()
+    }
+
+    fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
         if let Some(seed) = challenge {
             return Ok(Some((seed, BoardSpec::default())));
         }

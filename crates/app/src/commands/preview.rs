@@ -62,16 +62,13 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
             (saved.sim, saved.dt)
         }
         None => {
-            let challenge =
-                crate::online::challenge_seed(args.board.challenge, args.board.server.as_deref())?;
-            let source = horde_games::source_from_flags(
+            let (source, seed) = crate::online::flagged_game(
+                &args.board,
                 args.level.as_deref(),
-                args.board.asked(challenge)?,
                 args.scenario.as_deref(),
-                challenge.is_some(),
+                args.seed,
             )?;
             let (board, scenario) = horde_games::game_of(&source)?;
-            let seed = challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, Default::default(), seed);
             sim.set_scenario(scenario);
             (sim, STEP_F32)

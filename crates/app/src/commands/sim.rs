@@ -9,11 +9,9 @@ use crate::td_counts::CountsJson;
 use anyhow::{Context, Result, bail};
 use horde_core_sim::td::EditScript;
 use horde_core_sim::td::GameSource;
-use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::SpawnSettings;
 use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::board_checksum;
 use horde_core_sim::td::checksum_hex;
 use horde_core_sim::td::header_if_any;
 use horde_core_sim::td::{Board, Outcome, Simulation};
@@ -50,16 +48,13 @@ fn run_here(args: &SimArgs) -> Result<()> {
             (saved.sim, Some(saved.dt), saved.source)
         }
         None => {
-            let challenge =
-                crate::online::challenge_seed(args.board.challenge, args.board.server.as_deref())?;
-            let source = horde_games::source_from_flags(
+            let (source, seed) = crate::online::flagged_game(
+                &args.board,
                 args.level.as_deref(),
-                args.board.asked(challenge)?,
                 args.scenario.as_deref(),
-                challenge.is_some(),
+                args.seed,
             )?;
             let (board, scenario) = horde_games::game_of(&source)?;
-            let seed = challenge.unwrap_or(args.seed);
             let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
             sim.set_scenario(scenario);
             sim.set_animation(args.spawn.animation);
@@ -110,17 +105,14 @@ fn run_here(args: &SimArgs) -> Result<()> {
         Some(path) => {
             // `--record` conflicts with `--load`: the flags name the game.
             let source = source.clone().unwrap_or_else(GameSource::built_in);
-            let (level_text, scenario_text) = horde_games::carried_texts(&source, sim.board())?;
-            let start = RecordingHeader {
-                source,
-                board: board_checksum(sim.board()),
-                settings: *sim.settings(),
-                animation: args.spawn.animation,
-                seed: sim.seed(),
-                level_line: 0,
-                level_text,
-                scenario_text,
-            };
+            let (settings, animation) = (*sim.settings(), args.spawn.animation);
+            let start = horde_games::recording_header(
+                &source,
+                sim.board(),
+                settings,
+                animation,
+                sim.seed(),
+            )?;
             Some(RecordingWriter::start(path, start).context("--record")?)
         }
         None => None,

@@ -3,10 +3,11 @@
 //! to their defeat.
 #![allow(dead_code, clippy::unwrap_used)] // each test file uses part of it
 
+pub mod defender;
+
 use horde_core_sim::DT;
 use horde_core_sim::td::{
-    EditKind, Outcome, RecordingHeader, RecordingWriter, Simulation, SpawnSettings, TileContent,
-    TowerKind, board_checksum,
+    EditKind, Outcome, RecordingWriter, Simulation, SpawnSettings, TowerKind,
 };
 use horde_online::{Client, RateLimit, Running, ServeOptions};
 use std::path::Path;
@@ -95,53 +96,17 @@ pub fn server(db: &str, rate: RateLimit) -> Running {
 pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
     let source = horde_games::challenge(seed);
     let (board, scenario) = horde_games::game_of(&source).unwrap();
-    let header = RecordingHeader {
-        source,
-        board: board_checksum(&board),
-        settings: SpawnSettings::default(),
-        animation: false,
-        seed,
-        level_line: 0,
-        level_text: None,
-        scenario_text: None,
-    };
+    let header =
+        horde_games::recording_header(&source, &board, SpawnSettings::default(), false, seed)
+            .unwrap();
     let mut sim = Simulation::new(board, SpawnSettings::default(), seed);
     sim.set_scenario(scenario);
     let path = dir.join(format!("run-{seed}-{towers}.rec"));
     let mut writer = RecordingWriter::start(&path, header).unwrap();
     // Lasers beside the spawn points' paths, nearest their destination first.
-    let board = sim.board();
-    let (w, h) = (board.width() as i64, board.height() as i64);
-    let tiles = board.contents().len();
-    let mut on_path = vec![false; tiles];
-    for &spawn in board.spawn_points() {
-        let mut tile = Some(spawn as usize);
-        for _ in 0..tiles {
-            let Some(t) = tile else { break };
-            on_path[t] = true;
-            tile = board.next_on_path(t);
-        }
-    }
-    let mut empty: Vec<(u32, i64, i64)> = Vec::new();
-    for i in 0..tiles {
-        let (x, y) = ((i as i64) % w, (i as i64) / w);
-        if board.content(i) != TileContent::Empty || on_path[i] {
-            continue;
-        }
-        let beside = (-1..=1)
-            .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
-            .filter(|&(a, b)| (0..w).contains(&a) && (0..h).contains(&b))
-            .map(|(a, b)| (a + b * w) as usize)
-            .filter(|&n| on_path[n])
-            .map(|n| board.distance(n))
-            .min();
-        if let Some(distance) = beside {
-            empty.push((distance, x, y));
-        }
-    }
-    empty.sort_unstable();
+    let empty = defender::spots_beside_paths(sim.board(), false);
     let mut placed = 0;
-    for (_, x, y) in empty {
+    for (x, y) in empty {
         if placed == towers {
             break;
         }
@@ -151,7 +116,6 @@ pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
             placed += 1;
         }
     }
-    assert_eq!(placed, towers, "room for {towers} lasers");
     let mut tick = 0;
     while sim.outcome() == Outcome::Running {
         assert!(tick < 300_000, "the challenge of {seed} never ended");

@@ -12,10 +12,8 @@ use crate::clock::STEP_F32;
 use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::ScenarioSource;
-use horde_core_sim::td::board_checksum;
 use horde_core_sim::td::{Recording, Simulation};
 use std::path::Path;
 
@@ -32,15 +30,12 @@ impl TdPlay {
         if let Some(path) = &window.replay {
             return TdPlay::open_replay(path, view, window.play_speed, opening);
         }
-        let challenge =
-            crate::online::challenge_seed(args.board.challenge, args.board.server.as_deref())?;
-        let source = horde_games::source_from_flags(
+        let (source, seed) = crate::online::flagged_game(
+            &args.board,
             args.level.as_deref(),
-            args.board.asked(challenge)?,
             args.scenario.as_deref(),
-            challenge.is_some(),
+            scene.seed,
         )?;
-        let seed = challenge.unwrap_or(scene.seed);
         let settings = args.spawn.settings()?;
         let mut game = TdGame::open(&source, settings, seed)?;
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
@@ -56,17 +51,8 @@ impl TdPlay {
         };
         if let Some(path) = &record {
             let board = game.sim().board();
-            let (level_text, scenario_text) = horde_games::carried_texts(&source, board)?;
-            let start = RecordingHeader {
-                source: source.clone(),
-                board: board_checksum(board),
-                settings,
-                animation: args.spawn.animation,
-                seed,
-                level_line: 0,
-                level_text,
-                scenario_text,
-            };
+            let animation = args.spawn.animation;
+            let start = horde_games::recording_header(&source, board, settings, animation, seed)?;
             // Written off the render thread: a frame never waits on the disk.
             let writer = RecordingWriter::start_in_background(path, start);
             game.start_recording(writer.context("--record")?);

@@ -64,16 +64,15 @@ pub struct TdPlay {
     /// The *Submit* of a lost challenge, for a challenge game that records itself.
     pub submit: Option<SubmitPanel>,
     /// The steps the clock gave this frame, run in [`Scene::prepare`] (the last fused with
-    /// writing the enemies), or by the next update if the frame was not drawn.
-    due: DueSteps,
+    /// writing the enemies), or by the next update if the frame was not drawn; `None` once run.
+    due: Option<DueSteps>,
 }
 
-/// Steps the clock gave that the game has not run yet.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Steps the clock gave that the game has not run yet: how many, and the real seconds of the
+/// frame that gave them.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct DueSteps {
-    /// How many.
     steps: u32,
-    /// The real seconds of the frame that gave them.
     real_seconds: f64,
 }
 
@@ -130,7 +129,7 @@ impl TdPlay {
             forecast: None,
             frames: Vec::with_capacity(FRAME_SAMPLES),
             quick_save: games::quick_save_path(),
-            due: DueSteps::default(),
+            due: None,
             submit: None,
         }
     }
@@ -139,9 +138,9 @@ impl TdPlay {
     /// draw (a minimised window) and for tests and commands that play the scene without a
     /// renderer. [`Scene::prepare`] runs them otherwise.
     pub fn run_due_steps(&mut self) {
-        let due = std::mem::take(&mut self.due);
-        self.game
-            .run_steps(due.steps, due.real_seconds, &mut Undrawn);
+        if let Some(due) = self.due.take() {
+            (self.game).run_steps(due.steps, due.real_seconds, &mut Undrawn);
+        }
     }
 
     /// Watches the level and scenario files the game was opened from, through `live`
@@ -411,10 +410,10 @@ impl Scene for TdPlay {
         // The last frame was not drawn: its steps run now.
         self.run_due_steps();
         self.apply_live_edits();
-        self.due = DueSteps {
+        self.due = Some(DueSteps {
             steps: tick.steps,
             real_seconds: tick.frame_seconds,
-        };
+        });
         if let Some(camera) = self.camera.as_mut() {
             let (forward, right) = input.move_direction();
             let pan_speed = camera.distance * 0.6 * tick.frame_seconds as f32;
@@ -452,9 +451,10 @@ impl Scene for TdPlay {
 
     fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> Result<()> {
         // The frame's steps, the last writing the enemies as it moves them.
-        let due = std::mem::take(&mut self.due);
         let mut sink = self.view.enemy_sink(renderer, ctx, &self.game);
-        (self.game).run_steps(due.steps, due.real_seconds, &mut sink);
+        if let Some(due) = self.due.take() {
+            (self.game).run_steps(due.steps, due.real_seconds, &mut sink);
+        }
         let stepped = sink.finish();
         if let Some(forecast) = &mut self.forecast {
             forecast.update(&self.game);
