@@ -148,6 +148,13 @@ impl RecordingWriter {
         self.append(moment(tick, false), edit_line(tick, kind, x, y))
     }
 
+    /// Adds a comment line (`# TEXT`, one line: line breaks become spaces) among the lines of
+    /// `tick`; readers skip it. Co-op names the player of each edit so, on the line before it.
+    pub fn comment(&mut self, tick: u64, text: &str) -> Result<(), FileError> {
+        let line = format!("# {}\n", text.replace(['\n', '\r'], " "));
+        self.append(moment(tick, false), line)
+    }
+
     /// After a tick: a checksum line, once a second of game time ([`CHECKSUM_EVERY`] ticks),
     /// and at the tick the game is decided (so a replay proves how it ended), past the last
     /// one written.

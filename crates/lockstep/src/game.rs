@@ -1,0 +1,209 @@
+//! The game as a session drives it ([`Game`]): apply a tick's edits, step it, and every
+//! [`CHECK_EVERY`] ticks keep its checksum and a copy of it ([`Checks`]), so that a desync
+//! found later can still be written as the save of the tick it was found at. [`SimGame`] is
+//! the headless game (a [`Simulation`], with the merged recording where asked); the window
+//! drives its own.
+
+use crate::wire::Stamped;
+use anyhow::{Context, Result};
+use horde_core_sim::DT;
+use horde_core_sim::td::{EditKind, GameSource, Outcome, RecordingWriter, Simulation};
+use horde_core_sim::td::{game_to_bytes_with_source, save_game_with_source};
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+/// Ticks between two checksum comparisons: one a second of game time.
+pub const CHECK_EVERY: u64 = 60;
+
+/// How many checked ticks each side keeps a copy of (a desync is found within a few).
+const KEPT_CHECKS: usize = 8;
+
+/// What a session needs of a game.
+pub trait Game {
+    /// The game as it stands.
+    fn sim(&self) -> &Simulation;
+
+    /// Applies `edit` (of `kind`) at the start of the next tick, as a click would; `Err` says
+    /// why it was refused (every peer refuses it alike).
+    fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String>;
+
+    /// Steps the game one tick.
+    fn step(&mut self);
+
+    /// The tick the game stands after.
+    fn tick(&self) -> u64 {
+        self.sim().counts().ticks
+    }
+
+    /// Whether the game is decided.
+    fn over(&self) -> bool {
+        self.sim().outcome() != Outcome::Running
+    }
+}
+
+/// Whether the checksum after `tick` is compared: every [`CHECK_EVERY`] ticks, the last tick
+/// and the tick the game is decided.
+pub fn is_check_tick(tick: u64, last_tick: Option<u64>, over: bool) -> bool {
+    tick % CHECK_EVERY == 0 || Some(tick) == last_tick || over
+}
+
+/// Plays tick `game.tick() + 1`: its edits (those of `edits` stamped for it), then the step.
+/// Returns how many edits were refused.
+pub fn play_tick<G: Game>(game: &mut G, edits: &[Stamped]) -> u64 {
+    let mut refused = 0;
+    for stamped in edits {
+        let outcome = stamped
+            .edit
+            .kind()
+            .and_then(|kind| game.apply(stamped, kind));
+        if let Err(why) = outcome {
+            refused += 1;
+            log::info!(
+                "co-op: tick {}: {}'s {} at ({}, {}) refused: {why}",
+                stamped.tick,
+                stamped.player,
+                stamped.edit.action,
+                stamped.edit.x,
+                stamped.edit.y
+            );
+        }
+    }
+    game.step();
+    refused
+}
+
+/// The checksums of the last checked ticks, with a copy of the game at each.
+#[derive(Default)]
+pub struct Checks {
+    kept: VecDeque<(u64, u64, Simulation)>,
+}
+
+impl Checks {
+    /// After a checked tick: keeps its checksum and a copy of `sim`; returns the checksum.
+    pub fn keep(&mut self, sim: &Simulation) -> u64 {
+        let checksum = sim.checksum();
+        if self.kept.len() == KEPT_CHECKS {
+            self.kept.pop_front();
+        }
+        self.kept
+            .push_back((sim.counts().ticks, checksum, sim.clone()));
+        checksum
+    }
+
+    /// The checksum kept for `tick`.
+    pub fn checksum(&self, tick: u64) -> Option<u64> {
+        self.kept.iter().find(|k| k.0 == tick).map(|k| k.1)
+    }
+
+    /// Writes the game of `tick` as `desync-TICK-NAME.horde` in `folder`; the path written.
+    pub fn write_desync_save(
+        &self,
+        tick: u64,
+        name: &str,
+        folder: &Path,
+        source: Option<&GameSource>,
+    ) -> Result<PathBuf> {
+        let (_, _, sim) = self
+            .kept
+            .iter()
+            .find(|k| k.0 == tick)
+            .with_context(|| format!("no copy of tick {tick} is kept any more"))?;
+        let file: String = name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let path = folder.join(format!("desync-{tick}-{file}.horde"));
+        save_game_with_source(&path, sim, DT, source)?;
+        Ok(path)
+    }
+}
+
+/// The bytes of a save of `sim` naming `source`.
+pub fn save_bytes(sim: &Simulation, source: Option<&GameSource>) -> Result<Vec<u8>> {
+    game_to_bytes_with_source(sim, DT, source).context("saving the game for a joiner")
+}
+
+/// The headless game: a simulation, and where asked the recording of the merged game (each
+/// edit after a comment naming its player).
+pub struct SimGame {
+    /// The game.
+    pub sim: Simulation,
+    /// The merged recording (the host's `--record`).
+    pub recording: Option<RecordingWriter>,
+    /// The edits refused.
+    pub refused: u64,
+    /// The first error writing the recording.
+    pub recording_error: Option<horde_files::FileError>,
+}
+
+impl SimGame {
+    /// `sim`, recorded into `recording` where given.
+    pub fn new(sim: Simulation, recording: Option<RecordingWriter>) -> SimGame {
+        SimGame {
+            sim,
+            recording,
+            refused: 0,
+            recording_error: None,
+        }
+    }
+
+    /// Keeps the first recording error.
+    fn note(&mut self, result: Result<(), horde_files::FileError>) {
+        if let Err(e) = result
+            && self.recording_error.is_none()
+        {
+            self.recording_error = Some(e);
+        }
+    }
+
+    /// Ends the recording, returning the first error writing it.
+    pub fn finish(&mut self) -> Result<()> {
+        if let Some(recording) = self.recording.take() {
+            let result = recording.finish();
+            self.note(result);
+        }
+        match self.recording_error.take() {
+            Some(e) => Err(e).context("--record"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Game for SimGame {
+    fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+
+    fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
+        let result = self.sim.edit(kind, edit.edit.x, edit.edit.y);
+        match result {
+            Ok(_) => {
+                if let Some(recording) = &mut self.recording {
+                    let by = recording.comment(edit.tick, &format!("by {}", edit.player));
+                    let line = recording.edit(edit.tick, kind, edit.edit.x, edit.edit.y);
+                    self.note(by.and(line));
+                }
+                Ok(())
+            }
+            Err(why) => {
+                self.refused += 1;
+                Err(why.to_string())
+            }
+        }
+    }
+
+    fn step(&mut self) {
+        self.sim.step(DT);
+        let tick = self.sim.counts().ticks;
+        if let Some(recording) = &mut self.recording {
+            let result = recording.after_tick(tick, &self.sim);
+            self.note(result);
+        }
+    }
+}
