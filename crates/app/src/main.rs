@@ -20,6 +20,7 @@ fn main() -> ExitCode {
     let cli = commands::parse();
     let result = match cli.command_or_run() {
         Command::Run(args) => commands::run::run(&args),
+        Command::Sim(args) if args.coop.any() => commands::coop_sim::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
         Command::Generate(args) => commands::generate::run(&args),
         Command::Replay(args) => commands::replay::run(&args),

@@ -300,6 +300,7 @@ impl Host {
         let end = Arc::new(frame(&ToPeer::End {
             tick: last,
             checksum: game.sim().checksum(),
+            players: self.everyone.clone(),
         }));
         self.broadcast(&end);
         Ok(())

@@ -41,6 +41,8 @@ pub struct Peer {
     own: VecDeque<u64>,
     /// Ticks from making an edit to its tick, for each of this player's that applied.
     latencies: Vec<u64>,
+    /// Everyone who played, as the host's end says.
+    everyone: Vec<String>,
 }
 
 /// What [`Peer::advance`] did.
@@ -104,6 +106,7 @@ impl Peer {
             source: saved.source.clone(),
             own: VecDeque::new(),
             latencies: Vec::new(),
+            everyone: Vec::new(),
         };
         peer.net.send(&ToHost::Progress { tick });
         Ok((peer, saved))
@@ -127,6 +130,11 @@ impl Peer {
     /// Everyone playing, as the host last said, the host first.
     pub fn players(&self) -> &[PlayerState] {
         &self.players
+    }
+
+    /// Everyone who played, the host first, once the host said the game ended.
+    pub fn everyone(&self) -> &[String] {
+        &self.everyone
     }
 
     /// The round trip to the host.
@@ -262,8 +270,13 @@ impl Peer {
                     );
                     return Err(self.desync(tick, message));
                 }
-                PeerEvent::Message(ToPeer::End { tick, checksum }) => {
+                PeerEvent::Message(ToPeer::End {
+                    tick,
+                    checksum,
+                    players,
+                }) => {
                     self.ended = Some((tick, checksum));
+                    self.everyone = players;
                 }
                 PeerEvent::Message(ToPeer::Dropped(why)) => {
                     bail!("co-op: the host dropped {}: {why}", self.name)

@@ -194,6 +194,8 @@ pub enum ToPeer {
         tick: u64,
         /// The host's checksum after it.
         checksum: u64,
+        /// Everyone who played, the host first.
+        players: Vec<String>,
     },
     /// The host dropped this peer (it says why).
     Dropped(String),

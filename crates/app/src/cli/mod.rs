@@ -5,9 +5,11 @@
 //! The rooms: this file (the subcommands and their flags), `values.rs` (the value parsers:
 //! sizes, regions, columns, numbers and ranges, each checked against its limits; fuzzed on
 //! their own), `board.rs` (the flags of a generated board: its spec, `--generate N` and
-//! `--challenge`), `online.rs` (the challenge board's commands: `serve`, `submit`, `board`).
+//! `--challenge`), `online.rs` (the challenge board's commands: `serve`, `submit`, `board`),
+//! `coop.rs` (the co-op flags of `run` and `sim`: `--host`, `--join` and theirs).
 
 pub mod board;
+pub mod coop;
 pub mod online;
 pub mod values;
 
@@ -461,8 +463,15 @@ pub struct SimArgs {
     /// Write the run as a recording (`horde replay` checks it): a header naming the level,
     /// scenario or spawner and seed, the script's edits that took, and a checksum line every
     /// 60 ticks.
-    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "join"])]
     pub record: Option<PathBuf>,
+    /// Co-op: host the game or join one.
+    #[command(flatten)]
+    pub coop: coop::CoopFlags,
+    /// The summary as one JSON line, the last on stdout (it always is: accepted so that
+    /// scripts may say so).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Flags of `horde generate`.

@@ -10,7 +10,7 @@
 //! - the tower defense headless: `sim.rs` (the simulation with scripted edits, a scenario, a
 //!   trace and saves), `preview.rs` (the coming wave predicted), `replay.rs` (a recording
 //!   re-simulated and checked, `--at` seeking its timeline), `generate.rs` (boards from seeds
-//!   written as level files).
+//!   written as level files), `coop_sim.rs` (a co-op game headless: `--host` or `--join`).
 //! - the other games and generators headless: `runner.rs` (the endless runner),
 //!   `platformer.rs` (the section treadmill), `scatter.rs` (the scenery band's first slices),
 //!   `wfc/` (a finite Wave Function Collapse map, or a walk through the infinite one).
@@ -19,6 +19,7 @@
 
 pub mod adapters;
 pub mod board;
+pub mod coop_sim;
 pub mod generate;
 pub mod platformer;
 pub mod preview;
@@ -50,6 +51,7 @@ pub fn parse() -> Cli {
             })
         });
     }
-    let matches = command.get_matches();
+    let args = crate::cli::coop::host_speed_is_pace(std::env::args_os().collect());
+    let matches = command.get_matches_from(args);
     Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }

@@ -27,6 +27,8 @@ struct Summary {
     /// a replay that passes proves them).
     outcome: &'static str,
     lives: u32,
+    /// The replayed game's checksum after its last tick (hex): a co-op game's peers print it.
+    checksum: String,
     /// Under endless waves: the waves cleared.
     #[serde(skip_serializing_if = "Option::is_none")]
     waves_cleared: Option<u64>,
@@ -94,6 +96,7 @@ fn run_here(args: &ReplayArgs) -> Result<()> {
         waves_cleared,
         score: waves_cleared.filter(|_| challenge),
         ticks: replayed.sim.counts().ticks,
+        checksum: checksum_hex(replayed.sim.checksum()),
         checked: replayed.checked,
         desync: replayed.desync.map(|d: Desync| DesyncJson {
             tick: d.tick,

@@ -41,26 +41,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
             args.dt.unwrap_or(STEP_F32)
         );
     }
-    // Where the game came from: the flags', or what the loaded save says (if it does).
-    let (mut sim, saved_dt, source) = match &args.load {
-        Some(path) => {
-            let saved = load_game(path)?;
-            (saved.sim, Some(saved.dt), saved.source)
-        }
-        None => {
-            let (source, seed) = crate::online::flagged_game(
-                &args.board,
-                args.level.as_deref(),
-                args.scenario.as_deref(),
-                args.seed,
-            )?;
-            let (board, scenario) = horde_games::game_of(&source)?;
-            let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
-            sim.set_scenario(scenario);
-            sim.set_animation(args.spawn.animation);
-            (sim, None, Some(source))
-        }
-    };
+    let (mut sim, saved_dt, source) = open_game(args)?;
     // Neither `--dt` nor a save gives a step: the window's fixed step.
     let dt = args.dt.or(saved_dt).unwrap_or(STEP_F32);
     let first = sim.counts().ticks + 1;
@@ -171,6 +152,47 @@ fn run_here(args: &SimArgs) -> Result<()> {
     Ok(())
 }
 
+/// The game the flags name: the flags' (its source with it), or the loaded save's (with the
+/// step it was played at, and its source where it names one).
+pub(crate) fn open_game(args: &SimArgs) -> Result<(Simulation, Option<f32>, Option<GameSource>)> {
+    Ok(match &args.load {
+        Some(path) => {
+            let saved = load_game(path)?;
+            (saved.sim, Some(saved.dt), saved.source)
+        }
+        None => {
+            let (source, seed) = crate::online::flagged_game(
+                &args.board,
+                args.level.as_deref(),
+                args.scenario.as_deref(),
+                args.seed,
+            )?;
+            let (board, scenario) = horde_games::game_of(&source)?;
+            let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
+            sim.set_scenario(scenario);
+            sim.set_animation(args.spawn.animation);
+            (sim, None, Some(source))
+        }
+    })
+}
+
+/// `horde sim`'s summary line of `sim`: [`summary_json`], and under co-op the last tick's
+/// checksum (hex) and the players, the host first.
+pub(crate) fn coop_summary_json(
+    sim: &Simulation,
+    refused_edits: u64,
+    players: Vec<String>,
+) -> serde_json::Result<String> {
+    serde_json::to_string(&Summary {
+        counts: CountsJson::from(sim.counts()),
+        money: sim.money(),
+        refused_edits,
+        waves_cleared: sim.endless().then(|| sim.wave_tally().cleared),
+        checksum: Some(checksum_hex(sim.checksum())),
+        players: Some(players),
+    })
+}
+
 /// `sim` written to the save format and read back (heavy mode).
 fn through_a_save(sim: &Simulation, dt: f32, tick: u64) -> Result<Simulation> {
     let bytes = game_to_bytes(sim, dt).with_context(|| format!("--heavy: tick {tick}: saving"))?;
@@ -192,6 +214,12 @@ struct Summary {
     /// Under endless waves: the waves cleared, the game's score.
     #[serde(skip_serializing_if = "Option::is_none")]
     waves_cleared: Option<u64>,
+    /// Co-op: the last tick's checksum, hex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+    /// Co-op: everyone who played, the host first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<Vec<String>>,
 }
 
 /// Renders the summary line.
@@ -201,11 +229,13 @@ fn summary_json(sim: &Simulation, refused_edits: u64) -> serde_json::Result<Stri
         money: sim.money(),
         refused_edits,
         waves_cleared: sim.endless().then(|| sim.wave_tally().cleared),
+        checksum: None,
+        players: None,
     })
 }
 
 /// Every scripted edit must name a tile of the board: a typo is an error, not a silent no-op.
-fn check_script_bounds(script: &EditScript, board: &Board, path: &Path) -> Result<()> {
+pub(crate) fn check_script_bounds(script: &EditScript, board: &Board, path: &Path) -> Result<()> {
     for edit in script.edits() {
         if board.index(edit.x, edit.y).is_none() {
             bail!(
