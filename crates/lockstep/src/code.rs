@@ -235,6 +235,12 @@ pub fn client_config(code: &JoinCode, mismatch: Arc<Mismatch>) -> Result<quinn::
     Ok(config)
 }
 
+/// A QUIC client configuration that trusts exactly the host `code` names (what a joiner
+/// uses; public for tools and tests that speak the protocol themselves).
+pub fn pinned_client_config(code: &JoinCode) -> Result<quinn::ClientConfig> {
+    client_config(code, Arc::new(Mismatch::default()))
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -320,7 +320,8 @@ impl Host {
         play_tick(game, &edits);
         let over = game.over();
         if is_check_tick(next, self.settings.last_tick, over) {
-            self.checks.keep(game.sim());
+            let checksum = self.checks.keep(game.sim());
+            log::debug!("co-op: tick {next} checked: {}", checksum_hex(checksum));
         }
         self.send_lists(next, false);
         self.compare_early(game, next)

@@ -34,7 +34,7 @@ mod wire;
 
 use std::time::Duration;
 
-pub use code::JoinCode;
+pub use code::{JoinCode, SERVER_NAME, pinned_client_config};
 pub use game::{CHECK_EVERY, Checks, Game, SimGame, is_check_tick, play_tick};
 pub use host::{Advance, DesyncError, Host, HostSettings};
 pub use peer::{Peer, PeerAdvance};

@@ -70,11 +70,12 @@ fn host(args: &SimArgs) -> Result<()> {
         report_dir: report_dir(),
     })?;
     let code = host.code().to_string();
-    eprintln!("join code: {code}");
+    // The file first: whoever reads the line may look for the file at once.
     if let Some(path) = &coop.code_out {
         write_file(path, format!("{code}\n").as_bytes())
             .with_context(|| format!("--code-out: cannot write {}", path.display()))?;
     }
+    eprintln!("join code: {code}");
     let mut edits = script.edits().iter().peekable();
     let mut waited_named = Vec::new();
     while !host.finished(&game) {
