@@ -25,7 +25,7 @@ pub const SERVER_NAME: &str = "horde-coop";
 const ALPN: &[u8] = b"horde-coop";
 
 /// A connection with nothing heard for this long is closed by QUIC itself (the session drops a
-/// silent peer sooner, after [`crate::SILENT_DROP`]).
+/// silent peer sooner, after [`crate::rules::SILENT_DROP`]).
 const IDLE_TIMEOUT: Duration = Duration::from_secs(15);
 
 /// What a join code says: where the host listens and its certificate's fingerprint.

@@ -1,22 +1,15 @@
-//! The game as a session drives it ([`Game`]): apply a tick's edits, step it, and every
-//! [`CHECK_EVERY`] ticks keep its checksum and a copy of it ([`Checks`]), so that a desync
-//! found later can still be written as the save of the tick it was found at. [`SimGame`] is
-//! the headless game (a [`Simulation`], with the merged recording where asked); the window
-//! drives its own.
+//! The game as a session drives it ([`Game`]): apply a tick's edits, step it; which ticks'
+//! checksums are compared ([`is_check_tick`]). [`SimGame`] is the headless game (a
+//! [`Simulation`], with the merged recording where asked); the window drives its own.
 
 use crate::wire::Stamped;
 use anyhow::{Context, Result};
 use horde_core_sim::DT;
+use horde_core_sim::td::game_to_bytes_with_source;
 use horde_core_sim::td::{EditKind, GameSource, Outcome, RecordingWriter, Simulation};
-use horde_core_sim::td::{game_to_bytes_with_source, save_game_with_source};
-use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
 
 /// Ticks between two checksum comparisons: one a second of game time.
 pub const CHECK_EVERY: u64 = 60;
-
-/// How many checked ticks each side keeps a copy of (a desync is found within a few).
-const KEPT_CHECKS: usize = 8;
 
 /// What a session needs of a game.
 pub trait Game {
@@ -70,58 +63,6 @@ pub fn play_tick<G: Game>(game: &mut G, edits: &[Stamped]) -> u64 {
     }
     game.step();
     refused
-}
-
-/// The checksums of the last checked ticks, with a copy of the game at each.
-#[derive(Default)]
-pub struct Checks {
-    kept: VecDeque<(u64, u64, Simulation)>,
-}
-
-impl Checks {
-    /// After a checked tick: keeps its checksum and a copy of `sim`; returns the checksum.
-    pub fn keep(&mut self, sim: &Simulation) -> u64 {
-        let checksum = sim.checksum();
-        if self.kept.len() == KEPT_CHECKS {
-            self.kept.pop_front();
-        }
-        self.kept
-            .push_back((sim.counts().ticks, checksum, sim.clone()));
-        checksum
-    }
-
-    /// The checksum kept for `tick`.
-    pub fn checksum(&self, tick: u64) -> Option<u64> {
-        self.kept.iter().find(|k| k.0 == tick).map(|k| k.1)
-    }
-
-    /// Writes the game of `tick` as `desync-TICK-NAME.horde` in `folder`; the path written.
-    pub fn write_desync_save(
-        &self,
-        tick: u64,
-        name: &str,
-        folder: &Path,
-        source: Option<&GameSource>,
-    ) -> Result<PathBuf> {
-        let (_, _, sim) = self
-            .kept
-            .iter()
-            .find(|k| k.0 == tick)
-            .with_context(|| format!("no copy of tick {tick} is kept any more"))?;
-        let file: String = name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let path = folder.join(format!("desync-{tick}-{file}.horde"));
-        save_game_with_source(&path, sim, DT, source)?;
-        Ok(path)
-    }
 }
 
 /// The bytes of a save of `sim` naming `source`.

@@ -11,52 +11,43 @@
 //! The rooms:
 //! - `code.rs`: the host's self-signed certificate, the join code (`ADDR#FINGERPRINT`) and the
 //!   QUIC configurations (a joiner trusts exactly the certificate its code names).
-//! - `game.rs`: what a session needs of a game ([`Game`]), one tick played, the checksums and
-//!   copies kept for a desync report, and the headless game ([`SimGame`]).
-//! - `host.rs`: the host's session: stamping, lists, pace, waiting, dropping, welcomes,
+//! - `desync.rs`: the checksums and copies of the game each side keeps for a desync report,
+//!   the saves it writes, the error every side stops with.
+//! - `game.rs`: what a session needs of a game ([`Game`]), one tick played, and the headless
+//!   game ([`SimGame`]).
+//! - `host/`: the host's session: stamping, lists, pace, waiting, dropping, welcomes,
 //!   checksum comparison.
 //! - `net.rs`: the network threads: the host's endpoint and connections, a joiner's
 //!   connection, frames in and out, a flood's budget.
-//! - `relay.rs`: a bad network on loopback (a UDP relay that loses, delays and reorders
-//!   datagrams), for tests and measurements.
 //! - `peer.rs`: a joiner's session: the game from the save, ticks stepped with their lists,
 //!   edits, reports, the end.
+//! - `relay.rs`: a bad network on loopback (a UDP relay that loses, delays and reorders
+//!   datagrams), for tests and measurements.
+//! - `rules.rs`: the session's numbers: the delay, the silence that drops a peer, the wait
+//!   the HUD names, how often lists and reports go, the edits a tick.
 //! - `wire.rs`: the messages (serde + postcard, versioned) and their frames.
 #![deny(missing_docs)]
 
 mod code;
+mod desync;
 mod game;
 mod host;
 mod net;
 mod peer;
 pub mod relay;
+mod rules;
 mod wire;
 
-use std::time::Duration;
-
 pub use code::{JoinCode, SERVER_NAME, pinned_client_config};
-pub use game::{CHECK_EVERY, Checks, Game, SimGame, is_check_tick, play_tick};
-pub use host::{Advance, DesyncError, Host, HostSettings};
+pub use desync::{Checks, DesyncError};
+pub use game::{CHECK_EVERY, Game, SimGame, is_check_tick, play_tick};
+pub use host::{Advance, Host, HostSettings};
 pub use peer::{Peer, PeerAdvance};
+pub use rules::{
+    DEFAULT_DELAY_TICKS, LIST_EVERY, MAX_EDITS_PER_TICK, REPORT_EVERY, SILENT_DROP,
+    WAIT_NAMED_AFTER,
+};
 pub use wire::{
     Hello, HelloReply, MAX_NAME_CHARS, PROTOCOL_VERSION, PlayerState, Stamped, ToHost, ToPeer,
     Welcome, WireEdit, check_name, decode, frame,
 };
-
-/// Ticks between an edit and the tick it applies at, unless `--delay-ticks` says otherwise.
-pub const DEFAULT_DELAY_TICKS: u64 = 6;
-
-/// A peer heard from by nobody for this long is dropped, and the game goes on.
-pub const SILENT_DROP: Duration = Duration::from_secs(10);
-
-/// The HUD names whom the game waits for once it has waited this long.
-pub const WAIT_NAMED_AFTER: Duration = Duration::from_millis(500);
-
-/// A peer reports where it stands every this many ticks (and on every checked tick).
-pub const REPORT_EVERY: u64 = 3;
-
-/// The host sends its lists every this many ticks (sooner when an edit is among them).
-pub const LIST_EVERY: u64 = 3;
-
-/// The most edits one player may have applied at one tick; more are dropped.
-pub const MAX_EDITS_PER_TICK: usize = 4;

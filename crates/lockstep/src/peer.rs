@@ -2,11 +2,12 @@
 //! with the host's list for it in hand, its own edits sent to the host, its progress and its
 //! checksums reported, and the end (or a desync, with the save of its tick) as the host tells.
 
-use crate::game::{Checks, Game, is_check_tick, play_tick};
-use crate::host::DesyncError;
+use crate::code::JoinCode;
+use crate::desync::{Checks, DesyncError};
+use crate::game::{Game, is_check_tick, play_tick};
 use crate::net::{PeerEvent, PeerNet};
+use crate::rules::{LIST_EVERY, REPORT_EVERY};
 use crate::wire::{PlayerState, Stamped, ToHost, ToPeer, WireEdit};
-use crate::{JoinCode, LIST_EVERY, REPORT_EVERY};
 use anyhow::{Result, anyhow, bail};
 use horde_core_sim::td::{GameSource, SavedGame, checksum_hex, game_from_bytes};
 use std::collections::VecDeque;
