@@ -618,6 +618,7 @@ fn barrel_elevation_in_picture(aim: [f32; 2]) -> f32 {
     let around = Around {
         enemies: &enemies,
         settings: &settings,
+        owners: &[],
     };
     let [_, barrel] = look(TowerKind::Mortar).instances(&tower, around);
     const SIDE: u32 = 256;

@@ -113,7 +113,7 @@ pub fn step_into_view(
 ) -> Result<WriteTimes> {
     sim.populate(n.saturating_sub(sim.enemies().len()));
     let times = view.write_simulation(renderer, ctx, EnemyWrite::Step(sim, STEP))?;
-    view.sync_fight(renderer, sim);
+    view.sync_fight(renderer, sim, &[]);
     Ok(times)
 }
 

@@ -141,8 +141,19 @@ pub fn summary(out: &Output) -> serde_json::Value {
 /// `horde ARGS` on `xvfb` in `cwd`, logging at `info`, its stderr lines arriving on the
 /// receiver as they are written (and kept whole for the end).
 pub fn spawn_logged(xvfb: &Xvfb, args: &[&str], cwd: &Path) -> (Child, Receiver<String>) {
+    spawn_logged_with(xvfb, args, cwd, &[])
+}
+
+/// [`spawn_logged`] with these environment variables set too.
+pub fn spawn_logged_with(
+    xvfb: &Xvfb,
+    args: &[&str],
+    cwd: &Path,
+    env: &[(&str, &str)],
+) -> (Child, Receiver<String>) {
     let runtime = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .envs(env.iter().copied())
         .args(args)
         .current_dir(cwd)
         .env("DISPLAY", &xvfb.display)

@@ -1,6 +1,6 @@
 //! The tower-defense scene's own flags (`--level`, `--scenario`, `--load`, the enemy cube and
 //! the spawn settings), the ones only its window takes (`--record`, `--replay`,
-//! `--play-speed`), and the spawn flags `horde sim` shares. Registered by the scene's line of
+//! `--play-speed`, co-op's `--host` and `--join`), and the spawn flags `horde sim` shares. Registered by the scene's line of
 //! `scenes/registry.rs`, which flattens them into `horde run` and `horde screenshot`.
 
 use crate::cli::board::SceneGenerateFlags;
@@ -44,12 +44,15 @@ pub struct TdWindowFlags {
     /// TD scene: open this recording on the timeline (its header gives the level, scenario,
     /// spawner and seed; its checksums are checked as it loads), read only until the player
     /// edits.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "load"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "load", "host", "join"])]
     pub replay: Option<PathBuf>,
     /// TD scene: start at this play speed, 1–100 (simulated seconds per real second; the
     /// inspector's slider).
     #[arg(long, value_name = "X", value_parser = parse_play_speed)]
     pub play_speed: Option<f32>,
+    /// Co-op: host this game (`--host [ADDR]`) or join one (`--join CODE --name N`).
+    #[command(flatten)]
+    pub coop: crate::cli::coop::CoopFlags,
 }
 
 impl SceneFlags for TdFlags {

@@ -142,7 +142,13 @@ impl FightView {
 
     /// Writes the fight of `sim` into `batches` if it changed since the last write (a tick
     /// passed or the board was edited).
-    pub fn sync(&mut self, sim: &Simulation, renderer: &mut Renderer, batches: FightBatches) {
+    pub fn sync(
+        &mut self,
+        sim: &Simulation,
+        owners: &[u8],
+        renderer: &mut Renderer,
+        batches: FightBatches,
+    ) {
         let identity = (sim.counts().ticks, sim.board().revision());
         if self.drawn == Some(identity) {
             return;
@@ -151,6 +157,7 @@ impl FightView {
         let around = Around {
             enemies: sim.enemies(),
             settings: sim.tower_settings(),
+            owners,
         };
         let counts = part_counts(towers, look);
         for shape in Shape::ALL {
@@ -290,6 +297,7 @@ mod tests {
         let around = Around {
             enemies: &enemies,
             settings: &settings,
+            owners: &[],
         };
         let mut out = [Instance::new(Mat4::IDENTITY, [0; 4]); 2];
         write_parts(&towers, Shape::Cylinder, round, around, &mut out);

@@ -95,6 +95,9 @@ pub struct TdGame {
     frame_rest: f64,
     /// Edits the player made that took (the forecast asks again after each).
     edits: u64,
+    /// Co-op: who placed each tile's tower (the player's place in the game, from 1; 0 for
+    /// none), which tints its base.
+    owners: Vec<u8>,
 }
 
 impl TdGame {
@@ -127,6 +130,7 @@ impl TdGame {
             last_steps_seconds: 0.0,
             frame_rest: 0.0,
             edits: 0,
+            owners: Vec::new(),
         };
         game.new_history();
         game
@@ -141,6 +145,36 @@ impl TdGame {
         game.source = Some(source.clone());
         game.new_history();
         Ok(game)
+    }
+
+    /// The game a save holds (a co-op joiner's, from the host), knowing where it came from.
+    pub fn from_saved(saved: horde_core_sim::td::SavedGame) -> TdGame {
+        let seed = saved.sim.seed();
+        let mut game = TdGame::from_simulation(saved.sim, seed);
+        game.source = saved.source;
+        game
+    }
+
+    /// Co-op: the place (from 1) of the player who placed the tower on tile `index`, if known.
+    pub fn tower_owner(&self, index: usize) -> Option<u8> {
+        self.owners.get(index).copied().filter(|p| *p > 0)
+    }
+
+    /// Co-op: the tower on tile `index` was placed by the player at `place` (from 1), or by
+    /// nobody known (`None`: the tile's tower went).
+    pub fn set_tower_owner(&mut self, index: usize, place: Option<u8>) {
+        let tiles = self.sim.board().contents().len();
+        if self.owners.len() != tiles {
+            self.owners.resize(tiles, 0);
+        }
+        if let Some(slot) = self.owners.get_mut(index) {
+            *slot = place.unwrap_or(0);
+        }
+    }
+
+    /// Co-op: every tile's tower placer (see [`TdGame::tower_owner`]); empty outside co-op.
+    pub fn tower_owners(&self) -> &[u8] {
+        &self.owners
     }
 
     /// Where the game came from, when known ([`GameSource`]).

@@ -68,6 +68,11 @@ pub struct Inspector {
     pub generate: (u64, BoardSpec),
     /// The towers' texts, made once.
     tower_texts: TowerTexts,
+    /// Co-op: the host's join code, shown to copy (`None`: not hosting).
+    pub join_code: Option<String>,
+    /// Co-op: the game is shared, so what would change it here alone is greyed out (the
+    /// simulation, scenario, towers', spawning and board sections).
+    pub shared: bool,
 }
 
 impl Inspector {
@@ -94,6 +99,8 @@ impl Inspector {
             message: String::new(),
             generate: (0, BoardSpec::default()),
             tower_texts: TowerTexts::new(),
+            join_code: None,
+            shared: false,
         }
     }
 
@@ -115,10 +122,15 @@ impl Inspector {
                     if let Some(refusal) = &game.last_refusal {
                         ui.colored_label(overlay::ERROR_COLOR, format!("refused {refusal}"));
                     }
-                    self.simulation(ui, game, actions);
-                    self.scenario(ui, game, actions);
-                    towers(ui, game, &self.tower_texts);
-                    self.spawning(ui, game);
+                    if let Some(code) = &self.join_code {
+                        join_code(ui, code);
+                    }
+                    ui.add_enabled_ui(!self.shared, |ui| {
+                        self.simulation(ui, game, actions);
+                        self.scenario(ui, game, actions);
+                        towers(ui, game, &self.tower_texts);
+                        self.spawning(ui, game);
+                    });
                     self.board(ui, view, actions);
                     self.counts(ui, game, info);
                     self.renderer(ui, info, actions);
@@ -459,6 +471,20 @@ impl AnimationBox {
             }
         }
     }
+}
+
+/// Co-op: the join code others give `--join`, selectable, with a button that copies it.
+fn join_code(ui: &mut egui::Ui, code: &str) {
+    egui::CollapsingHeader::new("Co-op")
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.label("Join code (horde run --join CODE --name NAME):");
+            let mut shown = code;
+            ui.add(egui::TextEdit::singleline(&mut shown).desired_width(f32::INFINITY));
+            if ui.button("Copy").clicked() {
+                ui.ctx().copy_text(code.to_string());
+            }
+        });
 }
 
 fn towers(ui: &mut egui::Ui, game: &mut TdGame, texts: &TowerTexts) {

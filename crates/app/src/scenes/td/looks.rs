@@ -53,6 +53,33 @@ pub struct Around<'a> {
     pub enemies: &'a Enemies,
     /// The towers' settings.
     pub settings: &'a TowerSettings,
+    /// Co-op: each tile's tower placer (empty outside co-op), whose colour tints the base.
+    pub owners: &'a [u8],
+}
+
+/// The players' colours, by their place in the game (the host first): a tower's base is
+/// tinted in its placer's.
+pub const PLAYER_COLORS: [[u8; 4]; 6] = [
+    [70, 130, 220, 255],
+    [220, 120, 50, 255],
+    [70, 180, 90, 255],
+    [190, 80, 190, 255],
+    [210, 190, 60, 255],
+    [60, 190, 190, 255],
+];
+
+/// The colour of the player at `place` (1 the host, 2 the next to join, ..; 0 nobody).
+pub fn player_color(place: u8) -> Option<[u8; 4]> {
+    let place = usize::from(place).checked_sub(1)?;
+    Some(PLAYER_COLORS[place % PLAYER_COLORS.len()])
+}
+
+impl Around<'_> {
+    /// The colour of `tower`'s base: its placer's in co-op, else `plain`.
+    pub fn base_color(&self, tower: &Tower, plain: [u8; 4]) -> [u8; 4] {
+        let place = self.owners.get(tower.tile as usize).copied().unwrap_or(0);
+        player_color(place).unwrap_or(plain)
+    }
 }
 
 /// How a kind of tower is drawn.
@@ -114,7 +141,13 @@ impl TowerLook {
         let yaw = tower.aim.map_or(0.0, |[ax, az]| (ax - x).atan2(az - z));
         let turn = Quat::from_rotation_y(yaw);
         [
-            block(x, z, self.base, 0.0, self.base_color),
+            block(
+                x,
+                z,
+                self.base,
+                0.0,
+                around.base_color(tower, self.base_color),
+            ),
             (self.turret)(tower, turn, around),
         ]
     }
@@ -229,7 +262,11 @@ mod tests {
 
     /// Nothing around: no enemies, the texts' settings.
     fn around<'a>(enemies: &'a Enemies, settings: &'a TowerSettings) -> Around<'a> {
-        Around { enemies, settings }
+        Around {
+            enemies,
+            settings,
+            owners: &[],
+        }
     }
 
     #[test]

@@ -7,14 +7,16 @@
 //! `camera.rs`), saving, loading and recording games ([`games`], `games.rs`), opening the scene
 //! from its flags ([`open`], `open.rs`; the flags themselves are [`args`], `args.rs`), and the
 //! window's side of it — editing with the mouse and keys, the game's HUD, the inspector panel
-//! and its widgets ([`play`], [`hud`], [`inspector`], [`widgets`]: `play.rs`, `hud.rs`,
+//! and its widgets ([`play`], [`hud`], [`inspector`], [`widgets`]: `play/`, `hud.rs`,
 //! `inspector.rs`, `widgets.rs`), the wave forecast worked out on a background worker
 //! ([`forecast`], `forecast.rs`) and the timeline bar that seeks through the game
 //! ([`timeline_bar`], `timeline_bar.rs`), and the *Submit* of a lost challenge to the board
-//! server ([`submit`], `submit.rs`).
+//! server ([`submit`], `submit.rs`), and co-op: the scene's side of a lockstep session, its
+//! players' window and its tinted towers ([`coop`], `coop.rs`).
 
 pub mod args;
 pub mod camera;
+pub mod coop;
 pub mod draw;
 pub mod fight;
 pub mod forecast;

@@ -1,8 +1,9 @@
 //! Opening the tower-defense scene from the shared scene flags: the level (or a saved game),
 //! the scenario, the spawn settings and seed, the enemy cube, and in a window the recording of
-//! the player's edits and the live files.
+//! the player's edits and the live files; co-op's host and joiner.
 
 use super::args::{TdFlags, TdWindowFlags};
+use super::coop::TdCoop;
 use super::forecast::Forecast;
 use super::game::TdGame;
 use super::play::TdPlay;
@@ -29,6 +30,24 @@ impl TdPlay {
         view.enemy_mesh = args.cube.mesh();
         if let Some(path) = &window.replay {
             return TdPlay::open_replay(path, view, window.play_speed, opening);
+        }
+        if let Some(code) = &window.coop.join {
+            if args.load.is_some() || args.level.is_some() || args.scenario.is_some() {
+                bail!("--join: the game comes from the host (no --level, --scenario or --load)");
+            }
+            let (game, coop) = TdCoop::join(code, window.coop.name.as_deref())?;
+            let mut play = TdPlay::new(
+                (game, view),
+                (None, None),
+                opening.backend,
+                opening.adapters,
+            );
+            play.set_coop(coop);
+            if !opening.picture {
+                play.forecast = Some(Forecast::new());
+            }
+            play.watch(opening.live, None, None);
+            return Ok(play);
         }
         let (source, seed) = crate::online::flagged_game(
             &args.board,
@@ -69,8 +88,15 @@ impl TdPlay {
             )),
             _ => None,
         };
+        let coop = match window.coop.host {
+            Some(_) => Some(TdCoop::host(&game, &window.coop)?),
+            None => None,
+        };
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);
         play.submit = submit;
+        if let Some(coop) = coop {
+            play.set_coop(coop);
+        }
         if !picture {
             play.forecast = Some(Forecast::new());
         }

@@ -256,7 +256,7 @@ impl TdView {
             self.sync_spheres(renderer, sim);
             self.drawn.spheres = self.drawn.enemies;
         }
-        self.sync_fight(renderer, sim);
+        self.sync_fight(renderer, sim, game.tower_owners());
         enemies
     }
 
@@ -319,10 +319,11 @@ impl TdView {
     }
 
     /// Writes the towers, beams, shells and explosions of `sim` as it stands, if a tick passed
-    /// or the board changed since they were last written.
-    pub fn sync_fight(&mut self, renderer: &mut Renderer, sim: &Simulation) {
+    /// or the board changed since they were last written (each tower's base in its placer's
+    /// colour, where `owners` says: co-op).
+    pub fn sync_fight(&mut self, renderer: &mut Renderer, sim: &Simulation, owners: &[u8]) {
         if let Some(b) = self.batches {
-            self.fight.sync(sim, renderer, b.fight);
+            self.fight.sync(sim, owners, renderer, b.fight);
         }
     }
 

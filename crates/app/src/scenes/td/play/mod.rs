@@ -10,8 +10,16 @@
 //! machine ([`super::timeline_bar`]): `,` / `.` a tick back / forward (pausing), Backspace
 //! 5 s back, End back to the live edge, `N` skips to the end of the wave. `T` cycles the
 //! targeting priority of the tower under the mouse.
+//!
+//! The rooms: this file (the scene: its input, its inspector's actions, its frame), `keys.rs`
+//! (the tower kind a digit key chooses), `report.rs` (the exit line and the `--json`
+//! summary).
+
+mod keys;
+mod report;
 
 use super::camera::TdCamera;
+use super::coop::{self, TdCoop};
 use super::forecast::Forecast;
 use super::game::{TdGame, Undrawn};
 use super::games;
@@ -20,18 +28,13 @@ use super::inspector::{Action, Inspector};
 use super::submit::SubmitPanel;
 use super::timeline_bar::{self, BarAction};
 use super::view::{self, TdView};
-use crate::live::{LiveFiles, ReloadCounts, Slot};
-use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
-use crate::stats::Stat;
-use crate::td_counts::CountsJson;
+use crate::live::{LiveFiles, Slot};
+use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use anyhow::Result;
 use glam::Vec2;
-use horde_core_sim::td::{
-    Board, EditKind, LevelSource, Outcome, Scenario, ScenarioSource, TowerKind,
-};
+use horde_core_sim::td::{Board, EditKind, LevelSource, Outcome, Scenario, ScenarioSource};
 use horde_core_sim::td::{load_level, parse_level, save_level};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
@@ -66,6 +69,8 @@ pub struct TdPlay {
     /// The steps the clock gave this frame, run in [`Scene::prepare`] (the last fused with
     /// writing the enemies), or by the next update if the frame was not drawn; `None` once run.
     due: Option<DueSteps>,
+    /// Co-op: the session that steps the game and carries this player's edits.
+    pub coop: Option<TdCoop>,
 }
 
 /// Steps the clock gave that the game has not run yet: how many, and the real seconds of the
@@ -83,22 +88,6 @@ const FRAME_SAMPLES: usize = 1 << 16;
 const LEVEL: Slot<Board> = Slot::new(0, |text, path| Ok(parse_level(text, path)?));
 /// The live-file slot of the scenario.
 const SCENARIO: Slot<Scenario> = Slot::new(1, |text, path| Ok(Scenario::parse(text, path)?));
-
-/// `--json` summary of the tower-defense scene: the frames presented, then the counters.
-#[derive(Serialize)]
-struct Summary {
-    frames: u64,
-    #[serde(flatten)]
-    counts: CountsJson,
-    #[serde(flatten)]
-    live: ReloadCounts,
-    /// The play speed asked for and the speed reached lately (simulated seconds per real
-    /// second, smoothed).
-    play_speed: f32,
-    speed_reached: f32,
-    /// Frame times (p50, p95, max), milliseconds.
-    frame_ms: Stat,
-}
 
 impl TdPlay {
     /// The scene of `game`, drawn by `view`, opened from `level` and playing `scenario` (the
@@ -131,6 +120,30 @@ impl TdPlay {
             quick_save: games::quick_save_path(),
             due: None,
             submit: None,
+            coop: None,
+        }
+    }
+
+    /// Plays the game in co-op through `coop`: the session steps it, edits go to the host,
+    /// and what would change the game on this side alone is refused.
+    pub fn set_coop(&mut self, coop: TdCoop) {
+        self.inspector.join_code = coop.code.clone();
+        self.inspector.shared = true;
+        self.coop = Some(coop);
+    }
+
+    /// The player's edit of `kind` at `(x, y)`: applied now, or in co-op sent to the host
+    /// (applying a delay later, on every board); whether it was taken.
+    fn player_edit(&mut self, kind: EditKind, x: i64, y: i64) -> bool {
+        match &mut self.coop {
+            Some(coop) => match coop.edit(&self.game, kind, x, y) {
+                Ok(()) => true,
+                Err(why) => {
+                    self.tell(why);
+                    false
+                }
+            },
+            None => self.game.edit(kind, x, y).is_ok(),
         }
     }
 
@@ -251,7 +264,7 @@ impl TdPlay {
             return;
         };
         let next = tower.priority.next();
-        if self.game.edit(EditKind::Target(next), x, y).is_ok() {
+        if self.player_edit(EditKind::Target(next), x, y) {
             self.tell(format!(
                 "tower ({x}, {y}) targets: {} (T again for the next)",
                 next.name()
@@ -278,7 +291,7 @@ impl TdPlay {
             return;
         };
         // A refusal is shown by the scene (flash and status line).
-        let _ = self.game.edit(kind, x, y);
+        self.player_edit(kind, x, y);
     }
 
     /// Carries out `action` at once, as if the inspector had asked for it this frame.
@@ -291,6 +304,10 @@ impl TdPlay {
     fn handle_actions(&mut self, requests: &mut Requests) {
         let mut actions = std::mem::take(&mut self.actions);
         for action in actions.drain(..) {
+            if let Some(why) = self.coop.as_ref().and_then(|_| coop::refusal(&action)) {
+                self.tell(why.to_string());
+                continue;
+            }
             match action {
                 Action::Step => self.game.step_once(),
                 Action::Restart(seed) => self.game.restart(seed),
@@ -358,6 +375,9 @@ impl TdPlay {
             BarAction::StepForward => self.game.step_forward(),
             BarAction::JumpBack => self.game.jump_back(),
             BarAction::ToLive => self.game.to_live_edge(),
+            BarAction::SkipWave if self.coop.is_some() => {
+                self.tell(coop::SHARED.to_string());
+            }
             BarAction::SkipWave => {
                 if !self.game.skip_wave() {
                     self.game.last_refusal =
@@ -376,7 +396,10 @@ impl TdPlay {
 
 impl Scene for TdPlay {
     fn title(&self) -> String {
-        "Horde".to_string()
+        match &self.coop {
+            Some(coop) => format!("Horde (co-op: {})", coop.name()),
+            None => "Horde".to_string(),
+        }
     }
 
     fn attach(&mut self, renderer: &mut Renderer) {
@@ -410,10 +433,16 @@ impl Scene for TdPlay {
         // The last frame was not drawn: its steps run now.
         self.run_due_steps();
         self.apply_live_edits();
-        self.due = Some(DueSteps {
-            steps: tick.steps,
-            real_seconds: tick.frame_seconds,
-        });
+        match &mut self.coop {
+            // The session steps the game, at the host's pace.
+            Some(coop) => coop.advance(&mut self.game),
+            None => {
+                self.due = Some(DueSteps {
+                    steps: tick.steps,
+                    real_seconds: tick.frame_seconds,
+                })
+            }
+        }
         if let Some(camera) = self.camera.as_mut() {
             let (forward, right) = input.move_direction();
             let pan_speed = camera.distance * 0.6 * tick.frame_seconds as f32;
@@ -431,6 +460,9 @@ impl Scene for TdPlay {
         self.handle_actions(requests);
         let speed = hud::speed_text(self.game.time_scale, self.game.speed_reached());
         hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind, speed);
+        if let Some(coop) = &self.coop {
+            coop.show(ui.ctx(), &self.game);
+        }
         if let Some(forecast) = &self.forecast
             && self.game.sim().scenario().is_some()
         {
@@ -471,6 +503,10 @@ impl Scene for TdPlay {
     }
 
     fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
+        if viewport != self.viewport {
+            let v = viewport;
+            log::info!("td view: viewport {} {} {}x{}", v.x, v.y, v.width, v.height);
+        }
         self.viewport = viewport;
         let aspect = viewport.aspect();
         let sim = self.game.sim();
@@ -485,6 +521,10 @@ impl Scene for TdPlay {
             self.control = pressed;
         }
         if !pressed || repeat {
+            return;
+        }
+        if self.coop.is_some() && coop::refuses_key(key, self.control) {
+            self.tell(coop::SHARED.to_string());
             return;
         }
         let game_path = || PathBuf::from(self.inspector.game_path.trim());
@@ -507,7 +547,7 @@ impl Scene for TdPlay {
                 self.inspector.message = "restarted".to_string();
             }
             _ => {
-                if let Some(kind) = tower_key(key) {
+                if let Some(kind) = keys::tower_key(key) {
                     self.game.tower_kind = kind;
                 }
             }
@@ -553,48 +593,4 @@ impl Scene for TdPlay {
         log::info!("{text}");
         self.inspector.message = text;
     }
-}
-
-impl Reporting for TdPlay {
-    fn exit_line(&self) -> String {
-        let c = self.game.sim().counts();
-        format!(
-            "{} ticks, {} spawned, {} reclaimed, {} alive, {} killed, {} reached, {}",
-            c.ticks,
-            c.spawned,
-            c.reclaimed,
-            c.alive,
-            c.killed,
-            c.reached,
-            c.outcome.name()
-        )
-    }
-
-    fn summary_json(&self, frames: u64) -> Result<String> {
-        Ok(serde_json::to_string(&Summary {
-            frames,
-            counts: self.game.sim().counts().into(),
-            live: self.live.counts(),
-            play_speed: self.game.time_scale,
-            speed_reached: (self.game.speed_reached() * 10.0).round() / 10.0,
-            frame_ms: Stat::of(&mut self.frames.clone()),
-        })?)
-    }
-}
-
-/// The tower kind a digit key chooses: `1` the kind table's first, `2` its second, ..
-fn tower_key(key: KeyCode) -> Option<TowerKind> {
-    let digit = match key {
-        KeyCode::Digit1 | KeyCode::Numpad1 => 1,
-        KeyCode::Digit2 | KeyCode::Numpad2 => 2,
-        KeyCode::Digit3 | KeyCode::Numpad3 => 3,
-        KeyCode::Digit4 | KeyCode::Numpad4 => 4,
-        KeyCode::Digit5 | KeyCode::Numpad5 => 5,
-        KeyCode::Digit6 | KeyCode::Numpad6 => 6,
-        KeyCode::Digit7 | KeyCode::Numpad7 => 7,
-        KeyCode::Digit8 | KeyCode::Numpad8 => 8,
-        KeyCode::Digit9 | KeyCode::Numpad9 => 9,
-        _ => return None,
-    };
-    TowerKind::from_index(digit - 1)
 }

@@ -1,0 +1,265 @@
+//! Co-op in the window: the scene's side of a lockstep session ([`horde_lockstep`]). The
+//! session steps the game at the host's pace (the shell's clock and play speed do not), each
+//! click goes to the host as an edit and applies when the host's list says — on every
+//! player's board at the same tick — and each tower remembers who placed it (its base is
+//! tinted in that player's colour). The HUD lists the players with their ping and whom the
+//! game waits for; the inspector shows the host's join code. The timeline looks back only:
+//! edits are made at the live edge.
+
+use super::game::{TdGame, Undrawn};
+use super::inspector::Action;
+use super::looks::player_color;
+use crate::cli::coop::CoopFlags;
+use crate::overlay;
+use anyhow::{Result, bail};
+use horde_core_sim::td::{EditKind, Simulation};
+use horde_lockstep::{Game, Host, HostSettings, Peer, PlayerState, Stamped, WireEdit};
+use std::time::Instant;
+use winit::keyboard::KeyCode;
+
+/// What the scene says when a player asks for what would change the shared game on their
+/// side alone.
+pub const SHARED: &str =
+    "co-op: the game is shared; only edits (clicks, T) change it, and saves are allowed";
+
+/// Why `action` is refused in co-op (it would change the game on this side alone), if it is.
+pub fn refusal(action: &Action) -> Option<&'static str> {
+    match action {
+        Action::Save(_) | Action::SaveGame(_) | Action::SwitchRenderer(..) => None,
+        _ => Some(SHARED),
+    }
+}
+
+/// Whether `key` is refused in co-op: restart (`B`), load (Ctrl+O, F9), pause (Space).
+pub fn refuses_key(key: KeyCode, control: bool) -> bool {
+    matches!(key, KeyCode::KeyB | KeyCode::F9 | KeyCode::Space) || (control && key == KeyCode::KeyO)
+}
+
+/// Hosting or joined.
+enum Session {
+    Host(Box<Host>),
+    Peer(Box<Peer>),
+}
+
+/// The scene's co-op session.
+pub struct TdCoop {
+    session: Session,
+    /// The host's join code (`ADDR#FINGERPRINT`), for the inspector.
+    pub code: Option<String>,
+    /// Everyone who placed something, in the order their colours go (the host first).
+    places: Vec<String>,
+    /// Why the game stopped (a desync, the host gone), for the HUD; the board stays as it was.
+    pub stopped: Option<String>,
+    /// Whom the game waits for (named after half a second).
+    waiting_for: Vec<String>,
+}
+
+/// The window's game as the session drives it: edits through the game (history, recording,
+/// refusal flash), steps through its history hook, each tower's placer remembered.
+struct Live<'a> {
+    game: &'a mut TdGame,
+    places: &'a mut Vec<String>,
+}
+
+impl Game for Live<'_> {
+    fn sim(&self) -> &Simulation {
+        self.game.sim()
+    }
+
+    fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
+        let (x, y) = (edit.edit.x, edit.edit.y);
+        self.game.edit(kind, x, y).map_err(|e| e.to_string())?;
+        if let Some(index) = self.game.sim().board().index(x, y) {
+            let place = match self.places.iter().position(|n| *n == edit.player) {
+                Some(at) => at,
+                None => {
+                    self.places.push(edit.player.clone());
+                    self.places.len() - 1
+                }
+            };
+            let placed = matches!(kind, EditKind::Tower(_))
+                && self.game.sim().towers().on_tile(index).is_some();
+            self.game
+                .set_tower_owner(index, placed.then_some(place as u8 + 1));
+        }
+        Ok(())
+    }
+
+    fn step(&mut self) {
+        self.game.step_with(&mut Undrawn);
+    }
+}
+
+impl TdCoop {
+    /// Hosts `game` as `flags` say (`--host ADDR`, its delay, pace and players).
+    pub fn host(game: &TdGame, flags: &CoopFlags) -> Result<TdCoop> {
+        let Some(addr) = flags.host else {
+            bail!("--host: no address");
+        };
+        let name = flags.name.clone().unwrap_or_else(|| "host".to_string());
+        let host = Host::start(HostSettings {
+            addr,
+            name: name.clone(),
+            delay_ticks: flags.delay_ticks,
+            speed: flags.pace,
+            players: flags.players as usize,
+            last_tick: None,
+            source: game.source().cloned(),
+            report_dir: ".".into(),
+        })?;
+        let code = host.code().to_string();
+        if let Some(path) = &flags.code_out {
+            horde_files::write_file(path, format!("{code}\n").as_bytes())
+                .map_err(|e| anyhow::anyhow!("--code-out: {e}"))?;
+        }
+        eprintln!("join code: {code}");
+        Ok(TdCoop {
+            session: Session::Host(Box::new(host)),
+            code: Some(code),
+            places: vec![name],
+            stopped: None,
+            waiting_for: Vec::new(),
+        })
+    }
+
+    /// Joins the game `code` names as `name`: the game, from the host's save, and the session.
+    pub fn join(code: &str, name: Option<&str>) -> Result<(TdGame, TdCoop)> {
+        let (peer, saved) = Peer::join(code, name.unwrap_or(""), std::path::Path::new("."))?;
+        eprintln!(
+            "joined {}'s game as {} at tick {}",
+            peer.host(),
+            peer.name(),
+            saved.sim.counts().ticks
+        );
+        let game = TdGame::from_saved(saved);
+        let places = vec![peer.host().to_string()];
+        Ok((
+            game,
+            TdCoop {
+                session: Session::Peer(Box::new(peer)),
+                code: None,
+                places,
+                stopped: None,
+                waiting_for: Vec::new(),
+            },
+        ))
+    }
+
+    /// This player's name.
+    pub fn name(&self) -> &str {
+        match &self.session {
+            Session::Host(host) => host.name(),
+            Session::Peer(peer) => peer.name(),
+        }
+    }
+
+    /// Hears the network and plays the ticks due; an error stops the game, saying why.
+    pub fn advance(&mut self, game: &mut TdGame) {
+        if self.stopped.is_some() {
+            return;
+        }
+        // The session plays the live game: while this player looks back, their side waits
+        // (and the game waits for them, the HUD says) until they are back at the live edge.
+        if game.sim().counts().ticks != game.live_tick() {
+            return;
+        }
+        let mut live = Live {
+            game,
+            places: &mut self.places,
+        };
+        let now = Instant::now();
+        let result = match &mut self.session {
+            Session::Host(host) => host.advance(&mut live, now).map(|a| a.waiting_for),
+            Session::Peer(peer) => peer.advance(&mut live, now, 240).map(|_| {
+                let players = peer.players().iter();
+                players
+                    .filter(|p| p.waited_for)
+                    .map(|p| p.name.clone())
+                    .collect()
+            }),
+        };
+        match result {
+            Ok(waiting_for) => self.waiting_for = waiting_for,
+            Err(e) => {
+                log::error!("{e:#}");
+                self.stopped = Some(format!("{e:#}"));
+            }
+        }
+    }
+
+    /// This player's edit of `kind` at `(x, y)`: to the host, applying a delay later.
+    pub fn edit(&mut self, game: &TdGame, kind: EditKind, x: i64, y: i64) -> Result<(), String> {
+        if self.stopped.is_some() {
+            return Err("the co-op game has stopped".to_string());
+        }
+        let tick = game.sim().counts().ticks;
+        if tick != game.live_tick() {
+            return Err("co-op: edits are made at the live edge (End goes there)".to_string());
+        }
+        let edit = WireEdit::of(kind, x, y);
+        log::info!("co-op: {} sent {} at ({x}, {y})", self.name(), edit.action);
+        match &mut self.session {
+            Session::Host(host) => host.edit(tick, edit),
+            Session::Peer(peer) => peer.edit(tick, edit),
+        }
+        Ok(())
+    }
+
+    /// Everyone playing, the host first, with their pings.
+    pub fn players(&self, game: &TdGame) -> Vec<PlayerState> {
+        match &self.session {
+            Session::Host(host) => host.players(game.sim().counts().ticks),
+            Session::Peer(peer) => peer.players().to_vec(),
+        }
+    }
+
+    /// The names of the players who placed the towers standing, in the towers' order.
+    pub fn tower_owners(&self, game: &TdGame) -> Vec<String> {
+        let towers = game.sim().towers().all();
+        towers
+            .iter()
+            .filter_map(|t| game.tower_owner(t.tile as usize))
+            .filter_map(|place| self.places.get(usize::from(place) - 1).cloned())
+            .collect()
+    }
+
+    /// The players' window: each with their colour and ping, whom the game waits for, and
+    /// why it stopped.
+    pub fn show(&self, ctx: &egui::Context, game: &TdGame) {
+        let players = self.players(game);
+        egui::Window::new("Co-op")
+            .anchor(egui::Align2::LEFT_TOP, [8.0, 96.0])
+            .resizable(false)
+            .collapsible(true)
+            .show(ctx, |ui| {
+                for player in &players {
+                    let place = self.places.iter().position(|n| *n == player.name);
+                    let color = place
+                        .and_then(|p| player_color(p as u8 + 1))
+                        .map_or(egui::Color32::GRAY, |[r, g, b, _]| {
+                            egui::Color32::from_rgb(r, g, b)
+                        });
+                    let you = if player.name == self.name() {
+                        " (you)"
+                    } else {
+                        ""
+                    };
+                    let ping = if player.ping_ms == 0 {
+                        "host".to_string()
+                    } else {
+                        format!("{} ms", player.ping_ms)
+                    };
+                    ui.colored_label(color, format!("■ {}{you}   {ping}", player.name));
+                }
+                if !self.waiting_for.is_empty() {
+                    ui.colored_label(
+                        overlay::ERROR_COLOR,
+                        format!("waiting for {}", self.waiting_for.join(", ")),
+                    );
+                }
+                if let Some(why) = &self.stopped {
+                    ui.colored_label(overlay::ERROR_COLOR, why);
+                }
+            });
+    }
+}

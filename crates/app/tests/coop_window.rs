@@ -1,0 +1,201 @@
+//! Co-op in two windows, each on a private Xvfb of its own: `horde run --host --players 2` and
+//! `horde run --join CODE --name ann`; a tower placed in each with the mouse (xdotool: Shift +
+//! left click over a tile), and both boards show both towers, each under its placer's name
+//! (the windows run until their summaries say so: `HORDE_RUN_UNTIL`). Skipped only where Xvfb
+//! or an adapter is missing and `HORDE_REQUIRE_GPU` is unset.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::skipped;
+use common::xvfb::{Xvfb, find_window, spawn_logged_with, start_xvfb, wait_for_display};
+use glam::{Vec2, Vec3};
+use horde::scenes::td::view;
+use horde_core_sim::td::{Simulation, SpawnSettings};
+use std::process::{Child, Command};
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+/// How long a window may take to come up, take a click and see the other's tower.
+const DEADLINE: Duration = Duration::from_secs(240);
+
+/// A window's process, its stderr so far.
+struct Window {
+    child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Window {
+    /// Waits for a stderr line containing `text`; `None` if the process ended first.
+    fn wait_for(&mut self, text: &str, deadline: Instant) -> Option<String> {
+        loop {
+            if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
+                return Some(line.clone());
+            }
+            match self.lines.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) => self.seen.push(line),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+                Err(_) => {}
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no `{text}` in time:\n{}",
+                self.seen.join("\n")
+            );
+        }
+    }
+
+    fn log(&mut self) -> String {
+        while let Ok(line) = self.lines.try_recv() {
+            self.seen.push(line);
+        }
+        self.seen.join("\n")
+    }
+}
+
+/// The window pixel over tile `(x, y)` of the built-in board, in the scene's viewport as the
+/// window logged it (`td view: viewport X Y WxH`).
+fn pixel_over(viewport_line: &str, (x, y): (i64, i64)) -> (i32, i32) {
+    let fields: Vec<&str> = viewport_line
+        .split("td view: viewport ")
+        .nth(1)
+        .unwrap()
+        .split([' ', 'x'])
+        .collect();
+    let [vx, vy, w, h]: [f32; 4] = [0, 1, 2, 3].map(|i| fields[i].parse().unwrap());
+    let (board, _) = horde_games::game_of(&horde_core_sim::td::GameSource::built_in()).unwrap();
+    let sim = Simulation::new(board, SpawnSettings::default(), 0);
+    let board = sim.board();
+    let [cx, cz] = board.tile_center(board.index(x, y).unwrap());
+    let camera = view::default_camera(&sim, w / h);
+    let at = camera
+        .project(Vec3::new(cx, 0.0, cz), Vec2::new(w, h))
+        .unwrap();
+    ((at.x + vx).round() as i32, (at.y + vy).round() as i32)
+}
+
+/// Shift + left click at `(px, py)` in the Horde window on `display`.
+fn shift_click(display: &str, (px, py): (i32, i32)) -> bool {
+    let Some(window) = find_window(display) else {
+        return false;
+    };
+    let (px, py) = (px.to_string(), py.to_string());
+    Command::new("timeout")
+        .args([
+            "20",
+            "xdotool",
+            "windowfocus",
+            "--sync",
+            &window,
+            "mousemove",
+            "--window",
+        ])
+        .args([&window, &px, &py])
+        .args(["keydown", "shift", "click", "1", "keyup", "shift"])
+        .env("DISPLAY", display)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Places a tower over `tile` in `window` on `xvfb`: clicks until the window says it sent it.
+fn place(window: &mut Window, xvfb: &Xvfb, tile: (i64, i64), name: &str, deadline: Instant) {
+    let viewport = window.wait_for("td view: viewport", deadline).unwrap();
+    let at = pixel_over(&viewport, tile);
+    let sent = format!("co-op: {name} sent laser at ({}, {})", tile.0, tile.1);
+    loop {
+        assert!(shift_click(&xvfb.display, at), "xdotool failed");
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            if window.seen.iter().any(|l| l.contains(&sent)) {
+                return;
+            }
+            if let Ok(line) = window.lines.recv_timeout(Duration::from_millis(100)) {
+                window.seen.push(line);
+            }
+            if Instant::now() > until {
+                break;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the click never took:\n{}",
+            window.log()
+        );
+    }
+}
+
+#[test]
+fn two_windows_play_one_board_and_each_sees_the_others_tower() {
+    let (Some(host_x), Some(ann_x)) = (start_xvfb(), start_xvfb()) else {
+        return;
+    };
+    wait_for_display(&host_x.display);
+    wait_for_display(&ann_x.display);
+    let dir = tempfile::tempdir().unwrap();
+    let until = [("HORDE_RUN_UNTIL", "towers=2")];
+    let args = [
+        "run",
+        "--host",
+        "--players",
+        "2",
+        "--code-out",
+        "code.txt",
+        "--json",
+    ];
+    let (child, lines) = spawn_logged_with(&host_x, &args, dir.path(), &until);
+    let mut host = Window {
+        child,
+        lines,
+        seen: Vec::new(),
+    };
+    let deadline = Instant::now() + DEADLINE;
+    let Some(code) = host.wait_for("join code: ", deadline) else {
+        let log = host.log();
+        if log.contains("no graphics adapter") && std::env::var_os("HORDE_REQUIRE_GPU").is_none() {
+            return skipped("no adapter for the co-op windows");
+        }
+        panic!("the host window ended:\n{log}");
+    };
+    let code = code.split("join code: ").nth(1).unwrap().trim().to_string();
+    let args = ["run", "--join", &code, "--name", "ann", "--json"];
+    let (child, lines) = spawn_logged_with(&ann_x, &args, dir.path(), &until);
+    let mut ann = Window {
+        child,
+        lines,
+        seen: Vec::new(),
+    };
+    ann.wait_for("joined host's game as ann", deadline)
+        .unwrap_or_else(|| panic!("ann did not join:\n{}", ann.log()));
+    place(&mut host, &host_x, (3, 1), "host", deadline);
+    place(&mut ann, &ann_x, (5, 1), "ann", deadline);
+    for (name, mut window) in [("host", host), ("ann", ann)] {
+        let out = loop {
+            if let Some(status) = window.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{name} never saw both towers:\n{}",
+                window.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let mut stdout = String::new();
+        std::io::Read::read_to_string(&mut window.child.stdout.take().unwrap(), &mut stdout)
+            .unwrap();
+        assert!(out.success(), "{name}: {out}\n{}", window.log());
+        let summary: serde_json::Value =
+            serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(summary["towers"], 2, "{name}: {summary}");
+        let mut owners: Vec<String> =
+            serde_json::from_value(summary["tower_owners"].clone()).unwrap();
+        owners.sort();
+        assert_eq!(owners, ["ann", "host"], "{name}: {summary}");
+        assert_eq!(
+            summary["players"],
+            serde_json::json!(["host", "ann"]),
+            "{name}: {summary}"
+        );
+    }
+}
