@@ -54,7 +54,7 @@ fn node_named(path: &str) -> String {
         Some(second) if first == "scenes" && is_scene(second) => {
             format!("scenes::{second}")
         }
-        Some(leaf @ ("values" | "board")) if first == "cli" => format!("cli::{leaf}"),
+        Some(leaf @ ("values" | "board" | "coop")) if first == "cli" => format!("cli::{leaf}"),
         _ => first,
     }
 }
@@ -202,6 +202,8 @@ fn every_registered_scene_is_a_folder_and_the_value_parsers_a_leaf() {
     assert!(values.is_empty(), "cli/values.rs uses {values:?}");
     let board = graph.get("cli::board").cloned().unwrap_or_default();
     assert!(board.is_empty(), "cli/board.rs uses {board:?}");
+    let coop = graph.get("cli::coop").cloned().unwrap_or_default();
+    assert!(coop.is_empty(), "cli/coop.rs uses {coop:?}");
     let text = std::fs::read_to_string(scenes.join("../cli/values.rs")).unwrap();
     assert!(!text.contains("super::") && !text.contains("crate::"));
 }

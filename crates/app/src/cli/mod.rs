@@ -6,7 +6,8 @@
 //! sizes, regions, columns, numbers and ranges, each checked against its limits; fuzzed on
 //! their own), `board.rs` (the flags of a generated board: its spec, `--generate N` and
 //! `--challenge`), `online.rs` (the challenge board's commands: `serve`, `submit`, `board`),
-//! `coop.rs` (the co-op flags of `run` and `sim`: `--host`, `--join` and theirs).
+//! `coop.rs` (the co-op flags of `run` and `sim`: `--host`, `--join` and theirs; a leaf, as
+//! `board.rs` and `values.rs` are, so that the scenes read it without a loop).
 
 pub mod board;
 pub mod coop;
