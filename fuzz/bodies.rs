@@ -52,6 +52,8 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("board_spec", |d| text(d, |t, _| board_spec(t))),
     // The board server's request bodies (recordings are `recording`'s).
     ("player_json", player_json),
+    // Co-op: what a peer or a host sends (postcard frames' bodies), and join codes and names.
+    ("coop_message", coop_message),
     // The one binary format: its bytes as they are.
     ("save", horde_core_sim::fuzzing::check_save_bytes),
 ];
@@ -78,6 +80,32 @@ fn player_json(data: &[u8]) {
         let count = name.shown.chars().count();
         assert!((1..=horde_online::NAME_MAX).contains(&count), "{name:?}");
         assert_eq!(name.shown, name.shown.trim(), "{name:?}");
+    }
+}
+
+/// Any bytes as every co-op message either side may receive: a message or a refusal, never a
+/// panic; a message a peer sends survives its own frame; a join code or a name as text.
+fn coop_message(data: &[u8]) {
+    use horde_lockstep::{Hello, HelloReply, JoinCode, ToHost, ToPeer, check_name, decode, frame};
+    if let Ok(message) = decode::<ToHost>(data) {
+        if let ToHost::Edit { edit, .. } = &message {
+            let _ = edit.kind();
+        }
+        let again = frame(&message);
+        assert_eq!(decode::<ToHost>(&again[4..]).ok(), Some(message));
+    }
+    let _ = decode::<Hello>(data);
+    let _ = decode::<HelloReply>(data);
+    if let Ok(ToPeer::Lists { edits, .. }) = decode::<ToPeer>(data) {
+        for stamped in edits {
+            let _ = stamped.edit.kind();
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(code) = JoinCode::parse(text) {
+            assert_eq!(JoinCode::parse(&code.to_string()), Ok(code));
+        }
+        let _ = check_name(text);
     }
 }
 

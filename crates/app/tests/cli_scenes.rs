@@ -28,7 +28,7 @@ fn screenshot_takes_every_scene_flag_of_run() {
     let shot = flags_of("screenshot");
     // What only a window has: watching files, a JSON summary on exit, quitting after N
     // presented frames, recording the player's edits, opening a recording on the timeline,
-    // the play speed.
+    // the play speed, co-op (a picture plays nobody's game).
     let window_only: BTreeSet<String> = [
         "no-watch",
         "json",
@@ -36,6 +36,13 @@ fn screenshot_takes_every_scene_flag_of_run() {
         "record",
         "replay",
         "play-speed",
+        "host",
+        "join",
+        "name",
+        "players",
+        "delay-ticks",
+        "pace",
+        "code-out",
     ]
     .into_iter()
     .map(str::to_string)
@@ -203,7 +210,8 @@ fn every_scenes_own_flags_are_refused_by_every_other_scene() {
             let long = flag.get_long().unwrap();
             let shared = owner.taken_by_every_scene.contains(&long);
             for asked in registry::names().filter(|n| *n != owner.name) {
-                let cli = run_with(asked, flag, &["x.ron", "2x2x2", "23x11", "2", "0"]);
+                let candidates = ["x.ron", "2x2x2", "23x11", "2", "0", "127.0.0.1:0"];
+                let cli = run_with(asked, flag, &candidates);
                 let Some(Command::Run(run)) = cli.command else {
                     panic!("not a run")
                 };

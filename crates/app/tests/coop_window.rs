@@ -26,6 +26,14 @@ struct Window {
     seen: Vec<String>,
 }
 
+impl Drop for Window {
+    /// A test that fails leaves no window behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Window {
     /// Waits for a stderr line containing `text`; `None` if the process ended first.
     fn wait_for(&mut self, text: &str, deadline: Instant) -> Option<String> {

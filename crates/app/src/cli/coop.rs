@@ -20,21 +20,20 @@ pub struct CoopFlags {
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_HOST_ADDR,
           conflicts_with = "join")]
     pub host: Option<SocketAddr>,
-    /// Co-op host: the players (the host too) the game waits for before its first tick, 1–64.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "host",
-          value_parser = clap::value_parser!(u64).range(1..=64))]
-    pub players: u64,
+    /// Co-op host: the players (the host too) the game waits for before its first tick, 1–64
+    /// (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub players: Option<u64>,
     /// Co-op host: ticks between the tick an edit reaches the host and the tick it applies at,
-    /// 1–120.
-    #[arg(long, value_name = "D", default_value_t = horde_lockstep::DEFAULT_DELAY_TICKS,
-          requires = "host", value_parser = clap::value_parser!(u64).range(1..=120))]
-    pub delay_ticks: u64,
-    /// Co-op host: the pace, 60 ticks a second times X, 0.1–1000 (`--speed X` under `--host`).
-    #[arg(long, value_name = "X", default_value_t = 1.0, requires = "host",
-          value_parser = parse_pace)]
-    pub pace: f64,
+    /// 1–120 (default 6).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..=120))]
+    pub delay_ticks: Option<u64>,
+    /// Co-op host: the pace, 60 ticks a second times X, 0.1–1000 (default 1; `--speed X` under
+    /// `--host`).
+    #[arg(long, value_name = "X", value_parser = parse_pace)]
+    pub pace: Option<f64>,
     /// Co-op host: also write the join code to this file.
-    #[arg(long, value_name = "FILE", requires = "host")]
+    #[arg(long, value_name = "FILE")]
     pub code_out: Option<PathBuf>,
     /// Co-op: join the game the code names (`ADDR#FINGERPRINT`, as its host printed it); the
     /// game comes from the host.
@@ -50,6 +49,42 @@ impl CoopFlags {
     /// Whether either co-op role is asked for.
     pub fn any(&self) -> bool {
         self.host.is_some() || self.join.is_some()
+    }
+
+    /// The players the host waits for (`--players`, default 1).
+    pub fn players(&self) -> u64 {
+        self.players.unwrap_or(1)
+    }
+
+    /// The delay (`--delay-ticks`, default [`horde_lockstep::DEFAULT_DELAY_TICKS`]).
+    pub fn delay_ticks(&self) -> u64 {
+        self.delay_ticks
+            .unwrap_or(horde_lockstep::DEFAULT_DELAY_TICKS)
+    }
+
+    /// The pace (`--pace`, default 1).
+    pub fn pace(&self) -> f64 {
+        self.pace.unwrap_or(1.0)
+    }
+
+    /// Refuses the host's flags without `--host`, and `--name` without either role, naming the
+    /// flag.
+    pub fn check(&self) -> Result<(), String> {
+        if self.host.is_none() {
+            let given = [
+                ("--players", self.players.is_some()),
+                ("--delay-ticks", self.delay_ticks.is_some()),
+                ("--pace", self.pace.is_some()),
+                ("--code-out", self.code_out.is_some()),
+            ];
+            if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+                return Err(format!("{flag} is a co-op host's flag: it needs --host"));
+            }
+            if self.join.is_none() && self.name.is_some() {
+                return Err("--name is a co-op player's name: it needs --host or --join".into());
+            }
+        }
+        Ok(())
     }
 }
 

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Runs `horde sim` with `--host` or `--join`.
 pub fn run(args: &SimArgs) -> Result<()> {
+    args.coop.check().map_err(anyhow::Error::msg)?;
     if args.dt.is_some_and(|dt| dt != DT) {
         bail!("--dt: a co-op game plays at the window's step (1/60 s)");
     }
@@ -29,6 +30,9 @@ pub fn run(args: &SimArgs) -> Result<()> {
         None => host(args),
     })
 }
+
+/// How long a headless host waits for its `--players` before it gives up.
+const PLAYERS_WAIT: Duration = Duration::from_secs(300);
 
 /// The folder a desync's saves go to: the current one.
 fn report_dir() -> std::path::PathBuf {
@@ -62,9 +66,9 @@ fn host(args: &SimArgs) -> Result<()> {
     let mut host = Host::start(HostSettings {
         addr,
         name: coop.name.clone().unwrap_or_else(|| "host".to_string()),
-        delay_ticks: coop.delay_ticks,
-        speed: coop.pace,
-        players: coop.players as usize,
+        delay_ticks: coop.delay_ticks(),
+        speed: coop.pace(),
+        players: coop.players() as usize,
         last_tick: Some(first + args.ticks),
         source,
         report_dir: report_dir(),
@@ -78,7 +82,16 @@ fn host(args: &SimArgs) -> Result<()> {
     eprintln!("join code: {code}");
     let mut edits = script.edits().iter().peekable();
     let mut waited_named = Vec::new();
+    let waiting_since = Instant::now();
     while !host.finished(&game) {
+        if game.tick() == first && waiting_since.elapsed() > PLAYERS_WAIT {
+            bail!(
+                "--players {}: {} of them joined within {} s",
+                coop.players(),
+                host.peer_count() + 1,
+                PLAYERS_WAIT.as_secs()
+            );
+        }
         while let Some(edit) = edits.next_if(|e| e.tick <= game.tick() + 1) {
             host.edit(game.tick(), wire(edit));
         }
@@ -156,11 +169,12 @@ fn wire(edit: &ScriptedEdit) -> WireEdit {
     WireEdit::of(edit.kind, edit.x, edit.y)
 }
 
-/// Sleeps until `when`, or a few milliseconds (the network is heard between naps).
+/// Sleeps until `when`, at least a millisecond and at most two (the network is heard between
+/// naps; a game waiting for its players or its lists does not spin).
 fn nap_until(when: Instant) {
     let nap = when
         .saturating_duration_since(Instant::now())
-        .min(Duration::from_millis(2));
+        .clamp(Duration::from_millis(1), Duration::from_millis(2));
     std::thread::sleep(nap);
 }
 

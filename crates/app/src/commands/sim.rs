@@ -28,6 +28,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
 
 /// Runs `horde sim` on the calling thread.
 fn run_here(args: &SimArgs) -> Result<()> {
+    args.coop.check().map_err(anyhow::Error::msg)?;
     if args.board.challenge.is_some()
         && (args.spawn.animation || args.spawn.settings()? != SpawnSettings::default())
     {

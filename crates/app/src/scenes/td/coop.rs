@@ -100,9 +100,9 @@ impl TdCoop {
         let host = Host::start(HostSettings {
             addr,
             name: name.clone(),
-            delay_ticks: flags.delay_ticks,
-            speed: flags.pace,
-            players: flags.players as usize,
+            delay_ticks: flags.delay_ticks(),
+            speed: flags.pace(),
+            players: flags.players() as usize,
             last_tick: None,
             source: game.source().cloned(),
             report_dir: ".".into(),

@@ -23,6 +23,7 @@ impl TdPlay {
     pub fn open(scene: &SceneArgs, opening: Opening) -> Result<TdPlay> {
         let args: TdFlags = scene.flags()?;
         let window: TdWindowFlags = opening.window.flags()?;
+        window.coop.check().map_err(anyhow::Error::msg)?;
         if window.record.is_some() && args.load.is_some() {
             bail!("--record cannot start from --load: an edit script starts from a level");
         }
