@@ -65,7 +65,7 @@ pub enum Command {
     /// Open a scene in a window (the tower-defense board by default).
     Run(RunArgs),
     /// Run the tower-defense simulation headless, with no GPU, and print a JSON summary.
-    Sim(SimArgs),
+    Sim(Box<SimArgs>),
     /// Generate tower-defense boards from seeds (WFC, with a path guarantee) as level files.
     Generate(GenerateArgs),
     /// Play a recording (`horde run --record`) again headless and check its checksums.
