@@ -47,6 +47,11 @@ impl Checks {
         checksum
     }
 
+    /// Forgets every tick after `tick` (the game was taken back there).
+    pub fn forget_after(&mut self, tick: u64) {
+        self.kept.retain(|k| k.0 <= tick);
+    }
+
     /// The checksum kept for `tick`.
     pub fn checksum(&self, tick: u64) -> Option<u64> {
         self.kept.iter().find(|k| k.0 == tick).map(|k| k.1)

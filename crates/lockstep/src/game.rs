@@ -23,6 +23,9 @@ pub trait Game {
     /// Steps the game one tick.
     fn step(&mut self);
 
+    /// The host took the game back: it is `saved`'s from now on (every later tick forgotten).
+    fn restore(&mut self, saved: horde_core_sim::td::SavedGame);
+
     /// The tick the game stands after.
     fn tick(&self) -> u64 {
         self.sim().counts().ticks
@@ -137,6 +140,10 @@ impl Game for SimGame {
                 Err(why.to_string())
             }
         }
+    }
+
+    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+        self.sim = saved.sim;
     }
 
     fn step(&mut self) {

@@ -44,6 +44,8 @@ pub struct Peer {
     latencies: Vec<u64>,
     /// Everyone who played, as the host's end says.
     everyone: Vec<String>,
+    /// How many times the host has taken the game back.
+    epoch: u32,
 }
 
 /// What [`Peer::advance`] did.
@@ -108,8 +110,12 @@ impl Peer {
             own: VecDeque::new(),
             latencies: Vec::new(),
             everyone: Vec::new(),
+            epoch: welcome.epoch,
         };
-        peer.net.send(&ToHost::Progress { tick });
+        peer.net.send(&ToHost::Progress {
+            tick,
+            epoch: peer.epoch,
+        });
         Ok((peer, saved))
     }
 
@@ -202,15 +208,22 @@ impl Peer {
                 self.net.send(&ToHost::Checksum {
                     tick: next,
                     checksum,
+                    epoch: self.epoch,
                 });
                 self.reported = (next, now);
             } else if next >= self.reported.0 + REPORT_EVERY {
-                self.net.send(&ToHost::Progress { tick: next });
+                self.net.send(&ToHost::Progress {
+                    tick: next,
+                    epoch: self.epoch,
+                });
                 self.reported = (next, now);
             }
         }
         if now.duration_since(self.reported.1) >= HEARTBEAT {
-            self.net.send(&ToHost::Progress { tick: game.tick() });
+            self.net.send(&ToHost::Progress {
+                tick: game.tick(),
+                epoch: self.epoch,
+            });
             self.reported = (game.tick(), now);
         }
         if let Some((tick, checksum)) = self.ended
@@ -244,7 +257,7 @@ impl Peer {
     }
 
     /// Drains what the host sent.
-    fn hear<G: Game>(&mut self, game: &G) -> Result<()> {
+    fn hear<G: Game>(&mut self, game: &mut G) -> Result<()> {
         while let Ok(event) = self.net.events.try_recv() {
             match event {
                 PeerEvent::Message(ToPeer::Lists {
@@ -285,6 +298,7 @@ impl Peer {
                 PeerEvent::Message(ToPeer::Welcome(_)) => {
                     log::warn!("co-op: the host sent a second welcome: ignored")
                 }
+                PeerEvent::Message(ToPeer::Rewind(welcome)) => self.rewind(game, *welcome)?,
                 PeerEvent::Closed(why) => {
                     if self.ended.is_some() {
                         return Ok(());
@@ -296,6 +310,31 @@ impl Peer {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The host took the game back: the game from its save, the lists from its tick.
+    fn rewind<G: Game>(&mut self, game: &mut G, welcome: crate::wire::Welcome) -> Result<()> {
+        let saved = game_from_bytes(&welcome.save, Path::new("(the host's game)"))
+            .map_err(|e| anyhow!("co-op: the host's game, taken back: {e}"))?;
+        let tick = saved.sim.counts().ticks;
+        log::info!("co-op: the host took the game back to tick {tick}");
+        game.restore(saved);
+        self.through = welcome.through.max(tick);
+        self.pending = welcome
+            .edits
+            .into_iter()
+            .filter(|e| e.tick > tick)
+            .collect();
+        self.checks.forget_after(tick);
+        self.own.clear();
+        self.players = welcome.players;
+        self.epoch = welcome.epoch;
+        self.reported = (tick, Instant::now());
+        self.net.send(&ToHost::Progress {
+            tick,
+            epoch: self.epoch,
+        });
         Ok(())
     }
 

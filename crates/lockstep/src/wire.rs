@@ -129,6 +129,9 @@ pub enum ToHost {
     Progress {
         /// The tick.
         tick: u64,
+        /// How many times the host had taken the game back ([`ToPeer::Rewind`]) when the
+        /// player's game stood there: a report from before the last is not this game's.
+        epoch: u32,
     },
     /// The game's state checksum after `tick`.
     Checksum {
@@ -136,6 +139,8 @@ pub enum ToHost {
         tick: u64,
         /// The checksum.
         checksum: u64,
+        /// As [`ToHost::Progress`]'s.
+        epoch: u32,
     },
     /// The player leaves.
     Bye,
@@ -163,6 +168,8 @@ pub struct Welcome {
     pub edits: Vec<Stamped>,
     /// Everyone playing.
     pub players: Vec<PlayerState>,
+    /// How many times the host has taken the game back.
+    pub epoch: u32,
 }
 
 /// Everything after the host's [`HelloReply`].
@@ -199,6 +206,9 @@ pub enum ToPeer {
     },
     /// The host dropped this peer (it says why).
     Dropped(String),
+    /// The host took the game back (an undo: a seek and an edit): the game again from a save
+    /// of the host's tick, and the lists from there; every later tick is forgotten.
+    Rewind(Box<Welcome>),
 }
 
 /// `message` as one frame: its length (4 bytes, little-endian), then its postcard bytes.
@@ -283,12 +293,18 @@ mod tests {
 
     #[test]
     fn a_frame_is_its_length_then_its_body() {
-        let body = frame(&ToHost::Progress { tick: 300 });
+        let body = frame(&ToHost::Progress {
+            tick: 300,
+            epoch: 0,
+        });
         let len = u32::from_le_bytes(body[..4].try_into().unwrap()) as usize;
         assert_eq!(len, body.len() - 4);
         assert_eq!(
             decode::<ToHost>(&body[4..]).unwrap(),
-            ToHost::Progress { tick: 300 }
+            ToHost::Progress {
+                tick: 300,
+                epoch: 0
+            }
         );
         assert!(decode::<ToHost>(&[200, 1, 2]).is_err());
     }
@@ -315,6 +331,7 @@ mod tests {
             through: 5,
             edits: vec![],
             players: vec![],
+            epoch: 0,
         }));
         let body = frame(&welcome);
         // One length and the bytes: not a number per byte.

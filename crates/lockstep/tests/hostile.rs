@@ -37,6 +37,9 @@ impl Game for Counting {
             .or_default() += 1;
         self.game.apply(edit, kind)
     }
+    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+        self.game.restore(saved)
+    }
     fn step(&mut self) {
         self.game.step()
     }
@@ -167,7 +170,7 @@ fn hostile_peers_are_refused_or_dropped_and_the_others_play_on() {
         // A message that does not parse: dropped with a log line.
         send.write_all(&[3, 0, 0, 0, 250, 251, 252]).await.unwrap();
         // Progress to tick 0, then an edit made at a tick before it... and one past the lists.
-        send.write_all(&frame(&ToHost::Progress { tick: 0 }))
+        send.write_all(&frame(&ToHost::Progress { tick: 0, epoch: 0 }))
             .await
             .unwrap();
         let far = ToHost::Edit {

@@ -250,7 +250,50 @@ impl Game for Recorder {
         self.applied.push(edit.clone());
         self.game.apply(edit, kind)
     }
+    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+        self.game.restore(saved)
+    }
     fn step(&mut self) {
         self.game.step()
     }
+}
+
+#[test]
+fn the_hosts_undo_takes_every_peer_back_and_they_play_on_to_one_checksum() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = Host::start(settings(2, 900, dir.path())).unwrap();
+    let code = host.code().to_string();
+    let peer = {
+        let dir = dir.path().to_path_buf();
+        std::thread::spawn(move || run_peer(code, "ann", vec![(500, wall(6, 6))], None, &dir))
+    };
+    let mut game = new_game();
+    let mut kept = None;
+    let mut undone = false;
+    while !host.finished(&game) {
+        host.advance(&mut game, Instant::now()).unwrap();
+        if game.tick() >= 200 && kept.is_none() {
+            kept = Some(game.sim.clone());
+        }
+        // At tick 400 the host looks back to tick 200 and builds a wall there: an undo.
+        if game.tick() >= 400 && !undone {
+            undone = true;
+            game.sim = kept.clone().unwrap();
+            game.sim.edit(EditKind::Wall, 2, 2).unwrap();
+            host.rewind(&game).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    host.finish(&mut game).unwrap();
+    let host_sum = game.sim.checksum();
+    host.close();
+    let (sum, _) = peer.join().unwrap().unwrap();
+    assert_eq!(sum, host_sum);
+    assert_eq!(game.sim.counts().ticks, 900);
+    // The wall of the undo stands on both boards.
+    let index = game.sim.board().index(2, 2).unwrap();
+    assert_eq!(
+        game.sim.board().content(index),
+        horde_core_sim::td::TileContent::Wall
+    );
 }

@@ -79,7 +79,7 @@ fn host(args: &SimArgs) -> Result<()> {
         write_file(path, format!("{code}\n").as_bytes())
             .with_context(|| format!("--code-out: cannot write {}", path.display()))?;
     }
-    eprintln!("join code: {code}");
+    eprintln!("{}", host.code_line());
     let mut edits = script.edits().iter().peekable();
     let mut waited_named = Vec::new();
     let waiting_since = Instant::now();

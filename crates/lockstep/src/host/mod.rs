@@ -16,10 +16,10 @@ mod slot;
 
 use crate::code::{Identity, JoinCode};
 use crate::desync::Checks;
-use crate::game::{Game, is_check_tick, play_tick};
+use crate::game::{Game, is_check_tick, play_tick, save_bytes};
 use crate::net::HostNet;
 use crate::rules::{LIST_EVERY, MAX_EDITS_PER_TICK, REPORT_EVERY, SILENT_DROP, WAIT_NAMED_AFTER};
-use crate::wire::{PlayerState, Stamped, ToPeer, WireEdit, check_name, frame};
+use crate::wire::{PlayerState, Stamped, ToPeer, Welcome, WireEdit, check_name, frame};
 use anyhow::{Result, bail};
 use horde_core_sim::td::{GameSource, checksum_hex};
 use slot::Slot;
@@ -82,6 +82,8 @@ pub struct Host {
     everyone: Vec<String>,
     /// The host's own edits at its last stamp tick.
     own_edits_at: (u64, usize),
+    /// How many times the host took the game back ([`Host::rewind`]).
+    epoch: u32,
 }
 
 impl Host {
@@ -113,12 +115,27 @@ impl Host {
             waiting_since: None,
             players_sent: now,
             own_edits_at: (0, 0),
+            epoch: 0,
         })
     }
 
     /// The code a joiner gives (`ADDR#FINGERPRINT`).
     pub fn code(&self) -> JoinCode {
         self.code
+    }
+
+    /// The line a host prints: `join code: CODE`, and where it listens on every address, that
+    /// others put this machine's address in place of the unspecified one.
+    pub fn code_line(&self) -> String {
+        let code = self.code;
+        if code.addr.ip().is_unspecified() {
+            format!(
+                "join code: {code} (from another machine: this machine's address in place of {})",
+                code.addr.ip()
+            )
+        } else {
+            format!("join code: {code}")
+        }
     }
 
     /// The host's player name.
@@ -279,6 +296,42 @@ impl Host {
             players: self.everyone.clone(),
         }));
         self.broadcast(&end);
+        Ok(())
+    }
+
+    /// The host's player took the game back (an undo: `game` was moved to an earlier tick of
+    /// its history and edited there): every peer gets the game again from a save of that
+    /// tick, and every later tick — its edits, its lists, its checksums — is forgotten.
+    pub fn rewind<G: Game>(&mut self, game: &G) -> Result<()> {
+        let tick = game.tick();
+        let save = save_bytes(game.sim(), self.settings.source.as_ref())?;
+        self.epoch += 1;
+        self.pending.clear();
+        self.sent_through = tick;
+        self.checks.forget_after(tick);
+        self.early.clear();
+        for slot in &mut self.peers {
+            slot.tick = tick;
+        }
+        let players = self.players(tick);
+        let welcome = |name: &str| {
+            Arc::new(frame(&ToPeer::Rewind(Box::new(Welcome {
+                name: name.to_string(),
+                host: self.settings.name.clone(),
+                delay_ticks: self.settings.delay_ticks,
+                speed: self.settings.speed,
+                last_tick: self.settings.last_tick,
+                save: save.clone(),
+                through: tick,
+                edits: Vec::new(),
+                players: players.clone(),
+                epoch: self.epoch,
+            }))))
+        };
+        for slot in &self.peers {
+            slot.link.send(welcome(&slot.name));
+        }
+        log::info!("co-op: the host took the game back to tick {tick}");
         Ok(())
     }
 

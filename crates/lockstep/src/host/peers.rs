@@ -135,6 +135,7 @@ impl Host {
             through: self.sent_through.max(tick),
             edits,
             players,
+            epoch: self.epoch,
         })))));
         log::info!("co-op: {name} joined at tick {tick}");
         if !self
@@ -170,12 +171,15 @@ impl Host {
     ) -> Result<()> {
         let host_tick = game.tick();
         let (delay, sent_through) = (self.settings.delay_ticks, self.sent_through);
+        let host_epoch = self.epoch;
         let Some(slot) = self.peers.iter_mut().find(|s| s.conn == conn) else {
             return Ok(());
         };
         slot.heard = now;
         match message {
-            ToHost::Progress { tick } => {
+            ToHost::Progress { epoch, .. } | ToHost::Checksum { epoch, .. }
+                if epoch != host_epoch => {}
+            ToHost::Progress { tick, .. } => {
                 if tick > sent_through.max(slot.tick) {
                     log::warn!(
                         "co-op: {} says it stands after tick {tick}, past the lists sent ({sent_through}): ignored",
@@ -224,7 +228,7 @@ impl Host {
                     edit,
                 });
             }
-            ToHost::Checksum { tick, checksum } => {
+            ToHost::Checksum { tick, checksum, .. } => {
                 if tick > sent_through.max(slot.tick) {
                     log::warn!(
                         "co-op: {} sends a checksum of tick {tick}, past the lists sent: ignored",

@@ -3,8 +3,9 @@
 //! click goes to the host as an edit and applies when the host's list says — on every
 //! player's board at the same tick — and each tower remembers who placed it (its base is
 //! tinted in that player's colour). The HUD lists the players with their ping and whom the
-//! game waits for; the inspector shows the host's join code. The timeline looks back only:
-//! edits are made at the live edge.
+//! game waits for; the inspector shows the host's join code. The timeline looks back (this
+//! side waits meanwhile); an edit behind the live edge is the host's undo, which takes every
+//! board back to that tick, and is refused to a joiner.
 
 use super::game::{TdGame, Undrawn};
 use super::inspector::Action;
@@ -85,6 +86,10 @@ impl Game for Live<'_> {
         Ok(())
     }
 
+    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+        self.game.adopt(saved);
+    }
+
     fn step(&mut self) {
         self.game.step_with(&mut Undrawn);
     }
@@ -112,7 +117,7 @@ impl TdCoop {
             horde_files::write_file(path, format!("{code}\n").as_bytes())
                 .map_err(|e| anyhow::anyhow!("--code-out: {e}"))?;
         }
-        eprintln!("join code: {code}");
+        eprintln!("{}", host.code_line());
         Ok(TdCoop {
             session: Session::Host(Box::new(host)),
             code: Some(code),
@@ -188,13 +193,19 @@ impl TdCoop {
     }
 
     /// This player's edit of `kind` at `(x, y)`: to the host, applying a delay later.
-    pub fn edit(&mut self, game: &TdGame, kind: EditKind, x: i64, y: i64) -> Result<(), String> {
+    pub fn edit(
+        &mut self,
+        game: &mut TdGame,
+        kind: EditKind,
+        x: i64,
+        y: i64,
+    ) -> Result<(), String> {
         if self.stopped.is_some() {
             return Err("the co-op game has stopped".to_string());
         }
         let tick = game.sim().counts().ticks;
         if tick != game.live_tick() {
-            return Err("co-op: edits are made at the live edge (End goes there)".to_string());
+            return self.undo(game, kind, x, y);
         }
         let edit = WireEdit::of(kind, x, y);
         log::info!("co-op: {} sent {} at ({x}, {y})", self.name(), edit.action);
@@ -202,6 +213,31 @@ impl TdCoop {
             Session::Host(host) => host.edit(tick, edit),
             Session::Peer(peer) => peer.edit(tick, edit),
         }
+        Ok(())
+    }
+
+    /// An edit behind the live edge: the host's undo — the game goes on from here with the
+    /// edit, on every board (each peer gets the game again from the host's save of this tick);
+    /// a joiner's is refused.
+    fn undo(&mut self, game: &mut TdGame, kind: EditKind, x: i64, y: i64) -> Result<(), String> {
+        let Session::Host(host) = &mut self.session else {
+            return Err(
+                "co-op: only the host takes the game back; edits are made at the live edge (End goes there)"
+                    .to_string(),
+            );
+        };
+        game.edit(kind, x, y).map_err(|e| e.to_string())?;
+        if let Some(index) = game.sim().board().index(x, y) {
+            let placed =
+                matches!(kind, EditKind::Tower(_)) && game.sim().towers().on_tile(index).is_some();
+            game.set_tower_owner(index, placed.then_some(1));
+        }
+        let live = Live {
+            game,
+            places: &mut self.places,
+        };
+        host.rewind(&live).map_err(|e| format!("co-op: {e:#}"))?;
+        log::info!("co-op: the host took the game back to tick {}", live.tick());
         Ok(())
     }
 

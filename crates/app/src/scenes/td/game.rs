@@ -317,13 +317,26 @@ impl TdGame {
             );
         }
         self.stop_recording("a loaded game");
+        self.adopt(saved);
+        Ok(())
+    }
+
+    /// The game `saved` holds in place of this one (a load; in co-op, the host taking the
+    /// game back): its source, its board as the level restarts go back to, a new history;
+    /// the placers of towers that no longer stand forgotten.
+    pub fn adopt(&mut self, saved: horde_core_sim::td::SavedGame) {
         self.source = saved.source;
         self.sim = saved.sim;
         self.sim.set_enemy_color(colors::enemy_color);
         self.seed = self.sim.seed();
         self.level = self.sim.board().clone();
+        let towers = self.sim.towers();
+        for (index, owner) in self.owners.iter_mut().enumerate() {
+            if towers.on_tile(index).is_none() {
+                *owner = 0;
+            }
+        }
         self.started_over();
-        Ok(())
     }
 
     /// Ends the recording, if there is one, because the game changed to `what`.

@@ -136,7 +136,7 @@ impl TdPlay {
     /// (applying a delay later, on every board); whether it was taken.
     fn player_edit(&mut self, kind: EditKind, x: i64, y: i64) -> bool {
         match &mut self.coop {
-            Some(coop) => match coop.edit(&self.game, kind, x, y) {
+            Some(coop) => match coop.edit(&mut self.game, kind, x, y) {
                 Ok(()) => true,
                 Err(why) => {
                     self.tell(why);
