@@ -9,8 +9,10 @@ use horde_core_sim::td::{GameSource, Simulation, save_game_with_source};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-/// How many checked ticks each side keeps a copy of (a desync is found within a few).
-const KEPT_CHECKS: usize = 8;
+/// How many checked ticks each side keeps a copy of: a desync is found within the delay and a
+/// report's interval of the later side (less than a check apart), and each copy held costs
+/// the step memory it was copied from (BENCHMARKS.md, co-op).
+const KEPT_CHECKS: usize = 2;
 
 /// A desync, as every side reports it.
 #[derive(Debug)]

@@ -46,6 +46,8 @@ pub struct Peer {
     everyone: Vec<String>,
     /// How many times the host has taken the game back.
     epoch: u32,
+    /// Lists arrived since this side last said where it stands.
+    heard_lists: bool,
 }
 
 /// What [`Peer::advance`] did.
@@ -111,6 +113,7 @@ impl Peer {
             latencies: Vec::new(),
             everyone: Vec::new(),
             epoch: welcome.epoch,
+            heard_lists: false,
         };
         peer.net.send(&ToHost::Progress {
             tick,
@@ -211,7 +214,7 @@ impl Peer {
                     epoch: self.epoch,
                 });
                 self.reported = (next, now);
-            } else if next >= self.reported.0 + REPORT_EVERY {
+            } else if next >= self.reported.0 + 2 * REPORT_EVERY {
                 self.net.send(&ToHost::Progress {
                     tick: next,
                     epoch: self.epoch,
@@ -219,7 +222,12 @@ impl Peer {
                 self.reported = (next, now);
             }
         }
-        if now.duration_since(self.reported.1) >= HEARTBEAT {
+        // Where this side stands goes back as lists arrive, so that it rides in the packet
+        // that acknowledges them (a quiet game's bytes stay few); a heartbeat while nothing
+        // arrives.
+        let answer = self.heard_lists && game.tick() > self.reported.0;
+        if answer || now.duration_since(self.reported.1) >= HEARTBEAT {
+            self.heard_lists = false;
             self.net.send(&ToHost::Progress {
                 tick: game.tick(),
                 epoch: self.epoch,
@@ -271,6 +279,7 @@ impl Peer {
                             self.through + 1
                         );
                     }
+                    self.heard_lists = true;
                     let known = self.through;
                     self.pending
                         .extend(edits.into_iter().filter(|e| e.tick > known));

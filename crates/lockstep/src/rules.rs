@@ -14,10 +14,10 @@ pub const SILENT_DROP: Duration = Duration::from_secs(10);
 pub const WAIT_NAMED_AFTER: Duration = Duration::from_millis(500);
 
 /// A peer reports where it stands every this many ticks (and on every checked tick).
-pub const REPORT_EVERY: u64 = 3;
+pub const REPORT_EVERY: u64 = 6;
 
 /// The host sends its lists every this many ticks (sooner when an edit is among them).
-pub const LIST_EVERY: u64 = 3;
+pub const LIST_EVERY: u64 = 6;
 
 /// The most edits one player may have applied at one tick; more are dropped.
 pub const MAX_EDITS_PER_TICK: usize = 4;

@@ -29,6 +29,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The players are told who plays at least this often.
+const PLAYERS_AT_LEAST: Duration = Duration::from_secs(3);
+
 /// How a game is hosted.
 #[derive(Clone, Debug)]
 pub struct HostSettings {
@@ -77,7 +80,8 @@ pub struct Host {
     /// Peers' checksums for ticks the host has not played yet.
     early: Vec<(u64, String, u64)>,
     waiting_since: Option<Instant>,
-    players_sent: Instant,
+    /// When the players were last told who plays, and what they were told.
+    players_sent: (Instant, Vec<PlayerState>),
     /// Everyone who played, in the order they came.
     everyone: Vec<String>,
     /// The host's own edits at its last stamp tick.
@@ -113,7 +117,7 @@ impl Host {
             checks: Checks::default(),
             early: Vec::new(),
             waiting_since: None,
-            players_sent: now,
+            players_sent: (now, Vec::new()),
             own_edits_at: (0, 0),
             epoch: 0,
         })
@@ -222,7 +226,7 @@ impl Host {
         let period = Duration::from_secs_f64(1.0 / (60.0 * self.settings.speed));
         while !self.finished(game) && now >= self.next_step {
             let next = game.tick() + 1;
-            if !self.lagging(next).is_empty() {
+            if self.any_lagging(next) {
                 self.waiting_since.get_or_insert(now);
                 break;
             }
@@ -238,13 +242,32 @@ impl Host {
                 break;
             }
         }
-        advance.waiting_for = self.waited_for(game.tick());
-        if now.duration_since(self.players_sent) >= Duration::from_millis(500) {
-            self.players_sent = now;
-            let players = Arc::new(frame(&ToPeer::Players(self.players(game.tick()))));
-            self.broadcast(&players);
+        if self.waiting_since.is_some() {
+            advance.waiting_for = self.waited_for(game.tick());
         }
+        self.tell_players(game.tick(), now);
         Ok(advance)
+    }
+
+    /// Every half second, tells the peers who plays — when whom the game waits for changed,
+    /// or a ping moved by more than a few milliseconds, and at least every few seconds (the
+    /// bytes of a quiet game stay few).
+    fn tell_players(&mut self, tick: u64, now: Instant) {
+        if now.duration_since(self.players_sent.0) < Duration::from_millis(500) {
+            return;
+        }
+        let players = self.players(tick);
+        let changed = players.len() != self.players_sent.1.len()
+            || players.iter().zip(&self.players_sent.1).any(|(a, b)| {
+                a.name != b.name
+                    || a.waited_for != b.waited_for
+                    || a.ping_ms.abs_diff(b.ping_ms) > 5
+            });
+        if !changed && now.duration_since(self.players_sent.0) < PLAYERS_AT_LEAST {
+            return;
+        }
+        self.broadcast(&Arc::new(frame(&ToPeer::Players(players.clone()))));
+        self.players_sent = (now, players);
     }
 
     /// When the next tick is due (a headless loop sleeps until then).
@@ -373,7 +396,8 @@ impl Host {
             .iter()
             .any(|e| e.tick > from && e.tick <= through);
         let at_end = Some(through) == self.settings.last_tick;
-        if !(now || has_edit || at_end || through - from >= LIST_EVERY) {
+        let every = LIST_EVERY.min(self.settings.delay_ticks).max(1);
+        if !(now || has_edit || at_end || through - from >= every) {
             return;
         }
         let edits: Vec<Stamped> = self
@@ -400,12 +424,21 @@ impl Host {
     /// The peers the host would wait for before playing `next`: more than the delay (and a
     /// report's interval) behind.
     fn lagging(&self, next: u64) -> Vec<&str> {
-        let slack = self.settings.delay_ticks + 2 * REPORT_EVERY;
         self.peers
             .iter()
-            .filter(|slot| slot.tick + slack < next)
+            .filter(|slot| self.lags(slot, next))
             .map(|slot| slot.name.as_str())
             .collect()
+    }
+
+    /// Whether any peer lags (what [`Host::lagging`] names, asked every tick without a list).
+    fn any_lagging(&self, next: u64) -> bool {
+        self.peers.iter().any(|slot| self.lags(slot, next))
+    }
+
+    /// Whether `slot` is too far behind for the host to play `next`.
+    fn lags(&self, slot: &Slot, next: u64) -> bool {
+        slot.tick + self.settings.delay_ticks + 2 * REPORT_EVERY < next
     }
 
     /// Whom the game has waited for, for half a second or more.
