@@ -218,6 +218,40 @@ fn three_players_through_a_lossy_relay_end_on_the_checksum_horde_replay_gives() 
 }
 
 #[test]
+fn two_players_win_the_siege_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let assets = root.join("../../assets");
+    let (level, scenario) = (
+        assets.join("levels/battle.txt"),
+        assets.join("scenarios/siege.ron"),
+    );
+    let (host_half, ann_half) = (
+        root.join("tests/data/coop-siege-host.txt"),
+        root.join("tests/data/coop-siege-ann.txt"),
+    );
+    let extra = [
+        "--level",
+        level.to_str().unwrap(),
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--script",
+        host_half.to_str().unwrap(),
+    ];
+    let (host, code) = host(d, 2, 20000, 100, &extra);
+    let ann = join(&code, "ann", d, &["--script", ann_half.to_str().unwrap()]);
+    let (ok, host_summary, log) = host.finish();
+    assert!(ok, "{log}");
+    let (ok, summary, log) = ann.finish();
+    assert!(ok, "{log}");
+    assert_eq!(host_summary["outcome"], "victory", "{host_summary}");
+    assert_eq!(summary["outcome"], "victory", "{summary}");
+    assert_eq!(checksum(&summary), checksum(&host_summary));
+    assert_eq!(summary["ticks"], host_summary["ticks"]);
+}
+
+#[test]
 fn a_player_joining_at_tick_600_plays_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
