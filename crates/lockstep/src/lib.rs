@@ -4,7 +4,8 @@
 //! it applies at (its own tick plus a delay) and sends every tick's list to everyone. A joiner
 //! (or a peer reconnecting: the same thing) gets a save of the host's tick and the lists after
 //! it; every [`CHECK_EVERY`] ticks each peer's checksum goes to the host, and a difference
-//! stops the game on every side with the save of that tick written.
+//! stops the game on every side with the save of that tick written. The host's undo (a seek
+//! back and an edit there) is a welcome to everyone again: the game from a save of that tick.
 //!
 //! No GPU crate: the window and `horde sim` drive a session through [`Game`].
 //!
