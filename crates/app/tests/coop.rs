@@ -383,4 +383,14 @@ fn bad_co_op_flags_are_errors_that_say_so() {
     assert!(pace.contains("pace"), "{pace}");
     let name = run(&["sim", "--host", "--name", "a<b", "--ticks", "1"]);
     assert!(name.contains("--name"), "{name}");
+    // A window plays a script only as a co-op player; and a script's tile off the board is
+    // named by file, line and column before any window opens.
+    std::fs::write(d.join("s.txt"), "10 wall 1 1\n20 wall 40 2\n").unwrap();
+    let alone = run(&["run", "--script", "s.txt"]);
+    assert!(
+        alone.contains("--script") && alone.contains("--host"),
+        "{alone}"
+    );
+    let off = run(&["run", "--host", "--script", "s.txt"]);
+    assert!(off.contains("s.txt:2:") && off.contains("outside"), "{off}");
 }

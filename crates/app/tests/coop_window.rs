@@ -1,8 +1,11 @@
 //! Co-op in two windows, each on a private Xvfb of its own: `horde run --host --players 2` and
 //! `horde run --join CODE --name ann`; a tower placed in each with the mouse (xdotool: Shift +
-//! left click over a tile), and both boards show both towers, each under its placer's name
-//! (the windows run until their summaries say so: `HORDE_RUN_UNTIL`). Skipped only where Xvfb
-//! or an adapter is missing and `HORDE_REQUIRE_GPU` is unset.
+//! left click over a tile), and both boards show both towers, each under its placer's name.
+//! And the siege won in windows: two scripted players (`--script`, each half of a defence), a
+//! third who joins in the middle, and a window killed and started again that rejoins under its
+//! name; every window ends on the victory and one checksum. The windows run until their
+//! summaries say so (`HORDE_RUN_UNTIL`). Skipped only where Xvfb or an adapter is missing and
+//! `HORDE_REQUIRE_GPU` is unset.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -12,6 +15,7 @@ use common::xvfb::{Xvfb, find_window, spawn_logged_with, start_xvfb, wait_for_di
 use glam::{Vec2, Vec3};
 use horde::scenes::td::view;
 use horde_core_sim::td::{Simulation, SpawnSettings};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -52,6 +56,73 @@ impl Window {
                 self.seen.join("\n")
             );
         }
+    }
+
+    /// Starts `horde ARGS` on `xvfb` in `cwd` with `env`.
+    fn start(xvfb: &Xvfb, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Window {
+        let (child, lines) = spawn_logged_with(xvfb, args, cwd, env);
+        Window {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a stderr line containing `text` whose number after `after` passes `floor`;
+    /// returns the line and the number.
+    fn wait_for_tick(
+        &mut self,
+        text: &str,
+        after: &str,
+        floor: u64,
+        deadline: Instant,
+    ) -> (String, u64) {
+        let mut from = 0;
+        loop {
+            let found = self.seen[from..].iter().find_map(|line| {
+                let tick = line.split(after).nth(1)?.split_whitespace().next()?;
+                let tick: u64 = tick.parse().ok()?;
+                (line.contains(text) && tick >= floor).then(|| (line.clone(), tick))
+            });
+            if let Some(found) = found {
+                return found;
+            }
+            from = self.seen.len();
+            match self.lines.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) => self.seen.push(line),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    panic!(
+                        "the window ended before `{text}`:\n{}",
+                        self.seen.join("\n")
+                    )
+                }
+                Err(_) => {}
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no `{text}` past tick {floor} in time:\n{}",
+                self.seen.join("\n")
+            );
+        }
+    }
+
+    /// Waits for the window to end on its own and returns its summary.
+    fn summary(mut self, name: &str, deadline: Instant) -> serde_json::Value {
+        let out = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{name} did not end in time:\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let mut stdout = String::new();
+        std::io::Read::read_to_string(&mut self.child.stdout.take().unwrap(), &mut stdout).unwrap();
+        assert!(out.success(), "{name}: {out}\n{}", self.log());
+        serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
     }
 
     fn log(&mut self) -> String {
@@ -205,5 +276,111 @@ fn two_windows_play_one_board_and_each_sees_the_others_tower() {
             serde_json::json!(["host", "ann"]),
             "{name}: {summary}"
         );
+    }
+}
+
+/// The siege's files: its level, its scenario, and the host's and the joiner's halves of a
+/// greedy defence that wins it together.
+fn siege() -> [PathBuf; 4] {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        root.join("../../assets/levels/battle.txt"),
+        root.join("../../assets/scenarios/siege.ron"),
+        root.join("tests/data/coop-siege-host.txt"),
+        root.join("tests/data/coop-siege-ann.txt"),
+    ]
+}
+
+#[test]
+fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_rejoining() {
+    let (Some(host_x), Some(ann_x), Some(bob_x)) = (start_xvfb(), start_xvfb(), start_xvfb())
+    else {
+        return;
+    };
+    for x in [&host_x, &ann_x, &bob_x] {
+        wait_for_display(&x.display);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let [level, scenario, host_half, ann_half] = siege().map(|p| p.to_str().unwrap().to_string());
+    let until = ("HORDE_RUN_UNTIL", "outcome=victory,session=ended");
+    // The host logs each edit it stamps (debug), so the test knows ann's edit reached it.
+    let host_env = [until, ("RUST_LOG", "info,horde_lockstep=debug")];
+    let args = [
+        "run",
+        "--level",
+        &level,
+        "--scenario",
+        &scenario,
+        "--host",
+        "--players",
+        "2",
+        "--pace",
+        "5",
+        "--script",
+        &host_half,
+        "--json",
+    ];
+    let mut host = Window::start(&host_x, &args, d, &host_env);
+    let deadline = Instant::now() + DEADLINE * 2;
+    let Some(code) = host.wait_for("join code: ", deadline) else {
+        let log = host.log();
+        if log.contains("no graphics adapter") && std::env::var_os("HORDE_REQUIRE_GPU").is_none() {
+            return skipped("no adapter for the co-op windows");
+        }
+        panic!("the host window ended:\n{log}");
+    };
+    let code = code.split("join code: ").nth(1).unwrap().trim().to_string();
+    let ann_args = [
+        "run", "--join", &code, "--name", "ann", "--script", &ann_half, "--json",
+    ];
+    let mut ann = Window::start(&ann_x, &ann_args, d, &[until]);
+
+    // A third player joins in the middle of the siege, with no script of their own.
+    ann.wait_for_tick("co-op: scripted", "sent at tick ", 2000, deadline);
+    let bob_args = ["run", "--join", &code, "--name", "bob", "--json"];
+    let mut bob = Window::start(&bob_x, &bob_args, d, &[until]);
+    let (_, joined) = bob.wait_for_tick("joined host's game as bob", "at tick ", 1, deadline);
+    assert!(joined >= 2000, "bob joined at tick {joined}");
+
+    // Ann's window is killed right after one of her edits reached the host (her next is 240
+    // ticks later), and started again: she rejoins under her name and plays on.
+    let (line, made) = ann.wait_for_tick("co-op: scripted", "sent at tick ", 3500, deadline);
+    let what = line.split("co-op: scripted ").nth(1).unwrap();
+    let what = what.split(" sent at").next().unwrap().to_string();
+    host.wait_for(&format!("co-op: ann's {what} stamped"), deadline)
+        .unwrap_or_else(|| panic!("the host never heard ann's {what}"));
+    let _ = ann.child.kill();
+    let _ = ann.child.wait();
+    drop(ann);
+    let mut ann = Window::start(&ann_x, &ann_args, d, &[until]);
+    let (_, rejoined) = ann.wait_for_tick("joined host's game as ann", "at tick ", 1, deadline);
+    assert!(
+        rejoined >= made && rejoined < made + 110,
+        "ann made an edit at tick {made} and rejoined at {rejoined}"
+    );
+
+    let summaries = [
+        ("host", host.summary("host", deadline)),
+        ("ann", ann.summary("ann", deadline)),
+        ("bob", bob.summary("bob", deadline)),
+    ];
+    let (_, first) = &summaries[0];
+    for (name, summary) in &summaries {
+        assert_eq!(summary["outcome"], "victory", "{name}: {summary}");
+        assert_eq!(summary["session"], "ended", "{name}: {summary}");
+        assert_eq!(summary["ticks"], first["ticks"], "{name}: {summary}");
+        assert_eq!(summary["checksum"], first["checksum"], "{name}: {summary}");
+        let mut players: Vec<String> = serde_json::from_value(summary["players"].clone()).unwrap();
+        players.sort();
+        assert_eq!(players, ["ann", "bob", "host"], "{name}: {summary}");
+        // Every board knows who placed each player's tower (the level's own have no placer),
+        // those placed before it joined too.
+        let owners: Vec<String> = serde_json::from_value(summary["tower_owners"].clone()).unwrap();
+        assert!(
+            owners.iter().any(|o| o == "host") && owners.iter().any(|o| o == "ann"),
+            "{name}: {summary}"
+        );
+        assert_eq!(summary["tower_owners"], first["tower_owners"], "{name}");
     }
 }

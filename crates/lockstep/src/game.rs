@@ -2,11 +2,13 @@
 //! checksums are compared ([`is_check_tick`]). [`SimGame`] is the headless game (a
 //! [`Simulation`], with the merged recording where asked); the window drives its own.
 
-use crate::wire::Stamped;
+use crate::script::PlayerScript;
+use crate::wire::{Placer, Stamped, WireEdit};
 use anyhow::{Context, Result};
 use horde_core_sim::DT;
 use horde_core_sim::td::game_to_bytes_with_source;
 use horde_core_sim::td::{EditKind, GameSource, Outcome, RecordingWriter, Simulation};
+use std::collections::BTreeMap;
 
 /// Ticks between two checksum comparisons: one a second of game time.
 pub const CHECK_EVERY: u64 = 60;
@@ -34,6 +36,21 @@ pub trait Game {
     /// Whether the game is decided.
     fn over(&self) -> bool {
         self.sim().outcome() != Outcome::Running
+    }
+
+    /// Who placed the standing towers, where this game knows (a joiner is told).
+    fn placers(&self) -> Vec<Placer> {
+        Vec::new()
+    }
+
+    /// The host says who placed the standing towers (after a join or the host's undo).
+    fn set_placers(&mut self, _placers: &[Placer]) {}
+
+    /// This player's next scripted edit due with the game where it stands (a
+    /// [`PlayerScript`]); none for a player who only clicks. The session asks before each
+    /// tick it plays and sends what comes as this player's edit.
+    fn scripted_edit(&mut self) -> Option<WireEdit> {
+        None
     }
 }
 
@@ -84,6 +101,10 @@ pub struct SimGame {
     pub refused: u64,
     /// The first error writing the recording.
     pub recording_error: Option<horde_files::FileError>,
+    /// This player's scripted edits (`--script`).
+    pub script: PlayerScript,
+    /// Who placed the tower on each tile (stale entries, of towers gone, are skipped).
+    placed: BTreeMap<usize, String>,
 }
 
 impl SimGame {
@@ -94,6 +115,8 @@ impl SimGame {
             recording,
             refused: 0,
             recording_error: None,
+            script: PlayerScript::default(),
+            placed: BTreeMap::new(),
         }
     }
 
@@ -128,6 +151,15 @@ impl Game for SimGame {
         let result = self.sim.edit(kind, edit.edit.x, edit.edit.y);
         match result {
             Ok(_) => {
+                if let Some(index) = self.sim.board().index(edit.edit.x, edit.edit.y) {
+                    if matches!(kind, EditKind::Tower(_))
+                        && self.sim.towers().on_tile(index).is_some()
+                    {
+                        self.placed.insert(index, edit.player.clone());
+                    } else {
+                        self.placed.remove(&index);
+                    }
+                }
                 if let Some(recording) = &mut self.recording {
                     let by = recording.comment(edit.tick, &format!("by {}", edit.player));
                     let line = recording.edit(edit.tick, kind, edit.edit.x, edit.edit.y);
@@ -144,6 +176,27 @@ impl Game for SimGame {
 
     fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
         self.sim = saved.sim;
+    }
+
+    fn placers(&self) -> Vec<Placer> {
+        let towers = self.sim.towers();
+        (self.placed.iter())
+            .filter(|(tile, _)| towers.on_tile(**tile).is_some())
+            .map(|(tile, player)| Placer {
+                tile: *tile as u32,
+                player: player.clone(),
+            })
+            .collect()
+    }
+
+    fn set_placers(&mut self, placers: &[Placer]) {
+        let placed = placers.iter().map(|p| (p.tile as usize, p.player.clone()));
+        self.placed = placed.collect();
+    }
+
+    fn scripted_edit(&mut self) -> Option<WireEdit> {
+        let tick = self.tick();
+        self.script.due(tick)
     }
 
     fn step(&mut self) {

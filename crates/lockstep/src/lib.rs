@@ -37,6 +37,7 @@ mod net;
 mod peer;
 pub mod relay;
 mod rules;
+mod script;
 mod wire;
 
 pub use code::{JoinCode, SERVER_NAME, pinned_client_config};
@@ -48,7 +49,8 @@ pub use rules::{
     DEFAULT_DELAY_TICKS, LIST_EVERY, MAX_EDITS_PER_TICK, REPORT_EVERY, SILENT_DROP,
     WAIT_NAMED_AFTER,
 };
+pub use script::PlayerScript;
 pub use wire::{
-    Hello, HelloReply, MAX_NAME_CHARS, PROTOCOL_VERSION, PlayerState, Stamped, ToHost, ToPeer,
-    Welcome, WireEdit, check_name, decode, frame,
+    Hello, HelloReply, MAX_NAME_CHARS, PROTOCOL_VERSION, Placer, PlayerState, Stamped, ToHost,
+    ToPeer, Welcome, WireEdit, check_name, decode, frame,
 };

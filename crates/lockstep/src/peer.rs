@@ -6,8 +6,8 @@ use crate::code::JoinCode;
 use crate::desync::{Checks, DesyncError};
 use crate::game::{Game, is_check_tick, play_tick};
 use crate::net::{PeerEvent, PeerNet};
-use crate::rules::{LIST_EVERY, REPORT_EVERY};
-use crate::wire::{PlayerState, Stamped, ToHost, ToPeer, WireEdit};
+use crate::rules::{CATCH_UP, LIST_EVERY, REPORT_EVERY};
+use crate::wire::{Placer, PlayerState, Stamped, ToHost, ToPeer, WireEdit};
 use anyhow::{Result, anyhow, bail};
 use horde_core_sim::td::{GameSource, SavedGame, checksum_hex, game_from_bytes};
 use std::collections::VecDeque;
@@ -48,6 +48,8 @@ pub struct Peer {
     epoch: u32,
     /// Lists arrived since this side last said where it stands.
     heard_lists: bool,
+    /// Who placed the standing towers when this player joined.
+    placers: Vec<Placer>,
 }
 
 /// What [`Peer::advance`] did.
@@ -114,12 +116,18 @@ impl Peer {
             everyone: Vec::new(),
             epoch: welcome.epoch,
             heard_lists: false,
+            placers: welcome.placers,
         };
         peer.net.send(&ToHost::Progress {
             tick,
             epoch: peer.epoch,
         });
         Ok((peer, saved))
+    }
+
+    /// Who placed the standing towers when this player joined, where the host knew.
+    pub fn placers(&self) -> &[Placer] {
+        &self.placers
     }
 
     /// The name this player plays under.
@@ -192,6 +200,9 @@ impl Peer {
             if !behind && now < self.next_step {
                 break;
             }
+            while let Some(edit) = game.scripted_edit() {
+                self.edit(game.tick(), edit);
+            }
             let next = game.tick() + 1;
             let due = self.pending.iter().take_while(|e| e.tick <= next).count();
             let edits: Vec<Stamped> = self.pending.drain(..due).collect();
@@ -203,7 +214,7 @@ impl Peer {
             play_tick(game, &edits);
             advance.stepped += 1;
             self.next_step += period;
-            if let Some(floor) = now.checked_sub(period * 4) {
+            if let Some(floor) = now.checked_sub(CATCH_UP) {
                 self.next_step = self.next_step.max(floor);
             }
             if is_check_tick(next, self.last_tick, game.over()) {
@@ -329,6 +340,7 @@ impl Peer {
         let tick = saved.sim.counts().ticks;
         log::info!("co-op: the host took the game back to tick {tick}");
         game.restore(saved);
+        game.set_placers(&welcome.placers);
         self.through = welcome.through.max(tick);
         self.pending = welcome
             .edits
@@ -337,6 +349,7 @@ impl Peer {
             .collect();
         self.checks.forget_after(tick);
         self.own.clear();
+        self.ended = None;
         self.players = welcome.players;
         self.epoch = welcome.epoch;
         self.reported = (tick, Instant::now());

@@ -1,6 +1,6 @@
 //! The session's numbers, in one place: the default delay, the silence that drops a peer,
 //! the wait after which the HUD names whom the game waits for, how often lists and reports
-//! travel, and the most edits a player has at one tick.
+//! travel, the most edits a player has at one tick, and how far the pace catches up.
 
 use std::time::Duration;
 
@@ -21,3 +21,8 @@ pub const LIST_EVERY: u64 = 6;
 
 /// The most edits one player may have applied at one tick; more are dropped.
 pub const MAX_EDITS_PER_TICK: usize = 4;
+
+/// The most time the pace catches up after a late frame or nap: a window whose frames come
+/// slowly still plays 60 × pace ticks a second (several a frame), but after a longer stall
+/// the game goes on from now at its pace rather than sprinting through it.
+pub const CATCH_UP: Duration = Duration::from_millis(250);

@@ -170,6 +170,17 @@ pub struct Welcome {
     pub players: Vec<PlayerState>,
     /// How many times the host has taken the game back.
     pub epoch: u32,
+    /// Who placed the standing towers, where the host knows.
+    pub placers: Vec<Placer>,
+}
+
+/// Who placed a standing tower: its tile (the board's index) and the player's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placer {
+    /// The tower's tile, as the board indexes it.
+    pub tile: u32,
+    /// The player who placed it.
+    pub player: String,
 }
 
 /// Everything after the host's [`HelloReply`].
@@ -332,6 +343,10 @@ mod tests {
             edits: vec![],
             players: vec![],
             epoch: 0,
+            placers: vec![Placer {
+                tile: 3,
+                player: "ann".into(),
+            }],
         }));
         let body = frame(&welcome);
         // One length and the bytes: not a number per byte.

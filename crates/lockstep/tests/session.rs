@@ -1,12 +1,14 @@
 //! Sessions in one process over loopback: a host and peers, each on a thread of its own,
 //! playing one game; through a relay that loses, delays and reorders datagrams; a join in
-//! the middle; a desync forced by the test (one peer's game changed off the lists).
+//! the middle (told who placed the towers); a desync forced by the test (one peer's game
+//! changed off the lists).
 #![allow(clippy::unwrap_used)]
 
-use horde_core_sim::td::{EditKind, GameSource, Simulation, SpawnSettings};
+use horde_core_sim::td::{EditKind, GameSource, Simulation, SpawnSettings, TowerKind};
 use horde_lockstep::relay::{Relay, RelaySettings};
 use horde_lockstep::{
-    DesyncError, Game, Host, HostSettings, JoinCode, Peer, SimGame, Stamped, WireEdit,
+    DesyncError, Game, Host, HostSettings, JoinCode, Peer, Placer, PlayerScript, SimGame, Stamped,
+    WireEdit,
 };
 use std::path::Path;
 use std::sync::Arc;
@@ -296,4 +298,38 @@ fn the_hosts_undo_takes_every_peer_back_and_they_play_on_to_one_checksum() {
         game.sim.board().content(index),
         horde_core_sim::td::TileContent::Wall
     );
+}
+
+#[test]
+fn a_scripted_host_places_a_tower_and_a_later_joiner_is_told_who_placed_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = Host::start(settings(1, 900, dir.path())).unwrap();
+    let code = host.code().to_string();
+    let mut game = new_game();
+    // A wall, then a laser on it (a tower on a wall cuts no path), made by the script.
+    let laser = WireEdit::of(EditKind::Tower(TowerKind::Laser), 3, 3);
+    game.script = PlayerScript::new([(100, wall(3, 3)), (200, laser)]);
+    let tile = game.sim.board().index(3, 3).unwrap() as u32;
+    let tick = Arc::new(AtomicU64::new(0));
+    let host_thread = {
+        let tick = tick.clone();
+        std::thread::spawn(move || {
+            assert!(game.placers().is_empty());
+            run_host(host, game, Vec::new(), tick)
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while tick.load(Ordering::Acquire) < 400 {
+        assert!(Instant::now() < deadline, "the host never reached tick 400");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (peer, saved) = Peer::join(&code, "late", dir.path()).unwrap();
+    assert!(saved.sim.towers().on_tile(tile as usize).is_some());
+    let placed = [Placer {
+        tile,
+        player: "host".into(),
+    }];
+    assert_eq!(peer.placers(), placed);
+    drop(peer);
+    host_thread.join().unwrap().unwrap();
 }

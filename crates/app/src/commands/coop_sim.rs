@@ -10,9 +10,9 @@ use crate::cli::SimArgs;
 use crate::commands::sim::{check_script_bounds, coop_summary_json, open_game};
 use anyhow::{Context, Result, bail};
 use horde_core_sim::DT;
-use horde_core_sim::td::{EditScript, GameSource, RecordingWriter, ScriptedEdit, header_if_any};
+use horde_core_sim::td::{EditScript, GameSource, RecordingWriter, header_if_any};
 use horde_files::{TEXT_CAP, read_text, write_file};
-use horde_lockstep::{Game, Host, HostSettings, Peer, SimGame, WireEdit};
+use horde_lockstep::{Game, Host, HostSettings, Peer, PlayerScript, SimGame};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -63,6 +63,7 @@ fn host(args: &SimArgs) -> Result<()> {
     };
     let first = sim.counts().ticks;
     let mut game = SimGame::new(sim, recording);
+    game.script = player_script(&script, None);
     let mut host = Host::start(HostSettings {
         addr,
         name: coop.name.clone().unwrap_or_else(|| "host".to_string()),
@@ -80,7 +81,6 @@ fn host(args: &SimArgs) -> Result<()> {
             .with_context(|| format!("--code-out: cannot write {}", path.display()))?;
     }
     eprintln!("{}", host.code_line());
-    let mut edits = script.edits().iter().peekable();
     let mut waited_named = Vec::new();
     let waiting_since = Instant::now();
     while !host.finished(&game) {
@@ -91,9 +91,6 @@ fn host(args: &SimArgs) -> Result<()> {
                 host.peer_count() + 1,
                 PLAYERS_WAIT.as_secs()
             );
-        }
-        while let Some(edit) = edits.next_if(|e| e.tick <= game.tick() + 1) {
-            host.edit(game.tick(), wire(edit));
         }
         let advance = host.advance(&mut game, Instant::now())?;
         if advance.waiting_for != waited_named {
@@ -123,13 +120,11 @@ fn join(args: &SimArgs, code: &str) -> Result<()> {
         saved.sim.counts().ticks
     );
     let script = load_script(args, Some(&saved.sim))?;
+    let joined_at = saved.sim.counts().ticks;
     let mut game = SimGame::new(saved.sim, None);
+    game.script = player_script(&script, Some(joined_at));
     let perturb = test_hooks::perturb_tick();
-    let mut edits = script.edits().iter().peekable();
     loop {
-        while let Some(edit) = edits.next_if(|e| e.tick <= game.tick() + 1) {
-            peer.edit(game.tick(), wire(edit));
-        }
         if perturb == Some(game.tick()) {
             test_hooks::perturb(&mut game);
         }
@@ -164,9 +159,14 @@ fn load_script(args: &SimArgs, sim: Option<&horde_core_sim::td::Simulation>) -> 
     Ok(script)
 }
 
-/// An edit of the script as it travels.
-fn wire(edit: &ScriptedEdit) -> WireEdit {
-    WireEdit::of(edit.kind, edit.x, edit.y)
+/// The script as this player makes it: a joiner's from the tick after it joined at (a
+/// reconnecting player made the earlier lines before it left).
+fn player_script(script: &EditScript, joined_at: Option<u64>) -> PlayerScript {
+    let mut script = PlayerScript::of(script);
+    if let Some(tick) = joined_at {
+        script.skip_through(tick);
+    }
+    script
 }
 
 /// Sleeps until `when`, at least a millisecond and at most two (the network is heard between

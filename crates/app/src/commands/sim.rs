@@ -237,21 +237,7 @@ fn summary_json(sim: &Simulation, refused_edits: u64) -> serde_json::Result<Stri
 
 /// Every scripted edit must name a tile of the board: a typo is an error, not a silent no-op.
 pub(crate) fn check_script_bounds(script: &EditScript, board: &Board, path: &Path) -> Result<()> {
-    for edit in script.edits() {
-        if board.index(edit.x, edit.y).is_none() {
-            bail!(
-                "{}:{}:{}: tile ({}, {}) is outside the {}×{} board",
-                path.display(),
-                edit.line,
-                edit.column,
-                edit.x,
-                edit.y,
-                board.width(),
-                board.height()
-            );
-        }
-    }
-    Ok(())
+    script.check_on(board, path).map_err(anyhow::Error::msg)
 }
 
 /// A trace written to a temporary file beside its target and renamed into place at the end,

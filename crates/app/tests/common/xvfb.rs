@@ -144,7 +144,7 @@ pub fn spawn_logged(xvfb: &Xvfb, args: &[&str], cwd: &Path) -> (Child, Receiver<
     spawn_logged_with(xvfb, args, cwd, &[])
 }
 
-/// [`spawn_logged`] with these environment variables set too.
+/// [`spawn_logged`] with these environment variables set too (`RUST_LOG` among them).
 pub fn spawn_logged_with(
     xvfb: &Xvfb,
     args: &[&str],
@@ -153,12 +153,12 @@ pub fn spawn_logged_with(
 ) -> (Child, Receiver<String>) {
     let runtime = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .env("RUST_LOG", "info")
         .envs(env.iter().copied())
         .args(args)
         .current_dir(cwd)
         .env("DISPLAY", &xvfb.display)
         .env("XDG_RUNTIME_DIR", runtime.keep())
-        .env("RUST_LOG", "info")
         .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -14,7 +14,7 @@
 //! reads them and skips them.
 
 use crate::script_lines::script_lines;
-use crate::td::board::EditKind;
+use crate::td::board::{Board, EditKind};
 use crate::td::simulation::Simulation;
 use crate::td::towers::Priority;
 use crate::td::towers::kind::TowerKind;
@@ -204,6 +204,24 @@ impl EditScript {
     /// All edits, in application order.
     pub fn edits(&self) -> &[ScriptedEdit] {
         &self.edits
+    }
+
+    /// Refuses a script with an edit off `board`, naming the file (`path`), the line, the
+    /// column and the board's size.
+    pub fn check_on(&self, board: &Board, path: &Path) -> Result<(), String> {
+        match self.edits.iter().find(|e| board.index(e.x, e.y).is_none()) {
+            Some(edit) => Err(format!(
+                "{}:{}:{}: tile ({}, {}) is outside the {}×{} board",
+                path.display(),
+                edit.line,
+                edit.column,
+                edit.x,
+                edit.y,
+                board.width(),
+                board.height()
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The checksum lines, in the game's order.

@@ -18,7 +18,9 @@ use crate::code::{Identity, JoinCode};
 use crate::desync::Checks;
 use crate::game::{Game, is_check_tick, play_tick, save_bytes};
 use crate::net::HostNet;
-use crate::rules::{LIST_EVERY, MAX_EDITS_PER_TICK, REPORT_EVERY, SILENT_DROP, WAIT_NAMED_AFTER};
+use crate::rules::{
+    CATCH_UP, LIST_EVERY, MAX_EDITS_PER_TICK, REPORT_EVERY, SILENT_DROP, WAIT_NAMED_AFTER,
+};
 use crate::wire::{PlayerState, Stamped, ToPeer, Welcome, WireEdit, check_name, frame};
 use anyhow::{Result, bail};
 use horde_core_sim::td::{GameSource, checksum_hex};
@@ -88,6 +90,8 @@ pub struct Host {
     own_edits_at: (u64, usize),
     /// How many times the host took the game back ([`Host::rewind`]).
     epoch: u32,
+    /// When the game's end was first seen, and whether the peers were told it.
+    end: Option<(Instant, bool)>,
 }
 
 impl Host {
@@ -120,6 +124,7 @@ impl Host {
             players_sent: (now, Vec::new()),
             own_edits_at: (0, 0),
             epoch: 0,
+            end: None,
         })
     }
 
@@ -225,18 +230,22 @@ impl Host {
         }
         let period = Duration::from_secs_f64(1.0 / (60.0 * self.settings.speed));
         while !self.finished(game) && now >= self.next_step {
+            while let Some(edit) = game.scripted_edit() {
+                self.edit(game.tick(), edit);
+            }
             let next = game.tick() + 1;
             if self.any_lagging(next) {
                 self.waiting_since.get_or_insert(now);
+                // After a wait the game goes on from then at its pace; it does not sprint.
+                self.next_step = now;
                 break;
             }
             self.waiting_since = None;
             self.play(game, next)?;
             advance.stepped += 1;
             self.next_step += period;
-            // After a wait the game goes on at its pace; it does not sprint to catch up.
-            if self.next_step + period * 4 < now {
-                self.next_step = now;
+            if let Some(floor) = now.checked_sub(CATCH_UP) {
+                self.next_step = self.next_step.max(floor);
             }
             if advance.stepped >= 240 {
                 break;
@@ -287,29 +296,38 @@ impl Host {
     /// The game ended: waits (at most ten seconds) for every peer's checksum of the last tick,
     /// compares it, and tells everyone the end.
     pub fn finish<G: Game>(&mut self, game: &mut G) -> Result<()> {
-        let last = game.tick();
-        let deadline = Instant::now() + SILENT_DROP;
-        loop {
-            let now = Instant::now();
-            self.hear(game, now)?;
-            self.drop_silent(now);
-            let missing: Vec<&str> = self
-                .peers
-                .iter()
-                .filter(|slot| slot.tick < last)
-                .map(|slot| slot.name.as_str())
-                .collect();
-            if missing.is_empty() {
-                break;
-            }
-            if now >= deadline {
-                log::warn!(
-                    "co-op: the game ended; {} did not reach its last tick in time",
-                    missing.join(", ")
-                );
-                break;
-            }
+        while !self.try_finish(game, Instant::now())? {
             std::thread::sleep(Duration::from_millis(2));
+        }
+        Ok(())
+    }
+
+    /// [`Host::finish`] without waiting, for a loop that goes on meanwhile (a window): hears
+    /// the peers and, once every one reached the last tick (or ten seconds after the end),
+    /// compares their checksums of it and tells everyone the end. Whether they were told.
+    pub fn try_finish<G: Game>(&mut self, game: &mut G, now: Instant) -> Result<bool> {
+        let since = match self.end {
+            Some((_, true)) => return Ok(true),
+            Some((since, false)) => since,
+            None => self.end.insert((now, false)).0,
+        };
+        let last = game.tick();
+        self.hear(game, now)?;
+        self.drop_silent(now);
+        let missing: Vec<&str> = self
+            .peers
+            .iter()
+            .filter(|slot| slot.tick < last)
+            .map(|slot| slot.name.as_str())
+            .collect();
+        if !missing.is_empty() {
+            if now < since + SILENT_DROP {
+                return Ok(false);
+            }
+            log::warn!(
+                "co-op: the game ended; {} did not reach its last tick in time",
+                missing.join(", ")
+            );
         }
         // Checksums of the last tick that came with the reports.
         self.compare_early(game, last)?;
@@ -319,7 +337,14 @@ impl Host {
             players: self.everyone.clone(),
         }));
         self.broadcast(&end);
-        Ok(())
+        self.end = Some((since, true));
+        log::info!("co-op: the game ended at tick {last}; every player told");
+        Ok(true)
+    }
+
+    /// Whether the peers were told the game's end.
+    pub fn ended(&self) -> bool {
+        matches!(self.end, Some((_, true)))
     }
 
     /// The host's player took the game back (an undo: `game` was moved to an earlier tick of
@@ -329,6 +354,7 @@ impl Host {
         let tick = game.tick();
         let save = save_bytes(game.sim(), self.settings.source.as_ref())?;
         self.epoch += 1;
+        self.end = None;
         self.pending.clear();
         self.sent_through = tick;
         self.checks.forget_after(tick);
@@ -337,6 +363,7 @@ impl Host {
             slot.tick = tick;
         }
         let players = self.players(tick);
+        let placers = game.placers();
         let welcome = |name: &str| {
             Arc::new(frame(&ToPeer::Rewind(Box::new(Welcome {
                 name: name.to_string(),
@@ -349,6 +376,7 @@ impl Host {
                 edits: Vec::new(),
                 players: players.clone(),
                 epoch: self.epoch,
+                placers: placers.clone(),
             }))))
         };
         for slot in &self.peers {
@@ -359,10 +387,10 @@ impl Host {
     }
 
     /// Lets go of every peer (what was queued is sent first) and waits, briefly, for the
-    /// connections to close.
-    pub fn close(mut self) {
-        self.peers.clear();
-        self.net.wait_idle(Duration::from_secs(3));
+    /// connections to close; dropping the host does the same (a window that closes on the
+    /// game's end still delivers it).
+    pub fn close(self) {
+        drop(self);
     }
 
     /// Plays tick `next`: its edits, the step, the checks; then the lists due.
@@ -451,5 +479,14 @@ impl Host {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+}
+
+impl Drop for Host {
+    /// What was queued for the peers (the game's end among it) is sent before the network
+    /// closes: every peer let go, then a brief wait for the connections to close.
+    fn drop(&mut self) {
+        self.peers.clear();
+        self.net.wait_idle(Duration::from_secs(3));
     }
 }

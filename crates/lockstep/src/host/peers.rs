@@ -136,6 +136,7 @@ impl Host {
             edits,
             players,
             epoch: self.epoch,
+            placers: game.placers(),
         })))));
         log::info!("co-op: {name} joined at tick {tick}");
         if !self
@@ -222,6 +223,12 @@ impl Host {
                 }
                 slot.edits_at.1 += 1;
                 let player = slot.name.clone();
+                log::debug!(
+                    "co-op: {player}'s {} at ({}, {}) stamped for tick {stamp}",
+                    edit.action,
+                    edit.x,
+                    edit.y
+                );
                 self.pending.push_back(Stamped {
                     tick: stamp,
                     player,

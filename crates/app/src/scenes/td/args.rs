@@ -1,6 +1,6 @@
 //! The tower-defense scene's own flags (`--level`, `--scenario`, `--load`, the enemy cube and
 //! the spawn settings), the ones only its window takes (`--record`, `--replay`,
-//! `--play-speed`, co-op's `--host` and `--join`), and the spawn flags `horde sim` shares. Registered by the scene's line of
+//! `--play-speed`, co-op's `--host`, `--join` and `--script`), and the spawn flags `horde sim` shares. Registered by the scene's line of
 //! `scenes/registry.rs`, which flattens them into `horde run` and `horde screenshot`.
 
 use crate::cli::board::SceneGenerateFlags;
@@ -50,6 +50,10 @@ pub struct TdWindowFlags {
     /// inspector's slider).
     #[arg(long, value_name = "X", value_parser = parse_play_speed)]
     pub play_speed: Option<f32>,
+    /// TD scene, co-op: make this edit script's edits (`TICK ACTION X Y`) as this player,
+    /// each at its tick as if clicked then (a joiner's from the tick it joins at).
+    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
+    pub script: Option<PathBuf>,
     /// Co-op: host this game (`--host [ADDR]`) or join one (`--join CODE --name N`).
     #[command(flatten)]
     pub coop: crate::cli::coop::CoopFlags,

@@ -2,7 +2,8 @@
 //! session steps the game at the host's pace (the shell's clock and play speed do not), each
 //! click goes to the host as an edit and applies when the host's list says — on every
 //! player's board at the same tick — and each tower remembers who placed it (its base is
-//! tinted in that player's colour). The HUD lists the players with their ping and whom the
+//! tinted in that player's colour); `--script` makes a script's edits as this player, each at
+//! its tick, beside the mouse. The HUD lists the players with their ping and whom the
 //! game waits for; the inspector shows the host's join code. The timeline looks back (this
 //! side waits meanwhile); an edit behind the live edge is the host's undo, which takes every
 //! board back to that tick, and is refused to a joiner.
@@ -13,8 +14,11 @@ use super::looks::player_color;
 use crate::cli::coop::CoopFlags;
 use crate::overlay;
 use anyhow::{Result, bail};
-use horde_core_sim::td::{EditKind, Simulation};
-use horde_lockstep::{Game, Host, HostSettings, Peer, PlayerState, Stamped, WireEdit};
+use horde_core_sim::td::{EditKind, EditScript, Simulation};
+use horde_lockstep::{
+    Game, Host, HostSettings, Peer, Placer, PlayerScript, PlayerState, Stamped, WireEdit,
+};
+use std::path::Path;
 use std::time::Instant;
 use winit::keyboard::KeyCode;
 
@@ -53,6 +57,11 @@ pub struct TdCoop {
     pub stopped: Option<String>,
     /// Whom the game waits for (named after half a second).
     waiting_for: Vec<String>,
+    /// This player's scripted edits (`--script`), made as the game reaches their ticks.
+    script: PlayerScript,
+    /// Whether the game ended for everyone (the host told the end; a joiner reached it on
+    /// the host's checksum).
+    ended: bool,
 }
 
 /// The window's game as the session drives it: edits through the game (history, recording,
@@ -60,6 +69,21 @@ pub struct TdCoop {
 struct Live<'a> {
     game: &'a mut TdGame,
     places: &'a mut Vec<String>,
+    script: &'a mut PlayerScript,
+}
+
+impl Live<'_> {
+    /// The place (from 1) of `player` in the colours' order, added where new.
+    fn place_of(&mut self, player: &str) -> u8 {
+        let at = match self.places.iter().position(|n| n == player) {
+            Some(at) => at,
+            None => {
+                self.places.push(player.to_string());
+                self.places.len() - 1
+            }
+        };
+        (at + 1).min(usize::from(u8::MAX)) as u8
+    }
 }
 
 impl Game for Live<'_> {
@@ -71,17 +95,10 @@ impl Game for Live<'_> {
         let (x, y) = (edit.edit.x, edit.edit.y);
         self.game.edit(kind, x, y).map_err(|e| e.to_string())?;
         if let Some(index) = self.game.sim().board().index(x, y) {
-            let place = match self.places.iter().position(|n| *n == edit.player) {
-                Some(at) => at,
-                None => {
-                    self.places.push(edit.player.clone());
-                    self.places.len() - 1
-                }
-            };
+            let place = self.place_of(&edit.player);
             let placed = matches!(kind, EditKind::Tower(_))
                 && self.game.sim().towers().on_tile(index).is_some();
-            self.game
-                .set_tower_owner(index, placed.then_some(place as u8 + 1));
+            self.game.set_tower_owner(index, placed.then_some(place));
         }
         Ok(())
     }
@@ -92,6 +109,39 @@ impl Game for Live<'_> {
 
     fn step(&mut self) {
         self.game.step_with(&mut Undrawn);
+    }
+
+    fn placers(&self) -> Vec<Placer> {
+        let towers = self.game.sim().towers().all();
+        (towers.iter())
+            .filter_map(|t| {
+                let place = self.game.tower_owner(t.tile as usize)?;
+                let player = self.places.get(usize::from(place) - 1)?;
+                Some(Placer {
+                    tile: t.tile,
+                    player: player.clone(),
+                })
+            })
+            .collect()
+    }
+
+    fn set_placers(&mut self, placers: &[Placer]) {
+        for placer in placers {
+            let place = self.place_of(&placer.player);
+            self.game.set_tower_owner(placer.tile as usize, Some(place));
+        }
+    }
+
+    fn scripted_edit(&mut self) -> Option<WireEdit> {
+        let tick = self.game.sim().counts().ticks;
+        let edit = self.script.due(tick)?;
+        log::info!(
+            "co-op: scripted {} at ({}, {}) sent at tick {tick}",
+            edit.action,
+            edit.x,
+            edit.y
+        );
+        Some(edit)
     }
 }
 
@@ -124,6 +174,8 @@ impl TdCoop {
             places: vec![name],
             stopped: None,
             waiting_for: Vec::new(),
+            script: PlayerScript::default(),
+            ended: false,
         })
     }
 
@@ -136,8 +188,14 @@ impl TdCoop {
             peer.name(),
             saved.sim.counts().ticks
         );
-        let game = TdGame::from_saved(saved);
-        let places = vec![peer.host().to_string()];
+        let mut game = TdGame::from_saved(saved);
+        let mut places = vec![peer.host().to_string()];
+        Live {
+            game: &mut game,
+            places: &mut places,
+            script: &mut PlayerScript::default(),
+        }
+        .set_placers(peer.placers());
         Ok((
             game,
             TdCoop {
@@ -146,8 +204,31 @@ impl TdCoop {
                 places,
                 stopped: None,
                 waiting_for: Vec::new(),
+                script: PlayerScript::default(),
+                ended: false,
             },
         ))
+    }
+
+    /// Plays the edit script at `path` as this player (`--script`): checked against the
+    /// board, from the tick after the game's (a joiner's earlier lines were made before).
+    pub fn play_script(&mut self, path: &Path, game: &TdGame) -> Result<()> {
+        let script = EditScript::load(path)?;
+        let sim = game.sim();
+        script
+            .check_on(sim.board(), path)
+            .map_err(anyhow::Error::msg)?;
+        self.script = PlayerScript::of(&script);
+        if matches!(self.session, Session::Peer(_)) {
+            self.script.skip_through(sim.counts().ticks);
+        }
+        log::info!(
+            "co-op: {} plays {} ({} edits)",
+            self.name(),
+            path.display(),
+            self.script.len()
+        );
+        Ok(())
     }
 
     /// This player's name.
@@ -171,11 +252,20 @@ impl TdCoop {
         let mut live = Live {
             game,
             places: &mut self.places,
+            script: &mut self.script,
         };
         let now = Instant::now();
+        let ended = &mut self.ended;
         let result = match &mut self.session {
-            Session::Host(host) => host.advance(&mut live, now).map(|a| a.waiting_for),
-            Session::Peer(peer) => peer.advance(&mut live, now, 240).map(|_| {
+            Session::Host(host) => host.advance(&mut live, now).and_then(|a| {
+                // The game's end goes to everyone once they reach it; the window goes on.
+                if host.finished(&live) {
+                    *ended = host.try_finish(&mut live, now)?;
+                }
+                Ok(a.waiting_for)
+            }),
+            Session::Peer(peer) => peer.advance(&mut live, now, 240).map(|a| {
+                *ended = a.finished;
                 let players = peer.players().iter();
                 players
                     .filter(|p| p.waited_for)
@@ -235,10 +325,26 @@ impl TdCoop {
         let live = Live {
             game,
             places: &mut self.places,
+            script: &mut self.script,
         };
         host.rewind(&live).map_err(|e| format!("co-op: {e:#}"))?;
         log::info!("co-op: the host took the game back to tick {}", live.tick());
         Ok(())
+    }
+
+    /// Where the session stands, for the summary: `waiting` (for a slow player, named in the
+    /// *Co-op* window), `playing`, `ended` (for everyone, on one checksum) or `stopped` (a
+    /// desync, the host gone).
+    pub fn state(&self) -> &'static str {
+        if self.stopped.is_some() {
+            "stopped"
+        } else if self.ended {
+            "ended"
+        } else if !self.waiting_for.is_empty() {
+            "waiting"
+        } else {
+            "playing"
+        }
     }
 
     /// Everyone playing, the host first, with their pings.

@@ -24,6 +24,11 @@ impl TdPlay {
         let args: TdFlags = scene.flags()?;
         let window: TdWindowFlags = opening.window.flags()?;
         window.coop.check().map_err(anyhow::Error::msg)?;
+        if window.script.is_some() && !window.coop.any() {
+            bail!(
+                "--script: a window plays a script as a co-op player (with --host or --join); `horde sim --script` plays one alone"
+            );
+        }
         if window.record.is_some() && args.load.is_some() {
             bail!("--record cannot start from --load: an edit script starts from a level");
         }
@@ -36,7 +41,10 @@ impl TdPlay {
             if args.load.is_some() || args.level.is_some() || args.scenario.is_some() {
                 bail!("--join: the game comes from the host (no --level, --scenario or --load)");
             }
-            let (game, coop) = TdCoop::join(code, window.coop.name.as_deref())?;
+            let (game, mut coop) = TdCoop::join(code, window.coop.name.as_deref())?;
+            if let Some(path) = &window.script {
+                coop.play_script(path, &game)?;
+            }
             let mut play = TdPlay::new(
                 (game, view),
                 (None, None),
@@ -90,7 +98,13 @@ impl TdPlay {
             _ => None,
         };
         let coop = match window.coop.host {
-            Some(_) => Some(TdCoop::host(&game, &window.coop)?),
+            Some(_) => {
+                let mut coop = TdCoop::host(&game, &window.coop)?;
+                if let Some(path) = &window.script {
+                    coop.play_script(path, &game)?;
+                }
+                Some(coop)
+            }
             None => None,
         };
         let mut play = TdPlay::new((game, view), files, opening.backend, opening.adapters);

@@ -1,13 +1,15 @@
 //! What the tower-defense scene reports: the line printed at exit and the `--json` summary
 //! (the frames, the counts, the live files' reloads, the play speed, the frame times, the
-//! towers, and in co-op the players and who placed the towers).
+//! towers, and in co-op the players, who placed the towers, the game's checksum and the session's state).
 
 use super::TdPlay;
 use crate::live::ReloadCounts;
 use crate::scenes::Reporting;
+use crate::scenes::td::coop::TdCoop;
 use crate::stats::Stat;
 use crate::td_counts::CountsJson;
 use anyhow::Result;
+use horde_core_sim::td::checksum_hex;
 use serde::Serialize;
 
 /// `--json` summary of the tower-defense scene: the frames presented, then the counters.
@@ -32,6 +34,13 @@ struct Summary {
     /// Co-op: who placed each standing tower, in the towers' order.
     #[serde(skip_serializing_if = "Option::is_none")]
     tower_owners: Option<Vec<String>>,
+    /// Co-op: the game's checksum (16 hex digits), the same on every board of one game at
+    /// one tick.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+    /// Co-op: where the session stands (`waiting`, `playing`, `ended`, `stopped`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<&'static str>,
 }
 
 impl Reporting for TdPlay {
@@ -61,6 +70,8 @@ impl Reporting for TdPlay {
             players: (self.coop.as_ref())
                 .map(|c| c.players(&self.game).into_iter().map(|p| p.name).collect()),
             tower_owners: self.coop.as_ref().map(|c| c.tower_owners(&self.game)),
+            checksum: (self.coop.as_ref()).map(|_| checksum_hex(self.game.sim().checksum())),
+            session: self.coop.as_ref().map(TdCoop::state),
         })?)
     }
 }
