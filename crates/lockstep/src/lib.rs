@@ -6,6 +6,7 @@
 //! it; every [`CHECK_EVERY`] ticks each peer's checksum goes to the host, and a difference
 //! stops the game on every side with the save of that tick written. The host's undo (a seek
 //! back and an edit there) is a welcome to everyone again: the game from a save of that tick.
+//! A welcome also says who placed the standing towers, so a joiner tints them too.
 //!
 //! No GPU crate: the window and `horde sim` drive a session through [`Game`].
 //!
@@ -25,7 +26,9 @@
 //! - `relay.rs`: a bad network on loopback (a UDP relay that loses, delays and reorders
 //!   datagrams), for tests and measurements.
 //! - `rules.rs`: the session's numbers: the delay, the silence that drops a peer, the wait
-//!   the HUD names, how often lists and reports go, the edits a tick.
+//!   the HUD names, how often lists and reports go, the edits a tick, the pace's catch-up.
+//! - `script.rs`: a scripted player ([`PlayerScript`]): edits made at their ticks, in a window
+//!   and headless alike.
 //! - `wire.rs`: the messages (serde + postcard, versioned) and their frames.
 #![deny(missing_docs)]
 
