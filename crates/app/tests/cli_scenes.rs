@@ -28,7 +28,7 @@ fn screenshot_takes_every_scene_flag_of_run() {
     let shot = flags_of("screenshot");
     // What only a window has: watching files, a JSON summary on exit, quitting after N
     // presented frames, recording the player's edits, opening a recording on the timeline,
-    // the play speed, co-op (a picture plays nobody's game).
+    // the play speed, co-op and its scripted player (a picture plays nobody's game).
     let window_only: BTreeSet<String> = [
         "no-watch",
         "json",
@@ -43,6 +43,7 @@ fn screenshot_takes_every_scene_flag_of_run() {
         "delay-ticks",
         "pace",
         "code-out",
+        "script",
     ]
     .into_iter()
     .map(str::to_string)
