@@ -3,7 +3,8 @@
 //! left click over a tile), and both boards show both towers, each under its placer's name.
 //! And the siege won in windows: two scripted players (`--script`, each half of a defence), a
 //! third who joins in the middle, and a window killed and started again that rejoins under its
-//! name; every window ends on the victory and one checksum. The windows run until their
+//! name; every window ends on the victory and one checksum, which `horde replay` of the host's
+//! recording gives too. The windows run until their
 //! summaries say so (`HORDE_RUN_UNTIL`). Skipped only where Xvfb or an adapter is missing and
 //! `HORDE_REQUIRE_GPU` is unset.
 #![allow(clippy::unwrap_used)]
@@ -319,6 +320,8 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
         "5",
         "--script",
         &host_half,
+        "--record",
+        "siege.txt",
         "--json",
     ];
     let mut host = Window::start(&host_x, &args, d, &host_env);
@@ -383,4 +386,24 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
         );
         assert_eq!(summary["tower_owners"], first["tower_owners"], "{name}");
     }
+    // The host's recording is the merged game, each edit after its player's name, and
+    // `horde replay` verifies it to the same checksum.
+    let recording = std::fs::read_to_string(d.join("siege.txt")).unwrap();
+    assert!(recording.contains("# by host\n") && recording.contains("# by ann\n"));
+    let replay = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["replay", "siege.txt", "--json"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{stderr}");
+    let replayed: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&replay.stdout)
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(replayed["checksum"], first["checksum"], "{replayed}");
+    assert_eq!(replayed["outcome"], "victory", "{replayed}");
 }

@@ -93,7 +93,7 @@ impl Game for Live<'_> {
 
     fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
         let (x, y) = (edit.edit.x, edit.edit.y);
-        self.game.edit(kind, x, y).map_err(|e| e.to_string())?;
+        (self.game.edit_by(Some(&edit.player), kind, x, y)).map_err(|e| e.to_string())?;
         if let Some(index) = self.game.sim().board().index(x, y) {
             let place = self.place_of(&edit.player);
             let placed = matches!(kind, EditKind::Tower(_))
@@ -316,7 +316,8 @@ impl TdCoop {
                     .to_string(),
             );
         };
-        game.edit(kind, x, y).map_err(|e| e.to_string())?;
+        let name = host.name().to_string();
+        (game.edit_by(Some(&name), kind, x, y)).map_err(|e| e.to_string())?;
         if let Some(index) = game.sim().board().index(x, y) {
             let placed =
                 matches!(kind, EditKind::Tower(_)) && game.sim().towers().on_tile(index).is_some();

@@ -405,6 +405,18 @@ impl TdGame {
 
     /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
     pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        self.edit_by(None, kind, x, y)
+    }
+
+    /// [`TdGame::edit`] made by co-op's `player` where named: the recording names them in a
+    /// comment (`# by NAME`) on the line before the edit.
+    pub fn edit_by(
+        &mut self,
+        player: Option<&str>,
+        kind: EditKind,
+        x: i64,
+        y: i64,
+    ) -> Result<TileContent, EditRefused> {
         // Edits apply between steps, as in `horde sim`.
         let result = self.sim.edit(kind, x, y);
         match &result {
@@ -412,7 +424,7 @@ impl TdGame {
                 self.last_refusal = None;
                 self.edits += 1;
                 let tick = self.sim.counts().ticks + 1;
-                self.note_edit(tick, (kind, x, y));
+                self.note_edit(tick, (kind, x, y), player);
             }
             Err(refused) => {
                 self.last_refusal = Some(format!("({x}, {y}): {refused}"));

@@ -136,7 +136,12 @@ impl TdGame {
 
     /// An edit was made at the start of `tick`: in the past (behind the live edge) it cuts
     /// the future away, from the history and the recording; then both note it.
-    pub(super) fn note_edit(&mut self, tick: u64, edit: (horde_core_sim::td::EditKind, i64, i64)) {
+    pub(super) fn note_edit(
+        &mut self,
+        tick: u64,
+        edit: (horde_core_sim::td::EditKind, i64, i64),
+        player: Option<&str>,
+    ) {
         let (kind, x, y) = edit;
         let in_past = self.history.as_ref().is_some_and(|h| tick <= h.live());
         if let Some(history) = &mut self.history {
@@ -146,7 +151,10 @@ impl TdGame {
             if in_past {
                 recording.cut(tick.saturating_sub(1));
             }
-            if let Err(e) = recording.edit(tick, kind, x, y) {
+            let by = player.map_or(Ok(()), |name| {
+                recording.comment(tick, &format!("by {name}"))
+            });
+            if let Err(e) = by.and_then(|_| recording.edit(tick, kind, x, y)) {
                 self.last_refusal = Some(format!("recording: {e}"));
             }
         }
