@@ -375,7 +375,7 @@ impl TdCoop {
             .resizable(false)
             .collapsible(true)
             .show(ctx, |ui| {
-                for player in &players {
+                for (at, player) in players.iter().enumerate() {
                     let place = self.places.iter().position(|n| *n == player.name);
                     let color = place
                         .and_then(|p| player_color(p as u8 + 1))
@@ -387,12 +387,19 @@ impl TdCoop {
                     } else {
                         ""
                     };
-                    let ping = if player.ping_ms == 0 {
-                        "host".to_string()
-                    } else {
-                        format!("{} ms", player.ping_ms)
+                    // The host comes first; a ping under a millisecond reads 0.
+                    let ping = match (at, player.ping_ms) {
+                        (0, _) => "host".to_string(),
+                        (_, 0) => "< 1 ms".to_string(),
+                        (_, ms) => format!("{ms} ms"),
                     };
-                    ui.colored_label(color, format!("■ {}{you}   {ping}", player.name));
+                    ui.horizontal(|ui| {
+                        // The player's colour as a swatch (the fonts have no square glyph).
+                        let (swatch, _) =
+                            ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                        ui.painter().rect_filled(swatch, 2.0, color);
+                        ui.colored_label(color, format!("{}{you}   {ping}", player.name));
+                    });
                 }
                 if !self.waiting_for.is_empty() {
                     ui.colored_label(
