@@ -205,6 +205,28 @@ fn place(window: &mut Window, xvfb: &Xvfb, tile: (i64, i64), name: &str, deadlin
     }
 }
 
+/// Starts the host's window and reads its join code; `None` (the test skipped) where no
+/// adapter exists and `HORDE_REQUIRE_GPU` is unset.
+fn start_host(
+    xvfb: &Xvfb,
+    args: &[&str],
+    cwd: &Path,
+    env: &[(&str, &str)],
+    deadline: Instant,
+) -> Option<(Window, String)> {
+    let mut host = Window::start(xvfb, args, cwd, env);
+    let Some(code) = host.wait_for("join code: ", deadline) else {
+        let log = host.log();
+        if log.contains("no graphics adapter") && std::env::var_os("HORDE_REQUIRE_GPU").is_none() {
+            skipped("no adapter for the co-op windows");
+            return None;
+        }
+        panic!("the host window ended:\n{log}");
+    };
+    let code = code.split("join code: ").nth(1).unwrap().trim().to_string();
+    Some((host, code))
+}
+
 #[test]
 fn two_windows_play_one_board_and_each_sees_the_others_tower() {
     let (Some(host_x), Some(ann_x)) = (start_xvfb(), start_xvfb()) else {
@@ -223,50 +245,18 @@ fn two_windows_play_one_board_and_each_sees_the_others_tower() {
         "code.txt",
         "--json",
     ];
-    let (child, lines) = spawn_logged_with(&host_x, &args, dir.path(), &until);
-    let mut host = Window {
-        child,
-        lines,
-        seen: Vec::new(),
-    };
     let deadline = Instant::now() + DEADLINE;
-    let Some(code) = host.wait_for("join code: ", deadline) else {
-        let log = host.log();
-        if log.contains("no graphics adapter") && std::env::var_os("HORDE_REQUIRE_GPU").is_none() {
-            return skipped("no adapter for the co-op windows");
-        }
-        panic!("the host window ended:\n{log}");
+    let Some((mut host, code)) = start_host(&host_x, &args, dir.path(), &until, deadline) else {
+        return;
     };
-    let code = code.split("join code: ").nth(1).unwrap().trim().to_string();
     let args = ["run", "--join", &code, "--name", "ann", "--json"];
-    let (child, lines) = spawn_logged_with(&ann_x, &args, dir.path(), &until);
-    let mut ann = Window {
-        child,
-        lines,
-        seen: Vec::new(),
-    };
+    let mut ann = Window::start(&ann_x, &args, dir.path(), &until);
     ann.wait_for("joined host's game as ann", deadline)
         .unwrap_or_else(|| panic!("ann did not join:\n{}", ann.log()));
     place(&mut host, &host_x, (3, 1), "host", deadline);
     place(&mut ann, &ann_x, (5, 1), "ann", deadline);
-    for (name, mut window) in [("host", host), ("ann", ann)] {
-        let out = loop {
-            if let Some(status) = window.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{name} never saw both towers:\n{}",
-                window.log()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        let mut stdout = String::new();
-        std::io::Read::read_to_string(&mut window.child.stdout.take().unwrap(), &mut stdout)
-            .unwrap();
-        assert!(out.success(), "{name}: {out}\n{}", window.log());
-        let summary: serde_json::Value =
-            serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    for (name, window) in [("host", host), ("ann", ann)] {
+        let summary = window.summary(name, deadline);
         assert_eq!(summary["towers"], 2, "{name}: {summary}");
         let mut owners: Vec<String> =
             serde_json::from_value(summary["tower_owners"].clone()).unwrap();
@@ -324,16 +314,10 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
         "siege.txt",
         "--json",
     ];
-    let mut host = Window::start(&host_x, &args, d, &host_env);
     let deadline = Instant::now() + DEADLINE * 2;
-    let Some(code) = host.wait_for("join code: ", deadline) else {
-        let log = host.log();
-        if log.contains("no graphics adapter") && std::env::var_os("HORDE_REQUIRE_GPU").is_none() {
-            return skipped("no adapter for the co-op windows");
-        }
-        panic!("the host window ended:\n{log}");
+    let Some((mut host, code)) = start_host(&host_x, &args, d, &host_env, deadline) else {
+        return;
     };
-    let code = code.split("join code: ").nth(1).unwrap().trim().to_string();
     let ann_args = [
         "run", "--join", &code, "--name", "ann", "--script", &ann_half, "--json",
     ];
