@@ -5,78 +5,18 @@
 //! under its name), a desync forced by the test-only hook, and the flags' errors.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
+mod common;
+
+use common::logged::Logged;
+use common::replay_json;
 use horde_lockstep::JoinCode;
 use horde_lockstep::relay::{Relay, RelaySettings};
-use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A `horde` process, its stderr lines as they come.
-struct Running {
-    child: Child,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Drop for Running {
-    /// A test that fails leaves no process behind.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Running {
-    /// Waits (at most `within`) for a line of stderr containing `text`; the line.
-    fn wait_for(&mut self, text: &str, within: Duration) -> String {
-        let deadline = Instant::now() + within;
-        if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
-            return line.clone();
-        }
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no `{text}` on stderr in time; saw:\n{}",
-                    self.seen.join("\n")
-                ),
-            }
-        }
-    }
-
-    /// Waits for the exit: whether it succeeded, its summary line (stdout's last), and all of
-    /// stderr.
-    fn finish(mut self) -> (bool, serde_json::Value, String) {
-        let mut stdout = String::new();
-        self.child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut stdout)
-            .unwrap();
-        let status = self.child.wait().unwrap();
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
-            self.seen.push(line);
-        }
-        let summary = stdout
-            .lines()
-            .last()
-            .and_then(|l| serde_json::from_str(l).ok())
-            .unwrap_or(serde_json::Value::Null);
-        (status.success(), summary, self.seen.join("\n"))
-    }
-}
-
 /// Starts `horde ARGS` in `cwd` (debug logs of the session on stderr).
-fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Running {
+fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Logged {
     let mut command = Command::new(env!("CARGO_BIN_EXE_horde"));
     command
         .args(args)
@@ -87,25 +27,11 @@ fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Running {
     for (key, value) in env {
         command.env(key, value);
     }
-    let mut child = command.spawn().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-    });
-    Running {
-        child,
-        lines,
-        seen: Vec::new(),
-    }
+    Logged::new(command.spawn().unwrap())
 }
 
 /// A host of the built-in board: `players`, `ticks` at `speed`; its join code.
-fn host(dir: &Path, players: u32, ticks: u32, speed: u32, extra: &[&str]) -> (Running, String) {
+fn host(dir: &Path, players: u32, ticks: u32, speed: u32, extra: &[&str]) -> (Logged, String) {
     let (players, ticks, speed) = (players.to_string(), ticks.to_string(), speed.to_string());
     let mut args = vec![
         "sim",
@@ -123,14 +49,14 @@ fn host(dir: &Path, players: u32, ticks: u32, speed: u32, extra: &[&str]) -> (Ru
     ];
     args.extend_from_slice(extra);
     let mut host = start(&args, dir, &[]);
-    let line = host.wait_for("join code: ", Duration::from_secs(30));
+    let line = host.expect("join code: ", Duration::from_secs(30));
     let code = line.split("join code: ").nth(1).unwrap().trim().to_string();
     let written = std::fs::read_to_string(dir.join("code.txt")).unwrap();
     assert_eq!(written.trim(), code);
     (host, code)
 }
 
-fn join(code: &str, name: &str, cwd: &Path, extra: &[&str]) -> Running {
+fn join(code: &str, name: &str, cwd: &Path, extra: &[&str]) -> Logged {
     let mut args = vec!["sim", "--join", code, "--name", name, "--json"];
     args.extend_from_slice(extra);
     start(&args, cwd, &[])
@@ -167,12 +93,7 @@ fn three_players_through_a_lossy_relay_end_on_the_checksum_horde_replay_gives() 
     let fingerprint = JoinCode::parse(&code).unwrap().fingerprint;
     let relay = Relay::start(
         JoinCode::parse(&code).unwrap().addr,
-        RelaySettings {
-            loss: 0.10,
-            delay: Duration::from_millis(30),
-            jitter: Duration::from_millis(20),
-            seed: 11,
-        },
+        RelaySettings::lossy(11),
     )
     .unwrap();
     let through = JoinCode {
@@ -201,17 +122,7 @@ fn three_players_through_a_lossy_relay_end_on_the_checksum_horde_replay_gives() 
     for name in ["host", "ann", "bob"] {
         assert!(recording.contains(&format!("# by {name}\n")), "{recording}");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["replay", "rec.txt", "--json"])
-        .current_dir(d)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let replayed = replay_json(Path::new("rec.txt"), d);
     assert_eq!(replayed["checksum"], expected.as_str());
     assert_eq!(replayed["ticks"], 1200);
     assert!(replayed["checked"].as_u64().unwrap() >= 20);
@@ -257,10 +168,10 @@ fn a_player_joining_at_tick_600_plays_the_same_game() {
     let d = dir.path();
     let h = script(d, "h.txt", "100 wall 3 3\n700 wall 2 2\n");
     let (mut host, code) = host(d, 1, 1500, 5, &["--script", h.to_str().unwrap()]);
-    host.wait_for("tick 600 checked", Duration::from_secs(60));
+    host.expect("tick 600 checked", Duration::from_secs(60));
     let late = script(d, "late.txt", "900 wall 6 6\n");
     let mut peer = join(&code, "late", d, &["--script", late.to_str().unwrap()]);
-    let joined = peer.wait_for(
+    let joined = peer.expect(
         "joined host's game as late at tick ",
         Duration::from_secs(20),
     );
@@ -281,10 +192,10 @@ fn a_killed_peer_is_dropped_after_ten_silent_seconds_and_the_rest_finish() {
     let (mut host, code) = host(d, 3, 900, 4, &[]);
     let ann = join(&code, "ann", d, &[]);
     let mut bob = join(&code, "bob", d, &[]);
-    host.wait_for("tick 240 checked", Duration::from_secs(60));
+    host.expect("tick 240 checked", Duration::from_secs(60));
     bob.child.kill().unwrap();
     let killed = Instant::now();
-    let dropped = host.wait_for("bob was silent for 10 s: dropped", Duration::from_secs(30));
+    let dropped = host.expect("bob was silent for 10 s: dropped", Duration::from_secs(30));
     assert!(killed.elapsed() >= Duration::from_secs(9), "{dropped}");
     let (ok, host_summary, log) = host.finish();
     assert!(ok, "{log}");
@@ -301,18 +212,18 @@ fn a_killed_peer_reconnects_under_its_name_and_plays_on() {
     let d = dir.path();
     let (mut host, code) = host(d, 2, 1200, 4, &[]);
     let mut ann = join(&code, "ann", d, &[]);
-    host.wait_for("tick 240 checked", Duration::from_secs(60));
+    host.expect("tick 240 checked", Duration::from_secs(60));
     ann.child.kill().unwrap();
     let _ = ann.child.wait();
     let b = script(d, "b.txt", "700 wall 6 6\n");
     let mut again = join(&code, "ann", d, &["--script", b.to_str().unwrap()]);
-    let joined = again.wait_for(
+    let joined = again.expect(
         "joined host's game as ann at tick ",
         Duration::from_secs(20),
     );
     let at: u64 = joined.rsplit(' ').next().unwrap().parse().unwrap();
     assert!(at >= 240, "{joined}");
-    host.wait_for("ann reconnects", Duration::from_secs(5));
+    host.expect("ann reconnects", Duration::from_secs(5));
     let (ok, host_summary, log) = host.finish();
     assert!(ok, "{log}");
     let (ok, summary, log) = again.finish();

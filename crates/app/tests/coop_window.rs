@@ -11,127 +11,22 @@
 
 mod common;
 
-use common::skipped;
-use common::xvfb::{Xvfb, find_window, spawn_logged_with, start_xvfb, wait_for_display};
+use common::logged::{Logged, Seen};
+use common::xvfb::{Xvfb, in_window, spawn_logged_with, start_xvfb, wait_for_display};
+use common::{replay_json, skipped};
 use glam::{Vec2, Vec3};
 use horde::scenes::td::view;
-use horde_core_sim::td::{Simulation, SpawnSettings};
+use horde_core_sim::td::SpawnSettings;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// How long a window may take to come up, take a click and see the other's tower.
 const DEADLINE: Duration = Duration::from_secs(240);
 
-/// A window's process, its stderr so far.
-struct Window {
-    child: Child,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Drop for Window {
-    /// A test that fails leaves no window behind.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Window {
-    /// Waits for a stderr line containing `text`; `None` if the process ended first.
-    fn wait_for(&mut self, text: &str, deadline: Instant) -> Option<String> {
-        loop {
-            if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
-                return Some(line.clone());
-            }
-            match self.lines.recv_timeout(Duration::from_millis(100)) {
-                Ok(line) => self.seen.push(line),
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
-                Err(_) => {}
-            }
-            assert!(
-                Instant::now() < deadline,
-                "no `{text}` in time:\n{}",
-                self.seen.join("\n")
-            );
-        }
-    }
-
-    /// Starts `horde ARGS` on `xvfb` in `cwd` with `env`.
-    fn start(xvfb: &Xvfb, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Window {
-        let (child, lines) = spawn_logged_with(xvfb, args, cwd, env);
-        Window {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits for a stderr line containing `text` whose number after `after` passes `floor`;
-    /// returns the line and the number.
-    fn wait_for_tick(
-        &mut self,
-        text: &str,
-        after: &str,
-        floor: u64,
-        deadline: Instant,
-    ) -> (String, u64) {
-        let mut from = 0;
-        loop {
-            let found = self.seen[from..].iter().find_map(|line| {
-                let tick = line.split(after).nth(1)?.split_whitespace().next()?;
-                let tick: u64 = tick.parse().ok()?;
-                (line.contains(text) && tick >= floor).then(|| (line.clone(), tick))
-            });
-            if let Some(found) = found {
-                return found;
-            }
-            from = self.seen.len();
-            match self.lines.recv_timeout(Duration::from_millis(100)) {
-                Ok(line) => self.seen.push(line),
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    panic!(
-                        "the window ended before `{text}`:\n{}",
-                        self.seen.join("\n")
-                    )
-                }
-                Err(_) => {}
-            }
-            assert!(
-                Instant::now() < deadline,
-                "no `{text}` past tick {floor} in time:\n{}",
-                self.seen.join("\n")
-            );
-        }
-    }
-
-    /// Waits for the window to end on its own and returns its summary.
-    fn summary(mut self, name: &str, deadline: Instant) -> serde_json::Value {
-        let out = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{name} did not end in time:\n{}",
-                self.log()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        let mut stdout = String::new();
-        std::io::Read::read_to_string(&mut self.child.stdout.take().unwrap(), &mut stdout).unwrap();
-        assert!(out.success(), "{name}: {out}\n{}", self.log());
-        serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
-    }
-
-    fn log(&mut self) -> String {
-        while let Ok(line) = self.lines.try_recv() {
-            self.seen.push(line);
-        }
-        self.seen.join("\n")
-    }
+/// Starts `horde ARGS` on `xvfb` in `cwd` with `env`.
+fn start_window(xvfb: &Xvfb, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Logged {
+    let (child, lines) = spawn_logged_with(xvfb, args, cwd, env);
+    Logged::with_lines(child, lines)
 }
 
 /// The window pixel over tile `(x, y)` of the built-in board, in the scene's viewport as the
@@ -144,8 +39,8 @@ fn pixel_over(viewport_line: &str, (x, y): (i64, i64)) -> (i32, i32) {
         .split([' ', 'x'])
         .collect();
     let [vx, vy, w, h]: [f32; 4] = [0, 1, 2, 3].map(|i| fields[i].parse().unwrap());
-    let (board, _) = horde_games::game_of(&horde_core_sim::td::GameSource::built_in()).unwrap();
-    let sim = Simulation::new(board, SpawnSettings::default(), 0);
+    let source = horde_core_sim::td::GameSource::built_in();
+    let sim = horde_games::simulation_of(&source, SpawnSettings::default(), 0).unwrap();
     let board = sim.board();
     let [cx, cz] = board.tile_center(board.index(x, y).unwrap());
     let camera = view::default_camera(&sim, w / h);
@@ -157,45 +52,32 @@ fn pixel_over(viewport_line: &str, (x, y): (i64, i64)) -> (i32, i32) {
 
 /// Shift + left click at `(px, py)` in the Horde window on `display`.
 fn shift_click(display: &str, (px, py): (i32, i32)) -> bool {
-    let Some(window) = find_window(display) else {
-        return false;
-    };
-    let (px, py) = (px.to_string(), py.to_string());
-    Command::new("timeout")
-        .args([
-            "20",
-            "xdotool",
-            "windowfocus",
-            "--sync",
-            &window,
+    in_window(display, |window| {
+        let (px, py) = (px.to_string(), py.to_string());
+        let actions = [
             "mousemove",
             "--window",
-        ])
-        .args([&window, &px, &py])
-        .args(["keydown", "shift", "click", "1", "keyup", "shift"])
-        .env("DISPLAY", display)
-        .status()
-        .is_ok_and(|s| s.success())
+            window,
+            &px,
+            &py,
+            "keydown",
+            "shift",
+        ];
+        let actions = actions.into_iter().chain(["click", "1", "keyup", "shift"]);
+        actions.map(str::to_string).collect()
+    })
 }
 
 /// Places a tower over `tile` in `window` on `xvfb`: clicks until the window says it sent it.
-fn place(window: &mut Window, xvfb: &Xvfb, tile: (i64, i64), name: &str, deadline: Instant) {
+fn place(window: &mut Logged, xvfb: &Xvfb, tile: (i64, i64), name: &str, deadline: Instant) {
     let viewport = window.wait_for("td view: viewport", deadline).unwrap();
     let at = pixel_over(&viewport, tile);
     let sent = format!("co-op: {name} sent laser at ({}, {})", tile.0, tile.1);
     loop {
         assert!(shift_click(&xvfb.display, at), "xdotool failed");
         let until = Instant::now() + Duration::from_secs(5);
-        loop {
-            if window.seen.iter().any(|l| l.contains(&sent)) {
-                return;
-            }
-            if let Ok(line) = window.lines.recv_timeout(Duration::from_millis(100)) {
-                window.seen.push(line);
-            }
-            if Instant::now() > until {
-                break;
-            }
+        if let Seen::Found(()) = window.look(until, |l| l.contains(&sent).then_some(())) {
+            return;
         }
         assert!(
             Instant::now() < deadline,
@@ -213,8 +95,8 @@ fn start_host(
     cwd: &Path,
     env: &[(&str, &str)],
     deadline: Instant,
-) -> Option<(Window, String)> {
-    let mut host = Window::start(xvfb, args, cwd, env);
+) -> Option<(Logged, String)> {
+    let mut host = start_window(xvfb, args, cwd, env);
     let Some(code) = host.wait_for("join code: ", deadline) else {
         let log = host.log();
         if log.contains("no graphics adapter") && std::env::var_os("HORDE_REQUIRE_GPU").is_none() {
@@ -250,7 +132,7 @@ fn two_windows_play_one_board_and_each_sees_the_others_tower() {
         return;
     };
     let args = ["run", "--join", &code, "--name", "ann", "--json"];
-    let mut ann = Window::start(&ann_x, &args, dir.path(), &until);
+    let mut ann = start_window(&ann_x, &args, dir.path(), &until);
     ann.wait_for("joined host's game as ann", deadline)
         .unwrap_or_else(|| panic!("ann did not join:\n{}", ann.log()));
     place(&mut host, &host_x, (3, 1), "host", deadline);
@@ -321,12 +203,12 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
     let ann_args = [
         "run", "--join", &code, "--name", "ann", "--script", &ann_half, "--json",
     ];
-    let mut ann = Window::start(&ann_x, &ann_args, d, &[until]);
+    let mut ann = start_window(&ann_x, &ann_args, d, &[until]);
 
     // A third player joins in the middle of the siege, with no script of their own.
     ann.wait_for_tick("co-op: scripted", "sent at tick ", 2000, deadline);
     let bob_args = ["run", "--join", &code, "--name", "bob", "--json"];
-    let mut bob = Window::start(&bob_x, &bob_args, d, &[until]);
+    let mut bob = start_window(&bob_x, &bob_args, d, &[until]);
     let (_, joined) = bob.wait_for_tick("joined host's game as bob", "at tick ", 1, deadline);
     assert!(joined >= 2000, "bob joined at tick {joined}");
 
@@ -340,7 +222,7 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
     let _ = ann.child.kill();
     let _ = ann.child.wait();
     drop(ann);
-    let mut ann = Window::start(&ann_x, &ann_args, d, &[until]);
+    let mut ann = start_window(&ann_x, &ann_args, d, &[until]);
     let (_, rejoined) = ann.wait_for_tick("joined host's game as ann", "at tick ", 1, deadline);
     assert!(
         rejoined >= made && rejoined < made + 110,
@@ -374,20 +256,7 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
     // `horde replay` verifies it to the same checksum.
     let recording = std::fs::read_to_string(d.join("siege.txt")).unwrap();
     assert!(recording.contains("# by host\n") && recording.contains("# by ann\n"));
-    let replay = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["replay", "siege.txt", "--json"])
-        .current_dir(d)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&replay.stderr);
-    assert!(replay.status.success(), "{stderr}");
-    let replayed: serde_json::Value = serde_json::from_str(
-        String::from_utf8_lossy(&replay.stdout)
-            .lines()
-            .last()
-            .unwrap(),
-    )
-    .unwrap();
+    let replayed = replay_json(Path::new("siege.txt"), d);
     assert_eq!(replayed["checksum"], first["checksum"], "{replayed}");
     assert_eq!(replayed["outcome"], "victory", "{replayed}");
 }

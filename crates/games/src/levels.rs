@@ -9,7 +9,7 @@
 use anyhow::{Result, bail};
 use horde_core_sim::td::{Board, Carried, Scenario, TileContent};
 use horde_core_sim::td::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
-use horde_core_sim::td::{RecordingHeader, SpawnSettings, board_checksum};
+use horde_core_sim::td::{RecordingHeader, Simulation, SpawnSettings, board_checksum};
 use horde_core_sim::td::{level_text, load_level, parse_level};
 use horde_files::{TEXT_CAP, read_text};
 use horde_levelgen::generate_board_version;
@@ -133,6 +133,19 @@ pub fn game_of(source: &GameSource) -> Result<(Board, Option<Scenario>)> {
         board_of(&source.level)?,
         scenario_of(source.scenario.as_ref())?,
     ))
+}
+
+/// The game `source` names, ready to play: its board with `settings` and `seed`, and its
+/// scenario where it plays one.
+pub fn simulation_of(
+    source: &GameSource,
+    settings: SpawnSettings,
+    seed: u64,
+) -> Result<Simulation> {
+    let (board, scenario) = game_of(source)?;
+    let mut sim = Simulation::new(board, settings, seed);
+    sim.set_scenario(scenario);
+    Ok(sim)
 }
 
 /// The scenario `scenario` names, if one: a file, or the built-in endless one.

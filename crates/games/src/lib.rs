@@ -20,6 +20,6 @@ mod replay;
 pub use days::{civil_from_days, day_of, days_of, today_utc, unix_seconds};
 pub use levels::{
     ENDLESS_SCENARIO, board_of, carried_texts, challenge, game_of, generated, generated_source,
-    is_challenge, recording_header, scenario_of, source_from_flags,
+    is_challenge, recording_header, scenario_of, simulation_of, source_from_flags,
 };
 pub use replay::{Checked, Desync, Replayed, Watcher, check, open, play, replay, start};

@@ -285,15 +285,7 @@ fn main() -> Result<()> {
         "{{\"traffic\":{{\"idle_bytes_per_s\":{idle:.0},\"editing_bytes_per_s\":{editing:.0},\"edits_per_s\":6}}}}"
     );
     // A joiner through the bad relay, timed from its join to the host's tick.
-    let relay = Relay::start(
-        code.addr,
-        RelaySettings {
-            loss: 0.10,
-            delay: Duration::from_millis(30),
-            jitter: Duration::from_millis(20),
-            seed: 3,
-        },
-    )?;
+    let relay = Relay::start(code.addr, RelaySettings::lossy(3))?;
     let through = JoinCode {
         addr: relay.addr(),
         fingerprint: code.fingerprint,

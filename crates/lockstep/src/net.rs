@@ -218,7 +218,7 @@ async fn serve(incoming: quinn::Incoming, id: u64, events: Sender<HostEvent>) {
         let _ = timeout(Duration::from_secs(2), send.stopped()).await;
         return conn.close(3u32.into(), b"protocol version");
     }
-    let (out, mut queued) = unbounded_channel::<Arc<Vec<u8>>>();
+    let (out, queued) = unbounded_channel::<Arc<Vec<u8>>>();
     let link = Link {
         conn: conn.clone(),
         out,
@@ -231,18 +231,7 @@ async fn serve(incoming: quinn::Incoming, id: u64, events: Sender<HostEvent>) {
     if events.send(hello_event).is_err() {
         return;
     }
-    let writing = conn.clone();
-    let writer = tokio::spawn(async move {
-        while let Some(frame) = queued.recv().await {
-            if send.write_all(&frame).await.is_err() {
-                return;
-            }
-        }
-        // The game let go of the link: what was queued is sent, then the connection closes.
-        let _ = send.finish();
-        let _ = timeout(Duration::from_secs(2), send.stopped()).await;
-        writing.close(0u32.into(), b"bye");
-    });
+    let writer = spawn_writer(&conn, send, queued, Duration::from_secs(2));
     let mut bucket = Bucket::new();
     let why = loop {
         match read_frame(&mut recv, TO_HOST_CAP).await {
@@ -495,26 +484,38 @@ async fn connect(code: &JoinCode, name: &str) -> Result<Streams> {
     }
 }
 
-/// A joined peer's traffic: the host's frames to the game, the game's queued frames to the
-/// host, until either side ends.
-async fn talk(
-    conn: quinn::Connection,
+/// Writes the frames the game queues on `send`, in order, until the game lets go of its side
+/// of the queue: then what was queued is sent, the stream finished (waiting at most `linger`
+/// for the other side to take it) and the connection closed.
+fn spawn_writer(
+    conn: &quinn::Connection,
     mut send: quinn::SendStream,
-    mut recv: quinn::RecvStream,
     mut queued: UnboundedReceiver<Arc<Vec<u8>>>,
-    events: Sender<PeerEvent>,
-) {
-    let writing = conn.clone();
-    let writer = tokio::spawn(async move {
+    linger: Duration,
+) -> tokio::task::JoinHandle<()> {
+    let conn = conn.clone();
+    tokio::spawn(async move {
         while let Some(frame) = queued.recv().await {
             if send.write_all(&frame).await.is_err() {
                 return;
             }
         }
         let _ = send.finish();
-        let _ = timeout(Duration::from_secs(1), send.stopped()).await;
-        writing.close(0u32.into(), b"bye");
-    });
+        let _ = timeout(linger, send.stopped()).await;
+        conn.close(0u32.into(), b"bye");
+    })
+}
+
+/// A joined peer's traffic: the host's frames to the game, the game's queued frames to the
+/// host, until either side ends.
+async fn talk(
+    conn: quinn::Connection,
+    send: quinn::SendStream,
+    mut recv: quinn::RecvStream,
+    queued: UnboundedReceiver<Arc<Vec<u8>>>,
+    events: Sender<PeerEvent>,
+) {
+    let writer = spawn_writer(&conn, send, queued, Duration::from_secs(1));
     let reader = async {
         loop {
             match read_frame(&mut recv, TO_PEER_CAP).await {

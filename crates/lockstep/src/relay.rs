@@ -24,6 +24,19 @@ pub struct RelaySettings {
     pub seed: u64,
 }
 
+impl RelaySettings {
+    /// The bad network the co-op tests and measurements play through: 10 % lost and 30 ± 20 ms
+    /// each way (so datagrams also arrive out of order), the dice seeded with `seed`.
+    pub fn lossy(seed: u64) -> RelaySettings {
+        RelaySettings {
+            loss: 0.10,
+            delay: Duration::from_millis(30),
+            jitter: Duration::from_millis(20),
+            seed,
+        }
+    }
+}
+
 /// A datagram waiting for its time.
 struct Held {
     due: Instant,

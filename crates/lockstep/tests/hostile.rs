@@ -14,9 +14,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 fn new_game() -> SimGame {
-    let (board, scenario) = horde_games::game_of(&GameSource::built_in()).unwrap();
-    let mut sim = Simulation::new(board, SpawnSettings::default(), 3);
-    sim.set_scenario(scenario);
+    let source = GameSource::built_in();
+    let sim = horde_games::simulation_of(&source, SpawnSettings::default(), 3).unwrap();
     SimGame::new(sim, None)
 }
 

@@ -29,9 +29,8 @@ fn settings(players: usize, last_tick: u64, dir: &Path) -> HostSettings {
 }
 
 fn new_game() -> SimGame {
-    let (board, scenario) = horde_games::game_of(&GameSource::built_in()).unwrap();
-    let mut sim = Simulation::new(board, SpawnSettings::default(), 7);
-    sim.set_scenario(scenario);
+    let source = GameSource::built_in();
+    let sim = horde_games::simulation_of(&source, SpawnSettings::default(), 7).unwrap();
     SimGame::new(sim, None)
 }
 
@@ -101,16 +100,7 @@ fn three_players_through_a_lossy_relay_end_on_one_checksum_with_everyones_edits(
     let dir = tempfile::tempdir().unwrap();
     let host = Host::start(settings(3, 1200, dir.path())).unwrap();
     let code = host.code();
-    let relay = Relay::start(
-        code.addr,
-        RelaySettings {
-            loss: 0.10,
-            delay: Duration::from_millis(30),
-            jitter: Duration::from_millis(20),
-            seed: 5,
-        },
-    )
-    .unwrap();
+    let relay = Relay::start(code.addr, RelaySettings::lossy(5)).unwrap();
     let through_relay = JoinCode {
         addr: relay.addr(),
         fingerprint: code.fingerprint,

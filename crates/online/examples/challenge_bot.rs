@@ -10,9 +10,7 @@
 //! ```
 
 use horde_core_sim::DT;
-use horde_core_sim::td::{
-    EditKind, Outcome, RecordingWriter, Simulation, SpawnSettings, TowerKind,
-};
+use horde_core_sim::td::{EditKind, Outcome, RecordingWriter, SpawnSettings, TowerKind};
 use std::path::PathBuf;
 
 #[path = "../tests/common/defender.rs"]
@@ -33,11 +31,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let most: u64 = arg("--max-ticks", "200000").parse()?;
     let towers: usize = arg("--most-towers", "100000").parse()?;
     let source = horde_games::challenge(seed);
-    let (board, scenario) = horde_games::game_of(&source)?;
+    let mut sim = horde_games::simulation_of(&source, SpawnSettings::default(), seed)?;
     let header =
-        horde_games::recording_header(&source, &board, SpawnSettings::default(), false, seed)?;
-    let mut sim = Simulation::new(board, SpawnSettings::default(), seed);
-    sim.set_scenario(scenario);
+        horde_games::recording_header(&source, sim.board(), SpawnSettings::default(), false, seed)?;
     let mut writer = RecordingWriter::start(&out, header)?;
     // The empty and wall tiles beside the spawn points' paths, nearest their destination first.
     let mut spots = defender::spots_beside_paths(sim.board(), true);

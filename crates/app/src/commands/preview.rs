@@ -68,9 +68,7 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
                 args.scenario.as_deref(),
                 args.seed,
             )?;
-            let (board, scenario) = horde_games::game_of(&source)?;
-            let mut sim = Simulation::new(board, Default::default(), seed);
-            sim.set_scenario(scenario);
+            let sim = horde_games::simulation_of(&source, Default::default(), seed)?;
             (sim, STEP_F32)
         }
     };

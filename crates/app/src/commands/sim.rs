@@ -168,9 +168,7 @@ pub(crate) fn open_game(args: &SimArgs) -> Result<(Simulation, Option<f32>, Opti
                 args.scenario.as_deref(),
                 args.seed,
             )?;
-            let (board, scenario) = horde_games::game_of(&source)?;
-            let mut sim = Simulation::new(board, args.spawn.settings()?, seed);
-            sim.set_scenario(scenario);
+            let mut sim = horde_games::simulation_of(&source, args.spawn.settings()?, seed)?;
             sim.set_animation(args.spawn.animation);
             (sim, None, Some(source))
         }

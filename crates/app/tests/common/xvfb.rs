@@ -5,7 +5,7 @@ use super::skipped;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// A private X server, killed on drop.
@@ -112,20 +112,19 @@ pub fn window_exists(display: &str) -> bool {
 /// Focuses the Horde window on `display` and presses `key`; false while there is no window
 /// yet. Xvfb has no window manager, so the window is focused by hand first.
 pub fn press_key(display: &str, key: &str) -> bool {
+    in_window(display, |_| vec!["key".to_string(), key.to_string()])
+}
+
+/// Focuses the Horde window on `display` and runs the xdotool commands `then` gives for it
+/// (its id in hand); false while there is no window yet, or where xdotool fails.
+pub fn in_window(display: &str, then: impl FnOnce(&str) -> Vec<String>) -> bool {
     let Some(window) = find_window(display) else {
         return false;
     };
     // `--sync` waits for the focus to arrive; `timeout` keeps a lost window from hanging us.
     Command::new("timeout")
-        .args([
-            "20",
-            "xdotool",
-            "windowfocus",
-            "--sync",
-            &window,
-            "key",
-            key,
-        ])
+        .args(["20", "xdotool", "windowfocus", "--sync", &window])
+        .args(then(&window))
         .env("DISPLAY", display)
         .status()
         .is_ok_and(|s| s.success())
@@ -164,14 +163,6 @@ pub fn spawn_logged_with(
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let (send, lines) = channel();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let lines = super::logged::stderr_lines(&mut child);
     (child, lines)
 }

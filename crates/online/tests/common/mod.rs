@@ -6,9 +6,7 @@
 pub mod defender;
 
 use horde_core_sim::DT;
-use horde_core_sim::td::{
-    EditKind, Outcome, RecordingWriter, Simulation, SpawnSettings, TowerKind,
-};
+use horde_core_sim::td::{EditKind, Outcome, RecordingWriter, SpawnSettings, TowerKind};
 use horde_online::{Client, RateLimit, Running, ServeOptions};
 use std::path::Path;
 
@@ -95,12 +93,10 @@ pub fn server(db: &str, rate: RateLimit) -> Running {
 /// `towers` lasers placed at tick 1 (the first empty tiles, in board order, that take one).
 pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
     let source = horde_games::challenge(seed);
-    let (board, scenario) = horde_games::game_of(&source).unwrap();
+    let mut sim = horde_games::simulation_of(&source, SpawnSettings::default(), seed).unwrap();
     let header =
-        horde_games::recording_header(&source, &board, SpawnSettings::default(), false, seed)
+        horde_games::recording_header(&source, sim.board(), SpawnSettings::default(), false, seed)
             .unwrap();
-    let mut sim = Simulation::new(board, SpawnSettings::default(), seed);
-    sim.set_scenario(scenario);
     let path = dir.join(format!("run-{seed}-{towers}.rec"));
     let mut writer = RecordingWriter::start(&path, header).unwrap();
     // Lasers beside the spawn points' paths, nearest their destination first.

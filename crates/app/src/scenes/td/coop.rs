@@ -40,6 +40,9 @@ pub fn refuses_key(key: KeyCode, control: bool) -> bool {
     matches!(key, KeyCode::KeyB | KeyCode::F9 | KeyCode::Space) || (control && key == KeyCode::KeyO)
 }
 
+/// How often the *Co-op* window reads the players again.
+const SHOWN_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Hosting or joined.
 enum Session {
     Host(Box<Host>),
@@ -62,6 +65,9 @@ pub struct TdCoop {
     /// Whether the game ended for everyone (the host told the end; a joiner reached it on
     /// the host's checksum).
     ended: bool,
+    /// The players as the *Co-op* window shows them, and when they were read (a few times a
+    /// second, not every frame).
+    shown: (Option<Instant>, Vec<PlayerState>),
 }
 
 /// The window's game as the session drives it: edits through the game (history, recording,
@@ -84,6 +90,19 @@ impl Live<'_> {
         };
         (at + 1).min(usize::from(u8::MAX)) as u8
     }
+
+    /// `player`'s edit of `kind` at `(x, y)`, through the game (its recording naming them);
+    /// the tile's tower remembers them as its placer (a tile left without one, nobody).
+    fn edit_as(&mut self, player: &str, kind: EditKind, x: i64, y: i64) -> Result<(), String> {
+        (self.game.edit_by(Some(player), kind, x, y)).map_err(|e| e.to_string())?;
+        if let Some(index) = self.game.sim().board().index(x, y) {
+            let place = self.place_of(player);
+            let placed = matches!(kind, EditKind::Tower(_))
+                && self.game.sim().towers().on_tile(index).is_some();
+            self.game.set_tower_owner(index, placed.then_some(place));
+        }
+        Ok(())
+    }
 }
 
 impl Game for Live<'_> {
@@ -92,15 +111,7 @@ impl Game for Live<'_> {
     }
 
     fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
-        let (x, y) = (edit.edit.x, edit.edit.y);
-        (self.game.edit_by(Some(&edit.player), kind, x, y)).map_err(|e| e.to_string())?;
-        if let Some(index) = self.game.sim().board().index(x, y) {
-            let place = self.place_of(&edit.player);
-            let placed = matches!(kind, EditKind::Tower(_))
-                && self.game.sim().towers().on_tile(index).is_some();
-            self.game.set_tower_owner(index, placed.then_some(place));
-        }
-        Ok(())
+        self.edit_as(&edit.player, kind, edit.edit.x, edit.edit.y)
     }
 
     fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
@@ -176,6 +187,7 @@ impl TdCoop {
             waiting_for: Vec::new(),
             script: PlayerScript::default(),
             ended: false,
+            shown: (None, Vec::new()),
         })
     }
 
@@ -189,25 +201,24 @@ impl TdCoop {
             saved.sim.counts().ticks
         );
         let mut game = TdGame::from_saved(saved);
-        let mut places = vec![peer.host().to_string()];
+        let placers = peer.placers().to_vec();
+        let mut coop = TdCoop {
+            places: vec![peer.host().to_string()],
+            session: Session::Peer(Box::new(peer)),
+            code: None,
+            stopped: None,
+            waiting_for: Vec::new(),
+            script: PlayerScript::default(),
+            ended: false,
+            shown: (None, Vec::new()),
+        };
         Live {
             game: &mut game,
-            places: &mut places,
-            script: &mut PlayerScript::default(),
+            places: &mut coop.places,
+            script: &mut coop.script,
         }
-        .set_placers(peer.placers());
-        Ok((
-            game,
-            TdCoop {
-                session: Session::Peer(Box::new(peer)),
-                code: None,
-                places,
-                stopped: None,
-                waiting_for: Vec::new(),
-                script: PlayerScript::default(),
-                ended: false,
-            },
-        ))
+        .set_placers(&placers);
+        Ok((game, coop))
     }
 
     /// Plays the edit script at `path` as this player (`--script`): checked against the
@@ -241,6 +252,14 @@ impl TdCoop {
 
     /// Hears the network and plays the ticks due; an error stops the game, saying why.
     pub fn advance(&mut self, game: &mut TdGame) {
+        let now = Instant::now();
+        if self
+            .shown
+            .0
+            .is_none_or(|at| now.duration_since(at) >= SHOWN_EVERY)
+        {
+            self.shown = (Some(now), self.players(game));
+        }
         if self.stopped.is_some() {
             return;
         }
@@ -254,7 +273,6 @@ impl TdCoop {
             places: &mut self.places,
             script: &mut self.script,
         };
-        let now = Instant::now();
         let ended = &mut self.ended;
         let result = match &mut self.session {
             Session::Host(host) => host.advance(&mut live, now).and_then(|a| {
@@ -316,18 +334,12 @@ impl TdCoop {
                     .to_string(),
             );
         };
-        let name = host.name().to_string();
-        (game.edit_by(Some(&name), kind, x, y)).map_err(|e| e.to_string())?;
-        if let Some(index) = game.sim().board().index(x, y) {
-            let placed =
-                matches!(kind, EditKind::Tower(_)) && game.sim().towers().on_tile(index).is_some();
-            game.set_tower_owner(index, placed.then_some(1));
-        }
-        let live = Live {
+        let mut live = Live {
             game,
             places: &mut self.places,
             script: &mut self.script,
         };
+        live.edit_as(host.name(), kind, x, y)?;
         host.rewind(&live).map_err(|e| format!("co-op: {e:#}"))?;
         log::info!("co-op: the host took the game back to tick {}", live.tick());
         Ok(())
@@ -368,8 +380,8 @@ impl TdCoop {
 
     /// The players' window: each with their colour and ping, whom the game waits for, and
     /// why it stopped.
-    pub fn show(&self, ctx: &egui::Context, game: &TdGame) {
-        let players = self.players(game);
+    pub fn show(&self, ctx: &egui::Context) {
+        let players = &self.shown.1;
         egui::Window::new("Co-op")
             .anchor(egui::Align2::LEFT_TOP, [8.0, 96.0])
             .resizable(false)

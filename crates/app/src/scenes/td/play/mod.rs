@@ -461,7 +461,7 @@ impl Scene for TdPlay {
         let speed = hud::speed_text(self.game.time_scale, self.game.speed_reached());
         hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind, speed);
         if let Some(coop) = &self.coop {
-            coop.show(ui.ctx(), &self.game);
+            coop.show(ui.ctx());
         }
         if let Some(forecast) = &self.forecast
             && self.game.sim().scenario().is_some()
