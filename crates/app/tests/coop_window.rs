@@ -212,7 +212,7 @@ fn windows_win_the_siege_together_with_a_third_joining_midway_and_a_killed_one_r
     let (_, joined) = bob.wait_for_tick("joined host's game as bob", "at tick ", 1, deadline);
     assert!(joined >= 2000, "bob joined at tick {joined}");
 
-    // Ann's window is killed right after one of her edits reached the host (her next is 240
+    // Ann's window is killed right after one of her edits reached the host (her next is 180
     // ticks later), and started again: she rejoins under her name and plays on.
     let (line, made) = ann.wait_for_tick("co-op: scripted", "sent at tick ", 3500, deadline);
     let what = line.split("co-op: scripted ").nth(1).unwrap();
