@@ -54,29 +54,27 @@ pub struct ReplayBar {
     started: std::time::Instant,
     shown: Option<Progress>,
     show: bool,
+    last: u64,
 }
 
 impl ReplayBar {
-    /// A bar that shows itself after a second where `show` (a terminal's `horde replay`).
-    pub fn new(show: bool) -> ReplayBar {
+    /// A bar to tick `last` that shows itself after a second where `show` (a terminal's
+    /// `horde replay`).
+    pub fn new(show: bool, last: u64) -> ReplayBar {
         ReplayBar {
             started: std::time::Instant::now(),
             shown: None,
             show,
+            last,
         }
     }
 }
 
 impl horde_games::Watcher for ReplayBar {
-    fn after(
-        &mut self,
-        tick: u64,
-        last: u64,
-        _sim: &horde_core_sim::td::Simulation,
-    ) -> anyhow::Result<()> {
+    fn after(&mut self, tick: u64, _sim: &horde_core_sim::td::Simulation) -> anyhow::Result<()> {
         let late = self.started.elapsed() > std::time::Duration::from_secs(1);
         if self.show && self.shown.is_none() && late {
-            let bar = Progress::new(last, "ticks", true);
+            let bar = Progress::new(self.last, "ticks", true);
             bar.inc_by(tick.saturating_sub(1));
             self.shown = Some(bar);
         }

@@ -8,11 +8,11 @@
 
 mod common;
 
-use horde::clock::STEP_F32 as STEP;
 use horde::scenes::td::{TdView, view};
 use horde::staging::StagingSink;
 use horde::stress::step::{step_into_view, stress_board};
 use horde_core_sim::td::{FloatRange, Simulation, SpawnSettings};
+use horde_games::{Fused, Mode, Session};
 use horde_renderer::BackendChoice;
 
 /// Counted over every thread: the work runs on a thread pool.
@@ -39,6 +39,7 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
     sim.set_spawning(false);
     sim.reserve_enemies(enemies + enemies / 4);
     sim.populate(enemies);
+    let mut session = Session::new(sim, None, Mode::Sandbox);
     let mut staging = vec![0u8; (enemies + enemies / 4) * 68];
     let mut off = horde::offscreen::Offscreen::with_samples(
         &common::flags(BackendChoice::Vulkan),
@@ -48,17 +49,28 @@ fn allocations_per_frame(enemies: usize) -> (usize, usize) {
     .unwrap();
     let mut td_view = TdView::new();
     td_view.attach(&mut off.renderer);
-    td_view.sync_board(&mut off.renderer, &sim, None);
-    let params = view::frame_params(&view::default_camera(&sim, 16.0 / 9.0), 16.0 / 9.0);
+    td_view.sync_board(&mut off.renderer, session.sim(), None);
+    let camera = view::default_camera(session.sim(), 16.0 / 9.0);
+    let params = view::frame_params(&camera, 16.0 / 9.0);
     let frames = 12;
     let (mut ours, mut whole) = (0, 0);
     for frame in 0..frames + 8 {
         let a = horde_alloc_count::allocations();
-        sim.populate(enemies - sim.enemies().len());
+        let alive = session.sim().enemies().len();
+        session.sim_mut().populate(enemies - alive);
         let view = wgpu::WriteOnly::from(&mut staging[..]);
-        sim.step_into(STEP, &mut StagingSink::new(view)).unwrap();
+        let mut fused = Fused::new(StagingSink::new(view));
+        session.advance(&mut (), &mut fused, &mut ()).unwrap();
+        fused.written.unwrap();
         let b = horde_alloc_count::allocations();
-        step_into_view(&mut sim, enemies, &mut td_view, &mut off.renderer, &off.ctx).unwrap();
+        step_into_view(
+            &mut session,
+            enemies,
+            &mut td_view,
+            &mut off.renderer,
+            &off.ctx,
+        )
+        .unwrap();
         off.renderer
             .render_offscreen(&off.ctx, &off.target, &params);
         let _ = off.ctx.device.poll(wgpu::PollType::wait_indefinitely());

@@ -7,7 +7,7 @@
 mod common;
 
 use common::play::{click, framed};
-use horde::scenes::td::{TdGame, TdPlay, Undrawn};
+use horde::scenes::td::{Plain, TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
@@ -78,7 +78,7 @@ fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
 
 fn frames(play: &mut TdPlay, frames: u32) {
     for _ in 0..frames {
-        play.game.run_steps(1, 1.0 / 60.0, &mut Undrawn);
+        play.game.run_steps(1, 1.0 / 60.0, &mut Plain);
     }
 }
 

@@ -9,7 +9,7 @@
 mod common;
 
 use common::horde;
-use horde::scenes::td::{StepSink, TdGame, Undrawn};
+use horde::scenes::td::{Plain, Stepper, TdGame};
 use horde_core_sim::td::RecordingHeader;
 use horde_core_sim::td::RecordingWriter;
 use horde_core_sim::td::Simulation;
@@ -37,7 +37,7 @@ fn siege() -> TdGame {
 
 /// One frame of the window: `steps` steps asked, the last through a sink as the view's.
 fn frame(game: &mut TdGame, steps: u32) {
-    game.run_steps(steps, DT, &mut Undrawn);
+    game.run_steps(steps, DT, &mut Plain);
 }
 
 /// Plays frames of one step until tick `to`, making `edits` (tick, kind, x, y) on the way;
@@ -345,7 +345,7 @@ struct Counting {
     ticks: Vec<u64>,
 }
 
-impl StepSink for Counting {
+impl Stepper for Counting {
     fn step(&mut self, sim: &mut Simulation, dt: f32) {
         self.steps += 1;
         self.ticks.push(sim.counts().ticks);

@@ -11,15 +11,22 @@
 //! - `replay.rs`: a recording's game started from its header, and the one replay loop that
 //!   plays it through its edits and checks its checksum lines — with its history kept (the
 //!   window's timeline, `horde replay --at`) or nothing kept (a run verified).
+//! - `session/`: the [`Session`], the one type that drives a TD game — its simulation, source,
+//!   [`Mode`] and tick (edits due, the step, whoever watches) — and the modes' rules.
 #![deny(missing_docs)]
 
 mod days;
 mod levels;
 mod replay;
+mod session;
 
 pub use days::{civil_from_days, day_of, days_of, today_utc, unix_seconds};
 pub use levels::{
     ENDLESS_SCENARIO, board_of, carried_texts, challenge, game_of, generated, generated_source,
     is_challenge, recording_header, scenario_of, simulation_of, source_from_flags,
 };
-pub use replay::{Checked, Desync, Replayed, Watcher, check, open, play, replay, start};
+pub use replay::{Checked, Desync, Replayed, check, open, play, replay, start};
+pub use session::{
+    ChallengeOf, Change, CoopSide, Due, Fused, Mode, Plain, Refusal, Scripted, Session, Stepper,
+    Watcher, mode_of,
+};

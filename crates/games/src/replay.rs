@@ -6,6 +6,7 @@
 //! bounded in ticks).
 
 use crate::levels;
+use crate::session::{Mode, Plain, Scripted, Session, Watcher};
 use anyhow::{Context, Result};
 use horde_core_sim::td::Timeline;
 use horde_core_sim::td::checksum_hex;
@@ -64,28 +65,6 @@ pub struct Checked {
     /// The first that did not, where the replay stopped.
     pub desync: Option<Desync>,
 }
-
-/// What a replay tells whoever watches it, tick by tick ([`play`]).
-pub trait Watcher {
-    /// The recording's edit took at `tick`.
-    fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
-        let _ = (tick, kind, x, y);
-    }
-
-    /// The recording's edit was refused (`why` names its line): logged by default.
-    fn refused(&mut self, why: &str) {
-        log::warn!("{why}");
-    }
-
-    /// `sim` stands after `tick` of `last`; an error ends the replay.
-    fn after(&mut self, tick: u64, last: u64, sim: &Simulation) -> Result<()> {
-        let _ = (tick, last, sim);
-        Ok(())
-    }
-}
-
-/// Nobody watches (a refused edit is logged, as `horde replay` logs it).
-impl Watcher for () {}
 
 /// Counts the refused edits instead of logging each (a hostile recording may hold thousands).
 #[derive(Default)]
@@ -222,28 +201,36 @@ pub fn start(recording: &Recording, path: &Path) -> Result<Simulation> {
 }
 
 /// The one replay loop: plays `sim` (as [`start`] made it) through the recording's edits to
-/// its last line, at `dt` seconds a tick, checking every checksum line, and stops at the first
-/// that does not match (or when the game is decided); `watcher` sees every edit and tick.
-/// Returns the game at the end, the checksum lines matched and the first that did not.
+/// its last line, at `dt` seconds a tick, in a [`Session`] watching the game, checking every
+/// checksum line, and stops at the first that does not match (or when the game is decided);
+/// `watcher` sees every edit and tick. Returns the game at the end, the checksum lines
+/// matched and the first that did not.
 pub fn play(
     recording: &Recording,
-    mut sim: Simulation,
+    sim: Simulation,
     dt: f32,
     watcher: &mut impl Watcher,
 ) -> Result<(Simulation, usize, Option<Desync>)> {
     let script = &recording.script;
     let last = script.last_tick();
+    let mut session = Session::new(sim, Some(recording.header.source.clone()), Mode::Watch);
+    session = session.with_dt(dt);
+    let mut due = Scripted {
+        script,
+        what: "recording",
+    };
     let mut checkpoints = script.checkpoints().iter().peekable();
     let mut checked = 0;
     let mut desync = None;
     for tick in 1..=last {
-        for edit in script.apply_at(&mut sim, tick, "recording", |why| watcher.refused(&why)) {
-            watcher.edit(tick, edit.kind, edit.x, edit.y);
+        if session.decided() {
+            // Nothing steps a decided game; its edits still apply, as they did recorded.
+            session.apply_due(&mut due, watcher);
+            watcher.after(tick, session.sim())?;
+        } else {
+            session.advance(&mut due, &mut Plain, watcher)?;
         }
-        if sim.outcome() == Outcome::Running {
-            sim.step(dt);
-        }
-        watcher.after(tick, last, &sim)?;
+        let sim = session.sim();
         while let Some(check) = checkpoints.next_if(|c| c.tick <= tick) {
             let got = sim.checksum();
             if got != check.checksum || sim.counts().ticks != check.tick {
@@ -274,7 +261,7 @@ pub fn play(
             break;
         }
     }
-    Ok((sim, checked, desync))
+    Ok((session.into_sim(), checked, desync))
 }
 
 /// The history a replay keeps, and who else watches.
@@ -289,9 +276,13 @@ impl<W: Watcher> Watcher for Keeping<'_, W> {
         self.also.edit(tick, kind, x, y);
     }
 
-    fn after(&mut self, tick: u64, last: u64, sim: &Simulation) -> Result<()> {
+    fn refused(&mut self, why: &str) {
+        self.also.refused(why);
+    }
+
+    fn after(&mut self, tick: u64, sim: &Simulation) -> Result<()> {
         self.timeline.observe(sim).context("a timeline keyframe")?;
-        self.also.after(tick, last, sim)
+        self.also.after(tick, sim)
     }
 }
 

@@ -121,7 +121,7 @@ struct Timed {
 
 impl Game for Timed {
     fn sim(&self) -> &Simulation {
-        &self.game.sim
+        self.game.sim()
     }
     fn apply(&mut self, edit: &horde_lockstep::Stamped, kind: EditKind) -> Result<(), String> {
         self.game.apply(edit, kind)

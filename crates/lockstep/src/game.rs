@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use horde_core_sim::DT;
 use horde_core_sim::td::game_to_bytes_with_source;
 use horde_core_sim::td::{EditKind, GameSource, Outcome, RecordingWriter, Simulation};
+use horde_games::{CoopSide, Mode, Session};
 use std::collections::BTreeMap;
 
 /// Ticks between two checksum comparisons: one a second of game time.
@@ -93,8 +94,8 @@ pub fn save_bytes(sim: &Simulation, source: Option<&GameSource>) -> Result<Vec<u
 /// The headless game: a simulation, and where asked the recording of the merged game (each
 /// edit after a comment naming its player).
 pub struct SimGame {
-    /// The game.
-    pub sim: Simulation,
+    /// The game, as a co-op session plays it.
+    session: Session,
     /// The merged recording (the host's `--record`).
     pub recording: Option<RecordingWriter>,
     /// The edits refused.
@@ -110,14 +111,29 @@ pub struct SimGame {
 impl SimGame {
     /// `sim`, recorded into `recording` where given.
     pub fn new(sim: Simulation, recording: Option<RecordingWriter>) -> SimGame {
+        let mode = Mode::Coop {
+            side: CoopSide::Host,
+            players: 1,
+        };
         SimGame {
-            sim,
+            session: Session::new(sim, None, mode),
             recording,
             refused: 0,
             recording_error: None,
             script: PlayerScript::default(),
             placed: BTreeMap::new(),
         }
+    }
+
+    /// The session playing the game.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The session, to change the game between ticks on this side (a host's undo, a
+    /// forced desync in tests).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
 
     /// Keeps the first recording error.
@@ -144,17 +160,16 @@ impl SimGame {
 
 impl Game for SimGame {
     fn sim(&self) -> &Simulation {
-        &self.sim
+        self.session.sim()
     }
 
     fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
-        let result = self.sim.edit(kind, edit.edit.x, edit.edit.y);
+        let result = self.session.edit(kind, edit.edit.x, edit.edit.y);
         match result {
             Ok(_) => {
-                if let Some(index) = self.sim.board().index(edit.edit.x, edit.edit.y) {
-                    if matches!(kind, EditKind::Tower(_))
-                        && self.sim.towers().on_tile(index).is_some()
-                    {
+                let sim = self.session.sim();
+                if let Some(index) = sim.board().index(edit.edit.x, edit.edit.y) {
+                    if matches!(kind, EditKind::Tower(_)) && sim.towers().on_tile(index).is_some() {
                         self.placed.insert(index, edit.player.clone());
                     } else {
                         self.placed.remove(&index);
@@ -175,11 +190,11 @@ impl Game for SimGame {
     }
 
     fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
-        self.sim = saved.sim;
+        self.session.replace_sim(saved.sim);
     }
 
     fn placers(&self) -> Vec<Placer> {
-        let towers = self.sim.towers();
+        let towers = self.session.sim().towers();
         (self.placed.iter())
             .filter(|(tile, _)| towers.on_tile(**tile).is_some())
             .map(|(tile, player)| Placer {
@@ -200,10 +215,10 @@ impl Game for SimGame {
     }
 
     fn step(&mut self) {
-        self.sim.step(DT);
-        let tick = self.sim.counts().ticks;
+        self.session.step();
+        let tick = self.session.tick();
         if let Some(recording) = &mut self.recording {
-            let result = recording.after_tick(tick, &self.sim);
+            let result = recording.after_tick(tick, self.session.sim());
             self.note(result);
         }
     }

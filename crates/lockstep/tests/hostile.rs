@@ -27,7 +27,7 @@ struct Counting {
 
 impl Game for Counting {
     fn sim(&self) -> &Simulation {
-        &self.game.sim
+        self.game.sim()
     }
     fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
         *self
@@ -113,7 +113,7 @@ fn hostile_peers_are_refused_or_dropped_and_the_others_play_on() {
         }
         host.finish(&mut game)?;
         host.close();
-        anyhow::Ok((game.game.sim.checksum(), game.applied))
+        anyhow::Ok((game.game.sim().checksum(), game.applied))
     });
     let honest = {
         let (code, dir) = (code.to_string(), dir.path().to_path_buf());
@@ -125,7 +125,7 @@ fn hostile_peers_are_refused_or_dropped_and_the_others_play_on() {
                 assert!(Instant::now() < deadline);
                 std::thread::sleep(Duration::from_millis(1));
             }
-            anyhow::Ok(game.sim.checksum())
+            anyhow::Ok(game.sim().checksum())
         })
     };
     let runtime = tokio::runtime::Builder::new_current_thread()

@@ -60,7 +60,7 @@ fn run_host(
     host.finish(&mut game)?;
     let everyone = host.everyone().to_vec();
     host.close();
-    Ok((game.sim.checksum(), everyone))
+    Ok((game.sim().checksum(), everyone))
 }
 
 /// Joins and plays to the host's end; its edits at the given ticks; `perturb_at` changes its
@@ -85,10 +85,10 @@ fn run_peer(
             peer.edit(game.tick(), edit);
         }
         if perturb_at == Some(game.tick()) {
-            let _ = game.sim.edit(EditKind::Wall, 0, 10);
+            let _ = game.session_mut().edit(EditKind::Wall, 0, 10);
         }
         if peer.advance(&mut game, Instant::now(), u64::MAX)?.finished {
-            return Ok((game.sim.checksum(), joined_at));
+            return Ok((game.sim().checksum(), joined_at));
         }
         assert!(Instant::now() < deadline, "the peer never finished");
         std::thread::sleep(Duration::from_millis(1));
@@ -235,10 +235,10 @@ struct Recorder {
 
 impl Game for Recorder {
     fn sim(&self) -> &Simulation {
-        &self.game.sim
+        self.game.sim()
     }
     fn apply(&mut self, edit: &Stamped, kind: EditKind) -> Result<(), String> {
-        assert_eq!(self.game.sim.counts().ticks + 1, edit.tick);
+        assert_eq!(self.game.sim().counts().ticks + 1, edit.tick);
         self.applied.push(edit.clone());
         self.game.apply(edit, kind)
     }
@@ -265,27 +265,27 @@ fn the_hosts_undo_takes_every_peer_back_and_they_play_on_to_one_checksum() {
     while !host.finished(&game) {
         host.advance(&mut game, Instant::now()).unwrap();
         if game.tick() >= 200 && kept.is_none() {
-            kept = Some(game.sim.clone());
+            kept = Some(game.sim().clone());
         }
         // At tick 400 the host looks back to tick 200 and builds a wall there: an undo.
         if game.tick() >= 400 && !undone {
             undone = true;
-            game.sim = kept.clone().unwrap();
-            game.sim.edit(EditKind::Wall, 2, 2).unwrap();
+            game.session_mut().replace_sim(kept.clone().unwrap());
+            game.session_mut().edit(EditKind::Wall, 2, 2).unwrap();
             host.rewind(&game).unwrap();
         }
         std::thread::sleep(Duration::from_millis(1));
     }
     host.finish(&mut game).unwrap();
-    let host_sum = game.sim.checksum();
+    let host_sum = game.sim().checksum();
     host.close();
     let (sum, _) = peer.join().unwrap().unwrap();
     assert_eq!(sum, host_sum);
-    assert_eq!(game.sim.counts().ticks, 900);
+    assert_eq!(game.sim().counts().ticks, 900);
     // The wall of the undo stands on both boards.
-    let index = game.sim.board().index(2, 2).unwrap();
+    let index = game.sim().board().index(2, 2).unwrap();
     assert_eq!(
-        game.sim.board().content(index),
+        game.sim().board().content(index),
         horde_core_sim::td::TileContent::Wall
     );
 }
@@ -299,7 +299,7 @@ fn a_scripted_host_places_a_tower_and_a_later_joiner_is_told_who_placed_it() {
     // A wall, then a laser on it (a tower on a wall cuts no path), made by the script.
     let laser = WireEdit::of(EditKind::Tower(TowerKind::Laser), 3, 3);
     game.script = PlayerScript::new([(100, wall(3, 3)), (200, laser)]);
-    let tile = game.sim.board().index(3, 3).unwrap() as u32;
+    let tile = game.sim().board().index(3, 3).unwrap() as u32;
     let tick = Arc::new(AtomicU64::new(0));
     let host_thread = {
         let tick = tick.clone();

@@ -9,8 +9,7 @@
 //!     [--kind laser|mortar] [--order near|far] [--most-towers N] [--max-ticks T]
 //! ```
 
-use horde_core_sim::DT;
-use horde_core_sim::td::{EditKind, Outcome, RecordingWriter, SpawnSettings, TowerKind};
+use horde_core_sim::td::{EditKind, RecordingWriter, SpawnSettings, TowerKind};
 use std::path::PathBuf;
 
 #[path = "../tests/common/defender.rs"]
@@ -31,12 +30,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let most: u64 = arg("--max-ticks", "200000").parse()?;
     let towers: usize = arg("--most-towers", "100000").parse()?;
     let source = horde_games::challenge(seed);
-    let mut sim = horde_games::simulation_of(&source, SpawnSettings::default(), seed)?;
-    let header =
-        horde_games::recording_header(&source, sim.board(), SpawnSettings::default(), false, seed)?;
+    let mode = horde_games::mode_of(Some(&source), seed, false);
+    let mut session = horde_games::Session::open(&source, SpawnSettings::default(), seed, mode)?;
+    let header = horde_games::recording_header(
+        &source,
+        session.sim().board(),
+        SpawnSettings::default(),
+        false,
+        seed,
+    )?;
     let mut writer = RecordingWriter::start(&out, header)?;
     // The empty and wall tiles beside the spawn points' paths, nearest their destination first.
-    let mut spots = defender::spots_beside_paths(sim.board(), true);
+    let mut spots = defender::spots_beside_paths(session.sim().board(), true);
     if arg("--order", "near") == "far" {
         spots.reverse();
     }
@@ -47,12 +52,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let laser = EditKind::Tower(kind);
     let mut next = 0;
     let mut tick = 0;
-    while sim.outcome() == Outcome::Running && tick < most {
+    while !session.decided() && tick < most {
         tick += 1;
         // Edits apply at the start of the tick, as in the window.
         while next < spots.len().min(towers) {
             let (x, y) = spots[next];
-            match sim.edit(laser, x, y) {
+            match session.edit(laser, x, y) {
                 Ok(_) => {
                     writer.edit(tick, laser, x, y)?;
                     next += 1;
@@ -61,8 +66,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 Err(_) => next += 1,
             }
         }
-        sim.step(DT);
-        writer.after_tick(tick, &sim)?;
+        session.step();
+        writer.after_tick(tick, session.sim())?;
     }
     writer.finish()?;
     println!(
@@ -71,8 +76,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         tick,
         tick as f64 / 3600.0,
         next,
-        sim.wave_tally().cleared,
-        sim.outcome().name()
+        session.sim().wave_tally().cleared,
+        session.sim().outcome().name()
     );
     Ok(())
 }

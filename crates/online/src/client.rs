@@ -53,9 +53,15 @@ const ANSWER_LIMIT: u64 = 4 << 20;
 impl Client {
     /// A client of the server at `base` (`http://HOST:PORT`, no trailing slash needed).
     pub fn new(base: &str) -> Client {
+        Client::with_timeout(base, Duration::from_secs(60))
+    }
+
+    /// [`Client::new`] giving up on any request after `timeout` (the title screen asks
+    /// whether the server answers within 2 s).
+    pub fn with_timeout(base: &str, timeout: Duration) -> Client {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
+            .timeout_global(Some(timeout))
             .build()
             .into();
         Client {

@@ -107,6 +107,12 @@ impl Renderer {
         self.batches.add(mesh, label)
     }
 
+    /// Drops every batch (another scene takes the window): ids handed out before are stale
+    /// from now on, and batches added after draw alone.
+    pub fn clear_batches(&mut self) {
+        self.batches = Batches::new();
+    }
+
     /// Replaces a batch's instances (uploaded at the next frame).
     pub fn set_instances(&mut self, id: BatchId, instances: &[Instance]) {
         if let Some(batch) = self.batches.get_mut(id) {

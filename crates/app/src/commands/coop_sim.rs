@@ -105,7 +105,7 @@ fn host(args: &SimArgs) -> Result<()> {
     let everyone = host.everyone().to_vec();
     host.close();
     game.finish()?;
-    println!("{}", coop_summary_json(&game.sim, game.refused, everyone)?);
+    println!("{}", coop_summary_json(game.sim(), game.refused, everyone)?);
     Ok(())
 }
 
@@ -135,7 +135,7 @@ fn join(args: &SimArgs, code: &str) -> Result<()> {
     }
     println!(
         "{}",
-        coop_summary_json(&game.sim, game.refused, peer.everyone().to_vec())?
+        coop_summary_json(game.sim(), game.refused, peer.everyone().to_vec())?
     );
     Ok(())
 }
@@ -183,7 +183,7 @@ fn nap_until(when: Instant) {
 /// at tick T. A release build has no such hook.
 mod test_hooks {
     use horde_core_sim::td::{EditKind, TileContent};
-    use horde_lockstep::SimGame;
+    use horde_lockstep::{Game, SimGame};
 
     /// The tick to perturb at, in a debug build where the variable says so.
     pub fn perturb_tick() -> Option<u64> {
@@ -198,7 +198,7 @@ mod test_hooks {
 
     /// Puts a wall on the first empty tile of this side's game alone.
     pub fn perturb(game: &mut SimGame) {
-        let board = game.sim.board();
+        let board = game.sim().board();
         let empty = (0..board.height() as i64)
             .flat_map(|y| (0..board.width() as i64).map(move |x| (x, y)))
             .find(|&(x, y)| {
@@ -207,10 +207,10 @@ mod test_hooks {
                     .is_some_and(|i| board.content(i) == TileContent::Empty)
             });
         if let Some((x, y)) = empty {
-            let _ = game.sim.edit(EditKind::Wall, x, y);
+            let _ = game.session_mut().edit(EditKind::Wall, x, y);
             log::warn!(
                 "test hook: tick {}: a wall at ({x}, {y}) off the lists",
-                game.sim.counts().ticks
+                game.sim().counts().ticks
             );
         }
     }

@@ -43,6 +43,13 @@ use clap::{CommandFactory, FromArgMatches};
 /// and a name it does not hold refused by clap, naming the flag). Exits as clap does on
 /// `--help`, `--version` and bad flags.
 pub fn parse() -> Cli {
+    let args = crate::cli::coop::host_speed_is_pace(std::env::args_os().collect());
+    let matches = command().get_matches_from(args);
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+}
+
+/// The command line's clap command, `--scene` taking the scene registry's names.
+fn command() -> clap::Command {
     let mut command = Cli::command();
     for name in ["run", "screenshot"] {
         command = command.mut_subcommand(name, |sub| {
@@ -51,7 +58,14 @@ pub fn parse() -> Cli {
             })
         });
     }
-    let args = crate::cli::coop::host_speed_is_pace(std::env::args_os().collect());
-    let matches = command.get_matches_from(args);
-    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+    command
+}
+
+/// `horde WORDS..` parsed as the command line would be (the title screen opens its picks
+/// so); a bad word is an error, not an exit.
+pub fn parse_words(words: &[String]) -> anyhow::Result<Cli> {
+    let argv = std::iter::once("horde".into()).chain(words.iter().map(Into::into));
+    let argv = crate::cli::coop::host_speed_is_pace(argv.collect());
+    let matches = command().try_get_matches_from(argv)?;
+    Ok(Cli::from_arg_matches(&matches)?)
 }

@@ -7,10 +7,10 @@ use crate::cli::PreviewArgs;
 use crate::clock::STEP_F32;
 use anyhow::{Result, bail};
 use horde_core_sim::td::EditScript;
-use horde_core_sim::td::Simulation;
 use horde_core_sim::td::load_game;
 use horde_core_sim::td::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, TileCount};
 use horde_core_sim::td::{PreviewError, predict_end, predict_wave};
+use horde_games::{Mode, Plain, Scripted, Session, Watcher};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -78,7 +78,9 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.script {
-        play_script(&mut sim, &EditScript::load(path)?, dt, path)?;
+        let mut session = Session::new(sim, None, Mode::Sandbox).with_dt(dt);
+        play_script(&mut session, &EditScript::load(path)?, path)?;
+        sim = session.into_sim();
     }
     let started = Instant::now();
     // Inside the pool, the tick's parallel passes start on one of its threads: no hand-over
@@ -122,22 +124,27 @@ pub fn run(args: &PreviewArgs) -> Result<()> {
     Ok(())
 }
 
-/// Plays `sim` through the script's edits: every tick up to its last edit's, and that tick's
-/// edits applied (the prediction starts with that tick).
-fn play_script(
-    sim: &mut Simulation,
-    script: &EditScript,
-    dt: f32,
-    path: &std::path::Path,
-) -> Result<()> {
-    let first = sim.counts().ticks + 1;
+/// Plays `session` through the script's edits: every tick up to its last edit's, and that
+/// tick's edits applied (the prediction starts with that tick).
+fn play_script(session: &mut Session, script: &EditScript, path: &std::path::Path) -> Result<()> {
+    /// Logs a refused edit naming the script.
+    struct Named<'a>(&'a std::path::Path);
+    impl Watcher for Named<'_> {
+        fn refused(&mut self, why: &str) {
+            log::warn!("{}: {why}", self.0.display());
+        }
+    }
+    let first = session.tick() + 1;
     let last = script.edits().last().map_or(0, |e| e.tick);
+    let mut due = Scripted {
+        script,
+        what: "script",
+    };
     for tick in first..=last {
-        script.apply_at(sim, tick, "script", |why| {
-            log::warn!("{}: {why}", path.display());
-        });
         if tick < last {
-            sim.step(dt);
+            session.advance(&mut due, &mut Plain, &mut Named(path))?;
+        } else {
+            session.apply_due(&mut due, &mut Named(path));
         }
     }
     if last > 0 && last < first {

@@ -63,7 +63,8 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
 fn run_here(args: &ReplayArgs) -> Result<()> {
     let (recording, sim) = open(&args.recording)?;
     let started = Instant::now();
-    let replayed = replay(&recording, sim, STEP_F32, &mut ReplayBar::new(!args.json))?;
+    let mut bar = ReplayBar::new(!args.json, recording.script.last_tick());
+    let replayed = replay(&recording, sim, STEP_F32, &mut bar)?;
     let replay_ms = started.elapsed().as_secs_f64() * 1000.0;
     let timeline = &replayed.timeline;
     let mut seeks = Vec::new();

@@ -14,9 +14,10 @@ use horde_core_sim::td::SpawnSettings;
 use horde_core_sim::td::TraceWriter;
 use horde_core_sim::td::checksum_hex;
 use horde_core_sim::td::header_if_any;
-use horde_core_sim::td::{Board, Outcome, Simulation};
+use horde_core_sim::td::{Board, EditKind, Simulation};
 use horde_core_sim::td::{game_from_bytes, game_to_bytes, load_game, save_game_with_source};
 use horde_files::{OutputFile, TEXT_CAP, read_text};
+use horde_games::{Plain, Scripted, Session, Watcher};
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
@@ -42,7 +43,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
             args.dt.unwrap_or(STEP_F32)
         );
     }
-    let (mut sim, saved_dt, source) = open_game(args)?;
+    let (sim, saved_dt, source) = open_game(args)?;
     // Neither `--dt` nor a save gives a step: the window's fixed step.
     let dt = args.dt.or(saved_dt).unwrap_or(STEP_F32);
     let first = sim.counts().ticks + 1;
@@ -99,36 +100,35 @@ fn run_here(args: &SimArgs) -> Result<()> {
         }
         None => None,
     };
+    let online = args.board.challenge == Some(crate::cli::board::Challenge::Online);
+    let mode = horde_games::mode_of(source.as_ref(), sim.seed(), online);
     // Heavy mode: a second game, saved and loaded after every tick, beside this one.
-    let mut heavy = args.heavy.then(|| sim.clone());
-    let mut refused_edits = 0u64;
+    let mut heavy = args
+        .heavy
+        .then(|| Session::new(sim.clone(), None, mode.clone()).with_dt(dt));
+    let mut session = Session::new(sim, source.clone(), mode).with_dt(dt);
+    let mut outputs = Outputs {
+        recording: recording.as_mut(),
+        trace: trace.as_mut(),
+        checksums: checksums.as_mut(),
+        refused: 0,
+        failed: None,
+    };
     let progress = Progress::new(args.ticks, "ticks", true);
     for tick in first..last {
-        if sim.outcome() != Outcome::Running {
+        if session.decided() {
             break;
         }
-        let took = script.apply_at(&mut sim, tick, "script", |why| {
-            refused_edits += 1;
-            log::warn!("{why}");
-        });
-        sim.step(dt);
-        if let Some(recording) = &mut recording {
-            for edit in took {
-                recording.edit(tick, edit.kind, edit.x, edit.y)?;
-            }
-            recording.after_tick(tick, &sim)?;
-        }
-        if let Some(trace) = &mut trace {
-            trace.write_tick(&sim)?;
-        }
-        if let Some(checksums) = &mut checksums {
-            checksums.tick(&sim)?;
-        }
+        let mut due = Scripted {
+            script: &script,
+            what: "script",
+        };
+        session.advance(&mut due, &mut Plain, &mut outputs)?;
         if let Some(reloaded) = &mut heavy {
-            script.apply_at(reloaded, tick, "script", |_| {});
-            reloaded.step(dt);
-            *reloaded = through_a_save(reloaded, dt, tick)?;
-            let (expected, got) = (sim.checksum(), reloaded.checksum());
+            reloaded.advance(&mut due, &mut Plain, &mut Quiet)?;
+            let through = through_a_save(reloaded.sim(), dt, tick)?;
+            reloaded.replace_sim(through);
+            let (expected, got) = (session.sim().checksum(), reloaded.sim().checksum());
             if expected != got {
                 bail!(
                     "--heavy: tick {tick}: the game saved and loaded after every tick has checksum {}, the uninterrupted game {}: the save lost part of the game",
@@ -139,6 +139,8 @@ fn run_here(args: &SimArgs) -> Result<()> {
         }
         progress.inc();
     }
+    let refused_edits = outputs.refused;
+    let sim = session.into_sim();
     drop(progress);
     if let Some(trace) = trace {
         trace.finish()?;
@@ -151,6 +153,55 @@ fn run_here(args: &SimArgs) -> Result<()> {
     }
     println!("{}", summary_json(&sim, refused_edits)?);
     Ok(())
+}
+
+/// What watches `horde sim`'s game: the recording, the trace, the checksum lines, and the
+/// count of refused edits.
+struct Outputs<'a> {
+    recording: Option<&'a mut RecordingWriter>,
+    trace: Option<&'a mut TraceFile>,
+    checksums: Option<&'a mut ChecksumFile>,
+    refused: u64,
+    /// The first error writing an edit to the recording, returned at the tick's end.
+    failed: Option<horde_files::FileError>,
+}
+
+impl Watcher for Outputs<'_> {
+    fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
+        if let Some(recording) = &mut self.recording {
+            if let Err(e) = recording.edit(tick, kind, x, y) {
+                self.failed.get_or_insert(e);
+            }
+        }
+    }
+
+    fn refused(&mut self, why: &str) {
+        self.refused += 1;
+        log::warn!("{why}");
+    }
+
+    fn after(&mut self, tick: u64, sim: &Simulation) -> Result<()> {
+        if let Some(e) = self.failed.take() {
+            return Err(e.into());
+        }
+        if let Some(recording) = &mut self.recording {
+            recording.after_tick(tick, sim)?;
+        }
+        if let Some(trace) = &mut self.trace {
+            trace.write_tick(sim)?;
+        }
+        if let Some(checksums) = &mut self.checksums {
+            checksums.tick(sim)?;
+        }
+        Ok(())
+    }
+}
+
+/// Watches nothing and logs nothing (heavy mode's second game refuses what the first did).
+struct Quiet;
+
+impl Watcher for Quiet {
+    fn refused(&mut self, _: &str) {}
 }
 
 /// The game the flags name: the flags' (its source with it), or the loaded save's (with the

@@ -142,7 +142,7 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
     };
     let presented = shell::run(&mut scene, options)?;
     log::info!("stress view: presented {presented} frames ({WARM_UP_FRAMES} warm-up)");
-    let counts = scene.sim.counts();
+    let counts = scene.session.sim().counts();
     Ok(report(
         args,
         Measured {

@@ -28,6 +28,8 @@
 //! - shared between them: [`camera`] (`camera.rs`, the one place the simulation's frame meets
 //!   the renderer's), [`input`] (`input.rs`, what is held) and [`stall`] (`stall.rs`, what
 //!   background generation costs the render thread);
+//! - [`title`] (`title/`): the title screen `horde run` opens when no flag names a scene, a
+//!   menu over a live scene that opens the others in the same window;
 //! - opening a scene: `registry.rs` (the one list of scenes, and the one way `run` and
 //!   `screenshot` open one), `flags.rs` (the scene flags as clap reads them), `given.rs` (what
 //!   was given of them, as the scenes read it), `opening.rs` (in a window or for one picture),
@@ -44,6 +46,7 @@ pub mod registry;
 pub mod runner;
 pub mod stall;
 pub mod td;
+pub mod title;
 pub mod until;
 
 use horde_renderer::{
@@ -188,9 +191,16 @@ pub trait Scene {
         let _ = (renderer, counters);
     }
 
+    /// Escape was pressed (and no cursor was captured): whether the scene took it (the
+    /// title screen goes back to its menu). Not taken, the window closes.
+    fn escape(&mut self, requests: &mut Requests) -> bool {
+        let _ = requests;
+        false
+    }
+
     /// A key went down (`pressed`) or up, and egui did not take it. `repeat` marks the
-    /// keyboard's auto-repeat. Escape (release a captured cursor, else quit) and F12
-    /// (screenshot) are the shell's.
+    /// keyboard's auto-repeat. Escape (release a captured cursor, else [`Scene::escape`],
+    /// else quit) and F12 (screenshot) are the shell's.
     fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool, requests: &mut Requests) {
         let _ = (key, pressed, repeat, requests);
     }

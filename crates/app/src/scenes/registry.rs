@@ -11,7 +11,7 @@
 use super::Reporting;
 use super::given::{SceneArgs, SceneFlags};
 use super::opening::Opening;
-use super::{city, platformer, runner, td};
+use super::{city, platformer, runner, td, title};
 use anyhow::{Result, bail};
 use clap::Command;
 
@@ -86,6 +86,27 @@ pub fn open(args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
         }
     }
     (asked.open)(args, opening)
+}
+
+/// The title screen (what `horde run` opens when no flag names a scene) over `backdrop`,
+/// opening its picks through `opener`; its daily challenge asks `server`, its *Play* lists
+/// the shipped games under `assets`.
+pub fn open_title(
+    backdrop: Box<dyn Reporting>,
+    opener: title::Opener,
+    server: String,
+    assets: Option<&std::path::Path>,
+) -> Box<dyn Reporting> {
+    Box::new(title::TitleScene::new(backdrop, opener, server, assets))
+}
+
+/// Whether `args` (and the window's `window` flags) name no scene: no `--scene` and no flag
+/// a scene owns (level, scenario, challenge, load, replay, host, join, ..) was given, so
+/// `horde run` opens the title screen.
+pub fn names_no_scene(args: &SceneArgs, window: &super::given::WindowArgs) -> bool {
+    let named =
+        args.matches().value_source("scene") == Some(clap::parser::ValueSource::CommandLine);
+    !named && args.given().is_empty() && window.given().is_empty()
 }
 
 #[cfg(test)]

@@ -125,6 +125,10 @@ impl Scene for RunUntil {
         self.scene.key(key, pressed, repeat, requests);
     }
 
+    fn escape(&mut self, requests: &mut Requests) -> bool {
+        self.scene.escape(requests)
+    }
+
     fn mouse_button(
         &mut self,
         button: MouseButton,

@@ -301,7 +301,11 @@ impl<S: Scene + ?Sized> ApplicationHandler for ShellApp<'_, S> {
                     KeyCode::Escape if pressed && self.input.captured => {
                         self.capture_cursor(false);
                     }
-                    KeyCode::Escape if pressed => event_loop.exit(),
+                    KeyCode::Escape if pressed => {
+                        if !self.scene.escape(&mut self.requests) {
+                            event_loop.exit();
+                        }
+                    }
                     KeyCode::F12 if pressed && !event.repeat => self.requests.screenshot = true,
                     _ => self
                         .scene

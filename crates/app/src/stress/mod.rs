@@ -20,13 +20,13 @@ pub mod scene;
 pub mod step;
 
 use crate::cli::{StressArgs, StressRenderer};
-use crate::clock::STEP_F32;
 use crate::offscreen::Offscreen;
 use crate::progress::Progress;
 use crate::scenes::td::view as td_view;
 use crate::staging::{WriteTimes, ms};
 use anyhow::Result;
 use horde_core_sim::td::{ModelInstance, Simulation};
+use horde_games::{Fused, Mode, Session};
 use report::{Drawing, Measured, Report, Samples, report};
 use std::time::Instant;
 use step::{step_into_view, stress_simulation, stress_view};
@@ -45,8 +45,11 @@ fn time_checksum(args: &StressArgs, sim: &Simulation, measured: bool, samples: &
 
 /// Measures without a window (`--headless`, or `--renderer none`) and returns the report.
 pub fn measure_headless(args: &StressArgs) -> Result<Report> {
-    let mut sim = stress_simulation(args)?;
-    let board = [sim.board().width(), sim.board().height()];
+    let mut session = Session::new(stress_simulation(args)?, None, Mode::Sandbox);
+    let board = [
+        session.sim().board().width(),
+        session.sim().board().height(),
+    ];
     let n = args.enemies as usize;
     let total = WARM_UP_FRAMES + args.frames;
     let mut samples = Samples::with_capacity(args.frames as usize);
@@ -56,12 +59,15 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
             let mut out = vec![ModelInstance::zeroed_instance(); n + n / 4];
             for frame in 0..total {
                 let start = Instant::now();
+                let sim = session.sim_mut();
                 sim.populate(n.saturating_sub(sim.enemies().len()));
                 let step = Instant::now();
-                sim.step_and_write(STEP_F32, &mut out)?;
+                let mut fused = Fused::new(out.as_mut_slice());
+                session.advance(&mut (), &mut fused, &mut ())?;
+                fused.written?;
                 let sim_ms = ms(step);
                 samples.push(frame >= WARM_UP_FRAMES, sim_ms, 0.0, ms(start));
-                time_checksum(args, &sim, frame >= WARM_UP_FRAMES, &mut samples);
+                time_checksum(args, session.sim(), frame >= WARM_UP_FRAMES, &mut samples);
                 progress.inc();
             }
             Drawing::none()
@@ -72,15 +78,17 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
             // towers and their fight as the window shows them.
             let mut view = stress_view(args);
             let batches = view.attach(&mut off.renderer);
-            view.sync_board(&mut off.renderer, &sim, None);
+            view.sync_board(&mut off.renderer, session.sim(), None);
             let aspect = args.size.0 as f32 / args.size.1 as f32;
-            let params = td_view::frame_params(&td_view::default_camera(&sim, aspect), aspect);
+            let camera = td_view::default_camera(session.sim(), aspect);
+            let params = td_view::frame_params(&camera, aspect);
             let mut drawing = Drawing::none();
             for frame in 0..total {
                 let start = Instant::now();
                 let mut times = WriteTimes::default();
                 if !args.static_instances || frame == 0 {
-                    times = step_into_view(&mut sim, n, &mut view, &mut off.renderer, &off.ctx)?;
+                    let (renderer, ctx) = (&mut off.renderer, &off.ctx);
+                    times = step_into_view(&mut session, n, &mut view, renderer, ctx)?;
                 }
                 let (renderer, target, ctx) = (&mut off.renderer, &off.target, &off.ctx);
                 ctx.checked("drawing a stress frame", || {
@@ -90,7 +98,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 drawing.cube_path = off.renderer.draw_path(batches.enemies).name();
                 let measured = frame >= WARM_UP_FRAMES;
                 samples.push(measured, times.sim_ms, times.upload_ms, ms(start));
-                time_checksum(args, &sim, measured, &mut samples);
+                time_checksum(args, session.sim(), measured, &mut samples);
                 progress.inc();
             }
             let summary = off.ctx.summary();
@@ -100,7 +108,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
             drawing
         }
     };
-    let counts = sim.counts();
+    let counts = session.sim().counts();
     Ok(report(
         args,
         Measured {

@@ -71,6 +71,11 @@ pub struct Samples {
 }
 
 impl Samples {
+    /// The measured frames' times, milliseconds (a copy, to sort).
+    pub fn frame_times(&self) -> Vec<f64> {
+        self.frame.clone()
+    }
+
     /// Room for `n` frames.
     pub fn with_capacity(n: usize) -> Samples {
         Samples {

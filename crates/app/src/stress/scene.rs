@@ -10,15 +10,16 @@ use crate::overlay;
 use crate::scenes::td::TdView;
 use crate::scenes::td::view as td_view;
 use crate::scenes::td::widgets::frame_time_graph;
-use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
+use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::staging::WriteTimes;
 use horde_core_sim::td::Simulation;
+use horde_games::{Mode, Session};
 use horde_renderer::{AdapterSummary, FrameCounters, FrameParams, GpuContext, Renderer};
 
 /// The stress run shown in a window.
 pub struct StressScene {
-    /// The stress simulation.
-    pub sim: Simulation,
+    /// The stress simulation, as a session plays it.
+    pub session: Session,
     /// How it is drawn: the tower-defense view, with no game around it.
     pub view: TdView,
     /// Enemies held on the board.
@@ -46,7 +47,7 @@ impl StressScene {
         static_instances: bool,
     ) -> StressScene {
         StressScene {
-            sim,
+            session: Session::new(sim, None, Mode::Sandbox),
             view,
             enemies,
             static_instances,
@@ -96,13 +97,13 @@ impl Scene for StressScene {
             ui.label(format!(
                 "enemies {} (alive {})",
                 self.enemies,
-                self.sim.enemies().len()
+                self.session.sim().enemies().len()
             ));
-            let counts = self.sim.counts();
-            if !self.sim.towers().is_empty() {
+            let counts = self.session.sim().counts();
+            if !self.session.sim().towers().is_empty() {
                 ui.label(format!(
                     "towers {}   killed {}   shells {}",
-                    self.sim.towers().len(),
+                    self.session.sim().towers().len(),
                     counts.killed,
                     counts.shots
                 ));
@@ -131,13 +132,19 @@ impl Scene for StressScene {
     }
 
     fn prepare(&mut self, renderer: &mut Renderer, ctx: &GpuContext) -> anyhow::Result<()> {
-        self.view.sync_board(renderer, &self.sim, None);
+        self.view.sync_board(renderer, self.session.sim(), None);
         if self.static_instances && self.written {
             // `--static-instances` after the first frame: nothing simulated or uploaded.
             self.last = WriteTimes::default();
             return Ok(());
         }
-        self.last = step_into_view(&mut self.sim, self.enemies, &mut self.view, renderer, ctx)?;
+        self.last = step_into_view(
+            &mut self.session,
+            self.enemies,
+            &mut self.view,
+            renderer,
+            ctx,
+        )?;
         self.written = true;
         Ok(())
     }
@@ -145,7 +152,7 @@ impl Scene for StressScene {
     fn frame_params(&mut self, viewport: Viewport) -> FrameParams {
         self.drawing.size = [viewport.width as u32, viewport.height as u32];
         let aspect = viewport.aspect();
-        td_view::frame_params(&td_view::default_camera(&self.sim, aspect), aspect)
+        td_view::frame_params(&td_view::default_camera(self.session.sim(), aspect), aspect)
     }
 
     fn rendered(&mut self, renderer: &Renderer, _counters: &FrameCounters) {
@@ -153,5 +160,51 @@ impl Scene for StressScene {
             self.drawing.enemy_draw_calls = renderer.batch_draw_calls(batches.enemies);
             self.drawing.cube_path = renderer.draw_path(batches.enemies).name();
         }
+    }
+}
+
+/// The stress test as a scene the title screen opens: `args`' enemies on the stress board,
+/// drawn until the player leaves it (its summary: frames, enemies, frame times).
+pub fn window_scene(args: &crate::cli::StressArgs) -> anyhow::Result<Box<dyn Reporting>> {
+    let sim = super::step::stress_simulation(args)?;
+    let frames = 36_000;
+    let scene = StressScene::new(
+        (sim, super::step::stress_view(args)),
+        args.enemies as usize,
+        frames,
+        args.static_instances,
+    );
+    Ok(Box::new(scene))
+}
+
+/// The stress scene's `--json` summary when the title screen opened it.
+#[derive(serde::Serialize)]
+struct Summary {
+    frames: u64,
+    enemies: usize,
+    alive: usize,
+    /// Frame times (p50, p95, max), milliseconds, after the warm-up.
+    frame_ms: crate::stats::Stat,
+    /// The scene: `stress`.
+    scene: &'static str,
+}
+
+impl Reporting for StressScene {
+    fn exit_line(&self) -> String {
+        format!(
+            "stress test: {} enemies held, {} alive",
+            self.enemies,
+            self.session.sim().enemies().len()
+        )
+    }
+
+    fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
+        Ok(serde_json::to_string(&Summary {
+            frames,
+            enemies: self.enemies,
+            alive: self.session.sim().enemies().len(),
+            frame_ms: crate::stats::Stat::of(&mut self.samples.frame_times()),
+            scene: "stress",
+        })?)
     }
 }

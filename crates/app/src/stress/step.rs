@@ -3,7 +3,6 @@
 //! every instance through that view (wgpu's staging memory, [`crate::staging`]).
 
 use crate::cli::StressArgs;
-use crate::clock::STEP_F32 as STEP;
 use crate::scenes::td::TdView;
 use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::{EnemyWrite, WriteTimes};
@@ -13,6 +12,7 @@ use horde_core_sim::td::winding_board;
 use horde_core_sim::td::{
     Board, EditKind, FloatRange, Priority, Simulation, SpawnSettings, TileContent, TowerKind,
 };
+use horde_games::{Session, Stepper};
 use horde_renderer::{GpuContext, Renderer};
 
 /// The board for a stress run of `enemies`.
@@ -100,21 +100,44 @@ pub fn stress_view(args: &StressArgs) -> TdView {
     view
 }
 
-/// One stress step drawn through `view`: tops the population up to `n`, runs the fused step
-/// writing every enemy instance into the view's enemy batch
+/// One stress step drawn through `view`: tops the population up to `n`, runs the session's
+/// tick with its step fused with writing every enemy instance into the view's enemy batch
 /// ([`crate::staging::write_enemies`]), then writes the fight. Returns how long the write
 /// took.
 pub fn step_into_view(
-    sim: &mut Simulation,
+    session: &mut Session,
     n: usize,
     view: &mut TdView,
     renderer: &mut Renderer,
     ctx: &GpuContext,
 ) -> Result<WriteTimes> {
+    let sim = session.sim_mut();
     sim.populate(n.saturating_sub(sim.enemies().len()));
-    let times = view.write_simulation(renderer, ctx, EnemyWrite::Step(sim, STEP))?;
-    view.sync_fight(renderer, sim, &[]);
+    let mut into = IntoView {
+        view,
+        renderer,
+        ctx,
+        times: Ok(WriteTimes::default()),
+    };
+    session.advance(&mut (), &mut into, &mut ())?;
+    let times = into.times?;
+    view.sync_fight(renderer, session.sim(), &[]);
     Ok(times)
+}
+
+/// The stress step's [`Stepper`]: the view's enemy batch written as the step goes, timed.
+struct IntoView<'a> {
+    view: &'a mut TdView,
+    renderer: &'a mut Renderer,
+    ctx: &'a GpuContext,
+    times: Result<WriteTimes>,
+}
+
+impl Stepper for IntoView<'_> {
+    fn step(&mut self, sim: &mut Simulation, dt: f32) {
+        let write = EnemyWrite::Step(sim, dt);
+        self.times = self.view.write_simulation(self.renderer, self.ctx, write);
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 pub mod defender;
 
 use horde_core_sim::DT;
-use horde_core_sim::td::{EditKind, Outcome, RecordingWriter, SpawnSettings, TowerKind};
+use horde_core_sim::td::{EditKind, RecordingWriter, SpawnSettings, TowerKind};
 use horde_online::{Client, RateLimit, Running, ServeOptions};
 use std::path::Path;
 
@@ -93,31 +93,32 @@ pub fn server(db: &str, rate: RateLimit) -> Running {
 /// `towers` lasers placed at tick 1 (the first empty tiles, in board order, that take one).
 pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
     let source = horde_games::challenge(seed);
-    let mut sim = horde_games::simulation_of(&source, SpawnSettings::default(), seed).unwrap();
-    let header =
-        horde_games::recording_header(&source, sim.board(), SpawnSettings::default(), false, seed)
-            .unwrap();
+    let mode = horde_games::mode_of(Some(&source), seed, true);
+    let settings = SpawnSettings::default();
+    let mut session = horde_games::Session::open(&source, settings, seed, mode).unwrap();
+    let board = session.sim().board();
+    let header = horde_games::recording_header(&source, board, settings, false, seed).unwrap();
     let path = dir.join(format!("run-{seed}-{towers}.rec"));
     let mut writer = RecordingWriter::start(&path, header).unwrap();
     // Lasers beside the spawn points' paths, nearest their destination first.
-    let empty = defender::spots_beside_paths(sim.board(), false);
+    let empty = defender::spots_beside_paths(session.sim().board(), false);
     let mut placed = 0;
     for (x, y) in empty {
         if placed == towers {
             break;
         }
         let kind = EditKind::Tower(TowerKind::ALL[0]);
-        if sim.edit(kind, x, y).is_ok() {
+        if session.edit(kind, x, y).is_ok() {
             writer.edit(1, kind, x, y).unwrap();
             placed += 1;
         }
     }
     let mut tick = 0;
-    while sim.outcome() == Outcome::Running {
+    while !session.decided() {
         assert!(tick < 300_000, "the challenge of {seed} never ended");
-        sim.step(DT);
+        session.step();
         tick += 1;
-        writer.after_tick(tick, &sim).unwrap();
+        writer.after_tick(tick, session.sim()).unwrap();
     }
     writer.finish().unwrap();
     std::fs::read_to_string(&path).unwrap()

@@ -33,6 +33,8 @@ struct Summary {
     cells: usize,
     backtracks: u64,
     boxes: usize,
+    /// The scene: `city`.
+    scene: &'static str,
 }
 
 impl MapView {
@@ -104,6 +106,7 @@ impl Reporting for MapView {
 
     fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
         Ok(serde_json::to_string(&Summary {
+            scene: "city",
             frames,
             cells: self.map.cells.len(),
             backtracks: self.map.backtracks,

@@ -76,6 +76,8 @@ struct Summary {
     runs: u64,
     #[serde(flatten)]
     live: ReloadCounts,
+    /// The scene: `platformer`.
+    scene: &'static str,
 }
 
 /// The treadmill, the player and the batch.
@@ -269,6 +271,7 @@ impl Reporting for PlatformerScene {
 
     fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
         Ok(serde_json::to_string(&Summary {
+            scene: "platformer",
             frames,
             seconds: (self.treadmill.seconds() * 1000.0).round() / 1000.0,
             speed: self.treadmill.sections().speed,

@@ -347,6 +347,8 @@ struct Summary {
     scenery_instances: usize,
     #[serde(flatten)]
     live: ReloadCounts,
+    /// The scene: `runner`.
+    scene: &'static str,
 }
 
 impl Scene for RunnerScene {
@@ -462,6 +464,7 @@ impl Reporting for RunnerScene {
 
     fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
         Ok(serde_json::to_string(&Summary {
+            scene: "runner",
             frames,
             run: RunFigures::of(&self.runner),
             runs: self.runner.runs(),

@@ -8,37 +8,18 @@
 //! side waits meanwhile); an edit behind the live edge is the host's undo, which takes every
 //! board back to that tick, and is refused to a joiner.
 
-use super::game::{TdGame, Undrawn};
-use super::inspector::Action;
+use super::game::{Plain, TdGame};
 use super::looks::player_color;
 use crate::cli::coop::CoopFlags;
 use crate::overlay;
 use anyhow::{Result, bail};
 use horde_core_sim::td::{EditKind, EditScript, Simulation};
+use horde_games::{CoopSide, Mode};
 use horde_lockstep::{
     Game, Host, HostSettings, Peer, Placer, PlayerScript, PlayerState, Stamped, WireEdit,
 };
 use std::path::Path;
 use std::time::Instant;
-use winit::keyboard::KeyCode;
-
-/// What the scene says when a player asks for what would change the shared game on their
-/// side alone.
-pub const SHARED: &str =
-    "co-op: the game is shared; only edits (clicks, T) change it, and saves are allowed";
-
-/// Why `action` is refused in co-op (it would change the game on this side alone), if it is.
-pub fn refusal(action: &Action) -> Option<&'static str> {
-    match action {
-        Action::Save(_) | Action::SaveGame(_) | Action::SwitchRenderer(..) => None,
-        _ => Some(SHARED),
-    }
-}
-
-/// Whether `key` is refused in co-op: restart (`B`), load (Ctrl+O, F9), pause (Space).
-pub fn refuses_key(key: KeyCode, control: bool) -> bool {
-    matches!(key, KeyCode::KeyB | KeyCode::F9 | KeyCode::Space) || (control && key == KeyCode::KeyO)
-}
 
 /// How often the *Co-op* window reads the players again.
 const SHOWN_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
@@ -119,7 +100,7 @@ impl Game for Live<'_> {
     }
 
     fn step(&mut self) {
-        self.game.step_with(&mut Undrawn);
+        self.game.step_with(&mut Plain);
     }
 
     fn placers(&self) -> Vec<Placer> {
@@ -242,6 +223,24 @@ impl TdCoop {
         Ok(())
     }
 
+    /// The game's mode on this side: co-op, as host or joiner, with the players as they
+    /// stand.
+    pub fn mode(&self, game: &TdGame) -> Mode {
+        self.mode_of(self.players(game).len())
+    }
+
+    /// Co-op as this side plays it, with `players` in the game.
+    fn mode_of(&self, players: usize) -> Mode {
+        let side = match &self.session {
+            Session::Host(_) => CoopSide::Host,
+            Session::Peer(_) => CoopSide::Joiner,
+        };
+        Mode::Coop {
+            side,
+            players: players.max(1),
+        }
+    }
+
     /// This player's name.
     pub fn name(&self) -> &str {
         match &self.session {
@@ -259,6 +258,7 @@ impl TdCoop {
             .is_none_or(|at| now.duration_since(at) >= SHOWN_EVERY)
         {
             self.shown = (Some(now), self.players(game));
+            game.set_mode(self.mode_of(self.shown.1.len()));
         }
         if self.stopped.is_some() {
             return;

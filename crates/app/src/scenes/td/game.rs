@@ -2,7 +2,7 @@
 //! level restarts go back to, the seed, the recording of the player's edits, pause and play
 //! speed, the tower kind a click places and the last refused edit. No GPU type lives here:
 //! the game runs its own steps ([`TdGame::run_steps`], [`TdGame::step_with`]), the last of a
-//! frame through a [`StepSink`] the view fills with the enemies' instances as the step goes,
+//! frame through a [`Stepper`] the view fills with the enemies' instances as the step goes,
 //! and [`super::view::TdView`] draws it from a `&` of it.
 //!
 //! Rooms: `game/history.rs`, the time machine (every step seen by the history and the
@@ -10,9 +10,8 @@
 //! its instances into.
 
 pub mod history;
-pub mod step;
 
-pub use step::{StepSink, Undrawn};
+pub use horde_games::{Plain, Stepper};
 
 use super::draw::colors;
 use crate::clock::STEP_F32 as STEP;
@@ -25,6 +24,7 @@ use horde_core_sim::td::{
 use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
 use horde_core_sim::td::{load_game, save_game_with_source};
 use horde_files::FileError;
+use horde_games::{Change, Mode, Refusal, Session, Watcher};
 use std::path::Path;
 use std::time::Instant;
 
@@ -49,16 +49,38 @@ pub struct WaveSkip {
     pub wave: usize,
 }
 
+/// Who watches the window's steps: the history (a timeline keyframe now and then) and the
+/// recording (its checksum lines); an error writing the recording ends the step's watch.
+struct Keeping<'a> {
+    /// The game's history, if it keeps one.
+    history: Option<&'a mut Timeline>,
+    /// The recording, if one is made.
+    recording: Option<&'a mut RecordingWriter>,
+}
+
+impl Watcher for Keeping<'_> {
+    fn after(&mut self, tick: u64, sim: &Simulation) -> anyhow::Result<()> {
+        if let Some(history) = &mut self.history
+            && let Err(e) = history.observe(sim)
+        {
+            log::warn!("timeline: {e}");
+        }
+        if let Some(recording) = &mut self.recording {
+            recording.after_tick(tick, sim)?;
+        }
+        Ok(())
+    }
+}
+
 /// The game's state.
 #[derive(Debug)]
 pub struct TdGame {
-    sim: Simulation,
+    /// The session that plays the game: its simulation, where it came from (its level and
+    /// scenario, when known: what a recording's header and a save name; `None` for a board
+    /// made in the window and a loaded save that does not say), its mode and its tick.
+    session: Session,
     /// The seed it was started with.
     pub seed: u64,
-    /// Where the game came from (its level and scenario), when known: what a recording's
-    /// header and a save name. `None` for a board made in the window and a loaded save that
-    /// does not say.
-    source: Option<GameSource>,
     /// Whether fixed steps are suspended.
     pub paused: bool,
     /// Simulated seconds per real second: the play speed, 1–100 in the inspector.
@@ -109,14 +131,14 @@ impl TdGame {
     /// A game around an existing simulation (started with `seed`).
     pub fn from_simulation(mut sim: Simulation, seed: u64) -> TdGame {
         sim.set_enemy_color(colors::enemy_color);
+        let level = sim.board().clone();
         let mut game = TdGame {
             recording: None,
             recorded_towers: TowerSettings::default(),
             changes: 0,
-            level: sim.board().clone(),
-            sim,
+            level,
+            session: Session::new(sim, None, Mode::Sandbox),
             seed,
-            source: None,
             paused: false,
             time_scale: 1.0,
             tower_kind: TowerKind::ALL[0],
@@ -141,8 +163,10 @@ impl TdGame {
     pub fn open(source: &GameSource, settings: SpawnSettings, seed: u64) -> anyhow::Result<TdGame> {
         let (board, scenario) = horde_games::game_of(source)?;
         let mut game = TdGame::new(board, settings, seed);
-        game.sim.set_scenario(scenario);
-        game.source = Some(source.clone());
+        game.session.sim_mut().set_scenario(scenario);
+        game.session.set_source(Some(source.clone()));
+        game.session
+            .set_mode(horde_games::mode_of(Some(source), seed, false));
         game.new_history();
         Ok(game)
     }
@@ -151,7 +175,7 @@ impl TdGame {
     pub fn from_saved(saved: horde_core_sim::td::SavedGame) -> TdGame {
         let seed = saved.sim.seed();
         let mut game = TdGame::from_simulation(saved.sim, seed);
-        game.source = saved.source;
+        game.session.set_source(saved.source);
         game
     }
 
@@ -163,7 +187,7 @@ impl TdGame {
     /// Co-op: the tower on tile `index` was placed by the player at `place` (from 1), or by
     /// nobody known (`None`: the tile's tower went).
     pub fn set_tower_owner(&mut self, index: usize, place: Option<u8>) {
-        let tiles = self.sim.board().contents().len();
+        let tiles = self.session.sim().board().contents().len();
         if self.owners.len() != tiles {
             self.owners.resize(tiles, 0);
         }
@@ -179,17 +203,43 @@ impl TdGame {
 
     /// Where the game came from, when known ([`GameSource`]).
     pub fn source(&self) -> Option<&GameSource> {
-        self.source.as_ref()
+        self.session.source()
+    }
+
+    /// Says where the game came from (a replayed recording's header).
+    pub fn set_source(&mut self, source: Option<GameSource>) {
+        self.session.set_source(source);
+    }
+
+    /// The session playing the game: its mode and what it allows.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Plays in `mode` from now on (a challenge opened, co-op started, a recording taken
+    /// over).
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.session.set_mode(mode);
+    }
+
+    /// Whether the game's mode allows `change`; a refusal is kept for the status line.
+    pub fn ask(&mut self, change: Change) -> Result<(), Refusal> {
+        let asked = self.session.allows(change);
+        if let Err(refusal) = &asked {
+            self.last_refusal = Some(refusal.to_string());
+        }
+        asked
     }
 
     /// The simulation as it stands, between two steps.
     pub fn sim(&self) -> &Simulation {
-        &self.sim
+        self.session.sim()
     }
 
-    /// The simulation to change directly (its settings, spawning, towers' settings).
+    /// The simulation to change directly between two steps (its settings, spawning, towers'
+    /// settings); the session steps it.
     pub fn sim_mut(&mut self) -> &mut Simulation {
-        &mut self.sim
+        self.session.sim_mut()
     }
 
     /// The simulation to change in a way the history cannot replay (animation on or off, the
@@ -197,7 +247,7 @@ impl TdGame {
     /// change. A recording goes on, but cannot replay such a change: `horde replay` reports
     /// a desync at the next checksum.
     pub fn change_sim(&mut self, change: impl FnOnce(&mut Simulation)) {
-        change(&mut self.sim);
+        change(self.session.sim_mut());
         self.changes += 1;
         self.new_history();
     }
@@ -211,7 +261,7 @@ impl TdGame {
     /// Records the game into `writer` from here; the towers' settings as they stand are the
     /// recording's.
     pub fn start_recording(&mut self, writer: RecordingWriter) {
-        self.recorded_towers = *self.sim.tower_settings();
+        self.recorded_towers = *self.session.sim().tower_settings();
         self.recording = Some(writer);
     }
 
@@ -232,7 +282,10 @@ impl TdGame {
 
     /// The board's width and height in tiles.
     pub fn board_size(&self) -> (u32, u32) {
-        (self.sim.board().width(), self.sim.board().height())
+        (
+            self.session.sim().board().width(),
+            self.session.sim().board().height(),
+        )
     }
 
     /// The tile whose edit was refused last, while it flashes.
@@ -256,10 +309,11 @@ impl TdGame {
     /// game's.
     pub fn replace_board(&mut self, board: Board, level: Option<LevelSource>) {
         self.stop_recording("another board");
-        let scenario = self.source.take().and_then(|s| s.scenario);
-        self.source = level.map(|level| GameSource { level, scenario });
+        let scenario = self.session.source().and_then(|s| s.scenario.clone());
+        let source = level.map(|level| GameSource { level, scenario });
+        self.session.set_source(source);
         self.level = board.clone();
-        self.sim.replace_board(board);
+        self.session.sim_mut().replace_board(board);
         self.started_over();
     }
 
@@ -270,7 +324,7 @@ impl TdGame {
     pub fn reload_level(&mut self, board: Board) -> BoardReload {
         self.stop_recording("a reloaded level");
         self.level = board.clone();
-        let reloaded = self.sim.reload_board(board);
+        let reloaded = self.session.sim_mut().reload_board(board);
         self.started_over();
         reloaded
     }
@@ -281,16 +335,19 @@ impl TdGame {
     /// seed, spawn settings and animation of the new game; it ends where its header cannot
     /// say the new game (the towers' settings changed, the spawner stopped).
     pub fn restart(&mut self, seed: u64) {
-        self.sim.restart(self.level.clone(), seed);
+        self.session.sim_mut().restart(self.level.clone(), seed);
         self.seed = seed;
         self.started_over();
-        if *self.sim.tower_settings() != self.recorded_towers {
+        if *self.session.sim().tower_settings() != self.recorded_towers {
             self.stop_recording("a restart with the towers' settings changed in the inspector");
         }
-        if !self.sim.spawning() {
+        if !self.session.sim().spawning() {
             self.stop_recording("a restart with the spawner stopped");
         }
-        let (settings, animation) = (*self.sim.settings(), self.sim.animation());
+        let (settings, animation) = (
+            *self.session.sim().settings(),
+            self.session.sim().animation(),
+        );
         if let Some(recording) = &mut self.recording
             && let Err(e) = recording.restart(seed, settings, animation)
         {
@@ -301,7 +358,7 @@ impl TdGame {
     /// Saves the whole game to `path` (a `*.horde` file), naming where it came from where
     /// that is known.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        save_game_with_source(path, &self.sim, STEP, self.source.as_ref())
+        save_game_with_source(path, self.session.sim(), STEP, self.session.source())
     }
 
     /// Loads the game saved at `path` in place of this one; the old game is kept if the file
@@ -325,12 +382,12 @@ impl TdGame {
     /// game back): its source, its board as the level restarts go back to, a new history;
     /// the placers of towers that no longer stand forgotten.
     pub fn adopt(&mut self, saved: horde_core_sim::td::SavedGame) {
-        self.source = saved.source;
-        self.sim = saved.sim;
-        self.sim.set_enemy_color(colors::enemy_color);
-        self.seed = self.sim.seed();
-        self.level = self.sim.board().clone();
-        let towers = self.sim.towers();
+        self.session.set_source(saved.source);
+        self.session.replace_sim(saved.sim);
+        self.session.sim_mut().set_enemy_color(colors::enemy_color);
+        self.seed = self.session.sim().seed();
+        self.level = self.session.sim().board().clone();
+        let towers = self.session.sim().towers();
         for (index, owner) in self.owners.iter_mut().enumerate() {
             if towers.on_tile(index).is_none() {
                 *owner = 0;
@@ -353,10 +410,11 @@ impl TdGame {
     /// lives and tower settings, no enemies. `named` says where it came from.
     pub fn play_scenario(&mut self, scenario: Option<Scenario>, named: Option<ScenarioSource>) {
         self.stop_recording("another scenario");
-        if let Some(source) = &mut self.source {
+        if let Some(mut source) = self.session.source().cloned() {
             source.scenario = named;
+            self.session.set_source(Some(source));
         }
-        self.sim.set_scenario(scenario);
+        self.session.sim_mut().set_scenario(scenario);
         self.restart(self.seed);
     }
 
@@ -373,7 +431,7 @@ impl TdGame {
     /// it goes ([`TdGame::step_with`]). Fast-forward (more steps than the shell's usual cap)
     /// runs as many as the frame leaves time for and drops the rest; a wave skip runs for
     /// its own budget ([`history`]).
-    pub fn run_steps(&mut self, steps: u32, real_seconds: f64, sink: &mut impl StepSink) {
+    pub fn run_steps(&mut self, steps: u32, real_seconds: f64, sink: &mut impl Stepper) {
         if let Some(refused) = &mut self.refused {
             refused.seconds_left -= real_seconds as f32;
         }
@@ -392,15 +450,21 @@ impl TdGame {
     /// made then, the simulation steps through `sink` (which may write the enemies'
     /// instances as it goes: the view's fused pass), and the history and the recording see
     /// the step before anything else touches the game.
-    pub fn step_with(&mut self, sink: &mut impl StepSink) {
+    pub fn step_with(&mut self, sink: &mut impl Stepper) {
         self.begin_step();
-        sink.step(&mut self.sim, STEP);
-        self.end_step();
+        let mut kept = Keeping {
+            history: self.history.as_mut(),
+            recording: self.recording.as_mut(),
+        };
+        let stepped = self.session.advance(&mut (), sink, &mut kept);
+        if let Err(e) = stepped {
+            self.last_refusal = Some(format!("recording: {e}"));
+        }
     }
 
     /// One fixed step, paused or not, drawing nothing (the inspector's "step" button).
     pub fn step_once(&mut self) {
-        self.step_with(&mut Undrawn);
+        self.step_with(&mut Plain);
     }
 
     /// Applies a player's edit at tile `(x, y)`; a refused edit flashes the tile.
@@ -418,17 +482,17 @@ impl TdGame {
         y: i64,
     ) -> Result<TileContent, EditRefused> {
         // Edits apply between steps, as in `horde sim`.
-        let result = self.sim.edit(kind, x, y);
+        let result = self.session.edit(kind, x, y);
         match &result {
             Ok(_) => {
                 self.last_refusal = None;
                 self.edits += 1;
-                let tick = self.sim.counts().ticks + 1;
+                let tick = self.session.sim().counts().ticks + 1;
                 self.note_edit(tick, (kind, x, y), player);
             }
             Err(refused) => {
                 self.last_refusal = Some(format!("({x}, {y}): {refused}"));
-                if let Some(index) = self.sim.board().index(x, y) {
+                if let Some(index) = self.session.sim().board().index(x, y) {
                     self.refused = Some(RefusedTile {
                         index,
                         seconds_left: FLASH_SECONDS,

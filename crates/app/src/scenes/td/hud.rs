@@ -87,9 +87,15 @@ pub fn speed_text(asked: f32, reached: f32) -> Option<String> {
 
 /// Draws the HUD for `sim` in the top left corner of `ctx`'s screen (with the play `speed`,
 /// if given), and the outcome large in its middle once the game is decided.
-pub fn show(ctx: &egui::Context, sim: &Simulation, tower: TowerKind, speed: Option<String>) {
+pub fn show(
+    ctx: &egui::Context,
+    (mode, sim): (&str, &Simulation),
+    tower: TowerKind,
+    speed: Option<String>,
+) {
     let text = hud_text(sim, tower);
     overlay::hud(ctx, "td hud", |ui| {
+        ui.heading(mode);
         ui.strong(&text.game);
         ui.label(&text.score);
         ui.label(&text.tower);

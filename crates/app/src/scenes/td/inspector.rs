@@ -2,13 +2,16 @@
 
 use super::game::TdGame;
 use super::game::history::MAX_PLAY_SPEED;
+use super::panels::{
+    AnimationBox, TowerTexts, fixed_line, fixed_section, fixed_towers, join_code, towers,
+};
 use super::view::TdView;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::overlay;
 use crate::scenes::FrameInfo;
-use horde_core_sim::td::SettingField;
-use horde_core_sim::td::{FloatRange, TowerKind, TowerSettings};
+use horde_core_sim::td::FloatRange;
 use horde_core_sim::td::{PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS};
+use horde_games::{Change, Mode};
 use horde_levelgen::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
@@ -70,9 +73,24 @@ pub struct Inspector {
     tower_texts: TowerTexts,
     /// Co-op: the host's join code, shown to copy (`None`: not hosting).
     pub join_code: Option<String>,
-    /// Co-op: the game is shared, so what would change it here alone is greyed out (the
-    /// simulation, scenario, towers', spawning and board sections).
-    pub shared: bool,
+}
+
+impl Action {
+    /// What the action would change about the game, for its mode to allow or refuse
+    /// ([`Change`]); `None` for what changes nothing of it (saves, the renderer). A restart
+    /// with a seed other than the game's (`seed_now`) changes the seed.
+    pub fn change(&self, seed_now: u64) -> Option<Change> {
+        match self {
+            Action::NewBoard(..) | Action::Generate(..) => Some(Change::Board),
+            Action::Load(_) => Some(Change::Level),
+            Action::Restart(seed) if *seed != seed_now => Some(Change::Seed),
+            Action::Restart(_) => Some(Change::Restart),
+            Action::LoadScenario(_) | Action::Sandbox => Some(Change::Scenario),
+            Action::Step => Some(Change::Pause),
+            Action::LoadGame(_) => Some(Change::Load),
+            Action::Save(_) | Action::SaveGame(_) | Action::SwitchRenderer(..) => None,
+        }
+    }
 }
 
 impl Inspector {
@@ -100,7 +118,6 @@ impl Inspector {
             generate: (0, BoardSpec::default()),
             tower_texts: TowerTexts::new(),
             join_code: None,
-            shared: false,
         }
     }
 
@@ -119,19 +136,25 @@ impl Inspector {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.heading("Horde");
+                    let mode = game.session().mode().clone();
+                    ui.strong(mode.label());
                     if let Some(refusal) = &game.last_refusal {
                         ui.colored_label(overlay::ERROR_COLOR, format!("refused {refusal}"));
                     }
                     if let Some(code) = &self.join_code {
                         join_code(ui, code);
                     }
-                    ui.add_enabled_ui(!self.shared, |ui| {
-                        self.simulation(ui, game, actions);
-                        self.scenario(ui, game, actions);
-                        towers(ui, game, &self.tower_texts);
-                        self.spawning(ui, game);
-                    });
-                    self.board(ui, view, actions);
+                    self.simulation(ui, game, actions, &mode);
+                    self.scenario(ui, game, actions, &mode);
+                    match mode.allows(Change::TowerSettings) {
+                        Ok(()) => towers(ui, game, &self.tower_texts),
+                        Err(fixed) => fixed_towers(ui, game, &self.tower_texts, &fixed),
+                    }
+                    match mode.allows(Change::SpawnSettings) {
+                        Ok(()) => self.spawning(ui, game),
+                        Err(fixed) => fixed_section(ui, "Enemies", &fixed),
+                    }
+                    self.board(ui, view, actions, &mode);
                     self.counts(ui, game, info);
                     self.renderer(ui, info, actions);
                     if !self.message.is_empty() {
@@ -145,50 +168,90 @@ impl Inspector {
         panel.response.rect.width()
     }
 
-    fn simulation(&mut self, ui: &mut egui::Ui, game: &mut TdGame, actions: &mut Vec<Action>) {
+    fn simulation(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &mut TdGame,
+        actions: &mut Vec<Action>,
+        mode: &Mode,
+    ) {
         egui::CollapsingHeader::new("Simulation")
             .default_open(true)
             .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.checkbox(&mut game.paused, "Paused (Space)");
-                    if ui.button("Step").clicked() {
-                        actions.push(Action::Step);
+                match mode.allows(Change::Pause) {
+                    Ok(()) => {
+                        ui.horizontal(|ui| {
+                            ui.checkbox(&mut game.paused, "Paused (Space)");
+                            if ui.button("Step").clicked() {
+                                actions.push(Action::Step);
+                            }
+                        });
                     }
-                });
-                ui.add(
-                    egui::Slider::new(&mut game.time_scale, PLAY_SPEED.0..=PLAY_SPEED.1)
-                        .logarithmic(true)
-                        .text("play speed ×"),
-                );
+                    Err(fixed) => fixed_line(ui, &fixed),
+                }
+                match mode.allows(Change::PlaySpeed) {
+                    Ok(()) => {
+                        ui.add(
+                            egui::Slider::new(&mut game.time_scale, PLAY_SPEED.0..=PLAY_SPEED.1)
+                                .logarithmic(true)
+                                .text("play speed ×"),
+                        );
+                    }
+                    Err(fixed) => fixed_line(ui, &fixed),
+                }
                 ui.horizontal(|ui| {
-                    ui.label("seed");
-                    ui.add(egui::DragValue::new(&mut self.seed));
-                    if ui.button("Restart (B)").clicked() {
+                    match mode.allows(Change::Seed) {
+                        Ok(()) => {
+                            ui.label("seed");
+                            ui.add(egui::DragValue::new(&mut self.seed));
+                        }
+                        Err(_) => {
+                            self.seed = game.seed;
+                            ui.label(format!("seed {} (fixed)", game.seed));
+                        }
+                    }
+                    if mode.allows(Change::Restart).is_ok() && ui.button("Restart (B)").clicked() {
                         actions.push(Action::Restart(self.seed));
                     }
                 });
             });
     }
 
-    fn scenario(&mut self, ui: &mut egui::Ui, game: &TdGame, actions: &mut Vec<Action>) {
+    fn scenario(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &TdGame,
+        actions: &mut Vec<Action>,
+        mode: &Mode,
+    ) {
         egui::CollapsingHeader::new("Scenario")
             .default_open(true)
             .show(ui, |ui| {
-                ui.text_edit_singleline(&mut self.scenario_path);
-                ui.horizontal(|ui| {
-                    if ui.button("Load and play").clicked() {
-                        actions.push(Action::LoadScenario(PathBuf::from(
-                            self.scenario_path.trim(),
-                        )));
+                match mode.allows(Change::Scenario) {
+                    Ok(()) => {
+                        ui.text_edit_singleline(&mut self.scenario_path);
+                        ui.horizontal(|ui| {
+                            if ui.button("Load and play").clicked() {
+                                actions.push(Action::LoadScenario(PathBuf::from(
+                                    self.scenario_path.trim(),
+                                )));
+                            }
+                            let sandbox = game.sim().scenario().is_none();
+                            if ui
+                                .add_enabled(!sandbox, egui::Button::new("Spawner instead"))
+                                .clicked()
+                            {
+                                actions.push(Action::Sandbox);
+                            }
+                        });
                     }
-                    let sandbox = game.sim().scenario().is_none();
-                    if ui
-                        .add_enabled(!sandbox, egui::Button::new("Spawner instead"))
-                        .clicked()
-                    {
-                        actions.push(Action::Sandbox);
+                    Err(fixed) => {
+                        if game.sim().endless() {
+                            ui.label("the built-in endless waves");
+                        }
+                        fixed_line(ui, &fixed);
                     }
-                });
+                }
                 match (game.sim().scenario(), game.sim().scenario_state()) {
                     (Some(scenario), Some(state)) => {
                         ui.label(format!(
@@ -265,30 +328,42 @@ impl Inspector {
             });
     }
 
-    fn board(&mut self, ui: &mut egui::Ui, view: &mut TdView, actions: &mut Vec<Action>) {
+    fn board(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &mut TdView,
+        actions: &mut Vec<Action>,
+        mode: &Mode,
+    ) {
         egui::CollapsingHeader::new("Board")
             .default_open(true)
             .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut self.board_size.0)
-                            .range(2..=1024)
-                            .prefix("w "),
-                    );
-                    ui.add(
-                        egui::DragValue::new(&mut self.board_size.1)
-                            .range(2..=1024)
-                            .prefix("h "),
-                    );
-                    if ui.button("New board").clicked() {
-                        actions.push(Action::NewBoard(self.board_size.0, self.board_size.1));
-                    }
-                });
+                let (new_board, level) = (mode.allows(Change::Board), mode.allows(Change::Level));
+                if let Err(fixed) = &new_board {
+                    fixed_line(ui, fixed);
+                }
+                if new_board.is_ok() {
+                    ui.horizontal(|ui| {
+                        ui.add(
+                            egui::DragValue::new(&mut self.board_size.0)
+                                .range(2..=1024)
+                                .prefix("w "),
+                        );
+                        ui.add(
+                            egui::DragValue::new(&mut self.board_size.1)
+                                .range(2..=1024)
+                                .prefix("h "),
+                        );
+                        if ui.button("New board").clicked() {
+                            actions.push(Action::NewBoard(self.board_size.0, self.board_size.1));
+                        }
+                    });
+                }
                 ui.horizontal(|ui| {
                     ui.text_edit_singleline(&mut self.path);
                 });
                 ui.horizontal(|ui| {
-                    if ui.button("Load").clicked() {
+                    if level.is_ok() && ui.button("Load").clicked() {
                         actions.push(Action::Load(PathBuf::from(self.path.trim())));
                     }
                     if ui.button("Save").clicked() {
@@ -303,11 +378,14 @@ impl Inspector {
                     if ui.button("Save game").clicked() {
                         actions.push(Action::SaveGame(PathBuf::from(self.game_path.trim())));
                     }
-                    if ui.button("Load game").clicked() {
+                    let load = mode.allows(Change::Load).is_ok();
+                    if load && ui.button("Load game").clicked() {
                         actions.push(Action::LoadGame(PathBuf::from(self.game_path.trim())));
                     }
                 });
-                self.generator(ui, actions);
+                if new_board.is_ok() {
+                    self.generator(ui, actions);
+                }
                 ui.horizontal(|ui| {
                     ui.checkbox(&mut view.show_arrows, "arrows (V)");
                     ui.checkbox(&mut view.show_grid, "grid (G)");
@@ -435,159 +513,5 @@ impl Inspector {
                     ));
                 }
             });
-    }
-}
-
-/// The towers' settings, edited live within the limits a scenario file may set; the selected
-/// tower type.
-/// The inspector's animation box: what the game plays (ticked while the clips play, whoever
-/// asked for them), and whether the player can change it (not while the scenario asks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AnimationBox {
-    /// Ticked: the enemies play the clips now.
-    pub checked: bool,
-    /// The box can be changed (the scenario does not ask for the clips itself).
-    pub enabled: bool,
-    /// Its label.
-    pub label: &'static str,
-}
-
-impl AnimationBox {
-    /// The box for `sim`.
-    pub fn of(sim: &horde_core_sim::td::Simulation) -> AnimationBox {
-        let asked = sim.animation();
-        let playing = sim.animated();
-        if playing && !asked {
-            AnimationBox {
-                checked: true,
-                enabled: false,
-                label: "animation (the scenario plays its clips)",
-            }
-        } else {
-            AnimationBox {
-                checked: playing,
-                enabled: true,
-                label: "animation (part 6 clips)",
-            }
-        }
-    }
-}
-
-/// Co-op: the join code others give `--join`, selectable, with a button that copies it.
-fn join_code(ui: &mut egui::Ui, code: &str) {
-    egui::CollapsingHeader::new("Co-op")
-        .default_open(true)
-        .show(ui, |ui| {
-            ui.label("Join code (horde run --join CODE --name NAME):");
-            let mut shown = code;
-            ui.add(egui::TextEdit::singleline(&mut shown).desired_width(f32::INFINITY));
-            if ui.button("Copy").clicked() {
-                ui.ctx().copy_text(code.to_string());
-            }
-        });
-}
-
-fn towers(ui: &mut egui::Ui, game: &mut TdGame, texts: &TowerTexts) {
-    egui::CollapsingHeader::new("Towers")
-        .default_open(true)
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Shift + left click places");
-                for (&kind, text) in TowerKind::ALL.iter().zip(&texts.choices) {
-                    ui.radio_value(&mut game.tower_kind, kind, text.as_str());
-                }
-            });
-            let mut settings = *game.sim().tower_settings();
-            let mut changed = false;
-            let mut labels = texts.sliders.iter();
-            for &kind in TowerKind::ALL {
-                settings.visit(kind, &mut |field, value| {
-                    let label = labels.next().map_or("", String::as_str);
-                    changed |= setting_slider(ui, field, label, value);
-                });
-            }
-            if changed {
-                game.set_tower_settings(settings);
-            }
-            if ui.button("Reset to the tutorial's settings").clicked() {
-                game.set_tower_settings(TowerSettings::default());
-            }
-        });
-}
-
-/// One number of a kind's settings as a slider labelled `label`, up to what a scenario file may
-/// set (a file's value outside the slider's range is kept until the slider is moved). Returns
-/// whether it changed.
-fn setting_slider(ui: &mut egui::Ui, field: &SettingField, label: &str, value: &mut f32) -> bool {
-    let slider = egui::Slider::new(value, field.min..=field.max)
-        .logarithmic(true)
-        .clamping(egui::SliderClamping::Edits)
-        .text(label);
-    ui.add(slider).changed()
-}
-
-/// The towers' texts in the panel, made once from the kind table (it does not change while the
-/// app runs), so drawing the panel formats none of them.
-#[derive(Debug)]
-struct TowerTexts {
-    /// Each kind's radio button: `NAME (KEY)`, in the kind table's order.
-    choices: Vec<String>,
-    /// Each setting's slider, `NAME FIELD`, in the order [`TowerSettings::visit`] gives them,
-    /// kind after kind.
-    sliders: Vec<String>,
-    /// The controls' help line, naming the keys that choose a kind.
-    help: String,
-}
-
-impl TowerTexts {
-    fn new() -> TowerTexts {
-        let keyed = |f: fn(usize, &str) -> String| -> Vec<String> {
-            (TowerKind::ALL.iter().enumerate())
-                .map(|(index, kind)| f(index + 1, kind.name()))
-                .collect()
-        };
-        let mut sliders = Vec::new();
-        let mut settings = TowerSettings::default();
-        for &kind in TowerKind::ALL {
-            settings.visit(kind, &mut |field, _| {
-                sliders.push(format!("{} {}", kind.name(), field.label));
-            });
-        }
-        let keys = keyed(|key, name| format!("{key} {name}")).join(", ");
-        TowerTexts {
-            choices: keyed(|key, name| format!("{name} ({key})")),
-            sliders,
-            help: format!(
-                "Left click: wall · Shift+Left: tower ({keys})\nRight click: spawn point · Shift+Right: destination\nB restart · V arrows · G grid · Space pause · F12 screenshot\nWheel zoom · Middle-drag orbit · WASD/arrows pan"
-            ),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use horde_core_sim::td::{Scenario, Simulation, SpawnSettings, parse_level};
-    use std::path::Path;
-
-    #[test]
-    fn the_animation_box_shows_what_the_game_plays() {
-        let board = parse_level("S...D\n", Path::new("l")).unwrap();
-        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
-        let off = AnimationBox::of(&sim);
-        assert!(!off.checked && off.enabled);
-        sim.set_animation(true);
-        let asked = AnimationBox::of(&sim);
-        assert!(asked.checked && asked.enabled);
-        sim.set_animation(false);
-        // A scenario that plays the clips itself: ticked, and not the player's to change.
-        let mut scenario =
-            Scenario::parse(horde_core_sim::td::EXAMPLE_SCENARIO, Path::new("s.ron")).unwrap();
-        scenario.animation = true;
-        sim.set_scenario(Some(scenario));
-        assert!(sim.animated());
-        let scenario_plays = AnimationBox::of(&sim);
-        assert!(scenario_plays.checked, "{scenario_plays:?}");
-        assert!(!scenario_plays.enabled);
     }
 }

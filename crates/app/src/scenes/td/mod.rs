@@ -7,8 +7,9 @@
 //! `camera.rs`), saving, loading and recording games ([`games`], `games.rs`), opening the scene
 //! from its flags ([`open`], `open.rs`; the flags themselves are [`args`], `args.rs`), and the
 //! window's side of it — editing with the mouse and keys, the game's HUD, the inspector panel
-//! and its widgets ([`play`], [`hud`], [`inspector`], [`widgets`]: `play/`, `hud.rs`,
-//! `inspector.rs`, `widgets.rs`), the wave forecast worked out on a background worker
+//! and its widgets ([`play`], [`hud`], [`inspector`], [`panels`], [`widgets`]: `play/`,
+//! `hud.rs`, `inspector.rs` (what the game's mode allows, and what it keeps fixed),
+//! `panels.rs`, `widgets.rs`), the wave forecast worked out on a background worker
 //! ([`forecast`], `forecast.rs`) and the timeline bar that seeks through the game
 //! ([`timeline_bar`], `timeline_bar.rs`), and the *Submit* of a lost challenge to the board
 //! server ([`submit`], `submit.rs`), and co-op: the scene's side of a lockstep session, its
@@ -26,6 +27,7 @@ pub mod hud;
 pub mod inspector;
 pub mod looks;
 pub mod open;
+pub mod panels;
 pub mod play;
 pub mod submit;
 pub mod timeline_bar;
@@ -33,6 +35,6 @@ pub mod view;
 pub mod widgets;
 
 pub use camera::TdCamera;
-pub use game::{StepSink, TdGame, Undrawn};
+pub use game::{Plain, Stepper, TdGame};
 pub use play::TdPlay;
 pub use view::TdView;

@@ -66,6 +66,9 @@ impl TdPlay {
         )?;
         let settings = args.spawn.settings()?;
         let mut game = TdGame::open(&source, settings, seed)?;
+        let online = args.board.challenge == Some(crate::cli::board::Challenge::Online);
+        game.set_mode(horde_games::mode_of(Some(&source), seed, online));
+        log::info!("td: {}", game.session().mode().label());
         game.change_sim(|sim| sim.set_animation(args.spawn.animation));
         if let Some(path) = &args.load {
             game.load(path)?;
@@ -149,6 +152,8 @@ impl TdPlay {
             .map_err(anyhow::Error::msg)?;
         let mut game = TdGame::from_simulation(start, seed);
         game.adopt_history(timeline);
+        game.set_source(Some(recording.header.source.clone()));
+        game.set_mode(horde_games::Mode::Watch);
         if let Some(speed) = play_speed {
             game.time_scale = speed;
         }

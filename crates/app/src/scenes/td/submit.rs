@@ -90,12 +90,35 @@ impl SubmitPanel {
         };
     }
 
+    /// Whether Submit may be pressed (not sent yet, or sent and refused).
+    pub fn ready(&self) -> bool {
+        matches!(self.state, Submission::Ready | Submission::Failed(_))
+    }
+
+    /// Submits as the name field says (Enter, or the button).
+    pub fn submit_as_named(&mut self, game: &mut TdGame) {
+        let name = self.name.trim();
+        let name = (!name.is_empty()).then(|| name.to_string());
+        self.submit(game, name);
+    }
+
     /// Takes the server's answer if it came.
     pub fn poll(&mut self) {
         if let Submission::Sending(answer) = &self.state {
             self.state = match answer.try_recv() {
-                Ok(Ok(ranked)) => Submission::Ranked(ranked),
-                Ok(Err(why)) => Submission::Failed(why),
+                Ok(Ok(ranked)) => {
+                    log::info!(
+                        "submit: {}'s run ranks #{} of day {}",
+                        ranked.player,
+                        ranked.run.rank,
+                        ranked.run.day
+                    );
+                    Submission::Ranked(ranked)
+                }
+                Ok(Err(why)) => {
+                    log::warn!("submit: {why}");
+                    Submission::Failed(why)
+                }
                 Err(TryRecvError::Empty) => return,
                 Err(TryRecvError::Disconnected) => {
                     Submission::Failed("the submission stopped".to_string())
@@ -124,7 +147,7 @@ impl SubmitPanel {
                         ui.text_edit_singleline(&mut self.name);
                     });
                     ui.label(format!("to {}", self.server));
-                    if ui.button("Submit").clicked() {
+                    if ui.button("Submit (Enter)").clicked() {
                         let name = self.name.trim();
                         send = Some((!name.is_empty()).then(|| name.to_string()));
                     }

@@ -11,7 +11,7 @@
 use super::camera::TdCamera;
 use super::draw::{self, colors};
 use super::fight::{FightBatches, FightView};
-use super::game::{RefusedTile, StepSink, TdGame};
+use super::game::{RefusedTile, Stepper, TdGame};
 use super::looks::Shape;
 use crate::staging::{EnemyWrite, StagingPath, WriteTimes, write_enemies};
 use glam::Vec3;
@@ -69,10 +69,11 @@ pub struct EnemySink<'a> {
     written: anyhow::Result<()>,
 }
 
-impl StepSink for EnemySink<'_> {
+impl Stepper for EnemySink<'_> {
     fn step(&mut self, sim: &mut Simulation, dt: f32) {
         let Some(b) = self.view.batches else {
-            sim.step(dt);
+            // Nothing to write into: the step runs plain.
+            horde_games::Plain.step(sim, dt);
             return;
         };
         let write = EnemyWrite::Step(sim, dt);

@@ -49,6 +49,8 @@ struct Summary {
     seconds_above_street: f64,
     #[serde(flatten)]
     live: ReloadCounts,
+    /// The scene: `city`.
+    scene: &'static str,
 }
 
 /// The live-file slot of the module set.
@@ -370,6 +372,7 @@ impl Reporting for CityScene {
     fn summary_json(&self, frames: u64) -> anyhow::Result<String> {
         let (s, e) = (&self.streaming.stats, &self.earlier);
         Ok(serde_json::to_string(&Summary {
+            scene: "city",
             frames,
             distance: self.walker.distance,
             inside_solid_frames: self.inside_solid_frames,

@@ -4,7 +4,7 @@
 //! made there cuts the future away. Fast-forward runs as many steps as the frame leaves time
 //! for, and a wave can be skipped to its end.
 
-use super::{TdGame, Undrawn, WaveSkip};
+use super::{Plain, TdGame, WaveSkip};
 use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
 use crate::scenes::td::draw::colors;
 use horde_core_sim::td::Outcome;
@@ -37,7 +37,7 @@ pub const JUMP_BACK_TICKS: u64 = 300;
 impl TdGame {
     /// A fresh history from the game as it stands (a new game, a restart, a load).
     pub(super) fn new_history(&mut self) {
-        self.history = match Timeline::new(&self.sim, STEP_F32) {
+        self.history = match Timeline::new(self.session.sim(), STEP_F32) {
             Ok(timeline) => Some(timeline),
             Err(e) => {
                 log::warn!("no timeline for this game: {e}");
@@ -60,34 +60,19 @@ impl TdGame {
 
     /// The furthest tick played (the live edge), or the tick now without a history.
     pub fn live_tick(&self) -> u64 {
-        let now = self.sim.counts().ticks;
+        let now = self.session.sim().counts().ticks;
         self.history.as_ref().map_or(now, |h| h.live().max(now))
     }
 
     /// Before a step: a game behind the live edge takes the edits its history made then.
     pub(super) fn begin_step(&mut self) {
-        let next = self.sim.counts().ticks + 1;
+        let next = self.session.tick() + 1;
         if let Some(history) = &self.history
             && next <= history.live()
         {
             for edit in history.edits_at(next) {
-                let _ = self.sim.edit(edit.kind, edit.x, edit.y);
+                let _ = self.session.edit(edit.kind, edit.x, edit.y);
             }
-        }
-    }
-
-    /// After a step: the history and the recording see it.
-    pub(super) fn end_step(&mut self) {
-        if let Some(history) = &mut self.history
-            && let Err(e) = history.observe(&self.sim)
-        {
-            log::warn!("timeline: {e}");
-        }
-        let tick = self.sim.counts().ticks;
-        if let Some(recording) = &mut self.recording
-            && let Err(e) = recording.after_tick(tick, &self.sim)
-        {
-            self.last_refusal = Some(format!("recording: {e}"));
         }
     }
 
@@ -96,17 +81,17 @@ impl TdGame {
     pub fn seek(&mut self, tick: u64) -> u64 {
         self.skip = None;
         let Some(history) = &self.history else {
-            return self.sim.counts().ticks;
+            return self.session.sim().counts().ticks;
         };
         match history.seek(tick) {
             Ok(mut sim) => {
                 sim.set_enemy_color(colors::enemy_color);
-                self.sim = sim;
+                self.session.replace_sim(sim);
                 self.generation += 1;
             }
             Err(e) => self.last_refusal = Some(format!("timeline: {e}")),
         }
-        self.sim.counts().ticks
+        self.session.sim().counts().ticks
     }
 
     /// One tick back (pausing the game).
@@ -163,10 +148,9 @@ impl TdGame {
     /// Starts skipping to the end of the current wave (a scenario game still running);
     /// whether it started.
     pub fn skip_wave(&mut self) -> bool {
-        let state = self
-            .sim
+        let state = (self.session.sim())
             .scenario_state()
-            .filter(|_| self.sim.outcome() == Outcome::Running);
+            .filter(|_| self.session.sim().outcome() == Outcome::Running);
         self.skip = state.map(|s| WaveSkip {
             cycle: s.cycle(),
             wave: s.wave(),
@@ -180,14 +164,17 @@ impl TdGame {
     /// While a wave is being skipped: the share of its enemies spawned so far.
     pub fn skip_progress(&self) -> Option<f64> {
         self.skip?;
-        let (scenario, state) = (self.sim.scenario()?, self.sim.scenario_state()?);
+        let (scenario, state) = (
+            self.session.sim().scenario()?,
+            self.session.sim().scenario_state()?,
+        );
         Some(state.wave_share(scenario))
     }
 
     /// Whether the wave being skipped has ended (or the game is decided).
     fn skip_done(&self, skip: WaveSkip) -> bool {
-        let state = self.sim.scenario_state();
-        self.sim.outcome() != Outcome::Running
+        let state = self.session.sim().scenario_state();
+        self.session.sim().outcome() != Outcome::Running
             || state.is_none_or(|s| s.cycle() != skip.cycle || s.wave() != skip.wave)
     }
 
@@ -219,7 +206,7 @@ impl TdGame {
                     last_due: true,
                 };
             }
-            self.step_with(&mut Undrawn);
+            self.step_with(&mut Plain);
             ran += 1;
         }
         Advance {

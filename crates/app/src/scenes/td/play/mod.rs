@@ -11,17 +11,19 @@
 //! 5 s back, End back to the live edge, `N` skips to the end of the wave. `T` cycles the
 //! targeting priority of the tower under the mouse.
 //!
-//! The rooms: this file (the scene: its input, its inspector's actions, its frame), `keys.rs`
+//! The rooms: this file (the scene: its input and its frame), `actions.rs` (what the
+//! inspector, the timeline bar and the keys ask, asked of the game's mode, then done), `keys.rs`
 //! (the tower kind a digit key chooses), `report.rs` (the exit line and the `--json`
 //! summary).
 
+mod actions;
 mod keys;
 mod report;
 
 use super::camera::TdCamera;
-use super::coop::{self, TdCoop};
+use super::coop::TdCoop;
 use super::forecast::Forecast;
-use super::game::{TdGame, Undrawn};
+use super::game::{Plain, TdGame};
 use super::games;
 use super::hud;
 use super::inspector::{Action, Inspector};
@@ -32,8 +34,9 @@ use crate::live::{LiveFiles, Slot};
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport};
 use anyhow::Result;
 use glam::Vec2;
-use horde_core_sim::td::{Board, EditKind, LevelSource, Outcome, Scenario, ScenarioSource};
-use horde_core_sim::td::{load_level, parse_level, save_level};
+use horde_core_sim::td::parse_level;
+use horde_core_sim::td::{Board, EditKind, Outcome, Scenario, ScenarioSource};
+use horde_games::{Change, Mode};
 use horde_renderer::{AdapterSummary, BackendChoice, FrameParams, GpuContext, Renderer};
 use std::path::{Path, PathBuf};
 use winit::event::MouseButton;
@@ -71,6 +74,8 @@ pub struct TdPlay {
     due: Option<DueSteps>,
     /// Co-op: the session that steps the game and carries this player's edits.
     pub coop: Option<TdCoop>,
+    /// The outcome last seen (the log says when it changes).
+    outcome: Outcome,
 }
 
 /// Steps the clock gave that the game has not run yet: how many, and the real seconds of the
@@ -121,6 +126,7 @@ impl TdPlay {
             due: None,
             submit: None,
             coop: None,
+            outcome: Outcome::Running,
         }
     }
 
@@ -128,13 +134,26 @@ impl TdPlay {
     /// and what would change the game on this side alone is refused.
     pub fn set_coop(&mut self, coop: TdCoop) {
         self.inspector.join_code = coop.code.clone();
-        self.inspector.shared = true;
+        self.game.set_mode(coop.mode(&self.game));
         self.coop = Some(coop);
     }
 
     /// The player's edit of `kind` at `(x, y)`: applied now, or in co-op sent to the host
     /// (applying a delay later, on every board); whether it was taken.
     fn player_edit(&mut self, kind: EditKind, x: i64, y: i64) -> bool {
+        let behind = self.game.sim().counts().ticks < self.game.live_tick();
+        if self.coop.is_none() {
+            let change = if behind { Change::Undo } else { Change::Edit };
+            if !self.asked(change) {
+                return false;
+            }
+        }
+        if *self.game.session().mode() == Mode::Watch {
+            // The player takes the recording's game over: it is theirs from here.
+            let game = self.game.session();
+            let mode = horde_games::mode_of(game.source(), self.game.seed, false);
+            self.game.set_mode(mode);
+        }
         match &mut self.coop {
             Some(coop) => match coop.edit(&mut self.game, kind, x, y) {
                 Ok(()) => true,
@@ -147,12 +166,34 @@ impl TdPlay {
         }
     }
 
+    /// Enter on a lost challenge: its run goes to the board server (as *Submit* does).
+    fn submit_lost_challenge(&mut self) {
+        if let Some(panel) = &mut self.submit
+            && self.game.sim().outcome() == Outcome::Defeat
+            && panel.ready()
+        {
+            panel.submit_as_named(&mut self.game);
+        }
+    }
+
+    /// Whether the game's mode allows `change`; a refusal is said in the inspector in the
+    /// mode's words, and nothing changes.
+    fn asked(&mut self, change: Change) -> bool {
+        match self.game.ask(change) {
+            Ok(()) => true,
+            Err(refusal) => {
+                self.tell(format!("refused: {refusal}"));
+                false
+            }
+        }
+    }
+
     /// Runs the steps the last update gave, drawing nothing: for a frame the shell did not
     /// draw (a minimised window) and for tests and commands that play the scene without a
     /// renderer. [`Scene::prepare`] runs them otherwise.
     pub fn run_due_steps(&mut self) {
         if let Some(due) = self.due.take() {
-            (self.game).run_steps(due.steps, due.real_seconds, &mut Undrawn);
+            (self.game).run_steps(due.steps, due.real_seconds, &mut Plain);
         }
     }
 
@@ -169,10 +210,15 @@ impl TdPlay {
     fn apply_live_edits(&mut self) {
         let mut live = std::mem::take(&mut self.live);
         live.apply(&LEVEL, |board, path| {
-            self.reload_level(board, path);
+            if self.asked(Change::Level) {
+                self.reload_level(board, path);
+            }
             Ok(())
         });
         live.apply(&SCENARIO, |scenario, path| {
+            if !self.asked(Change::Scenario) {
+                return Ok(());
+            }
             let named = ScenarioSource::File(path.to_path_buf());
             self.game.play_scenario(Some(scenario), Some(named));
             self.tell(format!(
@@ -208,37 +254,6 @@ impl TdPlay {
     /// What the inspector's status line says (the last save, load or renderer message).
     pub fn status(&self) -> &str {
         &self.inspector.message
-    }
-
-    /// Saves the game to `path` and says how it went.
-    fn save_game(&mut self, path: &Path) {
-        let saved = games::make_folder_for(path).and_then(|()| self.game.save(path));
-        let text = match saved {
-            Ok(()) => format!("saved the game to {}", path.display()),
-            Err(e) => format!("save failed: {e}"),
-        };
-        self.tell(text);
-    }
-
-    /// Loads the game saved at `path` and says how it went (a refused file keeps the game).
-    fn load_game(&mut self, path: &Path) {
-        let text = match self.game.load(path) {
-            Ok(()) => {
-                self.inspector.board_size = self.game.board_size();
-                self.inspector.seed = self.game.seed;
-                self.camera = None;
-                // The game is the save's now, not the files'.
-                self.live.watch(&LEVEL, None);
-                self.live.watch(&SCENARIO, None);
-                format!(
-                    "loaded the game of {} at tick {}",
-                    path.display(),
-                    self.game.sim().counts().ticks
-                )
-            }
-            Err(e) => format!("load failed: {e}"),
-        };
-        self.tell(text);
     }
 
     /// Shows `text` in the inspector and the log.
@@ -293,105 +308,6 @@ impl TdPlay {
         // A refusal is shown by the scene (flash and status line).
         self.player_edit(kind, x, y);
     }
-
-    /// Carries out `action` at once, as if the inspector had asked for it this frame.
-    pub fn perform(&mut self, action: Action, requests: &mut Requests) {
-        self.actions.push(action);
-        self.handle_actions(requests);
-    }
-
-    /// Carries out what the inspector asked for this frame.
-    fn handle_actions(&mut self, requests: &mut Requests) {
-        let mut actions = std::mem::take(&mut self.actions);
-        for action in actions.drain(..) {
-            if let Some(why) = self.coop.as_ref().and_then(|_| coop::refusal(&action)) {
-                self.tell(why.to_string());
-                continue;
-            }
-            match action {
-                Action::Step => self.game.step_once(),
-                Action::Restart(seed) => self.game.restart(seed),
-                Action::NewBoard(w, h) => match Board::with_defaults(w, h) {
-                    Ok(board) => {
-                        self.live.watch(&LEVEL, None);
-                        self.new_board(board, None);
-                    }
-                    Err(e) => self.inspector.message = format!("new board: {e}"),
-                },
-                Action::Load(path) => match load_level(&path) {
-                    Ok(board) => {
-                        self.inspector.message = format!("loaded {}", path.display());
-                        self.live.watch(&LEVEL, Some(&path));
-                        self.new_board(board, Some(LevelSource::File(path.clone())));
-                    }
-                    Err(e) => self.inspector.message = e.to_string(),
-                },
-                Action::Generate(seed, spec) => match horde_games::generated(seed, &spec) {
-                    Ok(board) => {
-                        self.inspector.message = format!("generated seed {seed}: {spec}");
-                        self.live.watch(&LEVEL, None);
-                        let level = horde_games::generated_source(seed, &spec);
-                        self.new_board(board, Some(level));
-                    }
-                    Err(e) => self.inspector.message = format!("{e:#}"),
-                },
-                Action::Save(path) => {
-                    self.inspector.message = match save_level(self.game.sim().board(), &path) {
-                        Ok(()) => format!("saved {}", path.display()),
-                        Err(e) => e.to_string(),
-                    }
-                }
-                Action::LoadScenario(path) => match Scenario::load(&path) {
-                    Ok(scenario) => {
-                        self.inspector.message = format!("playing {}", path.display());
-                        self.live.watch(&SCENARIO, Some(&path));
-                        let named = ScenarioSource::File(path.clone());
-                        self.game.play_scenario(Some(scenario), Some(named));
-                    }
-                    Err(e) => self.inspector.message = e.to_string(),
-                },
-                Action::Sandbox => {
-                    self.inspector.message = "the spawner runs".to_string();
-                    self.live.watch(&SCENARIO, None);
-                    self.game.play_scenario(None, None);
-                }
-                Action::SaveGame(path) => self.save_game(&path),
-                Action::LoadGame(path) => self.load_game(&path),
-                Action::SwitchRenderer(backend, adapter) => {
-                    requests.switch_renderer = Some((backend, adapter));
-                }
-            }
-        }
-        self.actions = actions;
-    }
-
-    /// Carries out what the timeline bar or its keys asked.
-    pub fn time_travel(&mut self, action: BarAction) {
-        match action {
-            BarAction::Seek(tick) => {
-                self.game.seek(tick);
-            }
-            BarAction::StepBack => self.game.step_back(),
-            BarAction::StepForward => self.game.step_forward(),
-            BarAction::JumpBack => self.game.jump_back(),
-            BarAction::ToLive => self.game.to_live_edge(),
-            BarAction::SkipWave if self.coop.is_some() => {
-                self.tell(coop::SHARED.to_string());
-            }
-            BarAction::SkipWave => {
-                if !self.game.skip_wave() {
-                    self.game.last_refusal =
-                        Some("no wave to skip: play a scenario that is still running".to_string());
-                }
-            }
-        }
-    }
-
-    fn new_board(&mut self, board: Board, level: Option<LevelSource>) {
-        self.game.replace_board(board, level);
-        self.inspector.board_size = self.game.board_size();
-        self.camera = None;
-    }
 }
 
 impl Scene for TdPlay {
@@ -430,6 +346,15 @@ impl Scene for TdPlay {
         if self.frames.len() < FRAME_SAMPLES {
             self.frames.push(tick.frame_seconds * 1000.0);
         }
+        let outcome = self.game.sim().outcome();
+        if outcome != self.outcome {
+            log::info!(
+                "td: the game is {} at tick {}",
+                outcome.name(),
+                self.game.sim().counts().ticks
+            );
+            self.outcome = outcome;
+        }
         // The last frame was not drawn: its steps run now.
         self.run_due_steps();
         self.apply_live_edits();
@@ -459,7 +384,13 @@ impl Scene for TdPlay {
         );
         self.handle_actions(requests);
         let speed = hud::speed_text(self.game.time_scale, self.game.speed_reached());
-        hud::show(ui.ctx(), self.game.sim(), self.game.tower_kind, speed);
+        let mode = self.game.session().mode().label();
+        hud::show(
+            ui.ctx(),
+            (&mode, self.game.sim()),
+            self.game.tower_kind,
+            speed,
+        );
         if let Some(coop) = &self.coop {
             coop.show(ui.ctx());
         }
@@ -523,8 +454,9 @@ impl Scene for TdPlay {
         if !pressed || repeat {
             return;
         }
-        if self.coop.is_some() && coop::refuses_key(key, self.control) {
-            self.tell(coop::SHARED.to_string());
+        if let Some(change) = keys::key_change(key, self.control)
+            && !self.asked(change)
+        {
             return;
         }
         let game_path = || PathBuf::from(self.inspector.game_path.trim());
@@ -546,6 +478,7 @@ impl Scene for TdPlay {
                 self.game.restart(self.game.seed);
                 self.inspector.message = "restarted".to_string();
             }
+            KeyCode::Enter | KeyCode::NumpadEnter => self.submit_lost_challenge(),
             _ => {
                 if let Some(kind) = keys::tower_key(key) {
                     self.game.tower_kind = kind;

@@ -41,6 +41,10 @@ struct Summary {
     /// Co-op: where the session stands (`waiting`, `playing`, `ended`, `stopped`).
     #[serde(skip_serializing_if = "Option::is_none")]
     session: Option<&'static str>,
+    /// The scene: `td`.
+    scene: &'static str,
+    /// The game's mode (`sandbox`, `scenario`, `challenge`, `coop`, `watch`, `edit`).
+    mode: &'static str,
 }
 
 impl Reporting for TdPlay {
@@ -60,6 +64,8 @@ impl Reporting for TdPlay {
 
     fn summary_json(&self, frames: u64) -> Result<String> {
         Ok(serde_json::to_string(&Summary {
+            scene: "td",
+            mode: self.game.session().mode().name(),
             frames,
             counts: self.game.sim().counts().into(),
             live: self.live.counts(),

@@ -1,0 +1,297 @@
+//! The session: the one type that drives a TD game. It owns the [`Simulation`], where the
+//! game came from ([`GameSource`]), its [`Mode`] and the tick — the edits due at tick T (a
+//! script's, a recording's, a co-op list: a [`Due`]; the player's apply as they are made,
+//! through [`Session::edit`]), then the step (plain, or through the view's sink when the frame
+//! fuses it: a [`Stepper`]), then whoever watches (a [`Watcher`]: the timeline's history, the
+//! recording and its checksum lines, co-op's reports). `horde sim`, `horde replay` and the
+//! board server's verifier, `horde preview`, the timeline's re-simulation, the window and
+//! co-op's host and peers all drive a session; none steps a `Simulation` itself.
+//!
+//! The rooms:
+//! - this file: [`Session`] and its tick;
+//! - `mode.rs`: [`Mode`]s with rules — what a player may change ([`Change`]) and why not
+//!   ([`Refusal`]);
+//! - `step.rs`: how the step runs ([`Stepper`]: [`Plain`], [`Fused`] into an instance sink);
+//! - `watch.rs`: who watches ([`Watcher`]) and where the edits due come from ([`Due`],
+//!   [`Scripted`]).
+
+mod mode;
+mod step;
+mod watch;
+
+pub use mode::{ChallengeOf, Change, CoopSide, Mode, Refusal};
+pub use step::{Fused, Plain, Stepper};
+pub use watch::{Due, Scripted, Watcher};
+
+use anyhow::Result;
+use horde_core_sim::DT;
+use horde_core_sim::td::{
+    EditKind, EditRefused, GameSource, Outcome, Simulation, SpawnSettings, TileContent,
+};
+
+/// The mode a game of `source` with `seed` plays in when nothing else says: a challenge
+/// (a day's when its seed is a date, `YYYYMMDD`; `online` says whether for a board server),
+/// a scenario's, or the sandbox.
+pub fn mode_of(source: Option<&GameSource>, seed: u64, online: bool) -> Mode {
+    match source {
+        Some(source) if crate::levels::is_challenge(source, seed) => {
+            let of = match crate::days::days_of(seed) {
+                Some(days) => {
+                    let (y, m, d) = crate::days::civil_from_days(days);
+                    ChallengeOf::Day(format!("{y:04}-{m:02}-{d:02}"))
+                }
+                None => ChallengeOf::Seed(seed),
+            };
+            Mode::Challenge { of, online }
+        }
+        Some(source) if source.scenario.is_some() => Mode::Scenario,
+        _ => Mode::Sandbox,
+    }
+}
+
+/// One TD game as it is played: its simulation, source, mode and tick.
+#[derive(Clone, Debug)]
+pub struct Session {
+    sim: Simulation,
+    source: Option<GameSource>,
+    mode: Mode,
+    dt: f32,
+}
+
+impl Session {
+    /// A session of `sim` (from `source` where known) in `mode`, stepping
+    /// [`horde_core_sim::DT`] seconds a tick.
+    pub fn new(sim: Simulation, source: Option<GameSource>, mode: Mode) -> Session {
+        Session {
+            sim,
+            source,
+            mode,
+            dt: DT,
+        }
+    }
+
+    /// The game `source` names (its board and scenario) with the spawner's `settings` and
+    /// `seed`, in `mode`.
+    pub fn open(
+        source: &GameSource,
+        settings: SpawnSettings,
+        seed: u64,
+        mode: Mode,
+    ) -> Result<Session> {
+        let sim = crate::levels::simulation_of(source, settings, seed)?;
+        Ok(Session::new(sim, Some(source.clone()), mode))
+    }
+
+    /// The same session stepping `dt` seconds a tick (a save played at another step).
+    pub fn with_dt(mut self, dt: f32) -> Session {
+        self.dt = dt;
+        self
+    }
+
+    /// Seconds a tick.
+    pub fn dt(&self) -> f32 {
+        self.dt
+    }
+
+    /// The game as it stands, between two ticks.
+    pub fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+
+    /// The game to change between two ticks (its settings, a reloaded board): never to step
+    /// it, which is the session's ([`Session::advance`]).
+    pub fn sim_mut(&mut self) -> &mut Simulation {
+        &mut self.sim
+    }
+
+    /// The game, the session ended.
+    pub fn into_sim(self) -> Simulation {
+        self.sim
+    }
+
+    /// Plays `sim` from here on (a game loaded, or taken back by co-op's host).
+    pub fn replace_sim(&mut self, sim: Simulation) {
+        self.sim = sim;
+    }
+
+    /// Where the game came from, where known.
+    pub fn source(&self) -> Option<&GameSource> {
+        self.source.as_ref()
+    }
+
+    /// Says where the game came from from now on.
+    pub fn set_source(&mut self, source: Option<GameSource>) {
+        self.source = source;
+    }
+
+    /// The mode played.
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    /// Plays in `mode` from now on (a watched recording taken over, co-op's players changing).
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+    }
+
+    /// Whether the mode lets the player make `change`, and if not, why
+    /// ([`Mode::allows`]).
+    pub fn allows(&self, change: Change) -> Result<(), Refusal> {
+        self.mode.allows(change)
+    }
+
+    /// The tick the game stands after.
+    pub fn tick(&self) -> u64 {
+        self.sim.counts().ticks
+    }
+
+    /// Whether the game is decided (won or lost): no tick changes it any more.
+    pub fn decided(&self) -> bool {
+        self.sim.outcome() != Outcome::Running
+    }
+
+    /// The player's edit at `(x, y)`: it applies now, between two ticks, so the next tick
+    /// plays it (as an edit due at that tick would).
+    pub fn edit(&mut self, kind: EditKind, x: i64, y: i64) -> Result<TileContent, EditRefused> {
+        self.sim.edit(kind, x, y)
+    }
+
+    /// Applies the edits `due` at the next tick without playing it (a prediction starts
+    /// there); returns that tick.
+    pub fn apply_due(&mut self, due: &mut impl Due, watcher: &mut impl Watcher) -> u64 {
+        let tick = self.tick() + 1;
+        due.apply_due(tick, &mut self.sim, watcher);
+        tick
+    }
+
+    /// Plays the next tick T: the edits `due` at T, the step through `stepper`, then
+    /// `watcher` sees the game after T. Returns T; an error is the watcher's.
+    pub fn advance(
+        &mut self,
+        due: &mut impl Due,
+        stepper: &mut impl Stepper,
+        watcher: &mut impl Watcher,
+    ) -> Result<u64> {
+        let tick = self.apply_due(due, watcher);
+        stepper.step(&mut self.sim, self.dt);
+        watcher.after(tick, &self.sim)?;
+        Ok(tick)
+    }
+
+    /// Plays the next tick with nothing due, drawing nothing, nobody watching.
+    pub fn step(&mut self) {
+        Plain.step(&mut self.sim, self.dt);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use horde_core_sim::td::{EditScript, ModelInstance};
+    use std::path::Path;
+
+    fn session() -> Session {
+        let source = GameSource::built_in();
+        let settings = SpawnSettings::default();
+        Session::open(&source, settings, 7, Mode::Sandbox).unwrap()
+    }
+
+    /// Counts what it sees.
+    #[derive(Default)]
+    struct Seen {
+        edits: Vec<u64>,
+        refused: usize,
+        ticks: Vec<u64>,
+    }
+
+    impl Watcher for Seen {
+        fn edit(&mut self, tick: u64, _: EditKind, _: i64, _: i64) {
+            self.edits.push(tick);
+        }
+        fn refused(&mut self, _: &str) {
+            self.refused += 1;
+        }
+        fn after(&mut self, tick: u64, sim: &Simulation) -> Result<()> {
+            assert_eq!(sim.counts().ticks, tick);
+            self.ticks.push(tick);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_tick_applies_its_edits_then_steps_then_is_watched() {
+        let board = session().into_sim().board().clone();
+        let (w, h) = (board.width() as i64, board.height() as i64);
+        let empty = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .find(|&(x, y)| board.index(x, y).map(|i| board.content(i)) == Some(TileContent::Empty))
+            .unwrap();
+        let text = format!("2 wall {} {}\n2 wall 99 99\n", empty.0, empty.1);
+        let script = EditScript::parse(&text, Path::new("s")).unwrap();
+        let mut due = Scripted {
+            script: &script,
+            what: "script",
+        };
+        let mut played = session();
+        let mut seen = Seen::default();
+        for _ in 0..3 {
+            played.advance(&mut due, &mut Plain, &mut seen).unwrap();
+        }
+        assert_eq!(seen.ticks, [1, 2, 3]);
+        assert_eq!((seen.edits.as_slice(), seen.refused), (&[2][..], 1));
+        // The same ticks stepped by hand give the same game.
+        let mut plain = session().into_sim();
+        plain.step(DT);
+        plain.edit(EditKind::Wall, empty.0, empty.1).unwrap();
+        plain.step(DT);
+        plain.step(DT);
+        assert_eq!(plain.checksum(), played.sim().checksum());
+    }
+
+    #[test]
+    fn a_fused_step_is_the_plain_step() {
+        let (mut fused, mut plain) = (session(), session());
+        let mut out = vec![ModelInstance::zeroed_instance(); 64];
+        for _ in 0..120 {
+            let mut stepper = Fused::new(out.as_mut_slice());
+            fused.advance(&mut (), &mut stepper, &mut ()).unwrap();
+            assert_eq!(stepper.written, Ok(fused.sim().enemies().len()));
+            plain.step();
+        }
+        assert_eq!(fused.sim().checksum(), plain.sim().checksum());
+        assert!(fused.sim().counts().spawned > 0);
+    }
+
+    #[test]
+    fn a_games_mode_follows_its_source() {
+        let day = crate::levels::challenge(20261205);
+        let expected = Mode::Challenge {
+            of: ChallengeOf::Day("2026-12-05".into()),
+            online: true,
+        };
+        assert_eq!(mode_of(Some(&day), 20261205, true), expected);
+        let seeded = crate::levels::challenge(7);
+        let offline = mode_of(Some(&seeded), 7, false);
+        assert_eq!(offline.label(), "Challenge · seed 7 · offline");
+        assert_eq!(mode_of(Some(&day), 3, false), Mode::Scenario);
+        assert_eq!(
+            mode_of(Some(&GameSource::built_in()), 3, false),
+            Mode::Sandbox
+        );
+        assert_eq!(mode_of(None, 3, false), Mode::Sandbox);
+    }
+
+    #[test]
+    fn a_watchers_error_ends_the_tick() {
+        struct Fails;
+        impl Watcher for Fails {
+            fn after(&mut self, _: u64, _: &Simulation) -> Result<()> {
+                anyhow::bail!("disk full")
+            }
+        }
+        let err = session()
+            .advance(&mut (), &mut Plain, &mut Fails)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "disk full");
+    }
+}
