@@ -182,10 +182,11 @@ fn scene_takes_the_registrys_names_and_refuses_others_naming_the_flag() {
 fn run_with(asked: &str, flag: &clap::Arg, candidates: &[&str]) -> Cli {
     let long = format!("--{}", flag.get_long().unwrap());
     let mut words = vec!["horde", "run", "--scene", asked, &long];
-    if !flag.get_num_args().is_some_and(|n| n.takes_values()) && !flag.is_positional() {
-        if let Ok(cli) = Cli::try_parse_from(&words) {
-            return cli;
-        }
+    if !flag.get_num_args().is_some_and(|n| n.takes_values())
+        && !flag.is_positional()
+        && let Ok(cli) = Cli::try_parse_from(&words)
+    {
+        return cli;
     }
     let possible = flag.get_possible_values();
     let names: Vec<&str> = possible.iter().map(|v| v.get_name()).collect();

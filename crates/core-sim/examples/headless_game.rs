@@ -80,7 +80,7 @@ fn play(options: &Options) -> Result<(), String> {
             script.apply_at(&mut sim, tick, "script", |why| eprintln!("{why}"));
         }
         sim.step(dt);
-        if tick % options.every == 0 {
+        if tick.is_multiple_of(options.every) {
             println!("{tick},{}", checksum_hex(sim.checksum()));
         }
     }

@@ -94,7 +94,7 @@ fn human_size(bytes: u64) -> String {
     const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
     let mut size = bytes;
     let mut unit = 0;
-    while unit + 1 < UNITS.len() && size >= 1024 && size % 1024 == 0 {
+    while unit + 1 < UNITS.len() && size >= 1024 && size.is_multiple_of(1024) {
         size /= 1024;
         unit += 1;
     }

@@ -58,7 +58,7 @@ pub trait Game {
 /// Whether the checksum after `tick` is compared: every [`CHECK_EVERY`] ticks, the last tick
 /// and the tick the game is decided.
 pub fn is_check_tick(tick: u64, last_tick: Option<u64>, over: bool) -> bool {
-    tick % CHECK_EVERY == 0 || Some(tick) == last_tick || over
+    tick.is_multiple_of(CHECK_EVERY) || Some(tick) == last_tick || over
 }
 
 /// Plays tick `game.tick() + 1`: its edits (those of `edits` stamped for it), then the step.

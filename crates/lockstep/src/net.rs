@@ -21,7 +21,8 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::{Receiver as Queued, Sender as Outbox, channel as outbox};
 use tokio::time::timeout;
 
 /// How long a host waits for a connection's handshake and its hello.
@@ -34,6 +35,11 @@ pub const CONNECT_WAIT: Duration = Duration::from_secs(5);
 /// is tens of megabytes).
 const WELCOME_WAIT: Duration = Duration::from_secs(60);
 
+/// The frames queued for one connection at most. A side that stops reading fills it (the
+/// host's lists come 10 a second: this is minutes of them) and is dropped then, never
+/// buffered without end.
+pub const OUT_QUEUE: usize = 1024;
+
 /// The messages a peer may send in a burst, and a second, before the rest are dropped.
 const BURST: f64 = 64.0;
 /// See [`BURST`].
@@ -44,13 +50,17 @@ const PER_SECOND: f64 = 600.0;
 #[derive(Clone)]
 pub struct Link {
     conn: quinn::Connection,
-    out: UnboundedSender<Arc<Vec<u8>>>,
+    out: Outbox<Arc<Vec<u8>>>,
 }
 
 impl Link {
-    /// Queues a frame (dropped if the connection is gone).
+    /// Queues a frame (dropped if the connection is gone); a peer whose queue is full (it
+    /// stopped reading) is dropped.
     pub fn send(&self, frame: Arc<Vec<u8>>) {
-        let _ = self.out.send(frame);
+        if let Err(why) = queue(&self.out, frame) {
+            log::warn!("co-op: {}: {why}; dropped", self.conn.remote_address());
+            self.close(&why);
+        }
     }
 
     /// The round trip QUIC measures.
@@ -218,7 +228,7 @@ async fn serve(incoming: quinn::Incoming, id: u64, events: Sender<HostEvent>) {
         let _ = timeout(Duration::from_secs(2), send.stopped()).await;
         return conn.close(3u32.into(), b"protocol version");
     }
-    let (out, queued) = unbounded_channel::<Arc<Vec<u8>>>();
+    let (out, queued) = outbox::<Arc<Vec<u8>>>(OUT_QUEUE);
     let link = Link {
         conn: conn.clone(),
         out,
@@ -260,6 +270,17 @@ async fn serve(incoming: quinn::Incoming, id: u64, events: Sender<HostEvent>) {
     };
     let _ = events.send(HostEvent::Left { conn: id, why });
     let _ = writer.await;
+}
+
+/// Queues `frame` on `out`: `Err` says why a connection whose queue is full (its reader
+/// stopped) must end. A queue already closed (the connection is gone) drops the frame.
+fn queue(out: &Outbox<Arc<Vec<u8>>>, frame: Arc<Vec<u8>>) -> Result<(), String> {
+    match out.try_send(frame) {
+        Ok(()) | Err(TrySendError::Closed(_)) => Ok(()),
+        Err(TrySendError::Full(_)) => Err(format!(
+            "it stopped reading: {OUT_QUEUE} messages wait for it"
+        )),
+    }
 }
 
 /// A token bucket over one connection's messages: [`BURST`] at once, [`PER_SECOND`] after.
@@ -335,7 +356,7 @@ pub enum PeerEvent {
 pub struct PeerNet {
     /// What the host sent, in order.
     pub events: Receiver<PeerEvent>,
-    out: Option<UnboundedSender<Arc<Vec<u8>>>>,
+    out: Option<Outbox<Arc<Vec<u8>>>>,
     conn: quinn::Connection,
     thread: Option<JoinHandle<()>>,
 }
@@ -346,7 +367,7 @@ impl PeerNet {
         let runtime = runtime()?;
         let (events_tx, events) = channel();
         let (ready_tx, ready) = channel();
-        let (out, queued) = unbounded_channel();
+        let (out, queued) = outbox(OUT_QUEUE);
         let (code, name) = (*code, name.to_string());
         let thread = std::thread::Builder::new()
             .name("coop-peer".to_string())
@@ -385,10 +406,14 @@ impl PeerNet {
         ))
     }
 
-    /// Queues a message to the host.
+    /// Queues a message to the host; a host that stopped reading (the queue is full) ends
+    /// the connection.
     pub fn send(&self, message: &ToHost) {
-        if let Some(out) = &self.out {
-            let _ = out.send(Arc::new(frame(message)));
+        if let Some(out) = &self.out
+            && let Err(why) = queue(out, Arc::new(frame(message)))
+        {
+            log::warn!("co-op: the host: {why}; leaving");
+            self.conn.close(1u32.into(), why.as_bytes());
         }
     }
 
@@ -490,7 +515,7 @@ async fn connect(code: &JoinCode, name: &str) -> Result<Streams> {
 fn spawn_writer(
     conn: &quinn::Connection,
     mut send: quinn::SendStream,
-    mut queued: UnboundedReceiver<Arc<Vec<u8>>>,
+    mut queued: Queued<Arc<Vec<u8>>>,
     linger: Duration,
 ) -> tokio::task::JoinHandle<()> {
     let conn = conn.clone();
@@ -512,7 +537,7 @@ async fn talk(
     conn: quinn::Connection,
     send: quinn::SendStream,
     mut recv: quinn::RecvStream,
-    queued: UnboundedReceiver<Arc<Vec<u8>>>,
+    queued: Queued<Arc<Vec<u8>>>,
     events: Sender<PeerEvent>,
 ) {
     let writer = spawn_writer(&conn, send, queued, Duration::from_secs(1));
@@ -557,4 +582,23 @@ async fn talk(
     }
     let _ = writer.await;
     conn.close(0u32.into(), b"bye");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_queue_that_is_never_read_fills_and_says_so() {
+        let (out, queued) = outbox::<Arc<Vec<u8>>>(OUT_QUEUE);
+        let frame = Arc::new(vec![0u8; 8]);
+        for _ in 0..OUT_QUEUE {
+            assert_eq!(queue(&out, frame.clone()), Ok(()));
+        }
+        let why = queue(&out, frame.clone()).unwrap_err();
+        assert!(why.contains("stopped reading"), "{why}");
+        // A connection gone (its queue closed) drops frames quietly.
+        drop(queued);
+        assert_eq!(queue(&out, frame), Ok(()));
+    }
 }

@@ -1,4 +1,4 @@
-//! The board's JSON, as the server writes it and the client reads it (DESIGN's §11 contract):
+//! The board's JSON, as the server writes it and the client reads it (the board's contract, in the manual):
 //! every body of every endpoint, one type each.
 
 use serde::{Deserialize, Serialize};

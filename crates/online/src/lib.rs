@@ -1,6 +1,6 @@
 //! The challenge board: a server that replays every challenge run before it lists it, its
-//! store, its pages, and the client the game submits with (DESIGN's §11 is the contract:
-//! endpoints, JSON, status codes, promises). No GPU crate: the server verifies runs with
+//! store, its pages, and the client the game submits with (the manual's chapter on the board
+//! is the contract: endpoints, JSON, status codes, promises). No GPU crate: the server verifies runs with
 //! `horde-games`' replay on a pool of threads.
 //!
 //! The rooms:

@@ -1,4 +1,4 @@
-//! Players' names (DESIGN's §11 rule): trimmed, 1–24 characters, each a Unicode letter or digit,
+//! Players' names (the board's rule): trimmed, 1–24 characters, each a Unicode letter or digit,
 //! a space, `-`, `_` or `.`; unique ignoring case.
 
 /// The most characters a name has.

@@ -1,6 +1,7 @@
-//! The board's HTTP face (DESIGN's §11): the router, its handlers and the layers every request
-//! passes — the body limit (413), the body timeout, the rate limit by address (429), one log
-//! line a request (never a token). Runs are verified on the pool before they are answered.
+//! The board's HTTP face (the manual's chapter on the board is its contract): the router,
+//! its handlers and the layers every request passes — the body limit (413), the body
+//! timeout, the rate limit by address (429), one log line a request (never a token). Runs
+//! are verified on the pool before they are answered.
 
 use crate::answers::{busy, failed, json, not_found, refuse};
 use crate::api::{NewPlayer, PlayerCreated, Refusal, RunAccepted, RunInfo};
@@ -36,9 +37,9 @@ const WAIT_FOR_OTHER: Duration = Duration::from_secs(30);
 /// How long a client may take to send a request: its header, then its body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeouts {
-    /// The request line and headers (DESIGN's 10 s).
+    /// The request line and headers (10 s).
     pub header: Duration,
-    /// The body (DESIGN's 30 s).
+    /// The body (30 s).
     pub body: Duration,
 }
 

@@ -1,6 +1,6 @@
 //! The board server as a client meets it: the real server on `127.0.0.1:0` over a temporary
 //! SQLite file (or `HORDE_TEST_POSTGRES`), talked to over HTTP — every endpoint and refusal of
-//! DESIGN's §11, the ranking, resubmission, a restart.
+//! the board's contract in the manual, the ranking, resubmission, a restart.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 mod common;

@@ -168,10 +168,10 @@ struct Outputs<'a> {
 
 impl Watcher for Outputs<'_> {
     fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
-        if let Some(recording) = &mut self.recording {
-            if let Err(e) = recording.edit(tick, kind, x, y) {
-                self.failed.get_or_insert(e);
-            }
+        if let Some(recording) = &mut self.recording
+            && let Err(e) = recording.edit(tick, kind, x, y)
+        {
+            self.failed.get_or_insert(e);
         }
     }
 
@@ -346,7 +346,7 @@ impl ChecksumFile {
     /// After a tick: its line, if its number is one `every` divides.
     fn tick(&mut self, sim: &Simulation) -> Result<()> {
         let tick = sim.counts().ticks;
-        if tick % self.every == 0 {
+        if tick.is_multiple_of(self.every) {
             self.write(sim)?;
         }
         Ok(())

@@ -176,7 +176,7 @@ pub fn predict_end(
         }
         // The clock is read once every 16 ticks: a tick of a small game is shorter than a
         // clock read is worth.
-        if ticks % 16 == 0 && limit.until.is_some_and(|until| Instant::now() >= until) {
+        if ticks.is_multiple_of(16) && limit.until.is_some_and(|until| Instant::now() >= until) {
             break;
         }
         game.step(dt);

@@ -160,7 +160,7 @@ impl RecordingWriter {
     /// one written.
     pub fn after_tick(&mut self, tick: u64, sim: &Simulation) -> Result<(), FileError> {
         let decided = sim.outcome() != Outcome::Running;
-        if (tick % CHECKSUM_EVERY != 0 && !decided) || tick <= self.last_checksum {
+        if (!tick.is_multiple_of(CHECKSUM_EVERY) && !decided) || tick <= self.last_checksum {
             return self.failure();
         }
         self.last_checksum = tick;

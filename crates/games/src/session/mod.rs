@@ -30,12 +30,17 @@ use horde_core_sim::td::{
 };
 
 /// The mode a game of `source` with `seed` plays in when nothing else says: a challenge
-/// (a day's when its seed is a date, `YYYYMMDD`; `online` says whether for a board server),
-/// a scenario's, or the sandbox.
+/// (`online`: today's on a board server, whose seed it is; offline, a day's when its seed is
+/// a date, `YYYYMMDD`, as `--challenge today` gives), a scenario's, or the sandbox.
 pub fn mode_of(source: Option<&GameSource>, seed: u64, online: bool) -> Mode {
     match source {
         Some(source) if crate::levels::is_challenge(source, seed) => {
-            let of = match crate::days::days_of(seed) {
+            let day = if online {
+                crate::days::days_of(crate::days::today_utc())
+            } else {
+                crate::days::days_of(seed)
+            };
+            let of = match day {
                 Some(days) => {
                     let (y, m, d) = crate::days::civil_from_days(days);
                     ChallengeOf::Day(format!("{y:04}-{m:02}-{d:02}"))
@@ -165,17 +170,20 @@ impl Session {
     }
 
     /// Plays the next tick T: the edits `due` at T, the step through `stepper`, then
-    /// `watcher` sees the game after T. Returns T; an error is the watcher's.
+    /// `watcher` sees the game after T. Returns the tick the game stands after: T, or (a
+    /// decided game, which no step changes) the tick it was decided at, which is also what the
+    /// watcher is told. An error is the watcher's.
     pub fn advance(
         &mut self,
         due: &mut impl Due,
         stepper: &mut impl Stepper,
         watcher: &mut impl Watcher,
     ) -> Result<u64> {
-        let tick = self.apply_due(due, watcher);
+        self.apply_due(due, watcher);
         stepper.step(&mut self.sim, self.dt);
-        watcher.after(tick, &self.sim)?;
-        Ok(tick)
+        let now = self.tick();
+        watcher.after(now, &self.sim)?;
+        Ok(now)
     }
 
     /// Plays the next tick with nothing due, drawing nothing, nobody watching.
@@ -265,11 +273,18 @@ mod tests {
     #[test]
     fn a_games_mode_follows_its_source() {
         let day = crate::levels::challenge(20261205);
-        let expected = Mode::Challenge {
+        let offline = Mode::Challenge {
             of: ChallengeOf::Day("2026-12-05".into()),
-            online: true,
+            online: false,
         };
-        assert_eq!(mode_of(Some(&day), 20261205, true), expected);
+        assert_eq!(mode_of(Some(&day), 20261205, false), offline);
+        // Online, the day is the server's today, whatever its seed.
+        let served = crate::levels::challenge(41);
+        let online = mode_of(Some(&served), 41, true);
+        assert!(
+            online.label().starts_with("Daily challenge · ")
+                && online.label().ends_with(" · online")
+        );
         let seeded = crate::levels::challenge(7);
         let offline = mode_of(Some(&seeded), 7, false);
         assert_eq!(offline.label(), "Challenge · seed 7 · offline");
@@ -279,6 +294,29 @@ mod tests {
             Mode::Sandbox
         );
         assert_eq!(mode_of(None, 3, false), Mode::Sandbox);
+    }
+
+    #[test]
+    fn a_decided_game_stands_at_the_tick_it_was_decided() {
+        let board = horde_core_sim::td::parse_level("S.D\n", Path::new("l")).unwrap();
+        let mut scenario = horde_core_sim::td::Scenario::parse(
+            horde_core_sim::td::EXAMPLE_SCENARIO,
+            Path::new("s.ron"),
+        )
+        .unwrap();
+        scenario.lives = 1;
+        let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
+        sim.set_scenario(Some(scenario));
+        let mut played = Session::new(sim, None, Mode::Scenario);
+        let mut seen = Seen::default();
+        while !played.decided() {
+            played.advance(&mut (), &mut Plain, &mut seen).unwrap();
+        }
+        let decided = played.tick();
+        // The window keeps stepping a lost game: it stands where it was decided, and the
+        // watchers (a recording's checksum lines) are told that tick, never one past it.
+        let stands = played.advance(&mut (), &mut Plain, &mut seen).unwrap();
+        assert_eq!((stands, *seen.ticks.last().unwrap()), (decided, decided));
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub fn spiral_route(steps: u64) -> impl Iterator<Item = (i32, i32)> {
         if on_leg == leg {
             on_leg = 0;
             direction = (direction + 1) % 4;
-            if direction % 2 == 0 {
+            if direction.is_multiple_of(2) {
                 leg += 1;
             }
         }

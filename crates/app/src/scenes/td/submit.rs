@@ -42,7 +42,8 @@ pub struct SubmitPanel {
     pub server: String,
     /// The tokens file (the data folder's `board-tokens`).
     pub tokens: PathBuf,
-    /// The name to make a player with, where the server has none of ours yet.
+    /// The name to make a player with, where the server has none of ours yet (the user's
+    /// login name to start with, so that a newcomer's Enter submits).
     pub name: String,
     /// The recording, once the game is over and its writer closed.
     recording: Option<PathBuf>,
@@ -56,7 +57,7 @@ impl SubmitPanel {
         SubmitPanel {
             server,
             tokens,
-            name: String::new(),
+            name: default_name(),
             recording: None,
             state: Submission::Ready,
         }
@@ -198,4 +199,14 @@ fn send_run(
         .map_err(|e| e.to_string())?
         .top;
     Ok(Answer { player, run, top })
+}
+
+/// The name a newcomer's first run is submitted under: the login name, else `player`.
+fn default_name() -> String {
+    ["USER", "USERNAME"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .map(|name| name.trim().to_string())
+        .find(|name| !name.is_empty())
+        .unwrap_or_else(|| "player".to_string())
 }

@@ -8,7 +8,8 @@
 //! quick-save ([`super::games`]); `V` path arrows, `G` grid, Space pause; wheel zoom,
 //! middle-drag orbit, W/A/S/D or the arrow keys pan (S pans only without Ctrl). The time
 //! machine ([`super::timeline_bar`]): `,` / `.` a tick back / forward (pausing), Backspace
-//! 5 s back, End back to the live edge, `N` skips to the end of the wave. `T` cycles the
+//! 5 s back, End back to the live edge, `N` skips to the end of the wave, `]` / `[` double and
+//! halve the play speed. `T` cycles the
 //! targeting priority of the tower under the mouse.
 //!
 //! The rooms: this file (the scene: its input and its frame), `actions.rs` (what the
@@ -164,6 +165,16 @@ impl TdPlay {
             },
             None => self.game.edit(kind, x, y).is_ok(),
         }
+    }
+
+    /// `]` doubles the play speed, `[` halves it (1–100× real time), where the mode allows.
+    fn change_play_speed(&mut self, factor: f32) {
+        if !self.asked(horde_games::Change::PlaySpeed) {
+            return;
+        }
+        let max = super::game::history::MAX_PLAY_SPEED;
+        self.game.time_scale = (self.game.time_scale * factor).clamp(1.0, max);
+        self.tell(format!("play speed ×{}", self.game.time_scale));
     }
 
     /// Enter on a lost challenge: its run goes to the board server (as *Submit* does).
@@ -473,6 +484,8 @@ impl Scene for TdPlay {
             KeyCode::Backspace => self.time_travel(BarAction::JumpBack),
             KeyCode::End => self.time_travel(BarAction::ToLive),
             KeyCode::KeyN => self.time_travel(BarAction::SkipWave),
+            KeyCode::BracketRight => self.change_play_speed(2.0),
+            KeyCode::BracketLeft => self.change_play_speed(0.5),
             KeyCode::KeyT => self.cycle_priority(),
             KeyCode::KeyB => {
                 self.game.restart(self.game.seed);
