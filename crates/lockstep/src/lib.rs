@@ -11,6 +11,7 @@
 //! No GPU crate: the window and `horde sim` drive a session through [`Game`].
 //!
 //! The rooms:
+//! - `bucket.rs`: the budget of messages one connection may send (a token bucket).
 //! - `code.rs`: the host's self-signed certificate, the join code (`ADDR#FINGERPRINT`) and the
 //!   QUIC configurations (a joiner trusts exactly the certificate its code names).
 //! - `desync.rs`: the checksums and copies of the game each side keeps for a desync report,
@@ -20,7 +21,8 @@
 //! - `host/`: the host's session: stamping, lists, pace, waiting, dropping, welcomes,
 //!   checksum comparison.
 //! - `net.rs`: the network threads: the host's endpoint and connections, a joiner's
-//!   connection, frames in and out, a flood's budget.
+//!   connection, frames in and out (each connection's queue bounded: a side that stops
+//!   reading is dropped).
 //! - `peer.rs`: a joiner's session: the game from the save, ticks stepped with their lists,
 //!   edits, reports, the end.
 //! - `relay.rs`: a bad network on loopback (a UDP relay that loses, delays and reorders
@@ -32,6 +34,7 @@
 //! - `wire.rs`: the messages (serde + postcard, versioned) and their frames.
 #![deny(missing_docs)]
 
+mod bucket;
 mod code;
 mod desync;
 mod game;

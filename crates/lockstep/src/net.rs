@@ -5,9 +5,10 @@
 //! events and queues frames.
 //!
 //! A connection's reader drops what a flood brings past a budget of messages (a token bucket,
-//! logged once a second), so one hostile peer cannot fill the game's queue; a frame past its
+//! `bucket.rs`, logged once a second), so one hostile peer cannot fill the game's queue; a frame past its
 //! cap, or a stream that breaks, closes that connection only.
 
+use crate::bucket::Bucket;
 use crate::code::{Identity, JoinCode, Mismatch, SERVER_NAME, client_config};
 use crate::wire::{
     Hello, HelloReply, PROTOCOL_VERSION, TO_HOST_CAP, TO_PEER_CAP, ToHost, ToPeer, Welcome, decode,
@@ -39,11 +40,6 @@ const WELCOME_WAIT: Duration = Duration::from_secs(60);
 /// host's lists come 10 a second: this is minutes of them) and is dropped then, never
 /// buffered without end.
 pub const OUT_QUEUE: usize = 1024;
-
-/// The messages a peer may send in a burst, and a second, before the rest are dropped.
-const BURST: f64 = 64.0;
-/// See [`BURST`].
-const PER_SECOND: f64 = 600.0;
 
 /// A connection as the game's thread holds it: where to queue frames, and the connection (for
 /// its round trip, its byte counts, and closing it).
@@ -280,48 +276,6 @@ fn queue(out: &Outbox<Arc<Vec<u8>>>, frame: Arc<Vec<u8>>) -> Result<(), String> 
         Err(TrySendError::Full(_)) => Err(format!(
             "it stopped reading: {OUT_QUEUE} messages wait for it"
         )),
-    }
-}
-
-/// A token bucket over one connection's messages: [`BURST`] at once, [`PER_SECOND`] after.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-    dropped: u64,
-    told: Instant,
-}
-
-impl Bucket {
-    fn new() -> Bucket {
-        Bucket {
-            tokens: BURST,
-            at: Instant::now(),
-            dropped: 0,
-            told: Instant::now(),
-        }
-    }
-
-    /// Whether one more message may pass (else it is counted, and the count logged once a
-    /// second).
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * PER_SECOND;
-        self.tokens = (self.tokens + refill).min(BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            return true;
-        }
-        self.dropped += 1;
-        if now.duration_since(self.told) >= Duration::from_secs(1) {
-            log::warn!(
-                "co-op: a peer floods the host: {} messages dropped (more than {PER_SECOND} a second)",
-                self.dropped
-            );
-            self.told = now;
-            self.dropped = 0;
-        }
-        false
     }
 }
 

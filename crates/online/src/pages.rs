@@ -3,7 +3,7 @@
 //! the viewer's own marked (`?player=NAME`), links to the days before. Plain HTML and CSS from
 //! maud (every text escaped by construction), readable with no JavaScript and on a phone.
 
-use crate::answers::not_found;
+use crate::answers::ApiError;
 use crate::api::{DayBoard, ScoreCount};
 use crate::board::{Board, begun_day, board_of_day};
 use axum::extract::{Path, Query, State};
@@ -38,7 +38,7 @@ pub async fn today(
     State(board): State<Board>,
     headers: HeaderMap,
     Query(viewer): Query<Viewer>,
-) -> Response {
+) -> Result<Response, ApiError> {
     page(&board, &headers, "today", viewer).await
 }
 
@@ -48,27 +48,29 @@ pub async fn day(
     headers: HeaderMap,
     Path(day): Path<String>,
     Query(viewer): Query<Viewer>,
-) -> Response {
+) -> Result<Response, ApiError> {
     page(&board, &headers, &day, viewer).await
 }
 
 /// The page of day `day` (`YYYYMMDD` or `today`).
-async fn page(board: &Board, headers: &HeaderMap, day: &str, viewer: Viewer) -> Response {
-    let day = match begun_day(day) {
-        Ok(day) => day,
-        Err(why) => return not_found(why),
-    };
-    let shown = match board_of_day(board, day, PAGE_RUNS).await {
-        Ok(shown) => shown.board,
-        Err(e) => {
+async fn page(
+    board: &Board,
+    headers: &HeaderMap,
+    day: &str,
+    viewer: Viewer,
+) -> Result<Response, ApiError> {
+    let day = begun_day(day).map_err(ApiError::not_found)?;
+    let shown = board_of_day(board, day, PAGE_RUNS)
+        .await
+        .map_err(|e| {
+            // A page's failure is plain text, not JSON; its cause is logged, not shown.
             log::error!("{e:#}");
-            return (
+            ApiError::plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the board's store failed",
             )
-                .into_response();
-        }
-    };
+        })?
+        .board;
     let viewer = viewer
         .player
         .map(|p| p.trim().to_string())
@@ -87,11 +89,11 @@ async fn page(board: &Board, headers: &HeaderMap, day: &str, viewer: Viewer) -> 
         .and_then(|h| h.to_str().ok())
         .unwrap_or("127.0.0.1:7878");
     let markup = render(&shown, host, viewer.as_deref(), mine, &days);
-    (
+    Ok((
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         markup.into_string(),
     )
-        .into_response()
+        .into_response())
 }
 
 /// `n waves`, or `1 wave`.

@@ -3,7 +3,7 @@
 //! timeout, the rate limit by address (429), one log line a request (never a token). Runs
 //! are verified on the pool before they are answered.
 
-use crate::answers::{busy, failed, json, not_found, refuse};
+use crate::answers::{ApiError, json};
 use crate::api::{NewPlayer, PlayerCreated, Refusal, RunAccepted, RunInfo};
 use crate::board::{Board, CLAIM_LEASE_MS, begun_day, board_of_day, now_ms};
 use crate::names::check_name;
@@ -165,7 +165,7 @@ pub fn parse_new_player(body: &[u8]) -> Result<crate::names::Name, Refusal> {
 
 /// The request's body, read whole within the board's body timeout (the whole of it, not
 /// between two of its pieces) and at most [`BODY_LIMIT`] bytes; else the refusal (408, 413).
-async fn read_body(board: &Board, body: Body) -> Result<Bytes, Response> {
+async fn read_body(board: &Board, body: Body) -> Result<Bytes, ApiError> {
     let read = tokio::time::timeout(board.body_timeout, axum::body::to_bytes(body, BODY_LIMIT));
     match read.await {
         Ok(Ok(bytes)) => Ok(bytes),
@@ -175,17 +175,17 @@ async fn read_body(board: &Board, body: Body) -> Result<Bytes, Response> {
             let long =
                 text.contains("length limit") || source.is_some_and(|s| s.contains("length limit"));
             Err(match long {
-                true => refuse(
+                true => ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     format!("a body has at most {BODY_LIMIT} bytes"),
                 ),
-                false => refuse(
+                false => ApiError::new(
                     StatusCode::BAD_REQUEST,
                     format!("the body did not read: {text}"),
                 ),
             })
         }
-        Err(_) => Err(refuse(
+        Err(_) => Err(ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
             format!(
                 "the body did not arrive within {} s",
@@ -196,40 +196,35 @@ async fn read_body(board: &Board, body: Body) -> Result<Bytes, Response> {
 }
 
 /// `POST /api/players {"name"}` → 201 with the token, 409 for a name taken.
-async fn new_player(State(board): State<Board>, body: Body) -> Response {
-    let body = match read_body(&board, body).await {
-        Ok(body) => body,
-        Err(refusal) => return refusal,
-    };
-    let name = match parse_new_player(&body) {
-        Ok(name) => name,
-        Err(refusal) => return json(StatusCode::UNPROCESSABLE_ENTITY, &refusal),
-    };
+async fn new_player(State(board): State<Board>, body: Body) -> Result<Response, ApiError> {
+    let body = read_body(&board, body).await?;
+    let name = parse_new_player(&body)
+        .map_err(|refusal| ApiError::refused(StatusCode::UNPROCESSABLE_ENTITY, refusal))?;
     let (Some(token), Some(id)) = (new_token(), random_bytes()) else {
-        return refuse(
+        return Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "no random bytes for a token",
-        );
+        ));
     };
     let id = hex(&id[..8]);
-    match (board.store)
+    (board.store)
         .create_player(&id, &name, &sha256_hex(token.as_bytes()), now_ms())
         .await
-    {
-        Ok(()) => json(
-            StatusCode::CREATED,
-            &PlayerCreated {
-                player: id,
-                name: name.shown,
-                token,
-            },
-        ),
-        Err(NewPlayerError::Taken) => refuse(
-            StatusCode::CONFLICT,
-            format!("the name `{}` is taken", name.shown),
-        ),
-        Err(NewPlayerError::Store(e)) => failed(e),
-    }
+        .map_err(|e| match e {
+            NewPlayerError::Taken => ApiError::new(
+                StatusCode::CONFLICT,
+                format!("the name `{}` is taken", name.shown),
+            ),
+            NewPlayerError::Store(e) => ApiError::store(e),
+        })?;
+    Ok(json(
+        StatusCode::CREATED,
+        &PlayerCreated {
+            player: id,
+            name: name.shown,
+            token,
+        },
+    ))
 }
 
 /// The token of `Authorization: Bearer TOKEN`.
@@ -241,40 +236,39 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// `POST /api/runs` (a recording, with a player's token) → 201 once verified, 200 for one
 /// already listed.
-async fn new_run(State(board): State<Board>, headers: HeaderMap, body: Body) -> Response {
+async fn new_run(
+    State(board): State<Board>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
     let Some(token) = bearer(&headers) else {
-        return refuse(
+        return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "no token: send `Authorization: Bearer TOKEN` (horde submit makes one)",
-        );
+        ));
     };
-    let player = match board
+    let Some(player) = board
         .store
         .player_by_token(&sha256_hex(token.as_bytes()))
-        .await
-    {
-        Ok(Some(player)) => player,
-        Ok(None) => return refuse(StatusCode::UNAUTHORIZED, "unknown token"),
-        Err(e) => return failed(e),
+        .await?
+    else {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "unknown token"));
     };
-    let body = match read_body(&board, body).await {
-        Ok(body) => body,
-        Err(refusal) => return refusal,
-    };
+    let body = read_body(&board, body).await?;
     let Ok(text) = String::from_utf8(Vec::from(body)) else {
-        return refuse(
+        return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "the recording is not UTF-8 text",
-        );
+        ));
     };
     let id = run_id(&player.id, &text);
     // Verified on a task of its own: a client that goes away does not stop it halfway.
     let work = tokio::spawn(submit(board, player.id, id, text));
     work.await.unwrap_or_else(|_| {
-        refuse(
+        Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the run's verification stopped",
-        )
+        ))
     })
 }
 
@@ -301,12 +295,17 @@ pub fn run_id(player_id: &str, text: &str) -> String {
 /// Claims, verifies and lists run `id` of `player_id`, or finds it listed already. A request
 /// that finds another verifying the same run waits for it (at most [`WAIT_FOR_OTHER`], and
 /// only [`WAITERS`] at a time: past them, 503), probing the store without the recording.
-async fn submit(board: Board, player_id: String, id: String, text: String) -> Response {
+async fn submit(
+    board: Board,
+    player_id: String,
+    id: String,
+    text: String,
+) -> Result<Response, ApiError> {
     let Some(owner) = random_bytes().map(|b| hex(&b[..8])) else {
-        return refuse(
+        return Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "no random bytes for a claim",
-        );
+        ));
     };
     let deadline = Instant::now() + WAIT_FOR_OTHER;
     let mut permit = None;
@@ -315,24 +314,24 @@ async fn submit(board: Board, player_id: String, id: String, text: String) -> Re
         .claim(&id, &player_id, &text, &owner, now_ms())
         .await;
     loop {
-        match claim {
-            Ok(Claim::Claimed) => return verify_and_list(&board, &id, &owner, text).await,
-            Ok(Claim::Listed(run)) => return accepted(&board, StatusCode::OK, &run).await,
-            Ok(Claim::Busy | Claim::Gone) if Instant::now() >= deadline => {
-                return busy("the same run is being verified; ask again");
+        match claim? {
+            Claim::Claimed => return verify_and_list(&board, &id, &owner, text).await,
+            Claim::Listed(run) => return accepted(&board, StatusCode::OK, &run).await,
+            Claim::Busy | Claim::Gone if Instant::now() >= deadline => {
+                return Err(ApiError::busy("the same run is being verified; ask again"));
             }
-            Ok(Claim::Gone) => {
+            Claim::Gone => {
                 claim = board
                     .store
                     .claim(&id, &player_id, &text, &owner, now_ms())
                     .await;
             }
-            Ok(Claim::Busy) => {
+            Claim::Busy => {
                 if permit.is_none() {
-                    match board.waiters.clone().try_acquire_owned() {
-                        Ok(p) => permit = Some(p),
-                        Err(_) => return busy("too many requests wait for runs being verified"),
-                    }
+                    let waiter = board.waiters.clone().try_acquire_owned().map_err(|_| {
+                        ApiError::busy("too many requests wait for runs being verified")
+                    })?;
+                    permit = Some(waiter);
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 claim = board
@@ -340,14 +339,18 @@ async fn submit(board: Board, player_id: String, id: String, text: String) -> Re
                     .probe(&id, &owner, now_ms(), CLAIM_LEASE_MS)
                     .await;
             }
-            Err(e) => return failed(e),
         }
     }
 }
 
 /// Verifies run `id`, claimed by `owner`, and lists it (201), or drops the claim and refuses
 /// it; the claim's lease is renewed while the run waits and replays.
-async fn verify_and_list(board: &Board, id: &str, owner: &str, text: String) -> Response {
+async fn verify_and_list(
+    board: &Board,
+    id: &str,
+    owner: &str,
+    text: String,
+) -> Result<Response, ApiError> {
     let rules = Rules {
         secret: board.secret,
         today: horde_games::today_utc(),
@@ -369,14 +372,14 @@ async fn verify_and_list(board: &Board, id: &str, owner: &str, text: String) -> 
     let verified = match verdict {
         Ok(Ok(verified)) => verified,
         other => {
-            if let Err(e) = board.store.unclaim(id, owner).await {
-                return failed(e);
-            }
-            return match other {
-                Ok(Err(refusal)) => json(StatusCode::UNPROCESSABLE_ENTITY, &refusal),
-                Err(Unverified::Busy) => busy("every verifier is busy and the queue is full"),
-                Err(Unverified::Gone) | Ok(Ok(_)) => busy("the server is stopping"),
-            };
+            board.store.unclaim(id, owner).await?;
+            return Err(match other {
+                Ok(Err(refusal)) => ApiError::refused(StatusCode::UNPROCESSABLE_ENTITY, refusal),
+                Err(Unverified::Busy) => {
+                    ApiError::busy("every verifier is busy and the queue is full")
+                }
+                Err(Unverified::Gone) | Ok(Ok(_)) => ApiError::busy("the server is stopping"),
+            });
         }
     };
     let verdict = Verdict {
@@ -385,30 +388,26 @@ async fn verify_and_list(board: &Board, id: &str, owner: &str, text: String) -> 
         outcome: verified.outcome.to_string(),
         verify_ms: verified.verify_ms,
     };
-    let listed = match board
+    let listed = board
         .store
         .list(id, owner, verified.day, &verdict, now_ms())
-        .await
-    {
-        Ok(listed) => listed,
-        Err(e) => return failed(e),
-    };
-    match board.store.run(id).await {
-        Ok(Some(run)) if listed => accepted(board, StatusCode::CREATED, &run).await,
+        .await?;
+    match board.store.run(id).await? {
+        Some(run) if listed => accepted(board, StatusCode::CREATED, &run).await,
         // Another took the claim over and listed it first: the run it already is.
-        Ok(Some(run)) => accepted(board, StatusCode::OK, &run).await,
-        Ok(None) => busy("the run's claim was taken over; ask again"),
-        Err(e) => failed(e),
+        Some(run) => accepted(board, StatusCode::OK, &run).await,
+        None => Err(ApiError::busy("the run's claim was taken over; ask again")),
     }
 }
 
 /// The answer for listed `run`, with its rank.
-async fn accepted(board: &Board, status: StatusCode, run: &StoredRun) -> Response {
-    let (rank, best) = match board.store.standing(run).await {
-        Ok(standing) => standing,
-        Err(e) => return failed(e),
-    };
-    json(
+async fn accepted(
+    board: &Board,
+    status: StatusCode,
+    run: &StoredRun,
+) -> Result<Response, ApiError> {
+    let (rank, best) = board.store.standing(run).await?;
+    Ok(json(
         status,
         &RunAccepted {
             run: run.id.clone(),
@@ -419,7 +418,7 @@ async fn accepted(board: &Board, status: StatusCode, run: &StoredRun) -> Respons
             rank,
             best,
         },
-    )
+    ))
 }
 
 /// `?limit=N`.
@@ -433,57 +432,53 @@ async fn day_board(
     State(board): State<Board>,
     Path(day): Path<String>,
     Query(limit): Query<Limit>,
-) -> Response {
-    let day = match begun_day(&day) {
-        Ok(day) => day,
-        Err(why) => return not_found(why),
-    };
-    match board_of_day(&board, day, limit.limit.unwrap_or(100)).await {
-        Ok(day) => ([(header::CONTENT_TYPE, "application/json")], day.json).into_response(),
-        Err(e) => failed(e),
-    }
+) -> Result<Response, ApiError> {
+    let day = begun_day(&day).map_err(ApiError::not_found)?;
+    let day = board_of_day(&board, day, limit.limit.unwrap_or(100)).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], day.json).into_response())
 }
 
 /// `GET /api/runs/ID`.
-async fn run_info(State(board): State<Board>, Path(id): Path<String>) -> Response {
-    match board.store.run(&id).await {
-        Ok(Some(run)) => json(
-            StatusCode::OK,
-            &RunInfo {
-                run: run.id,
-                player: run.player,
-                day: run.day,
-                score: run.score,
-                ticks: run.ticks,
-                outcome: run.outcome,
-                submitted: rfc3339(run.submitted_ms),
-                verify_ms: run.verify_ms,
-            },
-        ),
-        Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no run {id}")),
-        Err(e) => failed(e),
-    }
+async fn run_info(
+    State(board): State<Board>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let Some(run) = board.store.run(&id).await? else {
+        return Err(ApiError::not_found(format!("no run {id}")));
+    };
+    Ok(json(
+        StatusCode::OK,
+        &RunInfo {
+            run: run.id,
+            player: run.player,
+            day: run.day,
+            score: run.score,
+            ticks: run.ticks,
+            outcome: run.outcome,
+            submitted: rfc3339(run.submitted_ms),
+            verify_ms: run.verify_ms,
+        },
+    ))
 }
 
 /// `GET /runs/ID.rec`: the recording as submitted.
-async fn recording(State(board): State<Board>, Path(file): Path<String>) -> Response {
+async fn recording(
+    State(board): State<Board>,
+    Path(file): Path<String>,
+) -> Result<Response, ApiError> {
     let Some(id) = file.strip_suffix(".rec") else {
-        return refuse(
-            StatusCode::NOT_FOUND,
-            format!("no {file}: recordings end in .rec"),
-        );
+        return Err(ApiError::not_found(format!(
+            "no {file}: recordings end in .rec"
+        )));
     };
-    match board.store.recording(id).await {
-        Ok(Some(text)) => {
-            let kind = [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            ];
-            (kind, text).into_response()
-        }
-        Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no run {id}")),
-        Err(e) => failed(e),
-    }
+    let Some(text) = board.store.recording(id).await? else {
+        return Err(ApiError::not_found(format!("no run {id}")));
+    };
+    let kind = [
+        (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    ];
+    Ok((kind, text).into_response())
 }
 
 /// Milliseconds since 1970 as RFC 3339, UTC, to the second.

@@ -120,33 +120,45 @@ pub struct GenerateFlags {
 
 /// What both kinds of generated-board flags (`horde sim`'s and a scene's) say: the challenge
 /// asked for, the server to ask for `online`, and the board asked once the challenge's seed is
-/// known.
+/// known. Each kind gives its flags ([`BoardFlags::given`]) and its spec; the rest is said
+/// once, here.
 pub trait BoardFlags {
+    /// `--generate`, `--challenge` and `--server`, as given.
+    fn given(&self) -> (Option<u64>, Option<Challenge>, Option<&str>);
+
+    /// The generated board's spec the flags give, checked.
+    fn board_spec(&self) -> anyhow::Result<BoardSpec>;
+
     /// `--challenge`, as given.
-    fn challenge_flag(&self) -> Option<Challenge>;
+    fn challenge_flag(&self) -> Option<Challenge> {
+        self.given().1
+    }
+
     /// `--server`, as given.
-    fn server_flag(&self) -> Option<&str>;
+    fn server_flag(&self) -> Option<&str> {
+        self.given().2
+    }
+
     /// The seed and spec of the board asked for, if one is; `challenge`: the challenge's seed,
     /// resolved (`online` fetched): its board has the default spec.
-    fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>>;
-}
-
-impl BoardFlags for GenerateFlags {
-    fn challenge_flag(&self) -> Option<Challenge> {
-        self.challenge
-    }
-
-    fn server_flag(&self) -> Option<&str> {
-        self.server.as_deref()
-    }
-
     fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
         if let Some(seed) = challenge {
             return Ok(Some((seed, BoardSpec::default())));
         }
-        self.generate
-            .map(|seed| Ok((seed, self.spec.spec()?)))
+        let (generate, ..) = self.given();
+        generate
+            .map(|seed| Ok((seed, self.board_spec()?)))
             .transpose()
+    }
+}
+
+impl BoardFlags for GenerateFlags {
+    fn given(&self) -> (Option<u64>, Option<Challenge>, Option<&str>) {
+        (self.generate, self.challenge, self.server.as_deref())
+    }
+
+    fn board_spec(&self) -> anyhow::Result<BoardSpec> {
+        self.spec.spec()
     }
 }
 
@@ -181,21 +193,12 @@ pub struct SceneGenerateFlags {
 }
 
 impl BoardFlags for SceneGenerateFlags {
-    fn challenge_flag(&self) -> Option<Challenge> {
-        self.challenge
+    fn given(&self) -> (Option<u64>, Option<Challenge>, Option<&str>) {
+        (self.generate, self.challenge, self.server.as_deref())
     }
 
-    fn server_flag(&self) -> Option<&str> {
-        self.server.as_deref()
-    }
-
-    fn asked(&self, challenge: Option<u64>) -> anyhow::Result<Option<(u64, BoardSpec)>> {
-        if let Some(seed) = challenge {
-            return Ok(Some((seed, BoardSpec::default())));
-        }
-        (self.generate)
-            .map(|seed| Ok((seed, self.rest.spec(self.board_size)?)))
-            .transpose()
+    fn board_spec(&self) -> anyhow::Result<BoardSpec> {
+        self.rest.spec(self.board_size)
     }
 }
 

@@ -52,6 +52,14 @@ impl SceneArgs {
     pub fn given(&self) -> Vec<(&'static str, String)> {
         given_in(self.matches(), |r| (r.flags)(Command::new("flags")), true)
     }
+
+    /// Whether the command line names a scene: `--scene`, or any flag a scene owns (the
+    /// spawn settings every scene takes too among them).
+    pub fn names_a_scene(&self) -> bool {
+        let matches = self.matches();
+        let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+        given("scene") || any_given(matches, |r| (r.flags)(Command::new("flags")))
+    }
 }
 
 impl FromArgMatches for SceneArgs {
@@ -88,6 +96,23 @@ impl WindowArgs {
             None => Vec::new(),
         }
     }
+
+    /// Whether any scene's window flag (`--record`, `--replay`, `--host`, ..) was given.
+    pub fn names_a_scene(&self) -> bool {
+        self.matches()
+            .is_some_and(|m| any_given(m, |r| (r.window_flags)(Command::new("w"))))
+    }
+}
+
+/// Whether any flag `flags_of` gives of any scene was given on the command line.
+fn any_given(matches: &ArgMatches, flags_of: impl Fn(&Registered) -> Command) -> bool {
+    SCENES.iter().any(|scene| {
+        let command = flags_of(scene);
+        let mut args = command.get_arguments();
+        args.any(|arg| {
+            matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine)
+        })
+    })
 }
 
 impl FromArgMatches for WindowArgs {

@@ -104,9 +104,7 @@ pub fn open_title(
 /// a scene owns (level, scenario, challenge, load, replay, host, join, ..) was given, so
 /// `horde run` opens the title screen.
 pub fn names_no_scene(args: &SceneArgs, window: &super::given::WindowArgs) -> bool {
-    let named =
-        args.matches().value_source("scene") == Some(clap::parser::ValueSource::CommandLine);
-    !named && args.given().is_empty() && window.given().is_empty()
+    !args.names_a_scene() && !window.names_a_scene()
 }
 
 #[cfg(test)]
@@ -149,6 +147,20 @@ mod tests {
                 assert!(own.iter().any(|f| f == flag), "{}: --{flag}", scene.name);
             }
         }
+    }
+
+    #[test]
+    fn a_command_line_with_no_scene_flag_names_no_scene() {
+        let no_window = super::super::given::WindowArgs::default();
+        let named = |words: &[&str]| {
+            let args = SceneArgs::parse_from(words.iter().copied()).unwrap();
+            !names_no_scene(&args, &no_window)
+        };
+        assert!(!named(&[]) && !named(&["--seed", "3"]));
+        assert!(named(&["--scene", "td"]) && named(&["--scene", "city"]));
+        // A TD flag names the TD scene, the spawn settings every scene takes among them.
+        assert!(named(&["--level", "l.txt"]) && named(&["--spawn-speed", "10"]));
+        assert!(named(&["--challenge", "today"]) && named(&["--view", "map"]));
     }
 
     #[test]

@@ -168,7 +168,13 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
             event_loop.exit();
         }
         if requests.screenshot {
-            self.screenshot();
+            if self.presented < 2 {
+                // The overlay's panel is laid out once a frame or two was drawn: until then
+                // the scene's part of the window is not known, and the picture waits.
+                self.requests.screenshot = true;
+            } else {
+                self.screenshot();
+            }
         }
         if let Some(request) = requests.switch_renderer {
             self.switch_renderer(event_loop, request);
