@@ -14,10 +14,12 @@ pub type Body = fn(&[u8]);
 /// Every fuzz target, by its name in `fuzz/Cargo.toml`, and its body.
 pub const TARGETS: &[(&str, Body)] = &[
     ("level", |d| {
-        text(d, |t, p| drop(horde_core_sim::td::parse_level(t, p)))
+        text(d, |t, p| drop(horde_core_sim::td::files::parse_level(t, p)))
     }),
     ("edit_script", |d| {
-        text(d, |t, p| drop(horde_core_sim::td::EditScript::parse(t, p)))
+        text(d, |t, p| {
+            drop(horde_core_sim::td::files::EditScript::parse(t, p))
+        })
     }),
     ("recording", |d| {
         text(d, |t, _| horde_core_sim::fuzzing::check_recording_text(t))
@@ -34,11 +36,11 @@ pub const TARGETS: &[(&str, Body)] = &[
     }),
     ("scatter_settings", |d| {
         text(d, |t, _| {
-            drop(horde_levelgen::check_scatter_settings_text(t))
+            drop(horde_levelgen::scenery::check_scatter_settings_text(t))
         })
     }),
     ("module_set", |d| {
-        text(d, |t, _| horde_levelgen::check_module_set_text(t))
+        text(d, |t, _| horde_levelgen::collapse::check_module_set_text(t))
     }),
     ("cli_values", |d| {
         text(d, |t, _| super::values::check_all(t))
@@ -61,14 +63,15 @@ pub const TARGETS: &[(&str, Body)] = &[
 /// A generated board's spec as its header writes it: refused naming a flag, or, on a small
 /// board, a board the game's level check passes (or the generator's bounded refusal).
 fn board_spec(text: &str) {
-    let Ok(spec) = horde_levelgen::BoardSpec::parse(text) else {
+    let Ok(spec) = horde_levelgen::boards::BoardSpec::parse(text) else {
         return;
     };
     if spec.width * spec.height > 1600 {
         return;
     }
-    if let Ok(board) = horde_levelgen::generate_board(&spec, 1) {
-        let level = horde_core_sim::td::parse_level(&board.level_text(), Path::new("generated"));
+    if let Ok(board) = horde_levelgen::boards::generate_board(&spec, 1) {
+        let level =
+            horde_core_sim::td::files::parse_level(&board.level_text(), Path::new("generated"));
         assert!(level.is_ok(), "{spec}: {level:?}");
     }
 }

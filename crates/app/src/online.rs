@@ -4,7 +4,7 @@
 
 use crate::cli::board::{BoardFlags, Challenge};
 use anyhow::{Context, Result, bail};
-use horde_core_sim::td::GameSource;
+use horde_core_sim::td::game::GameSource;
 use horde_online::Client;
 use std::path::{Path, PathBuf};
 

@@ -71,7 +71,11 @@ impl ReplayBar {
 }
 
 impl horde_games::Watcher for ReplayBar {
-    fn after(&mut self, tick: u64, _sim: &horde_core_sim::td::Simulation) -> anyhow::Result<()> {
+    fn after(
+        &mut self,
+        tick: u64,
+        _sim: &horde_core_sim::td::game::Simulation,
+    ) -> anyhow::Result<()> {
         let late = self.started.elapsed() > std::time::Duration::from_secs(1);
         if self.show && self.shown.is_none() && late {
             let bar = Progress::new(self.last, "ticks", true);

@@ -4,7 +4,8 @@
 //! stress command share.
 
 use anyhow::Result;
-use horde_core_sim::td::{InstanceSink, ModelInstance, Simulation};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{InstanceSink, ModelInstance};
 use horde_renderer::{BatchId, GpuContext, Renderer};
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! The tower-defense counters as JSON: one shape, in the CLI contract's key order, for `horde
 //! sim`'s summary line and the TD scene's `horde run --json` summary (after its `frames`).
 
-use horde_core_sim::td::Counts;
+use horde_core_sim::td::game::Counts;
 use serde::Serialize;
 
 /// [`Counts`] as the summaries print them: `ticks, spawned, reclaimed, alive, killed, reached,

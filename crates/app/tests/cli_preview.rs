@@ -116,7 +116,7 @@ fn the_prediction_comes_true_for_the_shipped_scenarios() {
 fn the_prediction_comes_true_for_a_generated_scenario_that_leaks() {
     let dir = tempfile::tempdir().unwrap();
     // No towers on the built-in board, a long first wave, three lives: defeat, with leaks.
-    let text = horde_core_sim::td::EXAMPLE_SCENARIO
+    let text = horde_core_sim::td::game::EXAMPLE_SCENARIO
         .replace("lives: 10,", "lives: 3,")
         .replace(
             "(enemy: Small, amount: 10, cooldown: 0.5)",

@@ -171,7 +171,7 @@ fn the_population_is_held_at_n() {
         panic!()
     };
     let mut sim = horde::stress::step::stress_simulation(&args).unwrap();
-    let mut out = vec![horde_core_sim::td::ModelInstance::zeroed_instance(); 4000];
+    let mut out = vec![horde_core_sim::td::swarm::ModelInstance::zeroed_instance(); 4000];
     let mut reclaimed = 0;
     for _ in 0..600 {
         sim.populate(3000 - sim.enemies().len());

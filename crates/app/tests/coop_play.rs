@@ -8,7 +8,10 @@
 use horde::cli::coop::CoopFlags;
 use horde::scenes::td::TdGame;
 use horde::scenes::td::coop::TdCoop;
-use horde_core_sim::td::{EditKind, GameSource, SpawnSettings, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::game::GameSource;
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use std::time::{Duration, Instant};
 
 /// Advances both sessions (a frame each) until `done` or the deadline.
@@ -93,7 +96,7 @@ fn towers_land_on_both_boards_and_the_hosts_undo_takes_both_back() {
         "both taken back",
         |_, a| {
             let index = a.sim().board().index(2, 2).unwrap();
-            a.sim().board().content(index) == horde_core_sim::td::TileContent::Wall
+            a.sim().board().content(index) == horde_core_sim::td::tiles::TileContent::Wall
         },
     );
     assert!(ann_game.sim().counts().ticks < 400);

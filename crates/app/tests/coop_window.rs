@@ -16,7 +16,7 @@ use common::xvfb::{Xvfb, in_window, spawn_logged_with, start_xvfb, wait_for_disp
 use common::{replay_json, skipped};
 use glam::{Vec2, Vec3};
 use horde::scenes::td::view;
-use horde_core_sim::td::SpawnSettings;
+use horde_core_sim::td::swarm::SpawnSettings;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -39,7 +39,7 @@ fn pixel_over(viewport_line: &str, (x, y): (i64, i64)) -> (i32, i32) {
         .split([' ', 'x'])
         .collect();
     let [vx, vy, w, h]: [f32; 4] = [0, 1, 2, 3].map(|i| fields[i].parse().unwrap());
-    let source = horde_core_sim::td::GameSource::built_in();
+    let source = horde_core_sim::td::game::GameSource::built_in();
     let sim = horde_games::simulation_of(&source, SpawnSettings::default(), 0).unwrap();
     let board = sim.board();
     let [cx, cz] = board.tile_center(board.index(x, y).unwrap());

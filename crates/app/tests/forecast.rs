@@ -8,9 +8,11 @@ mod common;
 
 use horde::scenes::td::TdGame;
 use horde::scenes::td::forecast::Forecast;
-use horde_core_sim::td::Prediction;
-use horde_core_sim::td::{EditKind, SpawnSettings, TowerKind};
-use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::game::{GameSource, LevelSource, ScenarioSource};
+use horde_core_sim::td::history::Prediction;
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -77,7 +79,7 @@ fn the_forecast_comes_true_and_an_edit_asks_again() {
 }
 
 /// Updates `forecast` until it says how the game ends (at most 30 s).
-fn wait_for_end(forecast: &mut Forecast, game: &TdGame) -> horde_core_sim::td::GameEnd {
+fn wait_for_end(forecast: &mut Forecast, game: &TdGame) -> horde_core_sim::td::history::GameEnd {
     let started = Instant::now();
     loop {
         forecast.update(game);
@@ -98,7 +100,11 @@ fn the_panel_says_how_the_game_ends_and_it_comes_true() {
     let mut game = siege();
     let mut forecast = Forecast::new();
     let end = wait_for_end(&mut forecast, &game);
-    assert_eq!(end.outcome, horde_core_sim::td::Outcome::Defeat, "{end:?}");
+    assert_eq!(
+        end.outcome,
+        horde_core_sim::td::game::Outcome::Defeat,
+        "{end:?}"
+    );
     let text = forecast.text().join("\n");
     assert!(
         text.contains(&format!(
@@ -108,11 +114,14 @@ fn the_panel_says_how_the_game_ends_and_it_comes_true() {
         "{text}"
     );
     // Left alone, the game is lost at that very tick, in that wave.
-    while game.sim().outcome() == horde_core_sim::td::Outcome::Running {
+    while game.sim().outcome() == horde_core_sim::td::game::Outcome::Running {
         game.step_once();
     }
     assert_eq!(game.sim().counts().ticks, end.tick);
-    assert_eq!(game.sim().outcome(), horde_core_sim::td::Outcome::Defeat);
+    assert_eq!(
+        game.sim().outcome(),
+        horde_core_sim::td::game::Outcome::Defeat
+    );
     let state = game.sim().scenario_state().unwrap();
     let waves = game.sim().scenario().unwrap().waves.len() as u64;
     assert_eq!(
@@ -126,7 +135,7 @@ fn after_a_seek_the_panel_never_shows_the_game_before_it() {
     let mut game = siege();
     let mut forecast = Forecast::new();
     // Played to its defeat: the forecast says the game is over.
-    while game.sim().outcome() == horde_core_sim::td::Outcome::Running {
+    while game.sim().outcome() == horde_core_sim::td::game::Outcome::Running {
         game.step_once();
     }
     let lost_at = game.sim().counts().ticks;
@@ -181,7 +190,7 @@ fn an_inspector_change_asks_again_and_drops_the_old_end() {
     assert!(text.contains("predicting"), "{text}");
     // The new end is the changed game's: left alone, it ends there.
     let after = wait_for_end(&mut forecast, &game);
-    while game.sim().outcome() == horde_core_sim::td::Outcome::Running {
+    while game.sim().outcome() == horde_core_sim::td::game::Outcome::Running {
         game.step_once();
     }
     assert_eq!(game.sim().counts().ticks, after.tick);

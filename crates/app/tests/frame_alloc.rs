@@ -11,7 +11,8 @@ mod common;
 use horde::scenes::td::{TdView, view};
 use horde::staging::StagingSink;
 use horde::stress::step::{step_into_view, stress_board};
-use horde_core_sim::td::{FloatRange, Simulation, SpawnSettings};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
 use horde_games::{Fused, Mode, Session};
 use horde_renderer::BackendChoice;
 

@@ -6,8 +6,8 @@
 //! in bounded time.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::parse_level;
-use horde_levelgen::{BoardSpec, generate_board, generate_board_version};
+use horde_core_sim::td::files::parse_level;
+use horde_levelgen::boards::{BoardSpec, generate_board, generate_board_version};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -57,7 +57,7 @@ fn a_thousand_seeds_of_three_specs_make_playable_boards() {
         for seed in 0..1000 {
             let board = generate_board(&spec, seed).unwrap();
             let text = board.level_text();
-            let version = horde_levelgen::GENERATOR_VERSION;
+            let version = horde_levelgen::boards::GENERATOR_VERSION;
             let header = format!("// horde generate v{version} seed {seed} spec {spec}\n");
             assert!(text.starts_with(&header), "{text}");
             first_try += u32::from(board.retries == 0);
@@ -243,7 +243,7 @@ fn the_generators_boards_are_pinned_to_their_versions() {
         include_str!("data/generated-v2-seed-7.txt"),
     ];
     assert_eq!(
-        horde_levelgen::GENERATOR_VERSIONS,
+        horde_levelgen::boards::GENERATOR_VERSIONS,
         1..=pins.len() as u32,
         "pin every version's board"
     );
@@ -259,7 +259,7 @@ fn the_generators_boards_are_pinned_to_their_versions() {
     assert_eq!(current.level_text(), pins[pins.len() - 1]);
     assert!(matches!(
         generate_board_version(0, &BoardSpec::default(), 7),
-        Err(horde_levelgen::BoardError::Version(0))
+        Err(horde_levelgen::boards::BoardError::Version(0))
     ));
 }
 

@@ -458,8 +458,8 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     if !gpu_available(BackendChoice::Vulkan) {
         return;
     }
-    let scenario = horde_core_sim::td::Scenario::parse(
-        horde_core_sim::td::EXAMPLE_SCENARIO,
+    let scenario = horde_core_sim::td::game::Scenario::parse(
+        horde_core_sim::td::game::EXAMPLE_SCENARIO,
         "example.ron".as_ref(),
     )
     .unwrap();
@@ -471,7 +471,7 @@ fn a_fight_is_one_batch_per_kind_beside_the_one_enemy_call() {
     // Until a laser fires, a shell flies and an explosion shows, all at once.
     let mut ticks = 0;
     // A laser fires while it has a target.
-    let firing = |t: &&horde_core_sim::td::Tower| matches!(t.state, horde_core_sim::td::TowerState::Laser(laser) if laser.firing());
+    let firing = |t: &&horde_core_sim::td::defence::Tower| matches!(t.state, horde_core_sim::td::defence::TowerState::Laser(laser) if laser.firing());
     while !(scene.game.sim().towers().all().iter().any(|t| firing(&t))
         && !scene.game.sim().shells().is_empty()
         && !scene.game.sim().explosions().is_empty())
@@ -568,14 +568,14 @@ fn a_sphere_type_is_drawn_as_balls_in_one_call() {
     if !gpu_available(BackendChoice::Vulkan) {
         return;
     }
-    let text = horde_core_sim::td::EXAMPLE_SCENARIO.replace(
+    let text = horde_core_sim::td::game::EXAMPLE_SCENARIO.replace(
         "health: (40.0, 50.0)",
         "health: (40.0, 50.0), model: Sphere",
     );
-    let scenario = horde_core_sim::td::Scenario::parse(&text, "balls.ron".as_ref()).unwrap();
+    let scenario = horde_core_sim::td::game::Scenario::parse(&text, "balls.ron".as_ref()).unwrap();
     assert_eq!(
         scenario.enemies.small.model,
-        horde_core_sim::td::EnemyModel::Sphere
+        horde_core_sim::td::game::EnemyModel::Sphere
     );
     let mut scene = Drawn::new(
         scene(&level_text("battle.txt"), 2, 1.0),
@@ -606,7 +606,8 @@ fn barrel_elevation_in_picture(aim: [f32; 2]) -> f32 {
     use glam::camera::rh::proj::directx::orthographic;
     use glam::camera::rh::view::look_at_mat4;
     use horde::scenes::td::looks::{Around, look};
-    use horde_core_sim::td::{Enemies, Tower, TowerKind, TowerSettings};
+    use horde_core_sim::td::defence::{Tower, TowerKind, TowerSettings};
+    use horde_core_sim::td::swarm::Enemies;
     let (enemies, settings) = (Enemies::default(), TowerSettings::default());
     let tower = Tower {
         tile: 0,
@@ -675,8 +676,8 @@ fn barrel_elevation_in_picture(aim: [f32; 2]) -> f32 {
 
 /// The launch elevation of a mortar at the origin shooting at `aim`, degrees.
 fn launch_elevation(aim: [f32; 2]) -> f32 {
-    use horde_core_sim::td::TowerSettings;
-    use horde_core_sim::td::{Shell, launch_speed};
+    use horde_core_sim::td::defence::TowerSettings;
+    use horde_core_sim::td::defence::{Shell, launch_speed};
     let speed = launch_speed(TowerSettings::default().mortar.range);
     let [vx, vz, vy] = Shell::launch([0.0, 0.0], aim, speed, 0.0, 0.0).velocity;
     vy.atan2((vx * vx + vz * vz).sqrt()).to_degrees()

@@ -6,7 +6,7 @@ use horde::scenes::runner::RunnerScene;
 use horde::scenes::{InputState, Scene, Tick};
 use horde_core_sim::runner::RunState;
 use horde_core_sim::runner::RunnerSettings;
-use horde_levelgen::ScatterSettings;
+use horde_levelgen::scenery::ScatterSettings;
 
 /// Lets `seconds` of wall clock pass through the shell's fixed-step clock.
 fn advance(scene: &mut RunnerScene, clock: &mut FixedClock, seconds: f64) {

@@ -9,11 +9,11 @@ mod common;
 use common::play::{click, framed};
 use horde::scenes::td::{Plain, TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
-use horde_core_sim::td::RecordingHeader;
-use horde_core_sim::td::RecordingWriter;
-use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::{FloatRange, SpawnSettings};
-use horde_core_sim::td::{GameSource, LevelSource};
+use horde_core_sim::td::files::TraceWriter;
+use horde_core_sim::td::game::{GameSource, LevelSource};
+use horde_core_sim::td::history::RecordingHeader;
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use winit::event::MouseButton;
@@ -66,7 +66,7 @@ fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
             level: LevelSource::File(level.to_path_buf()),
             scenario: None,
         },
-        board: horde_core_sim::td::board_checksum(play.game.sim().board()),
+        board: horde_core_sim::td::history::board_checksum(play.game.sim().board()),
         settings: settings(),
         animation: false,
         seed: 21,
@@ -260,7 +260,9 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
     frames(&mut play, 200);
     click(&mut play, MouseButton::Left, (2, 2), false);
     frames(&mut play, 200);
-    let header = horde_core_sim::td::Recording::load(&record).unwrap().header;
+    let header = horde_core_sim::td::history::Recording::load(&record)
+        .unwrap()
+        .header;
     assert_eq!(
         (header.seed, header.settings, header.animation),
         (5, faster, true)
@@ -273,7 +275,7 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
     let before = std::fs::read_to_string(&record).unwrap();
     let mut towers = *play.game.sim().tower_settings();
     towers
-        .set_field(horde_core_sim::td::TowerKind::Laser, "range", 3.0)
+        .set_field(horde_core_sim::td::defence::TowerKind::Laser, "range", 3.0)
         .unwrap();
     play.game.set_tower_settings(towers);
     play.game.restart(6);

@@ -8,9 +8,12 @@ mod common;
 use common::play::{click, framed};
 use horde::scenes::td::{TdGame, TdPlay};
 use horde::scenes::{Requests, Scene};
-use horde_core_sim::td::EXAMPLE_SCENARIO;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Outcome, Scenario, SpawnSettings, TileContent, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::EXAMPLE_SCENARIO;
+use horde_core_sim::td::game::{Outcome, Scenario};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::TileContent;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
@@ -108,7 +111,7 @@ fn b_restarts_the_level_and_the_scenario() {
 #[test]
 fn the_inspectors_generate_button_plays_the_board_of_its_seed_and_spec() {
     use horde::scenes::td::inspector::Action;
-    use horde_levelgen::{BoardSpec, generate_board};
+    use horde_levelgen::boards::{BoardSpec, generate_board};
     let mut play = play();
     let spec = BoardSpec {
         width: 30,

@@ -5,7 +5,9 @@
 
 use horde::scenes::td::TdGame;
 use horde::scenes::td::submit::{Submission, SubmitPanel};
-use horde_core_sim::td::{Outcome, RecordingWriter, SpawnSettings};
+use horde_core_sim::td::game::Outcome;
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::swarm::SpawnSettings;
 use horde_online::{Client, RateLimit, Running, ServeOptions};
 use std::time::{Duration, Instant};
 

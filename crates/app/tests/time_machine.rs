@@ -10,12 +10,14 @@ mod common;
 
 use common::horde;
 use horde::scenes::td::{Plain, Stepper, TdGame};
-use horde_core_sim::td::RecordingHeader;
-use horde_core_sim::td::RecordingWriter;
-use horde_core_sim::td::Simulation;
-use horde_core_sim::td::board_checksum;
-use horde_core_sim::td::{EditKind, SpawnSettings, TowerKind};
-use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::game::{GameSource, LevelSource, ScenarioSource};
+use horde_core_sim::td::history::RecordingHeader;
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::history::board_checksum;
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use std::path::{Path, PathBuf};
 
 const DT: f64 = 1.0 / horde_core_sim::TICKS_PER_SECOND as f64;
@@ -190,7 +192,10 @@ fn an_edit_moved_by_hand_is_caught_at_the_first_checksum_after_it() {
     let (_, _, edits) = record(&path);
     let (tick, kind, x, y) = edits[1];
     let text = std::fs::read_to_string(&path).unwrap();
-    let line = format!("{tick} {} {x} {y}\n", horde_core_sim::td::action_name(kind));
+    let line = format!(
+        "{tick} {} {x} {y}\n",
+        horde_core_sim::td::files::action_name(kind)
+    );
     assert!(text.contains(&line));
     // Three ticks later, still before the next checksum (tick 360).
     let moved = text.replace(
@@ -331,7 +336,9 @@ fn skipping_a_wave_stops_at_its_end() {
         assert!(frames < 10_000, "the skip never ended");
     }
     let state = game.sim().scenario_state().unwrap();
-    assert!(state.wave() != wave || game.sim().outcome() != horde_core_sim::td::Outcome::Running);
+    assert!(
+        state.wave() != wave || game.sim().outcome() != horde_core_sim::td::game::Outcome::Running
+    );
     // It stopped at the wave's end: one tick back, the wave was still on.
     let end = game.sim().counts().ticks;
     game.seek(end - 1);

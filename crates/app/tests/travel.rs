@@ -226,7 +226,7 @@ fn a_challenge_on_an_older_generators_board_replays_with_its_score() {
         text.contains("#! level generated v1 seed 41 spec 23x11"),
         "{text}"
     );
-    assert_ne!(horde_levelgen::GENERATOR_VERSION, 1);
+    assert_ne!(horde_levelgen::boards::GENERATOR_VERSION, 1);
     let moved = elsewhere.path().join("challenge.rec");
     std::fs::write(&moved, text).unwrap();
     let replayed = json(

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 use horde::commands::wfc::map_file::map_json;
-use horde_levelgen::{ModuleSet, Size, Solver};
+use horde_levelgen::collapse::{ModuleSet, Size, Solver};
 use serde_json::Value;
 use std::path::Path;
 

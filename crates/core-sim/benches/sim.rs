@@ -8,14 +8,15 @@
 //! `RAYON_NUM_THREADS=1` for the single-thread figure.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_core_sim::td::FlowField;
-use horde_core_sim::td::SpatialIndex;
-use horde_core_sim::td::winding_board;
-use horde_core_sim::td::{
-    Board, EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings, TileContent, TowerKind,
-};
-use horde_core_sim::td::{Fight, FightInput, Moment, Priority, Towers};
-use horde_core_sim::td::{game_from_bytes, game_to_bytes, load_game, save_game};
+use horde_core_sim::td::defence::SpatialIndex;
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::defence::{Fight, FightInput, Moment, Priority, Towers};
+use horde_core_sim::td::files::{game_from_bytes, game_to_bytes, load_game, save_game};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{FloatRange, ModelInstance, SpawnSettings};
+use horde_core_sim::td::tiles::FlowField;
+use horde_core_sim::td::tiles::winding_board;
+use horde_core_sim::td::tiles::{Board, EditKind, TileContent};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -15,10 +15,11 @@
 //! at or above it; `--seed N`. The game is seeded and takes no input, so the ticks are the
 //! same on every machine; the times are this machine's.
 
-use horde_core_sim::td::{
-    EditKind, Outcome, Scenario, Simulation, SpawnSettings, TileContent, TowerKind, load_level,
-    winding_board,
-};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::files::load_level;
+use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::{EditKind, TileContent, winding_board};
 use horde_core_sim::{DT, TICKS_PER_SECOND};
 use std::path::PathBuf;
 use std::process::ExitCode;

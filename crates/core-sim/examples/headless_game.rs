@@ -10,9 +10,10 @@
 //! The same level, scenario, seed and edits give the same checksums on any machine and any
 //! number of threads: run it twice, or with `RAYON_NUM_THREADS=1`, and compare.
 
-use horde_core_sim::td::{
-    EditScript, Outcome, Scenario, Simulation, SpawnSettings, checksum_hex, load_level,
-};
+use horde_core_sim::td::files::{EditScript, load_level};
+use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
+use horde_core_sim::td::history::checksum_hex;
+use horde_core_sim::td::swarm::SpawnSettings;
 use horde_core_sim::{DT, TICKS_PER_SECOND};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

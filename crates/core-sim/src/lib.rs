@@ -3,11 +3,13 @@
 //!
 //! ```
 //! use horde_core_sim::DT;
-//! use horde_core_sim::td::{Outcome, Scenario, Simulation, SpawnSettings, parse_level};
+//! use horde_core_sim::td::files::parse_level;
+//! use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
+//! use horde_core_sim::td::swarm::SpawnSettings;
 //!
 //! // A level (one character a tile; the first line is the northmost row) and a scenario.
 //! let board = parse_level("S....\n####.\nD....\n", "inline".as_ref()).unwrap();
-//! let scenario = Scenario::parse(horde_core_sim::td::EXAMPLE_SCENARIO, "example.ron".as_ref())
+//! let scenario = Scenario::parse(horde_core_sim::td::game::EXAMPLE_SCENARIO, "example.ron".as_ref())
 //!     .unwrap();
 //! let mut sim = Simulation::new(board, SpawnSettings::default(), 7);
 //! sim.set_scenario(Some(scenario));

@@ -4,11 +4,12 @@
 //! victory waits for the last clip, and a save made mid-clip resumes to the same trace.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Clip, EnemyParams, Outcome, Scenario, Simulation, SpawnSettings};
-use horde_core_sim::td::{DYING_SECONDS, INTRO_SECONDS, OUTRO_SECONDS};
-use horde_core_sim::td::{load_game, save_game};
+use horde_core_sim::td::files::TraceWriter;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::files::{load_game, save_game};
+use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
+use horde_core_sim::td::swarm::{Clip, EnemyParams, SpawnSettings};
+use horde_core_sim::td::swarm::{DYING_SECONDS, INTRO_SECONDS, OUTRO_SECONDS};
 use std::path::Path;
 
 use horde_core_sim::DT;
@@ -105,7 +106,7 @@ fn a_dead_enemy_plays_its_dying_clip_for_a_second_before_it_is_gone_and_counted(
 
 #[test]
 fn an_arrival_costs_its_life_at_once_and_leaves_after_its_outro() {
-    let text = horde_core_sim::td::EXAMPLE_SCENARIO;
+    let text = horde_core_sim::td::game::EXAMPLE_SCENARIO;
     let mut scenario = Scenario::parse(text, Path::new("example.ron")).unwrap();
     scenario.animation = true;
     let board = parse_level(&corridor('#'), Path::new("test")).unwrap();
@@ -255,7 +256,7 @@ fn a_type_whose_model_is_a_sphere_is_drawn_as_balls_and_not_as_cubes() {
     let scenario = Scenario::parse(text, Path::new("balls.ron")).unwrap();
     assert_eq!(
         scenario.enemies.small.model,
-        horde_core_sim::td::EnemyModel::Sphere
+        horde_core_sim::td::game::EnemyModel::Sphere
     );
     let board = parse_level(&corridor('#'), Path::new("test")).unwrap();
     let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
@@ -273,7 +274,7 @@ fn a_type_whose_model_is_a_sphere_is_drawn_as_balls_and_not_as_cubes() {
         "balls are drawn"
     );
     // In the fused pass's instances, the balls' slots draw nothing; the cubes' do.
-    let mut cubes = vec![horde_core_sim::td::ModelInstance::zeroed_instance(); 5];
+    let mut cubes = vec![horde_core_sim::td::swarm::ModelInstance::zeroed_instance(); 5];
     sim.write_into(&mut cubes.as_mut_slice()).unwrap();
     assert_eq!(cubes.iter().filter(|c| c.model[3][3] == 1.0).count(), 2);
     // A save keeps which enemies are balls.

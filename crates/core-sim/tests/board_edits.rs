@@ -1,8 +1,8 @@
 //! Edits and their revert rules (docs/ARCHITECTURE.md, board, paths and enemies).
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::{Board, EditKind, EditRefused, TileContent};
-use horde_core_sim::td::{level_text, parse_level};
+use horde_core_sim::td::files::{level_text, parse_level};
+use horde_core_sim::td::tiles::{Board, EditKind, EditRefused, TileContent};
 
 fn board(rows: &[&str]) -> Board {
     parse_level(&rows.join("\n"), "test".as_ref()).unwrap()

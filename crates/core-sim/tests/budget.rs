@@ -3,10 +3,13 @@
 //! nothing), the money is saved and resumed exactly, and a bad budget is refused at its line.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::EXAMPLE_SCENARIO;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TowerKind};
-use horde_core_sim::td::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::files::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::game::EXAMPLE_SCENARIO;
+use horde_core_sim::td::game::{Scenario, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::{EditKind, EditRefused};
 use std::path::Path;
 
 use horde_core_sim::DT;

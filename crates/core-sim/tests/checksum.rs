@@ -5,8 +5,9 @@
 
 mod common;
 
-use horde_core_sim::td::{EditKind, Simulation};
-use horde_core_sim::td::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::files::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::tiles::EditKind;
 use std::path::Path;
 
 use horde_core_sim::DT;

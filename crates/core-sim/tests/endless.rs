@@ -6,9 +6,9 @@
 mod common;
 
 use common::asset;
-use horde_core_sim::td::{
-    Scenario, Simulation, SpawnSettings, game_from_bytes, game_to_bytes, parse_level,
-};
+use horde_core_sim::td::files::{game_from_bytes, game_to_bytes, parse_level};
+use horde_core_sim::td::game::{Scenario, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
 use std::path::Path;
 
 use horde_core_sim::DT;
@@ -117,7 +117,7 @@ fn the_cycles_beyond_the_listed_one_have_the_stated_amounts_health_and_speed() {
         at += amount;
     }
     assert!(
-        sim.outcome() == horde_core_sim::td::Outcome::Running,
+        sim.outcome() == horde_core_sim::td::game::Outcome::Running,
         "no victory"
     );
 }

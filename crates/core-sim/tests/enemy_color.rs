@@ -2,13 +2,14 @@
 //! spawn, written by the fused pass, and kept when the board is replaced.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::{
-    EnemyParams, ModelInstance, NEUTRAL_ENEMY_COLOR, Simulation, SpawnSettings, pack_rgba,
-    parse_level,
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{
+    EnemyParams, ModelInstance, NEUTRAL_ENEMY_COLOR, SpawnSettings, pack_rgba,
 };
 
 /// Red for fast enemies, green for the others.
-fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::EnemyType>) -> u32 {
+fn by_speed(params: &EnemyParams, _kind: Option<horde_core_sim::td::swarm::EnemyType>) -> u32 {
     if params.speed > 1.5 {
         pack_rgba(255, 0, 0, 255)
     } else {

@@ -1,7 +1,7 @@
 //! The breadth-first flow field against the texts' rules.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::{Board, Direction, TileContent};
+use horde_core_sim::td::tiles::{Board, Direction, TileContent};
 use std::collections::VecDeque;
 
 /// Follows next tiles from `(x, y)` to a destination and returns the visited coordinates.
@@ -189,5 +189,5 @@ fn literal_search(
 
 /// A board from level-style rows, northmost first.
 fn board_from_rows(rows: &[&str]) -> Board {
-    horde_core_sim::td::parse_level(&rows.join("\n"), "test".as_ref()).unwrap()
+    horde_core_sim::td::files::parse_level(&rows.join("\n"), "test".as_ref()).unwrap()
 }

@@ -2,8 +2,9 @@
 //! write-only sink, with reclaimed enemies swap-removed in between.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::winding_board;
-use horde_core_sim::td::{FloatRange, InstanceSink, ModelInstance, Simulation, SpawnSettings};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{FloatRange, InstanceSink, ModelInstance, SpawnSettings};
+use horde_core_sim::td::tiles::winding_board;
 
 /// A sink that can only be written, like GPU staging memory: it records its writes.
 struct WriteOnlySink<'a>(&'a mut [ModelInstance]);

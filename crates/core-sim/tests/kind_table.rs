@@ -8,9 +8,10 @@
 mod common;
 
 use common::asset;
-use horde_core_sim::td::EditScript;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Scenario, TowerKind, TowerSettings};
+use horde_core_sim::td::defence::{TowerKind, TowerSettings};
+use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::Scenario;
 use std::path::Path;
 
 /// Every number of `kind`'s settings: field names and defaults.

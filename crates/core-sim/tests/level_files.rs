@@ -2,10 +2,10 @@
 //! levels shipped in `assets/levels/`.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::TileContent;
-use horde_core_sim::td::{
+use horde_core_sim::td::files::{
     LevelError, LevelErrorKind, level_text, load_level, parse_level, save_level,
 };
+use horde_core_sim::td::tiles::TileContent;
 use std::path::Path;
 
 fn error(text: &str) -> (usize, usize, LevelErrorKind, String) {

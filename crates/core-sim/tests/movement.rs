@@ -2,8 +2,10 @@
 //! changes, reclaim at the destination's centre, reaction to path changes, spawning.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{EditKind, EnemyParams, FloatRange, MoveState, Simulation, SpawnSettings};
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{EnemyParams, FloatRange, MoveState, SpawnSettings};
+use horde_core_sim::td::tiles::EditKind;
 use std::collections::HashSet;
 
 /// A north–east–north–west snake: intro, forward, right turn, left turns, outro.

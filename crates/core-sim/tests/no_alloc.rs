@@ -2,8 +2,10 @@
 //! spawning, not the parallel update, not the fused instance writing.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::winding_board;
-use horde_core_sim::td::{EditKind, FloatRange, ModelInstance, Simulation, SpawnSettings};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{FloatRange, ModelInstance, SpawnSettings};
+use horde_core_sim::td::tiles::EditKind;
+use horde_core_sim::td::tiles::winding_board;
 
 /// Counted over every thread: the work runs on a thread pool.
 #[global_allocator]
@@ -72,8 +74,9 @@ fn steps_allocate_nothing_once_warmed_up() {
 
 #[test]
 fn a_scenario_with_towers_allocates_nothing_once_warmed_up() {
-    use horde_core_sim::td::EXAMPLE_SCENARIO;
-    use horde_core_sim::td::{Scenario, TowerKind};
+    use horde_core_sim::td::defence::TowerKind;
+    use horde_core_sim::td::game::EXAMPLE_SCENARIO;
+    use horde_core_sim::td::game::Scenario;
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
@@ -88,7 +91,7 @@ fn a_scenario_with_towers_allocates_nothing_once_warmed_up() {
         sim.set_scenario(Some(Scenario::parse(&text, "ever.ron".as_ref()).unwrap()));
         // Every third wall becomes a tower, lasers and mortars in turn.
         let walls: Vec<usize> = (0..sim.board().tile_count())
-            .filter(|&i| sim.board().content(i) == horde_core_sim::td::TileContent::Wall)
+            .filter(|&i| sim.board().content(i) == horde_core_sim::td::tiles::TileContent::Wall)
             .collect();
         for (k, &i) in walls.iter().step_by(3).enumerate() {
             let (x, y) = sim.board().coords(i);

@@ -3,8 +3,11 @@
 //! killed), and the trace (health included) is the same with one and with two threads.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::{Board, EditKind, FloatRange, Simulation, SpawnSettings, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::files::TraceWriter;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
+use horde_core_sim::td::tiles::{Board, EditKind};
 use proptest::prelude::*;
 
 /// A generated scenario.
@@ -155,7 +158,7 @@ proptest! {
 fn a_large_population_traces_the_same_with_one_and_two_threads() {
     // Tens of thousands of enemies span many parallel chunks; edits change paths under them.
     let run = || {
-        let board = horde_core_sim::td::winding_board(96, 64, 24, 6).unwrap();
+        let board = horde_core_sim::td::tiles::winding_board(96, 64, 24, 6).unwrap();
         let settings = SpawnSettings::new(
             10.0,
             range((0.5, 2.0)),

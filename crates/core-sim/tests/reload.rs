@@ -4,9 +4,11 @@
 //! their target; nothing restarts.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Board, FloatRange, Scenario, Simulation, SpawnSettings, TileContent};
+use horde_core_sim::td::files::TraceWriter;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::{Scenario, Simulation};
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
+use horde_core_sim::td::tiles::{Board, TileContent};
 use std::path::Path;
 
 use horde_core_sim::DT;

@@ -3,11 +3,13 @@
 //! damaged, truncated, empty, foreign or future save is refused naming the file.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::SAVE_FORMAT;
-use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{EditKind, FloatRange, Outcome, Scenario, Simulation, SpawnSettings};
-use horde_core_sim::td::{game_from_bytes, game_to_bytes, load_game, save_game};
+use horde_core_sim::td::files::SAVE_FORMAT;
+use horde_core_sim::td::files::TraceWriter;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::files::{game_from_bytes, game_to_bytes, load_game, save_game};
+use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
+use horde_core_sim::td::tiles::EditKind;
 use std::path::Path;
 
 use horde_core_sim::DT;
@@ -42,7 +44,11 @@ fn run(sim: &mut Simulation, ticks: u64) -> String {
         match next {
             100 => drop(sim.edit(EditKind::Wall, 5, 2)),
             250 => drop(sim.edit(EditKind::SpawnPoint, 11, 0)),
-            400 => drop(sim.edit(EditKind::Tower(horde_core_sim::td::TowerKind::Mortar), 9, 4)),
+            400 => drop(sim.edit(
+                EditKind::Tower(horde_core_sim::td::defence::TowerKind::Mortar),
+                9,
+                4,
+            )),
             _ => {}
         }
         sim.step(DT);
@@ -290,7 +296,7 @@ fn a_sealed_payload_that_is_no_game_is_refused() {
 
 #[test]
 fn many_enemies_take_at_most_64_bytes_each() {
-    let board = horde_core_sim::td::winding_board(256, 256, 16, 8).unwrap();
+    let board = horde_core_sim::td::tiles::winding_board(256, 256, 16, 8).unwrap();
     let range = |a, b| FloatRange::new(a, b).unwrap();
     let settings =
         SpawnSettings::new(1.0, range(0.5, 1.5), range(0.5, 2.0), range(-0.4, 0.4)).unwrap();

@@ -4,11 +4,14 @@
 //! and a game with priorities is the same on one thread and two.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::EditScript;
-use horde_core_sim::td::Priority;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{EditKind, EnemyParams, Simulation, SpawnSettings, TowerState};
-use horde_core_sim::td::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::defence::Priority;
+use horde_core_sim::td::defence::TowerState;
+use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::files::{game_from_bytes, game_to_bytes};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{EnemyParams, SpawnSettings};
+use horde_core_sim::td::tiles::EditKind;
 use std::path::Path;
 
 use horde_core_sim::DT;

@@ -6,8 +6,9 @@
 
 mod common;
 
-use horde_core_sim::td::{EditKind, Simulation};
-use horde_core_sim::td::{MarkKind, Timeline};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::history::{MarkKind, Timeline};
+use horde_core_sim::td::tiles::EditKind;
 use rand::{Rng, SeedableRng};
 
 use horde_core_sim::DT;
@@ -47,7 +48,10 @@ fn edits(sim: &Simulation) -> Vec<(u64, EditKind, i64, i64)> {
     let mut found = Vec::new();
     'search: for (tick, kind) in [
         (200, EditKind::Wall),
-        (400, EditKind::Tower(horde_core_sim::td::TowerKind::Laser)),
+        (
+            400,
+            EditKind::Tower(horde_core_sim::td::defence::TowerKind::Laser),
+        ),
     ] {
         for x in 0..w {
             for y in 0..h {
@@ -120,7 +124,7 @@ fn an_edit_after_seeking_back_cuts_the_future_and_plays_on_from_there() {
     // Back to tick 300 (after the wall, before the laser); a mortar instead of the laser.
     let mut game = timeline.seek(300).unwrap();
     let (_, _, lx, ly) = edits[1];
-    let mortar = EditKind::Tower(horde_core_sim::td::TowerKind::Mortar);
+    let mortar = EditKind::Tower(horde_core_sim::td::defence::TowerKind::Mortar);
     game.edit(mortar, lx, ly).unwrap();
     timeline.record_edit(301, mortar, lx, ly);
     assert_eq!(timeline.live(), 300);

@@ -4,14 +4,14 @@
 //! timing, lives and outcomes, and the same game on any number of threads.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_core_sim::td::EXAMPLE_SCENARIO;
-use horde_core_sim::td::TraceWriter;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{
-    EditKind, EnemyParams, FloatRange, Outcome, Scenario, Simulation, SpawnSettings, TowerKind,
-    TowerState,
-};
-use horde_core_sim::td::{Shell, launch_speed};
+use horde_core_sim::td::defence::{Shell, launch_speed};
+use horde_core_sim::td::defence::{TowerKind, TowerState};
+use horde_core_sim::td::files::TraceWriter;
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::EXAMPLE_SCENARIO;
+use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
+use horde_core_sim::td::swarm::{EnemyParams, FloatRange, SpawnSettings};
+use horde_core_sim::td::tiles::EditKind;
 use std::path::Path;
 
 use horde_core_sim::DT;
@@ -399,7 +399,7 @@ fn the_places_the_index_reads_follow_every_enemy_through_removals() {
     )
     .unwrap();
     let mut sim = Simulation::new(board, settings, 9);
-    let mut out = vec![horde_core_sim::td::ModelInstance::zeroed_instance(); 4096];
+    let mut out = vec![horde_core_sim::td::swarm::ModelInstance::zeroed_instance(); 4096];
     for tick in 0..1200 {
         if tick % 3 == 0 {
             sim.step(1.0 / 60.0);

@@ -7,13 +7,17 @@
 //! text in between.
 
 use anyhow::{Result, bail};
-use horde_core_sim::td::{Board, Carried, Scenario, TileContent};
-use horde_core_sim::td::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
-use horde_core_sim::td::{RecordingHeader, Simulation, SpawnSettings, board_checksum};
-use horde_core_sim::td::{level_text, load_level, parse_level};
+use horde_core_sim::td::files::{level_text, load_level, parse_level};
+use horde_core_sim::td::game::Scenario;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::game::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
+use horde_core_sim::td::history::Carried;
+use horde_core_sim::td::history::{RecordingHeader, board_checksum};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::{Board, TileContent};
 use horde_files::{TEXT_CAP, read_text};
-use horde_levelgen::generate_board_version;
-use horde_levelgen::{BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, Tile};
+use horde_levelgen::boards::generate_board_version;
+use horde_levelgen::boards::{BoardSpec, GENERATOR_VERSION, GENERATOR_VERSIONS, Tile};
 use std::path::Path;
 
 /// The texts' default board (11×11, destination in the centre, spawn point in the south-west

@@ -4,7 +4,7 @@
 //!
 //! The rooms:
 //! - `days.rs`: days as challenges name them, the UTC date as `YYYYMMDD`.
-//! - `levels.rs`: where a game comes from, as a value ([`horde_core_sim::td::GameSource`]):
+//! - `levels.rs`: where a game comes from, as a value ([`horde_core_sim::td::game::GameSource`]):
 //!   the flags made into a source, a source made into a board and a scenario (a generated board
 //!   made again from its version, seed and spec), what is a challenge, the texts a recording
 //!   carries.

@@ -8,12 +8,14 @@
 use crate::levels;
 use crate::session::{Mode, Plain, Scripted, Session, Watcher};
 use anyhow::{Context, Result};
-use horde_core_sim::td::Timeline;
-use horde_core_sim::td::checksum_hex;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Board, Carried, EditKind, Recording, RecordingHeader, Scenario};
-use horde_core_sim::td::{LevelSource, ScenarioSource};
-use horde_core_sim::td::{Outcome, Simulation};
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::Scenario;
+use horde_core_sim::td::game::{LevelSource, ScenarioSource};
+use horde_core_sim::td::game::{Outcome, Simulation};
+use horde_core_sim::td::history::Timeline;
+use horde_core_sim::td::history::checksum_hex;
+use horde_core_sim::td::history::{Carried, Recording, RecordingHeader};
+use horde_core_sim::td::tiles::{Board, EditKind};
 use horde_files::FileError;
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! Run: `cargo bench -p horde-levelgen --bench scatter`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_levelgen::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};
+use horde_levelgen::scenery::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};
 use std::hint::black_box;
 use std::path::Path;
 

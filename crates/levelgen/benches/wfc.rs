@@ -5,7 +5,7 @@
 //! Run: `cargo bench -p horde-levelgen --bench wfc`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use horde_levelgen::{ModuleSet, Size, Solver};
+use horde_levelgen::collapse::{ModuleSet, Size, Solver};
 use std::hint::black_box;
 use std::path::Path;
 

@@ -22,7 +22,7 @@ use ghx_proc_gen::generator::socket::{Socket, SocketCollection, SocketsCartesian
 use ghx_proc_gen::generator::{RngMode, node_heuristic::NodeSelectionHeuristic};
 use ghx_proc_gen::ghx_grid::cartesian::coordinates::Cartesian3D;
 use ghx_proc_gen::ghx_grid::cartesian::grid::CartesianGrid;
-use horde_levelgen::{Dir, ModuleSet, Size, Solver};
+use horde_levelgen::collapse::{Dir, ModuleSet, Size, Solver};
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;

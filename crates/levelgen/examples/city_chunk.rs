@@ -5,7 +5,7 @@
 //! is 16 × 16 columns; the map is a pure function of the seed and the position, so the same
 //! chunk prints the same wherever the map was made from and whatever was made before.
 
-use horde_levelgen::{Area, CITY_HEIGHT, InfiniteMap, Map, ModuleSet};
+use horde_levelgen::collapse::{Area, CITY_HEIGHT, InfiniteMap, Map, ModuleSet};
 use std::process::ExitCode;
 
 /// Columns along a chunk's side.

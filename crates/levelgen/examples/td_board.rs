@@ -5,7 +5,7 @@
 //! boards of seeds N..N+C are made and only their figures printed: how many were made, how
 //! many at the first try, how many the retries gave up on.
 
-use horde_levelgen::{BoardSpec, GENERATOR_VERSION, generate_board_version, parse_size};
+use horde_levelgen::boards::{BoardSpec, GENERATOR_VERSION, generate_board_version, parse_size};
 use std::process::ExitCode;
 use std::time::Instant;
 

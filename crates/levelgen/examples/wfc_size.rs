@@ -3,7 +3,7 @@
 //!
 //! Run: `cargo run --release -p horde-levelgen --example wfc_size -- 128 6 128 [SEED]`.
 
-use horde_levelgen::{ModuleSet, Size, Solver};
+use horde_levelgen::collapse::{ModuleSet, Size, Solver};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -3,7 +3,8 @@
 //! whose blocks fail still gives a valid map; memory stays bounded on a long walk.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::{Area, BLOCK, Dir, InfiniteMap, Map, ModuleSet, Route, walk_route};
+use horde_levelgen::collapse::{Area, BLOCK, Dir, InfiniteMap, Map, ModuleSet};
+use horde_levelgen::walk::{Route, walk_route};
 use std::path::Path;
 
 fn city() -> ModuleSet {

@@ -4,7 +4,7 @@
 //! clear of the track and inside their chunks; settings errors with their location.
 
 use horde_files::FileError;
-use horde_levelgen::{
+use horde_levelgen::scenery::{
     ChunkCoord, ChunkPlacements, DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings,
 };
 use std::collections::HashMap;
@@ -333,7 +333,8 @@ fn later_layers_remove_what_they_overlap_of_earlier_ones() {
         rocks.len(),
         trees.len()
     );
-    let overlaps = |a: &horde_levelgen::Placement, b: &horde_levelgen::Placement| {
+    let overlaps = |a: &horde_levelgen::scenery::Placement,
+                    b: &horde_levelgen::scenery::Placement| {
         // The documented rule: a later placement removes earlier ones closer than the sum of
         // the radii plus 1 mm (so that rounding never turns touching into overlapping).
         (a.x - b.x).hypot(a.z - b.z) < a.radius + b.radius + 1e-3

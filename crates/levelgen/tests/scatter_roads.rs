@@ -4,7 +4,7 @@
 //! road count changes, no placement on a road (checked from the output alone), the same on
 //! any thread count, and settings errors with their place.
 
-use horde_levelgen::{
+use horde_levelgen::scenery::{
     ChunkPlacements, DEFAULT_SCATTER_SETTINGS, Road, RoadPiece, Scatter, ScatterSettings, Side,
 };
 use std::collections::HashMap;

@@ -3,7 +3,8 @@
 //! of it is reached on foot, and stairs on roofs lead further up.
 #![allow(clippy::unwrap_used)]
 
-use horde_levelgen::{Area, InfiniteMap, ModuleSet, StoreyShare, survey_storeys};
+use horde_levelgen::collapse::{Area, InfiniteMap, ModuleSet};
+use horde_levelgen::walk::{StoreyShare, survey_storeys};
 
 fn city() -> ModuleSet {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/wfc/city.ron");

@@ -3,7 +3,8 @@
 //! from the street to the bridge deck one step at a time.
 #![allow(clippy::unwrap_used)]
 
-use horde_levelgen::{Body, Dir, ModuleSet, STAND_SAMPLES, Solid, Stand, column_stands};
+use horde_levelgen::collapse::{Dir, ModuleSet, Solid};
+use horde_levelgen::walk::{Body, STAND_SAMPLES, Stand, column_stands};
 use std::collections::HashMap;
 
 const BODY: Body = Body {

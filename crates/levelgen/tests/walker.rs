@@ -5,10 +5,8 @@
 //! city never puts the body into a solid and keeps going.
 #![allow(clippy::unwrap_used)]
 
-use horde_levelgen::{
-    Area, BODY, Dir, InfiniteMap, ModuleSet, Solid, Stand, Stepped, Terrain, WALK_SPEED, Walker,
-    column_stands,
-};
+use horde_levelgen::collapse::{Area, Dir, InfiniteMap, ModuleSet, Solid};
+use horde_levelgen::walk::{BODY, Stand, Stepped, Terrain, WALK_SPEED, Walker, column_stands};
 use std::collections::HashMap;
 
 const DT: f32 = 1.0 / 60.0;
@@ -395,7 +393,7 @@ fn auto_walk_climbs_to_higher_ground_walks_up_there_and_comes_down_again() {
     );
     assert!(walker.seconds_up > 5.0, "{} s up there", walker.seconds_up);
     assert!(up > 60 * 5, "wandered the street first (up at step {up})");
-    use horde_levelgen::Goal;
+    use horde_levelgen::walk::Goal;
     for pair in [[Goal::Climb, Goal::Level], [Goal::Level, Goal::Descend]] {
         assert!(
             goals.windows(2).any(|w| w == pair),
@@ -461,7 +459,7 @@ fn a_long_auto_walk_never_enters_a_solid_and_keeps_moving() {
 /// Frames of `frames` fixed steps of auto-walk over a 160 × 160 region of the city of `seed`
 /// with the feet a storey up or higher, checking the body stays out of every solid.
 fn frames_up(set: &ModuleSet, seed: u64, frames: usize) -> usize {
-    use horde_levelgen::MapTerrain;
+    use horde_levelgen::walk::MapTerrain;
     let mut map = InfiniteMap::new(set, HEIGHT, seed).unwrap();
     let region = map.region(Area::new(-80, -80, 160, 160)).unwrap();
     let terrain = MapTerrain::new(set, &region, (-80, -80));

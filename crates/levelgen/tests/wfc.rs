@@ -1,7 +1,7 @@
 //! Module sets: rotations, fit rules, errors with their location.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::ModuleSet;
+use horde_levelgen::collapse::ModuleSet;
 use std::path::Path;
 
 fn city() -> ModuleSet {
@@ -49,7 +49,7 @@ fn fit_rules_for_flips_and_vertical_rotations() {
         ],
     )"#;
     let set = ModuleSet::parse(text, Path::new("fit.ron")).unwrap();
-    use horde_levelgen::Dir;
+    use horde_levelgen::collapse::Dir;
     let p0 = set.modules.iter().position(|m| m.rotation == 0).unwrap();
     // East (unflipped) meets west (flipped): fits. North (flipped) meets south (flipped): not.
     assert!(set.may_neighbour(p0, p0, Dir::East));
@@ -68,7 +68,7 @@ fn module_set_errors_name_file_line_and_column() {
             .to_string()
     };
     // A connector of the wrong kind: a rotation on a horizontal face.
-    let wrong_kind = horde_levelgen::EXAMPLE_SET.replacen(
+    let wrong_kind = horde_levelgen::collapse::EXAMPLE_SET.replacen(
         "west: (connector: 0, symmetry: Symmetric)",
         "west: (connector: 0, rotation: Invariant)",
         1,
@@ -84,7 +84,8 @@ fn module_set_errors_name_file_line_and_column() {
         "{e}"
     );
     // An unknown prototype in an exclusion, located where it is named.
-    let unknown = horde_levelgen::EXAMPLE_SET.replace("down: [\"pillar\"]", "down: [\"tower\"]");
+    let unknown =
+        horde_levelgen::collapse::EXAMPLE_SET.replace("down: [\"pillar\"]", "down: [\"tower\"]");
     let e = err(&unknown);
     let line = unknown
         .lines()
@@ -97,24 +98,27 @@ fn module_set_errors_name_file_line_and_column() {
     );
     // Syntax, duplicate names, bad weights and rotation indices.
     assert!(err("(boundary: (up: 0, down: 0), prototypes: [").starts_with("bad.ron:1:"));
-    let dup = horde_levelgen::EXAMPLE_SET.replace("name: \"pillar\"", "name: \"air\"");
+    let dup = horde_levelgen::collapse::EXAMPLE_SET.replace("name: \"pillar\"", "name: \"air\"");
     assert!(err(&dup).contains("duplicate prototype name `air`"));
-    let weight = horde_levelgen::EXAMPLE_SET.replace("weight: 0.5", "weight: -1.0");
+    let weight = horde_levelgen::collapse::EXAMPLE_SET.replace("weight: 0.5", "weight: -1.0");
     assert!(err(&weight).contains("must be positive"));
-    let rot = horde_levelgen::EXAMPLE_SET.replacen(
+    let rot = horde_levelgen::collapse::EXAMPLE_SET.replacen(
         "up: (connector: 0, rotation: Invariant)",
         "up: (connector: 0, rotation: Rotation(4))",
         1,
     );
     assert!(err(&rot).contains("not 0–3"));
-    let unknown_field =
-        horde_levelgen::EXAMPLE_SET.replacen("weight: 4.0,", "weight: 4.0, colour: 3,", 1);
+    let unknown_field = horde_levelgen::collapse::EXAMPLE_SET.replacen(
+        "weight: 4.0,",
+        "weight: 4.0, colour: 3,",
+        1,
+    );
     assert!(err(&unknown_field).contains("bad.ron:"));
 }
 
 #[test]
 fn hostile_module_sets_are_refused_before_they_are_expanded() {
-    use horde_levelgen::{MAX_BOXES, MAX_MODULES};
+    use horde_levelgen::collapse::{MAX_BOXES, MAX_MODULES};
     let one = |i: usize| {
         format!(
             r#"(name: "p{i}", faces: (west: (connector: 0, symmetry: Symmetric), east: (connector: 0, symmetry: Symmetric), south: (connector: 0, symmetry: Symmetric), north: (connector: 0, symmetry: Symmetric), down: (connector: 0, rotation: Invariant), up: (connector: 0, rotation: Invariant))),"#
@@ -135,7 +139,7 @@ fn hostile_module_sets_are_refused_before_they_are_expanded() {
 
     // Boxes: too many, not finite, or inside out.
     let shaped = |shape: &str| {
-        horde_levelgen::EXAMPLE_SET.replacen(
+        horde_levelgen::collapse::EXAMPLE_SET.replacen(
             "shape: [(min: (0.0, 0.0, 0.0), max: (1.0, 0.2, 1.0), color: (90, 140, 70))]",
             &format!("shape: [{shape}]"),
             1,
@@ -165,7 +169,7 @@ fn hostile_module_sets_are_refused_before_they_are_expanded() {
         ),
     ] {
         let text = shaped(&shape);
-        assert_ne!(text, horde_levelgen::EXAMPLE_SET);
+        assert_ne!(text, horde_levelgen::collapse::EXAMPLE_SET);
         let e = ModuleSet::parse(&text, "shape.ron".as_ref()).unwrap_err();
         let message = e.to_string();
         assert!(message.starts_with("shape.ron:"), "{message}");
@@ -220,7 +224,8 @@ fn walking_costs_are_data_of_the_set() {
     assert!(cost("stairs_lower") < cost("grass"));
     assert!(cost("grass") < cost("roof_full"));
     // Left out, a prototype costs 1.
-    let example = ModuleSet::parse(horde_levelgen::EXAMPLE_SET, "x.ron".as_ref()).unwrap();
+    let example =
+        ModuleSet::parse(horde_levelgen::collapse::EXAMPLE_SET, "x.ron".as_ref()).unwrap();
     assert!(example.prototypes.iter().all(|p| p.walk_cost == 1.0));
     // A bad cost is reported at itself, however late.
     let last = set.prototypes.len() - 1;
@@ -236,7 +241,7 @@ fn walking_costs_are_data_of_the_set() {
 
 #[test]
 fn a_set_whose_turns_make_too_many_modules_is_refused_at_the_prototype_that_passes() {
-    use horde_levelgen::MAX_MODULES;
+    use horde_levelgen::collapse::MAX_MODULES;
     // Stairs-like prototypes: faces all alike, a shape that differs in every turn (4 modules).
     let one = |i: usize| {
         format!(

@@ -2,7 +2,7 @@
 //! pinned outer ring, solve into a reused buffer) without allocating.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::{ModuleSet, Size, Solver};
+use horde_levelgen::collapse::{ModuleSet, Size, Solver};
 use std::path::Path;
 
 /// Counted per thread here: other tests run on other threads.

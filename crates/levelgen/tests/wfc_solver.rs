@@ -3,7 +3,7 @@
 //! short histories and proofs of unsatisfiability.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::{Dir, ModuleSet, Size, SolveError, Solver};
+use horde_levelgen::collapse::{Dir, ModuleSet, Size, SolveError, Solver};
 use std::path::Path;
 
 fn city() -> ModuleSet {

@@ -4,7 +4,7 @@
 //! line and column.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use horde_levelgen::{Area, InfiniteMap, Map, ModuleSet, Size, Solver, skyline};
+use horde_levelgen::collapse::{Area, InfiniteMap, Map, ModuleSet, Size, Solver, skyline};
 use std::path::Path;
 
 fn city() -> ModuleSet {
@@ -150,7 +150,7 @@ fn a_zoning_with_no_open_column_is_refused_with_its_reason() {
     .unwrap();
     let e = InfiniteMap::new(&set, 3, 1).unwrap_err();
     assert!(
-        matches!(e, horde_levelgen::GrowError::ZonedColumn(_)),
+        matches!(e, horde_levelgen::collapse::GrowError::ZonedColumn(_)),
         "{e}"
     );
     assert!(e.to_string().contains("zoning"), "{e}");

@@ -22,7 +22,9 @@
 //!   edit every 30 ticks: ticks from making an edit to the tick it applies at.
 
 use anyhow::{Context, Result};
-use horde_core_sim::td::{EditKind, Simulation, load_game};
+use horde_core_sim::td::files::load_game;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::tiles::EditKind;
 use horde_lockstep::relay::{Relay, RelaySettings};
 use horde_lockstep::{Game, Host, HostSettings, JoinCode, Peer, SimGame, WireEdit};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -126,7 +128,7 @@ impl Game for Timed {
     fn apply(&mut self, edit: &horde_lockstep::Stamped, kind: EditKind) -> Result<(), String> {
         self.game.apply(edit, kind)
     }
-    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+    fn restore(&mut self, saved: horde_core_sim::td::files::SavedGame) {
         self.game.restore(saved)
     }
     fn step(&mut self) {

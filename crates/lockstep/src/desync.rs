@@ -5,7 +5,8 @@
 
 use anyhow::{Context, Result};
 use horde_core_sim::DT;
-use horde_core_sim::td::{GameSource, Simulation, save_game_with_source};
+use horde_core_sim::td::files::save_game_with_source;
+use horde_core_sim::td::game::{GameSource, Simulation};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 

@@ -6,8 +6,10 @@ use crate::script::PlayerScript;
 use crate::wire::{Placer, Stamped, WireEdit};
 use anyhow::{Context, Result};
 use horde_core_sim::DT;
-use horde_core_sim::td::game_to_bytes_with_source;
-use horde_core_sim::td::{EditKind, GameSource, Outcome, RecordingWriter, Simulation};
+use horde_core_sim::td::files::game_to_bytes_with_source;
+use horde_core_sim::td::game::{GameSource, Outcome, Simulation};
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::tiles::EditKind;
 use horde_games::{CoopSide, Mode, Session};
 use std::collections::BTreeMap;
 
@@ -27,7 +29,7 @@ pub trait Game {
     fn step(&mut self);
 
     /// The host took the game back: it is `saved`'s from now on (every later tick forgotten).
-    fn restore(&mut self, saved: horde_core_sim::td::SavedGame);
+    fn restore(&mut self, saved: horde_core_sim::td::files::SavedGame);
 
     /// The tick the game stands after.
     fn tick(&self) -> u64 {
@@ -189,7 +191,7 @@ impl Game for SimGame {
         }
     }
 
-    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+    fn restore(&mut self, saved: horde_core_sim::td::files::SavedGame) {
         self.session.replace_sim(saved.sim);
     }
 

@@ -4,7 +4,7 @@
 //! and, like a click, applies the delay later — the same in a window and headless.
 
 use crate::wire::WireEdit;
-use horde_core_sim::td::EditScript;
+use horde_core_sim::td::files::EditScript;
 use std::collections::VecDeque;
 
 /// Edits to make, each at its tick, in tick order.
@@ -61,7 +61,7 @@ impl PlayerScript {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::EditKind;
+    use horde_core_sim::td::tiles::EditKind;
 
     fn wall(x: i64) -> WireEdit {
         WireEdit::of(EditKind::Wall, x, 0)

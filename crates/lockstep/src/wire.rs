@@ -6,7 +6,9 @@
 //! [`Hello`] and the host's [`HelloReply`]. So a peer of another version is told so in words
 //! ("this host speaks co-op protocol 1, you speak 2") instead of failing to parse.
 
-use horde_core_sim::td::{EditKind, Priority, TowerKind, action_name};
+use horde_core_sim::td::defence::{Priority, TowerKind};
+use horde_core_sim::td::files::action_name;
+use horde_core_sim::td::tiles::EditKind;
 use serde::{Deserialize, Serialize};
 
 /// The protocol this build speaks; a peer of another is refused by the host, naming both.

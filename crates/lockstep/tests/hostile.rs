@@ -5,7 +5,9 @@
 //! code, a wrong fingerprint, a host that is not there — clear errors within seconds.
 #![allow(clippy::unwrap_used)]
 
-use horde_core_sim::td::{EditKind, GameSource, Simulation, SpawnSettings};
+use horde_core_sim::td::game::{GameSource, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use horde_lockstep::{
     Game, Hello, HelloReply, Host, HostSettings, JoinCode, PROTOCOL_VERSION, Peer, SERVER_NAME,
     SimGame, Stamped, ToHost, ToPeer, WireEdit, decode, frame, pinned_client_config,
@@ -36,7 +38,7 @@ impl Game for Counting {
             .or_default() += 1;
         self.game.apply(edit, kind)
     }
-    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+    fn restore(&mut self, saved: horde_core_sim::td::files::SavedGame) {
         self.game.restore(saved)
     }
     fn step(&mut self) {

@@ -4,7 +4,10 @@
 //! changed off the lists).
 #![allow(clippy::unwrap_used)]
 
-use horde_core_sim::td::{EditKind, GameSource, Simulation, SpawnSettings, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::game::{GameSource, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use horde_lockstep::relay::{Relay, RelaySettings};
 use horde_lockstep::{
     DesyncError, Game, Host, HostSettings, JoinCode, Peer, Placer, PlayerScript, SimGame, Stamped,
@@ -195,12 +198,13 @@ fn a_desync_is_reported_at_the_first_checked_tick_on_every_side_with_loadable_sa
             "{error}"
         );
         let save = dir.path().join(format!("desync-120-{side}.horde"));
-        let loaded = horde_core_sim::td::load_game(&save).unwrap();
+        let loaded = horde_core_sim::td::files::load_game(&save).unwrap();
         assert_eq!(loaded.sim.counts().ticks, 120);
     }
     let host_save =
-        horde_core_sim::td::load_game(&dir.path().join("desync-120-host.horde")).unwrap();
-    let ann_save = horde_core_sim::td::load_game(&dir.path().join("desync-120-ann.horde")).unwrap();
+        horde_core_sim::td::files::load_game(&dir.path().join("desync-120-host.horde")).unwrap();
+    let ann_save =
+        horde_core_sim::td::files::load_game(&dir.path().join("desync-120-ann.horde")).unwrap();
     assert_ne!(host_save.sim.checksum(), ann_save.sim.checksum());
 }
 
@@ -242,7 +246,7 @@ impl Game for Recorder {
         self.applied.push(edit.clone());
         self.game.apply(edit, kind)
     }
-    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+    fn restore(&mut self, saved: horde_core_sim::td::files::SavedGame) {
         self.game.restore(saved)
     }
     fn step(&mut self) {
@@ -286,7 +290,7 @@ fn the_hosts_undo_takes_every_peer_back_and_they_play_on_to_one_checksum() {
     let index = game.sim().board().index(2, 2).unwrap();
     assert_eq!(
         game.sim().board().content(index),
-        horde_core_sim::td::TileContent::Wall
+        horde_core_sim::td::tiles::TileContent::Wall
     );
 }
 

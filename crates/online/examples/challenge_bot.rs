@@ -9,7 +9,10 @@
 //!     [--kind laser|mortar] [--order near|far] [--most-towers N] [--max-ticks T]
 //! ```
 
-use horde_core_sim::td::{EditKind, RecordingWriter, SpawnSettings, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use std::path::PathBuf;
 
 #[path = "../tests/common/defender.rs"]

@@ -10,7 +10,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use horde_core_sim::TICKS_PER_SECOND;
-use horde_core_sim::td::TileContent;
+use horde_core_sim::td::tiles::TileContent;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use serde::Deserialize;
 

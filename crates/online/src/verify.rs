@@ -6,9 +6,11 @@
 use crate::api::Refusal;
 use crate::days::day_of_seed;
 use horde_core_sim::DT;
-use horde_core_sim::td::{Outcome, Recording, ScenarioSource, SpawnSettings};
+use horde_core_sim::td::game::{Outcome, ScenarioSource};
+use horde_core_sim::td::history::Recording;
+use horde_core_sim::td::swarm::SpawnSettings;
 use horde_files::FileError;
-use horde_levelgen::GENERATOR_VERSION;
+use horde_levelgen::boards::GENERATOR_VERSION;
 use std::path::Path;
 use std::time::Instant;
 

@@ -99,7 +99,7 @@ fn a_browser_shows_the_runs_in_rank_order_the_board_and_the_scores() {
     let tiles = drawn
         .contents()
         .iter()
-        .filter(|c| **c != horde_core_sim::td::TileContent::Empty)
+        .filter(|c| **c != horde_core_sim::td::tiles::TileContent::Empty)
         .count();
     assert!(dom.contains("<svg id=\"board\""));
     assert_eq!(count(&dom, "class=\"tile "), tiles);

@@ -5,7 +5,7 @@
 //! flag).
 
 use clap::Args;
-use horde_levelgen::{BoardSpec, parse_size};
+use horde_levelgen::boards::{BoardSpec, parse_size};
 
 /// A generated board's spec but its size (levelgen's `BoardSpec`; clap's defaults are the
 /// spec's).

@@ -18,7 +18,8 @@ pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
 pub use crate::scenes::given::{SceneArgs, WindowArgs};
 pub use crate::scenes::td::args::{CubeChoice, SpawnFlags};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use horde_core_sim::td::{Priority, SpawnSettings};
+use horde_core_sim::td::defence::Priority;
+use horde_core_sim::td::swarm::SpawnSettings;
 use horde_renderer::BackendChoice;
 use std::path::PathBuf;
 pub use values::Region;
@@ -400,7 +401,7 @@ pub struct ScreenshotArgs {
 
 impl SpawnFlags {
     /// The settings these flags describe (already range-checked by the parsers).
-    pub fn settings(&self) -> Result<SpawnSettings, horde_core_sim::td::SettingsError> {
+    pub fn settings(&self) -> Result<SpawnSettings, horde_core_sim::td::swarm::SettingsError> {
         SpawnSettings::new(self.spawn_speed, self.scale, self.speed, self.path_offset)
     }
 }
@@ -551,7 +552,7 @@ fn parse_backend(text: &str) -> Result<BackendChoice, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::FloatRange;
+    use horde_core_sim::td::swarm::FloatRange;
     use values::{parse_path_offset, parse_scale, parse_spawn_speed, parse_speed};
 
     #[test]

@@ -3,8 +3,9 @@
 //! Plain functions of a string with no other state, so they are fuzzed on their own
 //! (`fuzz/fuzz_targets/cli_values.rs`).
 
-use horde_core_sim::td::{FloatRange, Priority};
-use horde_core_sim::td::{
+use horde_core_sim::td::defence::Priority;
+use horde_core_sim::td::swarm::FloatRange;
+use horde_core_sim::td::swarm::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, parse_range,
 };
 

@@ -10,7 +10,9 @@ use crate::cli::SimArgs;
 use crate::commands::sim::{check_script_bounds, coop_summary_json, open_game};
 use anyhow::{Context, Result, bail};
 use horde_core_sim::DT;
-use horde_core_sim::td::{EditScript, GameSource, RecordingWriter, header_if_any};
+use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::game::GameSource;
+use horde_core_sim::td::history::{RecordingWriter, header_if_any};
 use horde_files::{TEXT_CAP, read_text, write_file};
 use horde_lockstep::{Game, Host, HostSettings, Peer, PlayerScript, SimGame};
 use std::path::Path;
@@ -141,7 +143,10 @@ fn join(args: &SimArgs, code: &str) -> Result<()> {
 }
 
 /// The script's edits, checked against the board (a joiner's: the host's).
-fn load_script(args: &SimArgs, sim: Option<&horde_core_sim::td::Simulation>) -> Result<EditScript> {
+fn load_script(
+    args: &SimArgs,
+    sim: Option<&horde_core_sim::td::game::Simulation>,
+) -> Result<EditScript> {
     let Some(path) = &args.script else {
         return Ok(EditScript::default());
     };
@@ -182,7 +187,7 @@ fn nap_until(when: Instant) {
 /// joiner named by nothing but `HORDE_TEST_PERTURB_TICK=T` changes its own game off the lists
 /// at tick T. A release build has no such hook.
 mod test_hooks {
-    use horde_core_sim::td::{EditKind, TileContent};
+    use horde_core_sim::td::tiles::{EditKind, TileContent};
     use horde_lockstep::{Game, SimGame};
 
     /// The tick to perturb at, in a debug build where the variable says so.

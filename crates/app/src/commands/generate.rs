@@ -8,7 +8,7 @@ use crate::cli::GenerateArgs;
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use horde_files::write_file;
-use horde_levelgen::{GeneratedBoard, generate_board};
+use horde_levelgen::boards::{GeneratedBoard, generate_board};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

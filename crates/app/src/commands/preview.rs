@@ -1,15 +1,15 @@
 //! `horde preview`: the coming wave predicted headless — the game (a level and scenario, or a
 //! save) played through a script's edits, then run ahead with no further input to the end of
-//! the current wave or its outcome (`horde_core_sim::td::predict`): the same prediction the
+//! the current wave or its outcome (`horde_core_sim::td::history::predict`): the same prediction the
 //! window shows, printed as one line.
 
 use crate::cli::PreviewArgs;
 use crate::clock::STEP_F32;
 use anyhow::{Result, bail};
-use horde_core_sim::td::EditScript;
-use horde_core_sim::td::load_game;
-use horde_core_sim::td::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, TileCount};
-use horde_core_sim::td::{PreviewError, predict_end, predict_wave};
+use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::files::load_game;
+use horde_core_sim::td::history::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, TileCount};
+use horde_core_sim::td::history::{PreviewError, predict_end, predict_wave};
 use horde_games::{Mode, Plain, Scripted, Session, Watcher};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;

@@ -5,7 +5,7 @@ use crate::cli::ReplayArgs;
 use crate::clock::STEP_F32;
 use crate::progress::ReplayBar;
 use anyhow::{Result, bail};
-use horde_core_sim::td::checksum_hex;
+use horde_core_sim::td::history::checksum_hex;
 use horde_games::{Desync, open, replay};
 use serde::Serialize;
 use std::time::Instant;

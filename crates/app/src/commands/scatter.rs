@@ -5,7 +5,7 @@ use crate::cli::ScatterArgs;
 use crate::outputs::{tell, write_json};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
-use horde_levelgen::{ChunkPlacements, Road, Scatter, ScatterSettings};
+use horde_levelgen::scenery::{ChunkPlacements, Road, Scatter, ScatterSettings};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -112,7 +112,7 @@ pub fn run(args: &ScatterArgs) -> Result<()> {
 /// one call (each chunk is a pure function of seed and coordinates).
 fn generate_with_progress(
     scatter: &Scatter,
-    coords: &[horde_levelgen::ChunkCoord],
+    coords: &[horde_levelgen::scenery::ChunkCoord],
     show: bool,
 ) -> Vec<ChunkPlacements> {
     /// Chunks per batch: enough to keep every thread busy.

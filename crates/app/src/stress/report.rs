@@ -151,7 +151,7 @@ pub struct Measured {
     /// Board size in tiles.
     pub board: [u32; 2],
     /// The simulation's counters at the end (kills and shots).
-    pub counts: horde_core_sim::td::Counts,
+    pub counts: horde_core_sim::td::game::Counts,
 }
 
 /// The report of a run of `args` that measured `measured`.

@@ -12,7 +12,7 @@ use crate::scenes::td::view as td_view;
 use crate::scenes::td::widgets::frame_time_graph;
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::staging::WriteTimes;
-use horde_core_sim::td::Simulation;
+use horde_core_sim::td::game::Simulation;
 use horde_games::{Mode, Session};
 use horde_renderer::{AdapterSummary, FrameCounters, FrameParams, GpuContext, Renderer};
 

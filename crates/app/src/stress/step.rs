@@ -7,11 +7,12 @@ use crate::scenes::td::TdView;
 use crate::scenes::td::draw::colors::enemy_color;
 use crate::staging::{EnemyWrite, WriteTimes};
 use anyhow::Result;
-use horde_core_sim::td::seeded_mix;
-use horde_core_sim::td::winding_board;
-use horde_core_sim::td::{
-    Board, EditKind, FloatRange, Priority, Simulation, SpawnSettings, TileContent, TowerKind,
-};
+use horde_core_sim::td::defence::seeded_mix;
+use horde_core_sim::td::defence::{Priority, TowerKind};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
+use horde_core_sim::td::tiles::winding_board;
+use horde_core_sim::td::tiles::{Board, EditKind, TileContent};
 use horde_games::{Session, Stepper};
 use horde_renderer::{GpuContext, Renderer};
 

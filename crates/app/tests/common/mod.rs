@@ -11,8 +11,8 @@ use horde::offscreen::{Offscreen, Picture, encode_png};
 use horde::scenes::td::view::{self, TdBatches};
 use horde::scenes::td::{TdGame, TdPlay, TdView};
 use horde::shell::headless;
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{FloatRange, SpawnSettings};
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
 use horde_renderer::{BackendChoice, GpuContext, GpuRequest};
 use std::path::{Path, PathBuf};
 

@@ -65,7 +65,7 @@ const COST_FIELDS: [&str; TowerKind::COUNT + 1] = {
 };
 
 impl Default for Costs {
-    /// A wall free, each kind at its default cost ([`crate::td::KindInfo::default_cost`]).
+    /// A wall free, each kind at its default cost ([`crate::td::defence::KindInfo::default_cost`]).
     fn default() -> Costs {
         let mut towers = [0; TowerKind::COUNT];
         for (cost, kind) in towers.iter_mut().zip(TowerKind::ALL) {

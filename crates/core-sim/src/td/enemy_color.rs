@@ -1,10 +1,10 @@
 //! The colour an enemy is drawn in: chosen by the caller, once per enemy at spawn.
 //!
-//! A [`Simulation`](crate::td::Simulation) asks its [`EnemyColor`] function for the colour of each
+//! A [`Simulation`](crate::td::game::Simulation) asks its [`EnemyColor`] function for the colour of each
 //! enemy as it spawns and stores the packed result with the enemy, so the fused step only
 //! copies it into the instance. The simulation itself gives every enemy one neutral colour,
 //! [`NEUTRAL_ENEMY_COLOR`]; a game that wants colour to mean something (speed, size…) sets its
-//! own function with [`Simulation::set_enemy_color`](crate::td::Simulation::set_enemy_color) and
+//! own function with [`Simulation::set_enemy_color`](crate::td::game::Simulation::set_enemy_color) and
 //! packs colours with [`pack_rgba`].
 
 use crate::td::enemy::EnemyParams;

@@ -3,7 +3,11 @@
 //! follow them, updated in one deterministic parallel pass that also writes every enemy's
 //! model matrix.
 //!
-//! The names below are its whole public face, one path each; every room is private.
+//! Its public face is six groups of names, one path each, a reader can scan like the crate
+//! root's three games: [`tiles`] (the board and its paths), [`swarm`] (the enemies),
+//! [`defence`] (the towers and their fight), [`game`] (the simulation, scenarios, budgets,
+//! where a game comes from), [`files`] (levels, saves, scripts, traces) and [`history`] (the
+//! time machine: checksums, recordings, the timeline, the forecast). Every room is private.
 //!
 //! The rooms:
 //! - the board: `tile.rs` (what a tile holds), `direction.rs` (compass constants), `board.rs`
@@ -65,73 +69,98 @@ pub(crate) mod timeline;
 pub(crate) mod towers;
 pub(crate) mod trace;
 
-// The board and its paths.
-pub use board::{Board, BoardError, EditKind, EditRefused, MAX_TILES};
-pub use direction::{Direction, DirectionChange};
-pub use flow_field::FlowField;
-pub use tile::TileContent;
+/// The board and its paths: tiles, edits and their rules, compass directions, the flow field,
+/// and large generated boards for stress runs.
+pub mod tiles {
+    pub use super::board::{Board, BoardError, EditKind, EditRefused, MAX_TILES};
+    pub use super::direction::{Direction, DirectionChange};
+    pub use super::flow_field::FlowField;
+    pub use super::generate::winding_board;
+    pub use super::tile::TileContent;
+}
 
-// Enemies.
-pub use clip::{Animation, Clip, DYING_SECONDS, INTRO_SECONDS, MOVE_SECONDS, OUTRO_SECONDS};
-pub use enemies::{Enemies, EnemyView, Removed, SliceTooShort};
-pub use enemy::{EnemyParams, MoveState, Pose};
-pub use enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR, neutral_enemy_color};
-pub use enemy_type::EnemyType;
-pub use model::{ModelInstance, pack_rgba};
-pub use settings::{
-    FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS, SettingsError,
-    SpawnSettings, parse_range,
-};
-pub use sink::InstanceSink;
+/// The swarm: one enemy's state and pose, its animation clips, the dense pool and its fused
+/// parallel update, enemy types and colours, the spawner's settings, the instance the
+/// renderer draws and where the fused pass writes it.
+pub mod swarm {
+    pub use super::clip::{
+        Animation, Clip, DYING_SECONDS, INTRO_SECONDS, MOVE_SECONDS, OUTRO_SECONDS,
+    };
+    pub use super::enemies::{Enemies, EnemyView, Removed, SliceTooShort};
+    pub use super::enemy::{EnemyParams, MoveState, Pose};
+    pub use super::enemy_color::{EnemyColor, NEUTRAL_ENEMY_COLOR, neutral_enemy_color};
+    pub use super::enemy_type::EnemyType;
+    pub use super::model::{ModelInstance, pack_rgba};
+    pub use super::settings::{
+        FloatRange, PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
+        SettingsError, SpawnSettings, parse_range,
+    };
+    pub use super::sink::InstanceSink;
+}
 
-// Towers: the kind table and what towers do; the fight (their tick).
-pub use ballistics::{EXPLOSION_SECONDS, Explosion, LAUNCH_HEIGHT, Shell, launch_speed};
-pub use effect::Effect;
-pub use fight::spatial::SpatialIndex;
-pub use fight::{Fight, FightInput};
-pub use pick::mix as seeded_mix;
-pub use towers::behaviour::{KindInfo, Moment};
-pub use towers::kind::TowerKind;
-pub use towers::kinds::laser::{LaserSettings, LaserState};
-pub use towers::kinds::mortar::{MortarSettings, MortarState};
-pub use towers::kinds::{TowerSettings, TowerState};
-pub use towers::limits::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND, SettingField};
-pub use towers::priority::Priority;
-pub use towers::targeting::Target;
-pub use towers::{Tower, Towers};
+/// The defence: the tower kind table and what towers do, their settings and limits,
+/// targeting, the fight (their tick: the spatial index), shells and explosions, and the
+/// seeded random choices independent of thread count.
+pub mod defence {
+    pub use super::ballistics::{EXPLOSION_SECONDS, Explosion, LAUNCH_HEIGHT, Shell, launch_speed};
+    pub use super::effect::Effect;
+    pub use super::fight::spatial::SpatialIndex;
+    pub use super::fight::{Fight, FightInput};
+    pub use super::pick::mix as seeded_mix;
+    pub use super::towers::behaviour::{KindInfo, Moment};
+    pub use super::towers::kind::TowerKind;
+    pub use super::towers::kinds::laser::{LaserSettings, LaserState};
+    pub use super::towers::kinds::mortar::{MortarSettings, MortarState};
+    pub use super::towers::kinds::{TowerSettings, TowerState};
+    pub use super::towers::limits::{MAX_DAMAGE, MAX_RANGE, MAX_SHOTS_PER_SECOND, SettingField};
+    pub use super::towers::priority::Priority;
+    pub use super::towers::targeting::Target;
+    pub use super::towers::{Tower, Towers};
+}
 
-// The game: scenarios, budgets, the simulation.
-pub use budget::{Budget, Costs, KillPay, MAX_MONEY};
-pub use scenario::{
-    EXAMPLE_SCENARIO, EnemyConfig, EnemyModel, EnemyTypes, Scenario, SpawnSequence, Wave,
-};
-pub use scenario_state::ScenarioState;
-pub use simulation::parts::SimulationParts;
-pub use simulation::reload::BoardReload;
-pub use simulation::waves::WaveTally;
-pub use simulation::{Counts, Outcome, Simulation, SpawnError};
+/// The game: the simulation (one tick in order), scenarios and where one stands, budgets,
+/// the waves' tally, and where a game comes from.
+pub mod game {
+    pub use super::budget::{Budget, Costs, KillPay, MAX_MONEY};
+    pub use super::scenario::{
+        EXAMPLE_SCENARIO, EnemyConfig, EnemyModel, EnemyTypes, Scenario, SpawnSequence, Wave,
+    };
+    pub use super::scenario_state::ScenarioState;
+    pub use super::simulation::parts::SimulationParts;
+    pub use super::simulation::reload::BoardReload;
+    pub use super::simulation::waves::WaveTally;
+    pub use super::simulation::{Counts, Outcome, Simulation, SpawnError};
+    pub use super::source::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
+}
 
-// Files: levels, edit scripts, traces, saves, generated boards.
-pub use generate::winding_board;
-pub use level::{
-    LevelError, LevelErrorKind, is_comment, level_comments, level_text, load_level, parse_level,
-    save_level, tile_characters,
-};
-pub use save::{
-    SAVE_CAP, SAVE_FORMAT, SavedGame, from_bytes as game_from_bytes, load as load_game,
-    save as save_game, save_with_source as save_game_with_source, to_bytes as game_to_bytes,
-    to_bytes_with_source as game_to_bytes_with_source,
-};
-pub use script::{EditScript, ScriptedEdit, action_name};
-pub use trace::{TRACE_HEADER, TraceWriter};
+/// Files: level texts, saved games, edit scripts and the CSV trace.
+pub mod files {
+    pub use super::level::{
+        LevelError, LevelErrorKind, is_comment, level_comments, level_text, load_level,
+        parse_level, save_level, tile_characters,
+    };
+    pub use super::save::{
+        SAVE_CAP, SAVE_FORMAT, SavedGame, from_bytes as game_from_bytes, load as load_game,
+        save as save_game, save_with_source as save_game_with_source, to_bytes as game_to_bytes,
+        to_bytes_with_source as game_to_bytes_with_source,
+    };
+    pub use super::script::{EditScript, ScriptedEdit, action_name};
+    pub use super::trace::{TRACE_HEADER, TraceWriter};
+}
 
-// The time machine: checksums, recordings, the timeline, the forecast.
-pub use checksum::{CHECKSUM_STATE, from_hex as checksum_from_hex, to_hex as checksum_hex};
-pub use preview::{
-    GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError, TileCount, predict,
-    predict_end, predict_wave,
-};
-pub use recording::{Carried, Recording, RecordingHeader, board_checksum, header_if_any};
-pub use recording_writer::{CHECKSUM_EVERY, RecordingWriter};
-pub use source::{GameSource, GeneratedLevel, LevelSource, ScenarioSource};
-pub use timeline::{Mark, MarkKind, TimedEdit, Timeline};
+/// The time machine: the state checksum, recordings and their writer, the timeline, and the
+/// forecast (the game run ahead).
+pub mod history {
+    pub use super::checksum::{
+        CHECKSUM_STATE, from_hex as checksum_from_hex, to_hex as checksum_hex,
+    };
+    pub use super::preview::{
+        GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError, TileCount, predict,
+        predict_end, predict_wave,
+    };
+    pub use super::recording::{
+        Carried, Recording, RecordingHeader, board_checksum, header_if_any,
+    };
+    pub use super::recording_writer::{CHECKSUM_EVERY, RecordingWriter};
+    pub use super::timeline::{Mark, MarkKind, TimedEdit, Timeline};
+}

@@ -2,8 +2,9 @@
 //! the siege scenario.
 #![allow(dead_code, clippy::unwrap_used)]
 
-use horde_core_sim::td::parse_level;
-use horde_core_sim::td::{Scenario, Simulation, SpawnSettings};
+use horde_core_sim::td::files::parse_level;
+use horde_core_sim::td::game::{Scenario, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
 use std::path::Path;
 
 /// The text of a file of the repository, by its path from the root.

@@ -25,9 +25,9 @@ pub use watch::{Due, Scripted, Watcher};
 
 use anyhow::Result;
 use horde_core_sim::DT;
-use horde_core_sim::td::{
-    EditKind, EditRefused, GameSource, Outcome, Simulation, SpawnSettings, TileContent,
-};
+use horde_core_sim::td::game::{GameSource, Outcome, Simulation};
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::{EditKind, EditRefused, TileContent};
 
 /// The mode a game of `source` with `seed` plays in when nothing else says: a challenge
 /// (`online`: today's on a board server, whose seed it is; offline, a day's when its seed is
@@ -195,7 +195,8 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::{EditScript, ModelInstance};
+    use horde_core_sim::td::files::EditScript;
+    use horde_core_sim::td::swarm::ModelInstance;
     use std::path::Path;
 
     fn session() -> Session {
@@ -298,9 +299,9 @@ mod tests {
 
     #[test]
     fn a_decided_game_stands_at_the_tick_it_was_decided() {
-        let board = horde_core_sim::td::parse_level("S.D\n", Path::new("l")).unwrap();
-        let mut scenario = horde_core_sim::td::Scenario::parse(
-            horde_core_sim::td::EXAMPLE_SCENARIO,
+        let board = horde_core_sim::td::files::parse_level("S.D\n", Path::new("l")).unwrap();
+        let mut scenario = horde_core_sim::td::game::Scenario::parse(
+            horde_core_sim::td::game::EXAMPLE_SCENARIO,
             Path::new("s.ron"),
         )
         .unwrap();

@@ -2,7 +2,8 @@
 //! renderer's sink, or any [`InstanceSink`]). A [`Stepper`] runs exactly
 //! [`Simulation::step`]'s tick; only what it writes on the way differs.
 
-use horde_core_sim::td::{InstanceSink, Simulation, SliceTooShort};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::{InstanceSink, SliceTooShort};
 
 /// Runs one step of a session's simulation, writing what it draws as it goes.
 pub trait Stepper {

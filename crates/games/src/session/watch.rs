@@ -3,7 +3,9 @@
 //! ([`Due`]: a script, a recording, a co-op list).
 
 use anyhow::Result;
-use horde_core_sim::td::{EditKind, EditScript, Simulation};
+use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::tiles::EditKind;
 
 /// What a session tells whoever watches it, tick by tick.
 pub trait Watcher {

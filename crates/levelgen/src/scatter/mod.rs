@@ -33,7 +33,7 @@
 //!   between footprints, and fractal noise sampled only where its lattice is defined.
 //!
 //! ```
-//! use horde_levelgen::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};
+//! use horde_levelgen::scenery::{DEFAULT_SCATTER_SETTINGS, Scatter, ScatterSettings};
 //!
 //! let settings = ScatterSettings::parse(DEFAULT_SCATTER_SETTINGS, "default.ron".as_ref()).unwrap();
 //! let scatter = Scatter::new(settings, 1);

@@ -34,7 +34,7 @@
 //!   buildings beside them, taller further in, parks), applied to a map before it is solved.
 //!
 //! ```
-//! use horde_levelgen::{EXAMPLE_SET, ModuleSet, Size, Solver};
+//! use horde_levelgen::collapse::{EXAMPLE_SET, ModuleSet, Size, Solver};
 //!
 //! let set = ModuleSet::parse(EXAMPLE_SET, "example.ron".as_ref()).unwrap();
 //! let mut solver = Solver::new(&set, Size { x: 6, y: 3, z: 6 }, 7).unwrap();

@@ -27,7 +27,7 @@
 //! size and set without allocating, so many same-sized blocks can be solved with one solver:
 //!
 //! ```
-//! use horde_levelgen::{EXAMPLE_SET, ModuleSet, Size, Solver};
+//! use horde_levelgen::collapse::{EXAMPLE_SET, ModuleSet, Size, Solver};
 //!
 //! let set = ModuleSet::parse(EXAMPLE_SET, "example.ron".as_ref()).unwrap();
 //! let size = Size { x: 4, y: 3, z: 4 };

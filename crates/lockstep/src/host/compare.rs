@@ -7,7 +7,7 @@ use crate::desync::DesyncError;
 use crate::game::Game;
 use crate::wire::{ToPeer, frame};
 use anyhow::Result;
-use horde_core_sim::td::checksum_hex;
+use horde_core_sim::td::history::checksum_hex;
 use std::sync::Arc;
 
 impl Host {

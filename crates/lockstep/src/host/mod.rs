@@ -23,7 +23,8 @@ use crate::rules::{
 };
 use crate::wire::{PlayerState, Stamped, ToPeer, Welcome, WireEdit, check_name, frame};
 use anyhow::{Result, bail};
-use horde_core_sim::td::{GameSource, checksum_hex};
+use horde_core_sim::td::game::GameSource;
+use horde_core_sim::td::history::checksum_hex;
 use slot::Slot;
 use std::collections::VecDeque;
 use std::net::SocketAddr;

@@ -2,7 +2,7 @@
 //! paths, nearest their destination first. Shared by the board's tests and the
 //! `challenge_bot` example (which includes this file by path).
 
-use horde_core_sim::td::{Board, TileContent};
+use horde_core_sim::td::tiles::{Board, TileContent};
 
 /// The tiles (empty, and walls too where `walls`) beside the paths from the spawn points, off
 /// those paths, nearest (by path distance) their destination first, as `(x, y)`.

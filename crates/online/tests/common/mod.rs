@@ -6,7 +6,10 @@
 pub mod defender;
 
 use horde_core_sim::DT;
-use horde_core_sim::td::{EditKind, RecordingWriter, SpawnSettings, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::EditKind;
 use horde_online::{Client, RateLimit, Running, ServeOptions};
 use std::path::Path;
 
@@ -165,7 +168,7 @@ pub fn raw(
 /// The waves cleared and ticks survived of a challenge recording, as `horde replay` finds them.
 pub fn end_of(recording: &str) -> (u64, u64) {
     let path = Path::new("run.rec");
-    let parsed = horde_core_sim::td::Recording::parse(recording, path).unwrap();
+    let parsed = horde_core_sim::td::history::Recording::parse(recording, path).unwrap();
     let sim = horde_games::start(&parsed, path).unwrap();
     let end = horde_games::check(&parsed, sim, DT).unwrap().sim;
     (end.wave_tally().cleared, end.counts().ticks)

@@ -15,7 +15,7 @@
 //! `excluded` lists the prototype names that may not touch the face. A region of the infinite
 //! map adds `"origin":[X,0,Z]`.
 
-use horde_levelgen::{FACES, FaceKind, Map, ModuleSet};
+use horde_levelgen::collapse::{FACES, FaceKind, Map, ModuleSet};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -9,10 +9,10 @@ use crate::cli::{Region, Route as CliRoute};
 use crate::outputs::{tell, write_json};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
-use horde_levelgen::{
-    Area, CITY_HEIGHT, CITY_KEEP_RADIUS, InfiniteMap, ModuleSet, Route, Size, SkylineRow, Solver,
-    StoreyShare, skyline, survey_storeys, walk_route,
+use horde_levelgen::collapse::{
+    Area, CITY_HEIGHT, CITY_KEEP_RADIUS, InfiniteMap, ModuleSet, Size, SkylineRow, Solver, skyline,
 };
+use horde_levelgen::walk::{Route, StoreyShare, survey_storeys, walk_route};
 use serde::Serialize;
 use std::time::Instant;
 

@@ -6,7 +6,8 @@
 
 use super::draw::module_instances;
 use glam::Vec3;
-use horde_levelgen::{BODY, ModuleSet, Solid, Stand, Terrain, column_stands};
+use horde_levelgen::collapse::{ModuleSet, Solid};
+use horde_levelgen::walk::{BODY, Stand, Terrain, column_stands};
 use horde_renderer::Instance;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -110,7 +111,7 @@ impl Columns {
     }
 
     /// Drops the columns of `area` that are held (their slots are reused); returns how many.
-    pub fn drop_area(&mut self, area: horde_levelgen::Area) -> usize {
+    pub fn drop_area(&mut self, area: horde_levelgen::collapse::Area) -> usize {
         let mut dropped = 0;
         for z in area.z0..area.z1 {
             for x in area.x0..area.x1 {
@@ -156,13 +157,13 @@ impl Terrain for Columns {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use horde_levelgen::ModuleSet;
+    use horde_levelgen::collapse::ModuleSet;
 
     #[test]
     fn a_held_column_is_terrain_where_its_boxes_are_drawn() {
         let set = ModuleSet::built_in().unwrap();
         // A module that fills its cell.
-        let full = |m: &horde_levelgen::Module| {
+        let full = |m: &horde_levelgen::collapse::Module| {
             let shape = &set.prototypes[m.prototype].shape;
             shape
                 .iter()

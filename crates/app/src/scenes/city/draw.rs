@@ -3,7 +3,7 @@
 //! draw call).
 
 use glam::{Mat4, Quat, Vec3};
-use horde_levelgen::{Map, ModuleSet};
+use horde_levelgen::collapse::{Map, ModuleSet};
 use horde_renderer::Instance;
 
 /// Appends the instances of `map` to `out`, cells one unit wide, the map centred on the origin
@@ -24,7 +24,7 @@ pub fn map_instances(set: &ModuleSet, map: &Map, out: &mut Vec<Instance>) {
 
 /// Appends the boxes of `module` in the cell whose bottom centre is `cell_centre`, turned with
 /// the module (quarter turns clockwise seen from above: local `+z`, north, turns to `+x`) by
-/// [`BoxShape::turned`](horde_levelgen::BoxShape::turned), the same turn the
+/// [`BoxShape::turned`](horde_levelgen::collapse::BoxShape::turned), the same turn the
 /// walker's solids take, so what is drawn is what is walked on.
 pub fn module_instances(
     set: &ModuleSet,

@@ -10,7 +10,7 @@
 //! (`horde screenshot`, tests). Both are [`Worker`]s, bounded like the other generators.
 
 use crate::worker::{Worker, WorkerChannels, background_pool, on_pool};
-use horde_levelgen::{
+use horde_levelgen::collapse::{
     Area, BlockCoord, CITY_HEIGHT as HEIGHT, CITY_KEEP_RADIUS as KEEP_RADIUS, InfiniteMap, LAYERS,
     ModuleSet, block_area, blocks_over,
 };
@@ -209,7 +209,7 @@ mod tests {
     /// could be left with holes the generator thought it had filled).
     #[test]
     fn columns_dropped_far_away_come_back_with_the_walker() {
-        let set = horde_levelgen::ModuleSet::built_in().unwrap();
+        let set = horde_levelgen::collapse::ModuleSet::built_in().unwrap();
         let worker = start(set, 5).unwrap();
         let mut held = HashSet::new();
         let out = (0..=160).step_by(8).map(|x| (x, 0));

@@ -7,7 +7,7 @@ use super::draw::map_instances;
 use super::view::{AMBIENT, SKY, SUN};
 use crate::scenes::td::TdCamera;
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
-use horde_levelgen::{Map, ModuleSet, Size, Solver};
+use horde_levelgen::collapse::{Map, ModuleSet, Size, Solver};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 

@@ -1,6 +1,6 @@
 //! The infinite city walk: a walker in a Wave Function Collapse city that grows around it.
 //! The walker itself — its moves and auto-walk's path search — is levelgen's
-//! (`horde_levelgen::Walker`).
+//! (`horde_levelgen::walk::Walker`).
 //!
 //! The rooms:
 //! - [`scene`] (`scene/`): the glue to the shell (the `Scene` impl).

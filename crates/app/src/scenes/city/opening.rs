@@ -11,7 +11,7 @@ use crate::scenes::Reporting;
 use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Result, anyhow, bail};
-use horde_levelgen::ModuleSet;
+use horde_levelgen::collapse::ModuleSet;
 
 /// The city scene (or the map view) `args` describe, opened as `opening` says.
 pub fn open(scene_args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reporting>> {
@@ -29,7 +29,7 @@ pub fn open(scene_args: &SceneArgs, opening: Opening) -> Result<Box<dyn Reportin
     }
     if view == CityView::Map {
         let (x, y, z) = args.map_size.unwrap_or(DEFAULT_MAP_SIZE);
-        let size = horde_levelgen::Size { x, y, z };
+        let size = horde_levelgen::collapse::Size { x, y, z };
         let map = MapView::new(&set, size, seed).map_err(|e| anyhow!("--map-size: {e}"))?;
         return Ok(Box::new(map));
     }

@@ -6,7 +6,7 @@
 
 use super::generator::{self, Generated, stopped};
 use crate::worker::Worker;
-use horde_levelgen::ModuleSet;
+use horde_levelgen::collapse::ModuleSet;
 
 /// A source of columns for [`super::streaming::Streaming`].
 pub trait ColumnSource: Send {

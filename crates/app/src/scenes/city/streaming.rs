@@ -18,7 +18,7 @@ use super::generator::{Column, Generated};
 use super::source::ColumnSource;
 use super::view::VIEW_RADIUS;
 use crate::scenes::stall::{StallTimer, ViewFill};
-use horde_levelgen::{
+use horde_levelgen::collapse::{
     BlockCoord, CITY_KEEP_RADIUS as KEEP_RADIUS, LAYERS, ModuleSet, block_area, block_of,
 };
 use std::collections::{HashSet, VecDeque};
@@ -229,7 +229,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::scenes::city::source::{Background, ByHand};
-    use horde_levelgen::ModuleSet;
+    use horde_levelgen::collapse::ModuleSet;
 
     fn city_set() -> ModuleSet {
         ModuleSet::built_in().unwrap()

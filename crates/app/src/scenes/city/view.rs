@@ -7,7 +7,7 @@
 use super::columns::Columns;
 use crate::scenes::camera::{look_at, perspective};
 use glam::{Vec2, Vec3};
-use horde_levelgen::{EYE_HEIGHT, Terrain, Walker};
+use horde_levelgen::walk::{EYE_HEIGHT, Terrain, Walker};
 use horde_renderer::{BatchId, FrameParams, MeshKind, Renderer};
 use std::f32::consts::TAU;
 
@@ -222,7 +222,7 @@ impl View {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use horde_levelgen::ModuleSet;
+    use horde_levelgen::collapse::ModuleSet;
 
     fn walker() -> Walker {
         let set = ModuleSet::built_in().unwrap();

@@ -5,7 +5,7 @@
 use crate::scenes::camera::{look_at, perspective};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::runner::{RunState, Runner};
-use horde_levelgen::{ChunkPlacements, ScatterSettings};
+use horde_levelgen::scenery::{ChunkPlacements, ScatterSettings};
 use horde_renderer::{FrameParams, Instance};
 
 /// Ground colour of each configured slice (the last repeats), sRGB.
@@ -161,7 +161,7 @@ fn road_strip(a: [f32; 2], b: [f32; 2], width: f32, out: &mut Vec<Instance>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_levelgen::{DEFAULT_SCATTER_SETTINGS as DEFAULT_SETTINGS, Scatter};
+    use horde_levelgen::scenery::{DEFAULT_SCATTER_SETTINGS as DEFAULT_SETTINGS, Scatter};
 
     #[test]
     fn every_road_segment_of_a_chunk_is_a_strip_along_it_on_the_ground() {

@@ -4,7 +4,7 @@
 
 use super::draw::chunk_instances;
 use crate::worker::{Worker, WorkerChannels, background_pool, on_pool};
-use horde_levelgen::Scatter;
+use horde_levelgen::scenery::Scatter;
 use horde_renderer::Instance;
 
 /// Rows requested and rows finished in flight.

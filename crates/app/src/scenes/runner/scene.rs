@@ -20,7 +20,7 @@ use crate::worker::Worker;
 use horde_core_sim::runner::{
     RunFigures, RunState, Runner, RunnerInput, RunnerSettings, autopilot as runner_autopilot,
 };
-use horde_levelgen::{Scatter, ScatterSettings};
+use horde_levelgen::scenery::{Scatter, ScatterSettings};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};

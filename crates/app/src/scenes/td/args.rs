@@ -7,7 +7,7 @@ use crate::cli::board::SceneGenerateFlags;
 use crate::cli::values::{parse_path_offset, parse_scale, parse_spawn_speed, parse_speed};
 use crate::scenes::given::SceneFlags;
 use clap::{Args, ValueEnum};
-use horde_core_sim::td::FloatRange;
+use horde_core_sim::td::swarm::FloatRange;
 use std::path::PathBuf;
 
 /// The TD scene's flags, in a window and in a picture.

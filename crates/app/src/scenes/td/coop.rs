@@ -13,7 +13,9 @@ use super::looks::player_color;
 use crate::cli::coop::CoopFlags;
 use crate::overlay;
 use anyhow::{Result, bail};
-use horde_core_sim::td::{EditKind, EditScript, Simulation};
+use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::tiles::EditKind;
 use horde_games::{CoopSide, Mode};
 use horde_lockstep::{
     Game, Host, HostSettings, Peer, Placer, PlayerScript, PlayerState, Stamped, WireEdit,
@@ -95,7 +97,7 @@ impl Game for Live<'_> {
         self.edit_as(&edit.player, kind, edit.edit.x, edit.edit.y)
     }
 
-    fn restore(&mut self, saved: horde_core_sim::td::SavedGame) {
+    fn restore(&mut self, saved: horde_core_sim::td::files::SavedGame) {
         self.game.adopt(saved);
     }
 

@@ -2,7 +2,7 @@
 //! coordinates. Rebuilt only when the board changes.
 
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::td::{Board, TileContent};
+use horde_core_sim::td::tiles::{Board, TileContent};
 use horde_renderer::Instance;
 
 /// Colours, sRGB.
@@ -30,10 +30,10 @@ pub mod colors {
     /// own): small ones green, medium ones the blue, large ones a deep red, each shaded by
     /// speed too.
     pub fn enemy_color(
-        params: &horde_core_sim::td::EnemyParams,
-        kind: Option<horde_core_sim::td::EnemyType>,
+        params: &horde_core_sim::td::swarm::EnemyParams,
+        kind: Option<horde_core_sim::td::swarm::EnemyType>,
     ) -> u32 {
-        use horde_core_sim::td::EnemyType;
+        use horde_core_sim::td::swarm::EnemyType;
         let (slow, fast) = match kind {
             None | Some(EnemyType::Medium) => ([24, 40, 150, 255], [90, 200, 230, 255]),
             Some(EnemyType::Small) => ([30, 110, 40, 255], [150, 230, 90, 255]),
@@ -41,7 +41,7 @@ pub mod colors {
         };
         let t = ((params.speed - 0.2) / 4.8).clamp(0.0, 1.0);
         let [r, g, b, a] = crate::scenes::td::draw::mix_colors(slow, fast, t);
-        horde_core_sim::td::pack_rgba(r, g, b, a)
+        horde_core_sim::td::swarm::pack_rgba(r, g, b, a)
     }
 }
 
@@ -181,7 +181,7 @@ pub fn arrows(board: &Board, out: &mut Vec<Instance>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::parse_level;
+    use horde_core_sim::td::files::parse_level;
 
     #[test]
     fn merged_walls_cover_exactly_the_wall_tiles() {
@@ -207,7 +207,7 @@ mod tests {
                 assert_eq!(inside, wall as usize, "tile {index} in {rows:?}");
             }
         }
-        let big = horde_core_sim::td::winding_board(256, 256, 64, 8).unwrap();
+        let big = horde_core_sim::td::tiles::winding_board(256, 256, 64, 8).unwrap();
         let mut boxes = Vec::new();
         walls(&big, &mut boxes);
         assert!(boxes.len() < 200, "{} boxes", boxes.len());
@@ -227,8 +227,8 @@ mod tests {
 
     #[test]
     fn a_scenarios_enemy_types_are_drawn_apart() {
-        use horde_core_sim::td::EnemyType;
-        let params = horde_core_sim::td::EnemyParams::default();
+        use horde_core_sim::td::swarm::EnemyType;
+        let params = horde_core_sim::td::swarm::EnemyParams::default();
         let small = colors::enemy_color(&params, Some(EnemyType::Small));
         let medium = colors::enemy_color(&params, Some(EnemyType::Medium));
         let large = colors::enemy_color(&params, Some(EnemyType::Large));

@@ -9,9 +9,10 @@
 use super::looks::{Around, Shape, TowerLook, look};
 use crate::clock::STEP_F32;
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::td::EXPLOSION_SECONDS;
-use horde_core_sim::td::Shell;
-use horde_core_sim::td::{Simulation, Tower};
+use horde_core_sim::td::defence::EXPLOSION_SECONDS;
+use horde_core_sim::td::defence::Shell;
+use horde_core_sim::td::defence::Tower;
+use horde_core_sim::td::game::Simulation;
 use horde_renderer::{BatchId, Instance, Renderer};
 use std::collections::VecDeque;
 
@@ -53,7 +54,7 @@ pub struct FightBatches {
 /// `look_of`.
 fn part_counts(
     towers: &[Tower],
-    look_of: fn(horde_core_sim::td::TowerKind) -> &'static TowerLook,
+    look_of: fn(horde_core_sim::td::defence::TowerKind) -> &'static TowerLook,
 ) -> [usize; 4] {
     let mut counts = [0; 4];
     for tower in towers {
@@ -69,7 +70,7 @@ fn part_counts(
 fn write_parts(
     towers: &[Tower],
     shape: Shape,
-    look_of: fn(horde_core_sim::td::TowerKind) -> &'static TowerLook,
+    look_of: fn(horde_core_sim::td::defence::TowerKind) -> &'static TowerLook,
     around: Around<'_>,
     out: &mut [Instance],
 ) {
@@ -259,7 +260,8 @@ fn sphere(at: [f32; 3], radius: f32, life: f32, [r, g, b]: [u8; 3]) -> Instance 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::{Enemies, TowerKind, TowerSettings};
+    use horde_core_sim::td::defence::{TowerKind, TowerSettings};
+    use horde_core_sim::td::swarm::Enemies;
 
     fn model(instance: &Instance) -> Mat4 {
         Mat4::from_cols_array_2d(&instance.model)
@@ -334,8 +336,9 @@ mod tests {
 
     #[test]
     fn shells_leave_trails_that_fade_and_go() {
-        use horde_core_sim::td::parse_level;
-        use horde_core_sim::td::{SpawnSettings, TowerKind};
+        use horde_core_sim::td::defence::TowerKind;
+        use horde_core_sim::td::files::parse_level;
+        use horde_core_sim::td::swarm::SpawnSettings;
         let board = parse_level("###########\nS.........D\n#####M#####\n", "t".as_ref()).unwrap();
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
         assert_eq!(sim.towers().all()[0].kind(), TowerKind::Mortar);

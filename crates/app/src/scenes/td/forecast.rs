@@ -1,8 +1,8 @@
 //! The window's wave forecast: the coming wave predicted exactly
-//! (`horde_core_sim::td::predict_wave`) on a background worker, never on the render thread, and
+//! (`horde_core_sim::td::history::predict_wave`) on a background worker, never on the render thread, and
 //! shown as a panel (lives it would cost, kills, when the wave is cleared, each destination's
 //! leaks) and as ghost paths on the board ([`super::view::TdView::show_ghosts`]); then, on the
-//! same worker, how the game ends if nothing changes (`horde_core_sim::td::predict_end`: lost at a
+//! same worker, how the game ends if nothing changes (`horde_core_sim::td::history::predict_end`: lost at a
 //! wave and tick, won, or still standing where [`END_BUDGET`] ran out).
 //!
 //! A new prediction is asked for a quarter of a second after the game last changed (an edit, a
@@ -15,9 +15,11 @@ use super::game::TdGame;
 use crate::clock::STEP_F32;
 use crate::overlay;
 use crate::worker::{Worker, WorkerChannels, on_pool, spare_pool};
-use horde_core_sim::td::Simulation;
-use horde_core_sim::td::{GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError};
-use horde_core_sim::td::{predict_end, predict_wave};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::history::{
+    GameEnd, LookAhead, MAX_PREVIEW_TICKS, Prediction, PreviewError,
+};
+use horde_core_sim::td::history::{predict_end, predict_wave};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

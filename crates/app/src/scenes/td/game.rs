@@ -15,14 +15,14 @@ pub use horde_games::{Plain, Stepper};
 
 use super::draw::colors;
 use crate::clock::STEP_F32 as STEP;
-use horde_core_sim::td::RecordingWriter;
-use horde_core_sim::td::Timeline;
-use horde_core_sim::td::{
-    Board, BoardReload, EditKind, EditRefused, Scenario, Simulation, SpawnSettings, TileContent,
-    TowerKind, TowerSettings,
-};
-use horde_core_sim::td::{GameSource, LevelSource, ScenarioSource};
-use horde_core_sim::td::{load_game, save_game_with_source};
+use horde_core_sim::td::defence::{TowerKind, TowerSettings};
+use horde_core_sim::td::files::{load_game, save_game_with_source};
+use horde_core_sim::td::game::{BoardReload, Scenario, Simulation};
+use horde_core_sim::td::game::{GameSource, LevelSource, ScenarioSource};
+use horde_core_sim::td::history::RecordingWriter;
+use horde_core_sim::td::history::Timeline;
+use horde_core_sim::td::swarm::SpawnSettings;
+use horde_core_sim::td::tiles::{Board, EditKind, EditRefused, TileContent};
 use horde_files::FileError;
 use horde_games::{Change, Mode, Refusal, Session, Watcher};
 use std::path::Path;
@@ -172,7 +172,7 @@ impl TdGame {
     }
 
     /// The game a save holds (a co-op joiner's, from the host), knowing where it came from.
-    pub fn from_saved(saved: horde_core_sim::td::SavedGame) -> TdGame {
+    pub fn from_saved(saved: horde_core_sim::td::files::SavedGame) -> TdGame {
         let seed = saved.sim.seed();
         let mut game = TdGame::from_simulation(saved.sim, seed);
         game.session.set_source(saved.source);
@@ -381,7 +381,7 @@ impl TdGame {
     /// The game `saved` holds in place of this one (a load; in co-op, the host taking the
     /// game back): its source, its board as the level restarts go back to, a new history;
     /// the placers of towers that no longer stand forgotten.
-    pub fn adopt(&mut self, saved: horde_core_sim::td::SavedGame) {
+    pub fn adopt(&mut self, saved: horde_core_sim::td::files::SavedGame) {
         self.session.set_source(saved.source);
         self.session.replace_sim(saved.sim);
         self.session.sim_mut().set_enemy_color(colors::enemy_color);

@@ -2,7 +2,8 @@
 //! left corner, and the tower Shift + left click places.
 
 use crate::overlay;
-use horde_core_sim::td::{Outcome, Simulation, TowerKind};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::game::{Outcome, Simulation};
 
 /// What the HUD says, as text (kept apart from drawing so it can be tested).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,9 +117,10 @@ pub fn show(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::EXAMPLE_SCENARIO;
-    use horde_core_sim::td::parse_level;
-    use horde_core_sim::td::{Scenario, SpawnSettings};
+    use horde_core_sim::td::files::parse_level;
+    use horde_core_sim::td::game::EXAMPLE_SCENARIO;
+    use horde_core_sim::td::game::Scenario;
+    use horde_core_sim::td::swarm::SpawnSettings;
 
     #[test]
     fn a_budget_shows_the_money_and_the_prices() {

@@ -9,10 +9,12 @@ use super::view::TdView;
 use super::widgets::{frame_time_graph, range_slider};
 use crate::overlay;
 use crate::scenes::FrameInfo;
-use horde_core_sim::td::FloatRange;
-use horde_core_sim::td::{PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS};
+use horde_core_sim::td::swarm::FloatRange;
+use horde_core_sim::td::swarm::{
+    PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
+};
 use horde_games::{Change, Mode};
-use horde_levelgen::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
+use horde_levelgen::boards::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
 

@@ -7,8 +7,9 @@
 
 use super::draw::block;
 use glam::{Mat4, Quat, Vec3};
-use horde_core_sim::td::{Enemies, Tower, TowerKind, TowerSettings, TowerState};
-use horde_core_sim::td::{LAUNCH_HEIGHT, Shell, launch_speed};
+use horde_core_sim::td::defence::{LAUNCH_HEIGHT, Shell, launch_speed};
+use horde_core_sim::td::defence::{Tower, TowerKind, TowerSettings, TowerState};
+use horde_core_sim::td::swarm::Enemies;
 use horde_renderer::{Instance, MeshKind};
 
 /// The shape a part of a tower is drawn as; each fills the unit box `[-½, ½]³` that the part's
@@ -232,8 +233,8 @@ fn mortar_barrel(tower: &Tower, turn: Quat, around: Around<'_>) -> Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::LaserState;
-    use horde_core_sim::td::Target;
+    use horde_core_sim::td::defence::LaserState;
+    use horde_core_sim::td::defence::Target;
 
     fn laser(at: [f32; 2], aim: Option<[f32; 2]>, firing: bool) -> Tower {
         Tower {
@@ -294,8 +295,9 @@ mod tests {
 
     #[test]
     fn a_beam_ends_at_its_target_as_drawn() {
-        use horde_core_sim::td::parse_level;
-        use horde_core_sim::td::{EnemyParams, Simulation, SpawnSettings};
+        use horde_core_sim::td::files::parse_level;
+        use horde_core_sim::td::game::Simulation;
+        use horde_core_sim::td::swarm::{EnemyParams, SpawnSettings};
         let board = parse_level("S.....D\n", "t".as_ref()).unwrap();
         let mut sim = Simulation::new(board, SpawnSettings::default(), 1);
         let params = EnemyParams {

@@ -13,9 +13,10 @@ use crate::clock::STEP_F32;
 use crate::scenes::given::SceneArgs;
 use crate::scenes::opening::Opening;
 use anyhow::{Context, Result, bail};
-use horde_core_sim::td::RecordingWriter;
-use horde_core_sim::td::ScenarioSource;
-use horde_core_sim::td::{Recording, Simulation};
+use horde_core_sim::td::game::ScenarioSource;
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::history::Recording;
+use horde_core_sim::td::history::RecordingWriter;
 use std::path::Path;
 
 impl TdPlay {

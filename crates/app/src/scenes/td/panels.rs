@@ -3,8 +3,8 @@
 //! animation box, and co-op's join code.
 
 use super::game::TdGame;
-use horde_core_sim::td::SettingField;
-use horde_core_sim::td::{TowerKind, TowerSettings};
+use horde_core_sim::td::defence::SettingField;
+use horde_core_sim::td::defence::{TowerKind, TowerSettings};
 use horde_games::Refusal;
 
 /// The inspector's animation box: what the game plays (ticked while the clips play, whoever
@@ -21,7 +21,7 @@ pub struct AnimationBox {
 
 impl AnimationBox {
     /// The box for `sim`.
-    pub fn of(sim: &horde_core_sim::td::Simulation) -> AnimationBox {
+    pub fn of(sim: &horde_core_sim::td::game::Simulation) -> AnimationBox {
         let asked = sim.animation();
         let playing = sim.animated();
         if playing && !asked {
@@ -170,7 +170,9 @@ impl TowerTexts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_core_sim::td::{Scenario, Simulation, SpawnSettings, parse_level};
+    use horde_core_sim::td::files::parse_level;
+    use horde_core_sim::td::game::{Scenario, Simulation};
+    use horde_core_sim::td::swarm::SpawnSettings;
     use std::path::Path;
 
     #[test]
@@ -184,8 +186,11 @@ mod tests {
         assert!(asked.checked && asked.enabled);
         sim.set_animation(false);
         // A scenario that plays the clips itself: ticked, and not the player's to change.
-        let mut scenario =
-            Scenario::parse(horde_core_sim::td::EXAMPLE_SCENARIO, Path::new("s.ron")).unwrap();
+        let mut scenario = Scenario::parse(
+            horde_core_sim::td::game::EXAMPLE_SCENARIO,
+            Path::new("s.ron"),
+        )
+        .unwrap();
         scenario.animation = true;
         sim.set_scenario(Some(scenario));
         assert!(sim.animated());

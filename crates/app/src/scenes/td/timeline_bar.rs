@@ -7,7 +7,7 @@
 use super::game::TdGame;
 use crate::overlay;
 use egui::{Align2, Color32, Sense, Stroke, Vec2};
-use horde_core_sim::td::MarkKind;
+use horde_core_sim::td::history::MarkKind;
 
 /// What the player asked of the bar this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,9 @@ use super::game::{RefusedTile, Stepper, TdGame};
 use super::looks::Shape;
 use crate::staging::{EnemyWrite, StagingPath, WriteTimes, write_enemies};
 use glam::Vec3;
-use horde_core_sim::td::{Board, ModelInstance, Simulation};
+use horde_core_sim::td::game::Simulation;
+use horde_core_sim::td::swarm::ModelInstance;
+use horde_core_sim::td::tiles::Board;
 use horde_renderer::{BatchId, Extent, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 
 // The simulation writes its instances straight into the renderer's: same layout, one place.
@@ -173,7 +175,7 @@ impl TdView {
         &mut self,
         renderer: &mut Renderer,
         board: &Board,
-        tiles: &[horde_core_sim::td::TileCount],
+        tiles: &[horde_core_sim::td::history::TileCount],
     ) {
         let Some(b) = self.batches else { return };
         let most = tiles.iter().map(|t| t.count).max().unwrap_or(1).max(1) as f32;

@@ -16,9 +16,8 @@
 //!   climbing a step, or following the path.
 //!
 //! ```
-//! use horde_levelgen::{
-//!     BODY, EXAMPLE_SET, ModuleSet, Solid, Stand, Stepped, Terrain, Walker, column_stands,
-//! };
+//! use horde_levelgen::collapse::{EXAMPLE_SET, ModuleSet, Solid};
+//! use horde_levelgen::walk::{BODY, Stand, Stepped, Terrain, Walker, column_stands};
 //!
 //! /// A flat floor everywhere within four columns of the origin.
 //! struct Floor(Vec<((i32, i32), Vec<Solid>, Vec<Stand>)>);

@@ -23,9 +23,8 @@ use crate::scenes::stall::{StallStats, StallTimer};
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use crate::stats::Stat;
 use anyhow::Context as _;
-use horde_levelgen::{
-    CITY_HEIGHT as HEIGHT, CITY_KEEP_RADIUS as KEEP_RADIUS, ModuleSet, Stepped, Terrain, Walker,
-};
+use horde_levelgen::collapse::{CITY_HEIGHT as HEIGHT, CITY_KEEP_RADIUS as KEEP_RADIUS, ModuleSet};
+use horde_levelgen::walk::{Stepped, Terrain, Walker};
 use horde_renderer::{FrameParams, GpuContext, Renderer};
 use serde::Serialize;
 use winit::event::MouseButton;
@@ -146,7 +145,7 @@ impl CityScene {
     /// solution), or the new generator thread could not start; the old city is kept.
     pub fn regenerate(&mut self, set: ModuleSet) -> anyhow::Result<()> {
         // The generator would find this only on its own thread, after the old city was gone.
-        horde_levelgen::InfiniteMap::new(&set, HEIGHT, self.seed)
+        horde_levelgen::collapse::InfiniteMap::new(&set, HEIGHT, self.seed)
             .map_err(|e| anyhow::anyhow!("no city can be made of this module set: {e}"))?;
         let source = self.streaming.source().restart(&set, self.seed)?;
         let s = &self.streaming.stats;

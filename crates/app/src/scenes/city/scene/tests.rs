@@ -6,7 +6,8 @@ use super::*;
 use crate::scenes::city::columns::Columns;
 use crate::scenes::city::view::LOOK_PER_PIXEL;
 use glam::Vec2;
-use horde_levelgen::{Module, SurfaceCosts};
+use horde_levelgen::collapse::Module;
+use horde_levelgen::walk::SurfaceCosts;
 
 /// A scene of the city set holding the cheapest surface (street) around the origin under
 /// air, not yet walked.
@@ -136,7 +137,7 @@ fn frames_until(
 fn an_edited_module_set_regenerates_the_city_as_a_fresh_start_shows_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("city.ron");
-    std::fs::write(&path, horde_levelgen::CITY_SET).unwrap();
+    std::fs::write(&path, horde_levelgen::collapse::CITY_SET).unwrap();
     let seed = 4;
     let old_set = ModuleSet::load(&path).unwrap();
     let mut scene = CityScene::in_step(old_set.clone(), seed).unwrap();
@@ -151,7 +152,7 @@ fn an_edited_module_set_regenerates_the_city_as_a_fresh_start_shows_it() {
     );
 
     // Streets weigh ten times more: another city.
-    let set_text = horde_levelgen::CITY_SET;
+    let set_text = horde_levelgen::collapse::CITY_SET;
     let street = set_text.find("name: \"street\",").unwrap();
     let at = street + set_text[street..].find("weight: ").unwrap() + "weight: ".len();
     let end = at + set_text[at..].find(',').unwrap();
@@ -212,7 +213,7 @@ fn an_edited_module_set_regenerates_the_city_as_a_fresh_start_shows_it() {
 fn a_module_set_no_city_can_be_made_of_is_refused_and_the_city_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("city.ron");
-    let text = horde_levelgen::CITY_SET;
+    let text = horde_levelgen::collapse::CITY_SET;
     std::fs::write(&path, text).unwrap();
     // The background generator, as in the window: it would meet the set on its own thread.
     let mut scene = CityScene::in_background(ModuleSet::load(&path).unwrap(), 2).unwrap();

@@ -7,8 +7,8 @@
 use super::{Plain, TdGame, WaveSkip};
 use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
 use crate::scenes::td::draw::colors;
-use horde_core_sim::td::Outcome;
-use horde_core_sim::td::Timeline;
+use horde_core_sim::td::game::Outcome;
+use horde_core_sim::td::history::Timeline;
 use std::time::{Duration, Instant};
 
 /// The fastest play speed, simulated seconds per real second.
@@ -124,7 +124,7 @@ impl TdGame {
     pub(super) fn note_edit(
         &mut self,
         tick: u64,
-        edit: (horde_core_sim::td::EditKind, i64, i64),
+        edit: (horde_core_sim::td::tiles::EditKind, i64, i64),
         player: Option<&str>,
     ) {
         let (kind, x, y) = edit;

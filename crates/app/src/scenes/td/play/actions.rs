@@ -7,8 +7,9 @@ use crate::scenes::Requests;
 use crate::scenes::td::games;
 use crate::scenes::td::inspector::Action;
 use crate::scenes::td::timeline_bar::BarAction;
-use horde_core_sim::td::{Board, LevelSource, Scenario, ScenarioSource};
-use horde_core_sim::td::{load_level, save_level};
+use horde_core_sim::td::files::{load_level, save_level};
+use horde_core_sim::td::game::{LevelSource, Scenario, ScenarioSource};
+use horde_core_sim::td::tiles::Board;
 use horde_games::Change;
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! The scene's keys as the game's mode sees them: what a key would change ([`key_change`]),
 //! and the tower kind a digit key chooses: `1` the kind table's first, `2` its second, ..
 
-use horde_core_sim::td::TowerKind;
+use horde_core_sim::td::defence::TowerKind;
 use horde_games::Change;
 use winit::keyboard::KeyCode;
 

@@ -9,7 +9,7 @@ use crate::scenes::td::coop::TdCoop;
 use crate::stats::Stat;
 use crate::td_counts::CountsJson;
 use anyhow::Result;
-use horde_core_sim::td::checksum_hex;
+use horde_core_sim::td::history::checksum_hex;
 use serde::Serialize;
 
 /// `--json` summary of the tower-defense scene: the frames presented, then the counters.

@@ -4,8 +4,10 @@
 
 use super::*;
 use crate::td::enemies::Columns;
+use crate::td::game::Simulation;
+use crate::td::swarm::{EnemyParams, SpawnSettings};
+use crate::td::tiles::TileContent;
 use crate::td::towers::targeting::{Field, best_within};
-use crate::td::{EnemyParams, Simulation, SpawnSettings, TileContent};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
