@@ -139,7 +139,8 @@ impl fmt::Display for Refusal {
 impl std::error::Error for Refusal {}
 
 /// Why a challenge refuses a change to its game.
-const CHALLENGE_FIXED: &str = "fixed in a challenge (it plays the tutorial's towers and the endless waves on its own board, so that its recording is the game every player plays)";
+const CHALLENGE_FIXED: &str =
+    "fixed in a challenge (its recording must be the game every player of the day plays)";
 /// Why a challenge refuses an undo.
 const CHALLENGE_FORWARD: &str = "a challenge is played forward only (looking back is fine; an edit there would make its recording another game)";
 /// Why a co-op player cannot change the shared game alone.

@@ -236,8 +236,8 @@ impl Menu {
                     ui.label(status);
                 }
                 let hint = match self.page {
-                    Page::Main => "↑ ↓ Enter or 1–8 · Esc quits (in a scene: back here)",
-                    _ => "↑ ↓ Enter · Esc: back",
+                    Page::Main => "arrows and Enter, or 1–8 · Esc quits (in a scene: back here)",
+                    _ => "arrows and Enter · Esc: back",
                 };
                 ui.weak(hint);
             });

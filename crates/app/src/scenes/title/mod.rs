@@ -105,7 +105,10 @@ impl TitleScene {
                 Pick::Run(words)
             }
             Pick::Stress { backend, .. } => {
-                requests.switch_renderer = Some((*backend, None));
+                // Auto keeps the window's renderer; another backend rebuilds it.
+                if *backend != horde_renderer::BackendChoice::Auto {
+                    requests.switch_renderer = Some((*backend, None));
+                }
                 pick.clone()
             }
             Pick::Run(_) => pick.clone(),
