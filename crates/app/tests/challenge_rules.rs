@@ -6,6 +6,9 @@
 //! with no desync.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
+mod common;
+
+use common::board::board_server;
 use horde::cli::Command;
 use horde::live::LiveFiles;
 use horde::scenes::opening::Opening;
@@ -17,28 +20,10 @@ use horde_core_sim::td::defence::TowerSettings;
 use horde_core_sim::td::game::Outcome;
 use horde_core_sim::td::swarm::SpawnSettings;
 use horde_levelgen::boards::BoardSpec;
-use horde_online::{RateLimit, Running, ServeOptions};
 use horde_renderer::BackendChoice;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use winit::keyboard::KeyCode;
-
-fn server(dir: &Path) -> Running {
-    let options = ServeOptions {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.join("board.sqlite").display().to_string(),
-        verifiers: 1,
-        queue: 4,
-        max_ticks: 1_000_000,
-        rate: RateLimit {
-            burst: 1000,
-            per_second: 1000,
-            behind_proxy: false,
-        },
-        timeouts: Default::default(),
-    };
-    Running::start(&options).unwrap()
-}
 
 /// The window's TD scene as `horde run WORDS..` opens it.
 fn open(words: &[&str]) -> TdPlay {
@@ -73,7 +58,7 @@ fn kept(play: &TdPlay) -> (TowerSettings, SpawnSettings, u64, u64, bool, u64) {
 #[test]
 fn a_challenge_refuses_what_would_void_it_and_its_lost_run_is_ranked() {
     let dir = tempfile::tempdir().unwrap();
-    let server = server(dir.path());
+    let server = board_server(dir.path());
     let url = server.url();
     let record = dir.path().join("run.rec");
     let record_arg = record.display().to_string();

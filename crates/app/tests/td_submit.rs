@@ -3,31 +3,21 @@
 //! ten) taken by the panel.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
+mod common;
+
+use common::board::board_server;
 use horde::scenes::td::TdGame;
 use horde::scenes::td::submit::{Submission, SubmitPanel};
 use horde_core_sim::td::game::Outcome;
 use horde_core_sim::td::history::RecordingWriter;
 use horde_core_sim::td::swarm::SpawnSettings;
-use horde_online::{Client, RateLimit, Running, ServeOptions};
+use horde_online::Client;
 use std::time::{Duration, Instant};
 
 #[test]
 fn a_lost_challenge_is_submitted_from_the_window_and_ranked() {
     let dir = tempfile::tempdir().unwrap();
-    let options = ServeOptions {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.path().join("board.sqlite").display().to_string(),
-        verifiers: 1,
-        queue: 4,
-        max_ticks: 1_000_000,
-        rate: RateLimit {
-            burst: 1000,
-            per_second: 1000,
-            behind_proxy: false,
-        },
-        timeouts: Default::default(),
-    };
-    let server = Running::start(&options).unwrap();
+    let server = board_server(dir.path());
     let seed = Client::new(&server.url()).day("today", 1).unwrap().seed;
     let source = horde_games::challenge(seed);
     let mut game = TdGame::open(&source, SpawnSettings::default(), seed).unwrap();

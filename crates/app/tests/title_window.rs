@@ -9,29 +9,13 @@
 
 mod common;
 
+use common::board::board_server;
 use common::logged::Logged;
 use common::skipped;
 use common::xvfb::{press_key, spawn_logged_with, start_xvfb, wait_for_display};
-use horde_online::{Client, RateLimit, Running, ServeOptions};
+use horde_online::Client;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn server(dir: &Path) -> Running {
-    let options = ServeOptions {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.join("board.sqlite").display().to_string(),
-        verifiers: 1,
-        queue: 4,
-        max_ticks: 1_000_000,
-        rate: RateLimit {
-            burst: 1000,
-            per_second: 1000,
-            behind_proxy: false,
-        },
-        timeouts: Default::default(),
-    };
-    Running::start(&options).unwrap()
-}
 
 /// Presses `key` until stderr has `text` (more often than `seen` times), polling until
 /// `deadline`; whether it came.
@@ -63,7 +47,7 @@ fn a_newcomer_plays_the_daily_challenge_from_the_title_screen_and_is_ranked() {
     };
     wait_for_display(&xvfb.display);
     let dir = tempfile::tempdir().unwrap();
-    let board = server(dir.path());
+    let board = board_server(dir.path());
     let url = board.url();
     let data = dir.path().join("data");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");

@@ -2,6 +2,7 @@
 //! unset; compare images with a tolerance, writing `-actual` and `-difference` PNGs on failure.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod board;
 pub mod logged;
 pub mod play;
 pub mod xvfb;
