@@ -279,7 +279,7 @@ fn a_restart_after_inspector_changes_records_the_new_game() {
         .unwrap();
     play.game.set_tower_settings(towers);
     play.game.restart(6);
-    assert!(play.game.recording.is_none());
+    assert!(play.game.recording().is_none());
     frames(&mut play, 120);
     assert_eq!(std::fs::read_to_string(&record).unwrap(), before);
 }

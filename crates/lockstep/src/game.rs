@@ -10,7 +10,7 @@ use horde_core_sim::td::files::game_to_bytes_with_source;
 use horde_core_sim::td::game::{GameSource, Outcome, Simulation};
 use horde_core_sim::td::history::RecordingWriter;
 use horde_core_sim::td::tiles::EditKind;
-use horde_games::{CoopSide, Mode, Session};
+use horde_games::{CoopSide, Mode, Plain, Session};
 use std::collections::BTreeMap;
 
 /// Ticks between two checksum comparisons: one a second of game time.
@@ -96,10 +96,9 @@ pub fn save_bytes(sim: &Simulation, source: Option<&GameSource>) -> Result<Vec<u
 /// The headless game: a simulation, and where asked the recording of the merged game (each
 /// edit after a comment naming its player).
 pub struct SimGame {
-    /// The game, as a co-op session plays it.
+    /// The game, as a co-op session plays it (with the merged recording, the host's
+    /// `--record`, where one is made).
     session: Session,
-    /// The merged recording (the host's `--record`).
-    pub recording: Option<RecordingWriter>,
     /// The edits refused.
     pub refused: u64,
     /// The first error writing the recording.
@@ -117,9 +116,12 @@ impl SimGame {
             side: CoopSide::Host,
             players: 1,
         };
+        let mut session = Session::new(sim, None, mode);
+        if let Some(recording) = recording {
+            session.start_recording(recording);
+        }
         SimGame {
-            session: Session::new(sim, None, mode),
-            recording,
+            session,
             refused: 0,
             recording_error: None,
             script: PlayerScript::default(),
@@ -149,7 +151,7 @@ impl SimGame {
 
     /// Ends the recording, returning the first error writing it.
     pub fn finish(&mut self) -> Result<()> {
-        if let Some(recording) = self.recording.take() {
+        if let Some(recording) = self.session.take_recording() {
             let result = recording.finish();
             self.note(result);
         }
@@ -177,11 +179,9 @@ impl Game for SimGame {
                         self.placed.remove(&index);
                     }
                 }
-                if let Some(recording) = &mut self.recording {
-                    let by = recording.comment(edit.tick, &format!("by {}", edit.player));
-                    let line = recording.edit(edit.tick, kind, edit.edit.x, edit.edit.y);
-                    self.note(by.and(line));
-                }
+                let at = (kind, edit.edit.x, edit.edit.y);
+                let noted = self.session.note_edit(edit.tick, at, Some(&edit.player));
+                self.note(noted);
                 Ok(())
             }
             Err(why) => {
@@ -217,11 +217,11 @@ impl Game for SimGame {
     }
 
     fn step(&mut self) {
-        self.session.step();
-        let tick = self.session.tick();
-        if let Some(recording) = &mut self.recording {
-            let result = recording.after_tick(tick, self.session.sim());
-            self.note(result);
+        if let Err(e) = self.session.advance(&mut (), &mut Plain, &mut ()) {
+            match e.downcast::<horde_files::FileError>() {
+                Ok(e) => self.note(Err(e)),
+                Err(e) => log::warn!("co-op: {e:#}"),
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ use horde_core_sim::td::history::RecordingWriter;
 use horde_core_sim::td::history::checksum_hex;
 use horde_core_sim::td::history::header_if_any;
 use horde_core_sim::td::swarm::SpawnSettings;
-use horde_core_sim::td::tiles::{Board, EditKind};
+use horde_core_sim::td::tiles::Board;
 use horde_files::{OutputFile, TEXT_CAP, read_text};
 use horde_games::{Plain, Scripted, Session, Watcher};
 use serde::Serialize;
@@ -85,7 +85,7 @@ fn run_here(args: &SimArgs) -> Result<()> {
         Some(path) => Some(ChecksumFile::create(path, args.checksum_every)?),
         None => None,
     };
-    let mut recording = match &args.record {
+    let recording = match &args.record {
         Some(path) => {
             // `--record` conflicts with `--load`: the flags name the game.
             let source = source.clone().unwrap_or_else(GameSource::built_in);
@@ -108,12 +108,13 @@ fn run_here(args: &SimArgs) -> Result<()> {
         .heavy
         .then(|| Session::new(sim.clone(), None, mode.clone()).with_dt(dt));
     let mut session = Session::new(sim, source.clone(), mode).with_dt(dt);
+    if let Some(recording) = recording {
+        session.start_recording(recording);
+    }
     let mut outputs = Outputs {
-        recording: recording.as_mut(),
         trace: trace.as_mut(),
         checksums: checksums.as_mut(),
         refused: 0,
-        failed: None,
     };
     let progress = Progress::new(args.ticks, "ticks", true);
     for tick in first..last {
@@ -156,38 +157,21 @@ fn run_here(args: &SimArgs) -> Result<()> {
     Ok(())
 }
 
-/// What watches `horde sim`'s game: the recording, the trace, the checksum lines, and the
-/// count of refused edits.
+/// What watches `horde sim`'s game besides the session's recording: the trace, the checksum
+/// lines, and the count of refused edits.
 struct Outputs<'a> {
-    recording: Option<&'a mut RecordingWriter>,
     trace: Option<&'a mut TraceFile>,
     checksums: Option<&'a mut ChecksumFile>,
     refused: u64,
-    /// The first error writing an edit to the recording, returned at the tick's end.
-    failed: Option<horde_files::FileError>,
 }
 
 impl Watcher for Outputs<'_> {
-    fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
-        if let Some(recording) = &mut self.recording
-            && let Err(e) = recording.edit(tick, kind, x, y)
-        {
-            self.failed.get_or_insert(e);
-        }
-    }
-
     fn refused(&mut self, why: &str) {
         self.refused += 1;
         log::warn!("{why}");
     }
 
-    fn after(&mut self, tick: u64, sim: &Simulation) -> Result<()> {
-        if let Some(e) = self.failed.take() {
-            return Err(e.into());
-        }
-        if let Some(recording) = &mut self.recording {
-            recording.after_tick(tick, sim)?;
-        }
+    fn after(&mut self, _: u64, sim: &Simulation) -> Result<()> {
         if let Some(trace) = &mut self.trace {
             trace.write_tick(sim)?;
         }

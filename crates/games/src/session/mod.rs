@@ -1,9 +1,12 @@
 //! The session: the one type that drives a TD game. It owns the [`Simulation`], where the
-//! game came from ([`GameSource`]), its [`Mode`] and the tick — the edits due at tick T (a
-//! script's, a recording's, a co-op list: a [`Due`]; the player's apply as they are made,
-//! through [`Session::edit`]), then the step (plain, or through the view's sink when the frame
-//! fuses it: a [`Stepper`]), then whoever watches (a [`Watcher`]: the timeline's history, the
-//! recording and its checksum lines, co-op's reports). `horde sim`, `horde replay` and the
+//! game came from ([`GameSource`]), its [`Mode`], what it keeps of the game where asked (its
+//! history, a [`Timeline`] the window seeks in, and its recording) and the tick — the edits
+//! due at tick T (those its history made, behind the live edge; a script's, a recording's, a
+//! co-op list: a [`Due`]; the player's apply as they are made, through [`Session::edit`], and
+//! are kept with [`Session::note_edit`]), then the step (plain, or through the view's sink
+//! when the frame fuses it: a [`Stepper`]), then the history and the recording (a keyframe,
+//! a checksum line, where due), then whoever else watches (a [`Watcher`]: a trace, a progress
+//! bar, a replay's checks). `horde sim`, `horde replay` and the
 //! board server's verifier, `horde preview`, the timeline's re-simulation, the window and
 //! co-op's host and peers all drive a session; none steps a `Simulation` itself.
 //!
@@ -26,6 +29,7 @@ pub use watch::{Due, Scripted, Watcher};
 use anyhow::Result;
 use horde_core_sim::DT;
 use horde_core_sim::td::game::{GameSource, Outcome, Simulation};
+use horde_core_sim::td::history::{RecordingWriter, Timeline};
 use horde_core_sim::td::swarm::SpawnSettings;
 use horde_core_sim::td::tiles::{EditKind, EditRefused, TileContent};
 
@@ -54,13 +58,18 @@ pub fn mode_of(source: Option<&GameSource>, seed: u64, online: bool) -> Mode {
     }
 }
 
-/// One TD game as it is played: its simulation, source, mode and tick.
-#[derive(Clone, Debug)]
+/// One TD game as it is played: its simulation, source, mode and tick, and what it keeps of
+/// it where asked: its history (a [`Timeline`], for seeking) and its recording.
+#[derive(Debug)]
 pub struct Session {
     sim: Simulation,
     source: Option<GameSource>,
     mode: Mode,
     dt: f32,
+    history: Option<Timeline>,
+    recording: Option<RecordingWriter>,
+    /// The first error writing an edit due to the recording, returned at the tick's end.
+    failed: Option<horde_files::FileError>,
 }
 
 impl Session {
@@ -72,6 +81,9 @@ impl Session {
             source,
             mode,
             dt: DT,
+            history: None,
+            recording: None,
+            failed: None,
         }
     }
 
@@ -161,16 +173,104 @@ impl Session {
         self.sim.edit(kind, x, y)
     }
 
-    /// Applies the edits `due` at the next tick without playing it (a prediction starts
-    /// there); returns that tick.
+    /// Applies the edits due at the next tick without playing it (a prediction starts there):
+    /// those its history made, where the game stands behind the history's live edge, then
+    /// `due`'s; returns that tick.
     pub fn apply_due(&mut self, due: &mut impl Due, watcher: &mut impl Watcher) -> u64 {
         let tick = self.tick() + 1;
-        due.apply_due(tick, &mut self.sim, watcher);
+        // Behind its history's live edge (a seek back), the game takes the edits the history
+        // made at that tick: played again, not edits made anew (nothing is noted).
+        if let Some(history) = &self.history
+            && tick <= history.live()
+        {
+            for edit in history.edits_at(tick) {
+                let _ = self.sim.edit(edit.kind, edit.x, edit.y);
+            }
+        }
+        let mut noting = Noting {
+            recording: self.recording.as_mut(),
+            failed: None,
+            watcher,
+        };
+        due.apply_due(tick, &mut self.sim, &mut noting);
+        if let Some(e) = noting.failed {
+            self.failed.get_or_insert(e);
+        }
         tick
     }
 
-    /// Plays the next tick T: the edits `due` at T, the step through `stepper`, then
-    /// `watcher` sees the game after T. Returns the tick the game stands after: T, or (a
+    /// Keeps the game's history from here, as it stands (a new game, a restart, a load): a
+    /// timeline whose first keyframe is now; none (logged) if that keyframe fails.
+    pub fn keep_history(&mut self) {
+        self.history = match Timeline::new(&self.sim, self.dt) {
+            Ok(timeline) => Some(timeline),
+            Err(e) => {
+                log::warn!("no timeline for this game: {e}");
+                None
+            }
+        };
+    }
+
+    /// Takes `history` as the game's (a replayed recording's), or keeps none.
+    pub fn set_history(&mut self, history: Option<Timeline>) {
+        self.history = history;
+    }
+
+    /// The game's history, if it keeps one.
+    pub fn history(&self) -> Option<&Timeline> {
+        self.history.as_ref()
+    }
+
+    /// Records the game into `writer` from the next tick on (each edit noted, and the
+    /// checksum lines after the ticks the writer asks for).
+    pub fn start_recording(&mut self, writer: RecordingWriter) {
+        self.recording = Some(writer);
+    }
+
+    /// The recording being made, if one is.
+    pub fn recording(&self) -> Option<&RecordingWriter> {
+        self.recording.as_ref()
+    }
+
+    /// The recording being made, to change (a restart writes its new start).
+    pub fn recording_mut(&mut self) -> Option<&mut RecordingWriter> {
+        self.recording.as_mut()
+    }
+
+    /// Ends the recording here, handing it over (to finish, or to submit).
+    pub fn take_recording(&mut self) -> Option<RecordingWriter> {
+        self.recording.take()
+    }
+
+    /// Notes an edit that took, applying at the start of `tick`, by co-op's `player` where
+    /// named: the history keeps it, and the recording writes it (after a `# by NAME` comment
+    /// for a named player). An edit behind the history's live edge forgets the recording's
+    /// lines after the tick before it first: the game took another turn there.
+    pub fn note_edit(
+        &mut self,
+        tick: u64,
+        (kind, x, y): (EditKind, i64, i64),
+        player: Option<&str>,
+    ) -> Result<(), horde_files::FileError> {
+        let in_past = self.history.as_ref().is_some_and(|h| tick <= h.live());
+        if let Some(history) = &mut self.history {
+            history.record_edit(tick, kind, x, y);
+        }
+        if let Some(recording) = &mut self.recording {
+            if in_past {
+                recording.cut(tick.saturating_sub(1));
+            }
+            if let Some(name) = player {
+                recording.comment(tick, &format!("by {name}"))?;
+            }
+            recording.edit(tick, kind, x, y)?;
+        }
+        Ok(())
+    }
+
+    /// Plays the next tick T: the edits `due` at T, the step through `stepper`, then what
+    /// the session keeps sees it (the history a keyframe where due, the recording its
+    /// checksum line where due), then `watcher` sees the game after T. Returns the tick the game stands after: T, or (a
     /// decided game, which no step changes) the tick it was decided at, which is also what the
     /// watcher is told. An error is the watcher's.
     pub fn advance(
@@ -182,6 +282,17 @@ impl Session {
         self.apply_due(due, watcher);
         stepper.step(&mut self.sim, self.dt);
         let now = self.tick();
+        if let Some(history) = &mut self.history
+            && let Err(e) = history.observe(&self.sim)
+        {
+            log::warn!("timeline: {e}");
+        }
+        if let Some(e) = self.failed.take() {
+            return Err(e.into());
+        }
+        if let Some(recording) = &mut self.recording {
+            recording.after_tick(now, &self.sim)?;
+        }
         watcher.after(now, &self.sim)?;
         Ok(now)
     }
@@ -189,6 +300,29 @@ impl Session {
     /// Plays the next tick with nothing due, drawing nothing, nobody watching.
     pub fn step(&mut self) {
         Plain.step(&mut self.sim, self.dt);
+    }
+}
+
+/// Passes what the edits due say to the caller's watcher, writing each that took to the
+/// session's recording on the way.
+struct Noting<'a, W> {
+    recording: Option<&'a mut RecordingWriter>,
+    failed: Option<horde_files::FileError>,
+    watcher: &'a mut W,
+}
+
+impl<W: Watcher> Watcher for Noting<'_, W> {
+    fn edit(&mut self, tick: u64, kind: EditKind, x: i64, y: i64) {
+        if let Some(recording) = &mut self.recording
+            && let Err(e) = recording.edit(tick, kind, x, y)
+        {
+            self.failed.get_or_insert(e);
+        }
+        self.watcher.edit(tick, kind, x, y);
+    }
+
+    fn refused(&mut self, why: &str) {
+        self.watcher.refused(why);
     }
 }
 

@@ -1,13 +1,13 @@
-//! The tower-defense game as a player has it, apart from how it is drawn: the simulation, the
-//! level restarts go back to, the seed, the recording of the player's edits, pause and play
-//! speed, the tower kind a click places and the last refused edit. No GPU type lives here:
-//! the game runs its own steps ([`TdGame::run_steps`], [`TdGame::step_with`]), the last of a
-//! frame through a [`Stepper`] the view fills with the enemies' instances as the step goes,
-//! and [`super::view::TdView`] draws it from a `&` of it.
+//! The tower-defense game as a player has it, apart from how it is drawn: its session (the
+//! simulation, where it came from, its mode, its history and its recording: the game's,
+//! `horde_games::Session`), the level restarts go back to, the seed, pause and play speed, the
+//! tower kind a click places, who placed each tower in co-op and the last refused edit. No
+//! GPU type lives here: the session runs the steps ([`TdGame::run_steps`],
+//! [`TdGame::step_with`]), the last of a frame through a [`Stepper`] the view fills with the
+//! enemies' instances as the step goes, and [`super::view::TdView`] draws it from a `&` of it.
 //!
-//! Rooms: `game/history.rs`, the time machine (every step seen by the history and the
-//! recording, seeking, fast-forward and wave skips); `game/step.rs`, the sink a step writes
-//! its instances into.
+//! Rooms: `game/history.rs`, the time machine (seeking, fast-forward and wave skips over the
+//! session's history).
 
 pub mod history;
 
@@ -20,11 +20,10 @@ use horde_core_sim::td::files::{load_game, save_game_with_source};
 use horde_core_sim::td::game::{BoardReload, Scenario, Simulation};
 use horde_core_sim::td::game::{GameSource, LevelSource, ScenarioSource};
 use horde_core_sim::td::history::RecordingWriter;
-use horde_core_sim::td::history::Timeline;
 use horde_core_sim::td::swarm::SpawnSettings;
 use horde_core_sim::td::tiles::{Board, EditKind, EditRefused, TileContent};
 use horde_files::FileError;
-use horde_games::{Change, Mode, Refusal, Session, Watcher};
+use horde_games::{Change, Mode, Refusal, Session};
 use std::path::Path;
 use std::time::Instant;
 
@@ -49,29 +48,6 @@ pub struct WaveSkip {
     pub wave: usize,
 }
 
-/// Who watches the window's steps: the history (a timeline keyframe now and then) and the
-/// recording (its checksum lines); an error writing the recording ends the step's watch.
-struct Keeping<'a> {
-    /// The game's history, if it keeps one.
-    history: Option<&'a mut Timeline>,
-    /// The recording, if one is made.
-    recording: Option<&'a mut RecordingWriter>,
-}
-
-impl Watcher for Keeping<'_> {
-    fn after(&mut self, tick: u64, sim: &Simulation) -> anyhow::Result<()> {
-        if let Some(history) = &mut self.history
-            && let Err(e) = history.observe(sim)
-        {
-            log::warn!("timeline: {e}");
-        }
-        if let Some(recording) = &mut self.recording {
-            recording.after_tick(tick, sim)?;
-        }
-        Ok(())
-    }
-}
-
 /// The game's state.
 #[derive(Debug)]
 pub struct TdGame {
@@ -89,8 +65,6 @@ pub struct TdGame {
     pub tower_kind: TowerKind,
     /// The last refused edit, for the status line.
     pub last_refusal: Option<String>,
-    /// The player's edits being recorded (`horde run --record`), if they are.
-    pub recording: Option<RecordingWriter>,
     /// The towers' settings the recording started with (a restart with others ends it).
     recorded_towers: TowerSettings,
     /// Counts the changes the history cannot replay ([`TdGame::change_sim`]): the forecast
@@ -104,8 +78,6 @@ pub struct TdGame {
     /// Counts the times the game started over (restart, new board, load, seek), so that a
     /// view knows to draw everything again.
     generation: u64,
-    /// The game's history, for seeking ([`history`]); none if its first keyframe failed.
-    history: Option<Timeline>,
     /// The play speed reached lately (smoothed), simulated seconds per real second.
     speed_reached: f32,
     /// Skipping to the end of the current wave, if asked.
@@ -133,7 +105,6 @@ impl TdGame {
         sim.set_enemy_color(colors::enemy_color);
         let level = sim.board().clone();
         let mut game = TdGame {
-            recording: None,
             recorded_towers: TowerSettings::default(),
             changes: 0,
             level,
@@ -145,7 +116,6 @@ impl TdGame {
             last_refusal: None,
             refused: None,
             generation: 0,
-            history: None,
             speed_reached: 0.0,
             skip: None,
             steps_seconds: 0.0,
@@ -206,6 +176,16 @@ impl TdGame {
         self.session.source()
     }
 
+    /// The recording being made (`horde run --record`, a challenge's own), if one is.
+    pub fn recording(&self) -> Option<&RecordingWriter> {
+        self.session.recording()
+    }
+
+    /// Ends the recording here, handing it over (a lost challenge's Submit closes it).
+    pub fn take_recording(&mut self) -> Option<RecordingWriter> {
+        self.session.take_recording()
+    }
+
     /// Says where the game came from (a replayed recording's header).
     pub fn set_source(&mut self, source: Option<GameSource>) {
         self.session.set_source(source);
@@ -262,7 +242,7 @@ impl TdGame {
     /// recording's.
     pub fn start_recording(&mut self, writer: RecordingWriter) {
         self.recorded_towers = *self.session.sim().tower_settings();
-        self.recording = Some(writer);
+        self.session.start_recording(writer);
     }
 
     /// Replaces the spawn settings, as [`Simulation::set_settings`] says. Not an edit: the history starts over from here ([`TdGame::change_sim`]).
@@ -348,7 +328,7 @@ impl TdGame {
             *self.session.sim().settings(),
             self.session.sim().animation(),
         );
-        if let Some(recording) = &mut self.recording
+        if let Some(recording) = self.session.recording_mut()
             && let Err(e) = recording.restart(seed, settings, animation)
         {
             self.last_refusal = Some(format!("recording: {e}"));
@@ -398,7 +378,7 @@ impl TdGame {
 
     /// Ends the recording, if there is one, because the game changed to `what`.
     fn stop_recording(&mut self, what: &str) {
-        if let Some(recording) = self.recording.take() {
+        if let Some(recording) = self.session.take_recording() {
             log::warn!(
                 "recording into {} ended: no edit script leads to {what}",
                 recording.path().display()
@@ -451,12 +431,7 @@ impl TdGame {
     /// instances as it goes: the view's fused pass), and the history and the recording see
     /// the step before anything else touches the game.
     pub fn step_with(&mut self, sink: &mut impl Stepper) {
-        self.begin_step();
-        let mut kept = Keeping {
-            history: self.history.as_mut(),
-            recording: self.recording.as_mut(),
-        };
-        let stepped = self.session.advance(&mut (), sink, &mut kept);
+        let stepped = self.session.advance(&mut (), sink, &mut ());
         if let Err(e) = stepped {
             self.last_refusal = Some(format!("recording: {e}"));
         }

@@ -1,6 +1,6 @@
-//! The tower-defense scene. The game apart from its view: [`game`] (`game.rs`: simulation,
-//! level, seed, recording, pause and speed, tower choice, the refused edit; no GPU type; its
-//! time machine and step sink in `game/`) and [`view`] (`view.rs`: the renderer's batches
+//! The tower-defense scene. The game apart from its view: [`game`] (`game.rs`: its session,
+//! level, seed, pause and speed, tower choice, the refused edit; no GPU type; its time
+//! machine in `game/`) and [`view`] (`view.rs`: the renderer's batches
 //! brought up to date from the game: the board in [`draw`] (`draw.rs`), the towers, their
 //! effects, shells and explosions in [`fight`] (`fight.rs`), each tower kind's look in
 //! [`looks`] (`looks.rs`)). Around them: the orbit camera with picking ([`camera`],

@@ -66,7 +66,7 @@ impl SubmitPanel {
     /// Sends `game`'s recording (closing it first: the game is over) as the player `name`
     /// (used only where no token is kept), on a thread of its own.
     pub fn submit(&mut self, game: &mut TdGame, name: Option<String>) {
-        if let Some(writer) = game.recording.take() {
+        if let Some(writer) = game.take_recording() {
             let path = writer.path().to_path_buf();
             if let Err(e) = writer.finish() {
                 self.state = Submission::Failed(format!("closing the recording: {e}"));

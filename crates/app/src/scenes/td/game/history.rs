@@ -1,11 +1,11 @@
-//! The game's time machine in the window: every step is seen by the game's [`Timeline`] and
-//! its recording (a checksum line a second); the player seeks back and forth (the bar, the
-//! keys), a game behind the live edge replays its recorded edits as it plays on, and an edit
-//! made there cuts the future away. Fast-forward runs as many steps as the frame leaves time
+//! The game's time machine in the window: every step is seen by the session's [`Timeline`]
+//! and its recording (a checksum line a second); the player seeks back and forth (the bar, the
+//! keys), a game behind the live edge replays its recorded edits as it plays on (the
+//! session's), and an edit made there cuts the future away. Fast-forward runs as many steps as the frame leaves time
 //! for, and a wave can be skipped to its end.
 
 use super::{Plain, TdGame, WaveSkip};
-use crate::clock::{MAX_STEPS_PER_FRAME, STEP, STEP_F32};
+use crate::clock::{MAX_STEPS_PER_FRAME, STEP};
 use crate::scenes::td::draw::colors;
 use horde_core_sim::td::game::Outcome;
 use horde_core_sim::td::history::Timeline;
@@ -37,50 +37,32 @@ pub const JUMP_BACK_TICKS: u64 = 300;
 impl TdGame {
     /// A fresh history from the game as it stands (a new game, a restart, a load).
     pub(super) fn new_history(&mut self) {
-        self.history = match Timeline::new(self.session.sim(), STEP_F32) {
-            Ok(timeline) => Some(timeline),
-            Err(e) => {
-                log::warn!("no timeline for this game: {e}");
-                None
-            }
-        };
+        self.session.keep_history();
         self.skip = None;
     }
 
     /// Takes `timeline` as the game's history (a replayed recording's): the game must stand
     /// at one of its ticks.
     pub fn adopt_history(&mut self, timeline: Timeline) {
-        self.history = Some(timeline);
+        self.session.set_history(Some(timeline));
     }
 
     /// The game's history, if it keeps one.
     pub fn history(&self) -> Option<&Timeline> {
-        self.history.as_ref()
+        self.session.history()
     }
 
     /// The furthest tick played (the live edge), or the tick now without a history.
     pub fn live_tick(&self) -> u64 {
         let now = self.session.sim().counts().ticks;
-        self.history.as_ref().map_or(now, |h| h.live().max(now))
-    }
-
-    /// Before a step: a game behind the live edge takes the edits its history made then.
-    pub(super) fn begin_step(&mut self) {
-        let next = self.session.tick() + 1;
-        if let Some(history) = &self.history
-            && next <= history.live()
-        {
-            for edit in history.edits_at(next) {
-                let _ = self.session.edit(edit.kind, edit.x, edit.y);
-            }
-        }
+        self.session.history().map_or(now, |h| h.live().max(now))
     }
 
     /// Shows the game after `tick` (clamped to its history), exactly as it was played: the
     /// nothing on disk changes. Returns the tick shown.
     pub fn seek(&mut self, tick: u64) -> u64 {
         self.skip = None;
-        let Some(history) = &self.history else {
+        let Some(history) = self.session.history() else {
             return self.session.sim().counts().ticks;
         };
         match history.seek(tick) {
@@ -127,21 +109,8 @@ impl TdGame {
         edit: (horde_core_sim::td::tiles::EditKind, i64, i64),
         player: Option<&str>,
     ) {
-        let (kind, x, y) = edit;
-        let in_past = self.history.as_ref().is_some_and(|h| tick <= h.live());
-        if let Some(history) = &mut self.history {
-            history.record_edit(tick, kind, x, y);
-        }
-        if let Some(recording) = &mut self.recording {
-            if in_past {
-                recording.cut(tick.saturating_sub(1));
-            }
-            let by = player.map_or(Ok(()), |name| {
-                recording.comment(tick, &format!("by {name}"))
-            });
-            if let Err(e) = by.and_then(|_| recording.edit(tick, kind, x, y)) {
-                self.last_refusal = Some(format!("recording: {e}"));
-            }
+        if let Err(e) = self.session.note_edit(tick, edit, player) {
+            self.last_refusal = Some(format!("recording: {e}"));
         }
     }
 
