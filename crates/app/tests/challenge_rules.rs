@@ -8,13 +8,13 @@
 
 mod common;
 
-use common::board::board_server;
+use common::board::{board_server, ranked};
 use horde::cli::Command;
 use horde::live::LiveFiles;
 use horde::scenes::opening::Opening;
 use horde::scenes::td::TdPlay;
 use horde::scenes::td::inspector::Action;
-use horde::scenes::td::submit::{Submission, SubmitPanel};
+use horde::scenes::td::submit::SubmitPanel;
 use horde::scenes::{Requests, Scene};
 use horde_core_sim::td::defence::TowerSettings;
 use horde_core_sim::td::game::Outcome;
@@ -136,15 +136,7 @@ fn a_challenge_refuses_what_would_void_it_and_its_lost_run_is_ranked() {
     panel.name = "Ana".to_string();
     play.submit = Some(panel);
     play.key(KeyCode::Enter, true, false, &mut requests);
-    let panel = play.submit.as_mut().unwrap();
-    while matches!(panel.state, Submission::Sending(_)) {
-        assert!(Instant::now() < deadline, "no answer from the server");
-        std::thread::yield_now();
-        panel.poll();
-    }
-    let Submission::Ranked(answer) = &panel.state else {
-        panic!("not ranked: {:?}", panel.state);
-    };
+    let answer = ranked(play.submit.as_mut().unwrap(), deadline);
     assert_eq!((answer.run.rank, answer.run.ticks), (1, ticks));
     assert_eq!(answer.player, "Ana");
 

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::board::board_server;
+use common::board::{board_server, ranked};
 use horde::scenes::td::TdGame;
-use horde::scenes::td::submit::{Submission, SubmitPanel};
+use horde::scenes::td::submit::SubmitPanel;
 use horde_core_sim::td::game::Outcome;
 use horde_core_sim::td::history::RecordingWriter;
 use horde_core_sim::td::swarm::SpawnSettings;
@@ -37,14 +37,7 @@ fn a_lost_challenge_is_submitted_from_the_window_and_ranked() {
     let mut panel = SubmitPanel::new(server.url(), dir.path().join("tokens"));
     panel.submit(&mut game, Some("Ana".to_string()));
     let deadline = Instant::now() + Duration::from_secs(60);
-    while matches!(panel.state, Submission::Sending(_)) {
-        assert!(Instant::now() < deadline, "no answer from the server");
-        std::thread::yield_now();
-        panel.poll();
-    }
-    let Submission::Ranked(answer) = &panel.state else {
-        panic!("not ranked: {:?}", panel.state);
-    };
+    let answer = ranked(&mut panel, deadline);
     assert_eq!((answer.player.as_str(), answer.run.rank), ("Ana", 1));
     assert_eq!(answer.run.ticks, ticks);
     assert_eq!(answer.top.len(), 1);

@@ -27,6 +27,6 @@ pub use levels::{
 };
 pub use replay::{Checked, Desync, Replayed, check, open, play, replay, start};
 pub use session::{
-    ChallengeOf, Change, CoopSide, Due, Fused, Mode, Plain, Refusal, Scripted, Session, Stepper,
-    Watcher, mode_of,
+    ChallengeOf, Change, CoopSide, Due, Fused, Mode, Plain, Refusal, Rules, Scripted, Session,
+    Stepper, Watcher, mode_of,
 };

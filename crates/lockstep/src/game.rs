@@ -10,7 +10,7 @@ use horde_core_sim::td::files::game_to_bytes_with_source;
 use horde_core_sim::td::game::{GameSource, Outcome, Simulation};
 use horde_core_sim::td::history::RecordingWriter;
 use horde_core_sim::td::tiles::EditKind;
-use horde_games::{CoopSide, Mode, Plain, Session};
+use horde_games::{CoopSide, Mode, Session};
 use std::collections::BTreeMap;
 
 /// Ticks between two checksum comparisons: one a second of game time.
@@ -217,7 +217,7 @@ impl Game for SimGame {
     }
 
     fn step(&mut self) {
-        if let Err(e) = self.session.advance(&mut (), &mut Plain, &mut ()) {
+        if let Err(e) = self.session.step() {
             match e.downcast::<horde_files::FileError>() {
                 Ok(e) => self.note(Err(e)),
                 Err(e) => log::warn!("co-op: {e:#}"),

@@ -69,7 +69,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 Err(_) => next += 1,
             }
         }
-        session.step();
+        session.step()?;
         writer.after_tick(tick, session.sim())?;
     }
     writer.finish()?;

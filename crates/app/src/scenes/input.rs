@@ -109,6 +109,22 @@ fn button_slot(button: MouseButton) -> Option<usize> {
     }
 }
 
+/// The digit `1`–`9` a key stands for (the top row or the keypad).
+pub fn digit(key: KeyCode) -> Option<usize> {
+    Some(match key {
+        KeyCode::Digit1 | KeyCode::Numpad1 => 1,
+        KeyCode::Digit2 | KeyCode::Numpad2 => 2,
+        KeyCode::Digit3 | KeyCode::Numpad3 => 3,
+        KeyCode::Digit4 | KeyCode::Numpad4 => 4,
+        KeyCode::Digit5 | KeyCode::Numpad5 => 5,
+        KeyCode::Digit6 | KeyCode::Numpad6 => 6,
+        KeyCode::Digit7 | KeyCode::Numpad7 => 7,
+        KeyCode::Digit8 | KeyCode::Numpad8 => 8,
+        KeyCode::Digit9 | KeyCode::Numpad9 => 9,
+        _ => return None,
+    })
+}
+
 /// Wheel steps from a wheel event (positive: away from the user).
 pub fn wheel_steps(delta: MouseScrollDelta) -> f32 {
     match delta {

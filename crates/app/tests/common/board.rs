@@ -1,8 +1,11 @@
 //! A board server for a test: on `127.0.0.1:0`, SQLite in the test's folder, one verifier, a
-//! rate limit no test reaches.
+//! rate limit no test reaches; and the window's *Submit* waited on until the server ranks the
+//! run.
 
+use horde::scenes::td::submit::{Answer, Submission, SubmitPanel};
 use horde_online::{RateLimit, Running, ServeOptions};
 use std::path::Path;
+use std::time::Instant;
 
 /// A board server keeping its database in `dir`.
 pub fn board_server(dir: &Path) -> Running {
@@ -20,4 +23,18 @@ pub fn board_server(dir: &Path) -> Running {
         timeouts: Default::default(),
     };
     Running::start(&options).unwrap()
+}
+
+/// Polls `panel` until the server answered its submission, failing the test at `deadline`
+/// or on any answer but a rank: the rank.
+pub fn ranked(panel: &mut SubmitPanel, deadline: Instant) -> &Answer {
+    while matches!(panel.state, Submission::Sending(_)) {
+        assert!(Instant::now() < deadline, "no answer from the server");
+        std::thread::yield_now();
+        panel.poll();
+    }
+    match &panel.state {
+        Submission::Ranked(answer) => answer,
+        other => panic!("not ranked: {other:?}"),
+    }
 }

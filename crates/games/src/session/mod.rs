@@ -22,7 +22,7 @@ mod mode;
 mod step;
 mod watch;
 
-pub use mode::{ChallengeOf, Change, CoopSide, Mode, Refusal};
+pub use mode::{ChallengeOf, Change, CoopSide, Mode, Refusal, Rules};
 pub use step::{Fused, Plain, Stepper};
 pub use watch::{Due, Scripted, Watcher};
 
@@ -65,6 +65,8 @@ pub struct Session {
     sim: Simulation,
     source: Option<GameSource>,
     mode: Mode,
+    /// The mode as the HUD names it, made when the mode changes (drawn every frame).
+    label: String,
     dt: f32,
     history: Option<Timeline>,
     recording: Option<RecordingWriter>,
@@ -79,6 +81,7 @@ impl Session {
         Session {
             sim,
             source,
+            label: mode.label(),
             mode,
             dt: DT,
             history: None,
@@ -148,7 +151,15 @@ impl Session {
 
     /// Plays in `mode` from now on (a watched recording taken over, co-op's players changing).
     pub fn set_mode(&mut self, mode: Mode) {
-        self.mode = mode;
+        if mode != self.mode {
+            self.label = mode.label();
+            self.mode = mode;
+        }
+    }
+
+    /// The mode as the HUD names it ([`Mode::label`]).
+    pub fn mode_label(&self) -> &str {
+        &self.label
     }
 
     /// Whether the mode lets the player make `change`, and if not, why
@@ -297,9 +308,11 @@ impl Session {
         Ok(now)
     }
 
-    /// Plays the next tick with nothing due, drawing nothing, nobody watching.
-    pub fn step(&mut self) {
-        Plain.step(&mut self.sim, self.dt);
+    /// Plays the next tick with nothing due, drawing nothing and no other watcher: the tick of
+    /// [`Session::advance`] (what the session keeps sees it). Returns the tick the game stands
+    /// after; an error is the recording's.
+    pub fn step(&mut self) -> Result<u64> {
+        self.advance(&mut (), &mut Plain, &mut ())
     }
 }
 
@@ -399,7 +412,7 @@ mod tests {
             let mut stepper = Fused::new(out.as_mut_slice());
             fused.advance(&mut (), &mut stepper, &mut ()).unwrap();
             assert_eq!(stepper.written, Ok(fused.sim().enemies().len()));
-            plain.step();
+            plain.step().unwrap();
         }
         assert_eq!(fused.sim().checksum(), plain.sim().checksum());
         assert!(fused.sim().counts().spawned > 0);

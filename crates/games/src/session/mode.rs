@@ -122,7 +122,7 @@ impl Change {
 }
 
 /// A change a mode does not allow, and why, in the mode's words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Refusal {
     /// What was asked.
     pub change: Change,
@@ -137,6 +137,18 @@ impl fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+/// What a mode allows, answered once for every change: a value to read each frame (the
+/// inspector's), allocating nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules([Result<(), Refusal>; Change::ALL.len()]);
+
+impl Rules {
+    /// Whether `change` is allowed, and if not, why ([`Mode::allows`]).
+    pub fn allows(&self, change: Change) -> Result<(), Refusal> {
+        self.0[change as usize]
+    }
+}
 
 /// Why a challenge refuses a change to its game.
 const CHALLENGE_FIXED: &str =
@@ -174,6 +186,11 @@ impl Mode {
             Some(why) => Err(Refusal { change, why }),
             None => Ok(()),
         }
+    }
+
+    /// Every change's answer at once ([`Rules`]).
+    pub fn rules(&self) -> Rules {
+        Rules(Change::ALL.map(|change| self.allows(change)))
     }
 
     /// The mode's name in summaries (`sandbox`, `scenario`, `challenge`, `coop`, `watch`,
@@ -229,6 +246,14 @@ mod tests {
         Mode::Challenge {
             of: ChallengeOf::Day("2026-12-05".into()),
             online: true,
+        }
+    }
+
+    #[test]
+    fn the_rules_answer_as_the_mode_does() {
+        for (i, change) in Change::ALL.into_iter().enumerate() {
+            assert_eq!(change as usize, i, "ALL is in declaration order");
+            assert_eq!(day().rules().allows(change), day().allows(change));
         }
     }
 

@@ -119,7 +119,7 @@ pub fn lost_challenge(seed: u64, towers: usize, dir: &Path) -> String {
     let mut tick = 0;
     while !session.decided() {
         assert!(tick < 300_000, "the challenge of {seed} never ended");
-        session.step();
+        session.step().unwrap();
         tick += 1;
         writer.after_tick(tick, session.sim()).unwrap();
     }

@@ -13,7 +13,7 @@ use horde_core_sim::td::swarm::FloatRange;
 use horde_core_sim::td::swarm::{
     PATH_OFFSET_LIMITS, SCALE_LIMITS, SPAWN_SPEED_LIMITS, SPEED_LIMITS,
 };
-use horde_games::{Change, Mode};
+use horde_games::{Change, Rules};
 use horde_levelgen::boards::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
 use horde_renderer::{AdapterSummary, BackendChoice};
 use std::path::PathBuf;
@@ -138,8 +138,8 @@ impl Inspector {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.heading("Horde");
-                    let mode = game.session().mode().clone();
-                    ui.strong(mode.label());
+                    let mode = game.session().mode().rules();
+                    ui.strong(game.session().mode_label());
                     if let Some(refusal) = &game.last_refusal {
                         ui.colored_label(overlay::ERROR_COLOR, format!("refused {refusal}"));
                     }
@@ -175,7 +175,7 @@ impl Inspector {
         ui: &mut egui::Ui,
         game: &mut TdGame,
         actions: &mut Vec<Action>,
-        mode: &Mode,
+        mode: &Rules,
     ) {
         egui::CollapsingHeader::new("Simulation")
             .default_open(true)
@@ -224,7 +224,7 @@ impl Inspector {
         ui: &mut egui::Ui,
         game: &TdGame,
         actions: &mut Vec<Action>,
-        mode: &Mode,
+        mode: &Rules,
     ) {
         egui::CollapsingHeader::new("Scenario")
             .default_open(true)
@@ -335,7 +335,7 @@ impl Inspector {
         ui: &mut egui::Ui,
         view: &mut TdView,
         actions: &mut Vec<Action>,
-        mode: &Mode,
+        mode: &Rules,
     ) {
         egui::CollapsingHeader::new("Board")
             .default_open(true)

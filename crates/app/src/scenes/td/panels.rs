@@ -77,14 +77,19 @@ pub(super) fn fixed_towers(
     egui::CollapsingHeader::new("Towers")
         .default_open(true)
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Shift + left click places");
-                for (&kind, text) in TowerKind::ALL.iter().zip(&texts.choices) {
-                    ui.radio_value(&mut game.tower_kind, kind, text.as_str());
-                }
-            });
+            tower_choice(ui, game, texts);
             fixed_line(ui, fixed);
         });
+}
+
+/// Which tower kind Shift + left click places.
+fn tower_choice(ui: &mut egui::Ui, game: &mut TdGame, texts: &TowerTexts) {
+    ui.horizontal(|ui| {
+        ui.label("Shift + left click places");
+        for (&kind, text) in TowerKind::ALL.iter().zip(&texts.choices) {
+            ui.radio_value(&mut game.tower_kind, kind, text.as_str());
+        }
+    });
 }
 
 /// The towers' settings, edited live within the limits a scenario file may set; the selected
@@ -93,12 +98,7 @@ pub(super) fn towers(ui: &mut egui::Ui, game: &mut TdGame, texts: &TowerTexts) {
     egui::CollapsingHeader::new("Towers")
         .default_open(true)
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Shift + left click places");
-                for (&kind, text) in TowerKind::ALL.iter().zip(&texts.choices) {
-                    ui.radio_value(&mut game.tower_kind, kind, text.as_str());
-                }
-            });
+            tower_choice(ui, game, texts);
             let mut settings = *game.sim().tower_settings();
             let mut changed = false;
             let mut labels = texts.sliders.iter();

@@ -70,12 +70,12 @@ impl Daily {
                 let said = format!("today's challenge, online at {} (seed {seed})", self.server);
                 (words.map(String::from).to_vec(), said)
             }
-            Some(Err(why)) => {
+            other => {
+                let why = match other {
+                    Some(Err(why)) => why.as_str(),
+                    _ => "no answer",
+                };
                 let said = why_offline(&self.server, why);
-                (vec!["--challenge".into(), "today".into()], said)
-            }
-            None => {
-                let said = why_offline(&self.server, "no answer");
                 (vec!["--challenge".into(), "today".into()], said)
             }
         }

@@ -148,7 +148,7 @@ impl Menu {
             KeyCode::ArrowUp => self.selected = (self.selected + lines - 1) % lines,
             KeyCode::Enter | KeyCode::NumpadEnter => return self.choose(self.selected),
             _ => {
-                let digit = digit(key)?;
+                let digit = crate::scenes::input::digit(key)?;
                 if (1..=lines).contains(&digit) {
                     self.selected = digit - 1;
                     return self.choose(digit - 1);
@@ -322,22 +322,6 @@ impl Menu {
 /// A path as a command-line word.
 fn path_word(path: &Path) -> String {
     path.display().to_string()
-}
-
-/// The digit a key stands for.
-fn digit(key: KeyCode) -> Option<usize> {
-    Some(match key {
-        KeyCode::Digit1 | KeyCode::Numpad1 => 1,
-        KeyCode::Digit2 | KeyCode::Numpad2 => 2,
-        KeyCode::Digit3 | KeyCode::Numpad3 => 3,
-        KeyCode::Digit4 | KeyCode::Numpad4 => 4,
-        KeyCode::Digit5 | KeyCode::Numpad5 => 5,
-        KeyCode::Digit6 | KeyCode::Numpad6 => 6,
-        KeyCode::Digit7 | KeyCode::Numpad7 => 7,
-        KeyCode::Digit8 | KeyCode::Numpad8 => 8,
-        KeyCode::Digit9 | KeyCode::Numpad9 => 9,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

@@ -44,8 +44,9 @@ pub struct TitleScene {
     reattach: bool,
     /// The adapter the window draws with (a scene opened later is told).
     adapter: Option<AdapterSummary>,
-    /// The last thing said on the title screen (a scene that failed to open, the daily
-    /// challenge's way).
+    /// The last thing said on the title screen, shown under the menu: the daily challenge's
+    /// way (asking, online, offline and why), or a scene that failed to open. Made when it
+    /// changes, not each frame.
     said: String,
     /// The scenes opened so far, by their summary's `"scene"`.
     opened: Vec<String>,
@@ -60,15 +61,16 @@ impl TitleScene {
         server: String,
         assets: Option<&Path>,
     ) -> TitleScene {
+        let daily = Daily::ask(server);
         TitleScene {
             backdrop,
             current: None,
             opener,
             menu: Menu::new(assets),
-            daily: Daily::ask(server),
+            said: daily.status(),
+            daily,
             reattach: false,
             adapter: None,
-            said: String::new(),
             opened: Vec::new(),
         }
     }
@@ -178,7 +180,8 @@ impl Scene for TitleScene {
 
     fn update(&mut self, tick: Tick, input: &InputState) {
         if self.daily.poll() {
-            log::info!("title screen: {}", self.daily.status());
+            self.said = self.daily.status();
+            log::info!("title screen: {}", self.said);
         }
         self.active().update(tick, input);
     }
@@ -187,12 +190,7 @@ impl Scene for TitleScene {
         if let Some(scene) = &mut self.current {
             return scene.overlay(ui, info, requests);
         }
-        let status = if self.said.is_empty() {
-            self.daily.status()
-        } else {
-            self.said.clone()
-        };
-        if let Some(pick) = self.menu.show(ui.ctx(), &status) {
+        if let Some(pick) = self.menu.show(ui.ctx(), &self.said) {
             self.open(&pick, requests);
         }
         0.0

@@ -396,10 +396,10 @@ impl Scene for TdPlay {
         );
         self.handle_actions(requests);
         let speed = hud::speed_text(self.game.time_scale, self.game.speed_reached());
-        let mode = self.game.session().mode().label();
+        let mode = self.game.session().mode_label();
         hud::show(
             ui.ctx(),
-            (&mode, self.game.sim()),
+            (mode, self.game.sim()),
             self.game.tower_kind,
             speed,
         );
