@@ -6,7 +6,7 @@ use crate::code::JoinCode;
 use crate::desync::{Checks, DesyncError};
 use crate::game::{Game, is_check_tick, play_tick};
 use crate::net::{PeerEvent, PeerNet};
-use crate::rules::{CATCH_UP, LIST_EVERY, REPORT_EVERY};
+use crate::rules::{CATCH_UP, LIST_EVERY, REPORT_EVERY, SILENT_DROP};
 use crate::wire::{Placer, PlayerState, Stamped, ToHost, ToPeer, WireEdit};
 use anyhow::{Result, anyhow, bail};
 use horde_core_sim::td::files::{SavedGame, game_from_bytes};
@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 
 /// How often a peer that steps nothing still says where it stands.
 const HEARTBEAT: Duration = Duration::from_millis(250);
+
+/// A host that says nothing for this long is gone (it tells who plays at least every few
+/// seconds, in every phase of the game): the joiner stops with an error instead of waiting.
+pub const HOST_SILENT: Duration = SILENT_DROP;
 
 /// A joined game's session.
 pub struct Peer {
@@ -52,6 +56,8 @@ pub struct Peer {
     heard_lists: bool,
     /// Who placed the standing towers when this player joined.
     placers: Vec<Placer>,
+    /// When the host was last heard from.
+    heard: Instant,
 }
 
 /// What [`Peer::advance`] did.
@@ -119,6 +125,7 @@ impl Peer {
             epoch: welcome.epoch,
             heard_lists: false,
             placers: welcome.placers,
+            heard: Instant::now(),
         };
         peer.net.send(&ToHost::Progress {
             tick,
@@ -194,7 +201,16 @@ impl Peer {
         now: Instant,
         max_steps: u64,
     ) -> Result<PeerAdvance> {
-        self.hear(game)?;
+        if self.hear(game)? {
+            self.heard = now;
+        }
+        if now.saturating_duration_since(self.heard) >= HOST_SILENT {
+            bail!(
+                "co-op: the host said nothing for {} s (this side stands after tick {}): it is gone",
+                HOST_SILENT.as_secs(),
+                game.tick()
+            );
+        }
         let mut advance = PeerAdvance::default();
         let period = Duration::from_secs_f64(1.0 / (60.0 * self.speed));
         while advance.stepped < max_steps && self.may_step(game) {
@@ -264,6 +280,20 @@ impl Peer {
                 ));
             }
             advance.finished = true;
+        } else if let Some((end, _)) = self.ended
+            && !self.may_step(game)
+        {
+            // The host ended past this side's game, which can go no further: over sooner, or
+            // without the lists to reach the end.
+            return Err(self.desync(
+                end,
+                format!(
+                    "desync at tick {end}: the host's game ended there, {}'s stands after tick {} and can go no further ({})",
+                    self.name,
+                    game.tick(),
+                    if game.over() { "it was decided sooner" } else { "the lists stop short" }
+                ),
+            ));
         }
         Ok(advance)
     }
@@ -277,9 +307,11 @@ impl Peer {
             && self.ended.is_none_or(|(end, _)| tick < end)
     }
 
-    /// Drains what the host sent.
-    fn hear<G: Game>(&mut self, game: &mut G) -> Result<()> {
+    /// Drains what the host sent: whether anything came.
+    fn hear<G: Game>(&mut self, game: &mut G) -> Result<bool> {
+        let mut heard = false;
         while let Ok(event) = self.net.events.try_recv() {
+            heard = true;
             match event {
                 PeerEvent::Message(ToPeer::Lists {
                     from,
@@ -323,7 +355,7 @@ impl Peer {
                 PeerEvent::Message(ToPeer::Rewind(welcome)) => self.rewind(game, *welcome)?,
                 PeerEvent::Closed(why) => {
                     if self.ended.is_some() {
-                        return Ok(());
+                        return Ok(true);
                     }
                     bail!(
                         "co-op: the connection to the host ended at tick {} ({why})",
@@ -332,7 +364,7 @@ impl Peer {
                 }
             }
         }
-        Ok(())
+        Ok(heard)
     }
 
     /// The host took the game back: the game from its save, the lists from its tick.

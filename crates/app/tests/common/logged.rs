@@ -20,6 +20,10 @@ pub fn stderr_lines(child: &mut Child) -> Receiver<String> {
     lines
 }
 
+/// How long [`Logged::finish`] waits for a process to end: far past any test's game (the
+/// longest plays a minute or less), short of a stalled CI run.
+pub const FINISH_WAIT: Duration = Duration::from_secs(180);
+
 /// What [`Logged::look`] saw by its time.
 pub enum Seen<T> {
     /// The line looked for, as its picker took it.
@@ -133,15 +137,43 @@ impl Logged {
     }
 
     /// Waits for the exit: whether it succeeded, its summary (stdout's last line; null where
-    /// there is none) and all of stderr.
+    /// there is none) and all of stderr. A process still running after [`FINISH_WAIT`] is
+    /// killed and fails the test with what it said: a hang is a failure, never a stalled run.
     pub fn finish(mut self) -> (bool, serde_json::Value, String) {
-        let mut stdout = String::new();
         let mut out = self.child.stdout.take().unwrap();
-        out.read_to_string(&mut stdout).unwrap();
-        let status = self.child.wait().unwrap();
+        // Read on a thread of its own: a process that fills its pipe would never end otherwise.
+        let stdout = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = out.read_to_string(&mut text);
+            text
+        });
+        let deadline = Instant::now() + FINISH_WAIT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                panic!(
+                    "the process did not end within {} s; killed. Its stderr:\n{}",
+                    FINISH_WAIT.as_secs(),
+                    self.log()
+                );
+            }
+            // Stderr is taken meanwhile, so the log is whole when it ends.
+            match self.lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => self.seen.push(line),
+                Err(RecvTimeoutError::Disconnected) => {
+                    std::thread::sleep(Duration::from_millis(50))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        };
         while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
             self.seen.push(line);
         }
+        let stdout = stdout.join().unwrap_or_default();
         let summary = stdout
             .lines()
             .last()

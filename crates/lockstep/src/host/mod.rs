@@ -223,6 +223,8 @@ impl Host {
         let mut advance = Advance::default();
         if !self.started {
             if self.peers.len() + 1 < self.settings.players {
+                // Those here hear the host while it waits (a joiner takes silence for its end).
+                self.tell_players(game.tick(), now);
                 return Ok(advance);
             }
             self.started = true;
@@ -323,6 +325,7 @@ impl Host {
             .collect();
         if !missing.is_empty() {
             if now < since + SILENT_DROP {
+                self.tell_players(last, now);
                 return Ok(false);
             }
             log::warn!(
