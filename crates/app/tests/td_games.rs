@@ -73,6 +73,7 @@ fn header(level: &Path, play: &TdPlay) -> RecordingHeader {
         level_line: 0,
         level_text: None,
         scenario_text: None,
+        maths: horde_core_sim::maths::Maths::Portable,
     }
 }
 

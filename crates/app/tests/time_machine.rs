@@ -88,6 +88,7 @@ fn record(path: &Path) -> (TdGame, Vec<u64>, Vec<Edit>) {
         level_line: 0,
         level_text: None,
         scenario_text: None,
+        maths: horde_core_sim::maths::Maths::Portable,
     };
     game.start_recording(RecordingWriter::start(path, start).unwrap());
     let edits = towers(&game);

@@ -8,8 +8,12 @@
 //! ```
 //!
 //! The same level, scenario, seed and edits give the same checksums on any machine and any
-//! number of threads: run it twice, or with `RAYON_NUM_THREADS=1`, and compare.
+//! number of threads: run it twice, or with `RAYON_NUM_THREADS=1`, and compare. And on any
+//! platform: built for `wasm32-wasip1` and run under Node's WASI (`tests/wasi.rs` does), it
+//! prints the same lines. `--maths platform` plays with the platform's own `sin` and `cos`, as
+//! games did before (the lines may then differ between platforms).
 
+use horde_core_sim::maths::Maths;
 use horde_core_sim::td::files::{EditScript, load_level};
 use horde_core_sim::td::game::{Outcome, Scenario, Simulation};
 use horde_core_sim::td::history::checksum_hex;
@@ -29,6 +33,7 @@ struct Options {
     script: Option<PathBuf>,
     seed: u64,
     every: u64,
+    maths: Maths,
 }
 
 /// The command line, or what is wrong with it.
@@ -40,6 +45,7 @@ fn options() -> Result<Options, String> {
         script: None,
         seed: 1,
         every: 5 * u64::from(TICKS_PER_SECOND),
+        maths: Maths::Portable,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -51,9 +57,16 @@ fn options() -> Result<Options, String> {
             "--script" => options.script = Some(value()?.into()),
             "--seed" => options.seed = number(value()?)?,
             "--every" => options.every = number(value()?)?.max(1),
+            "--maths" => {
+                options.maths = match value()?.as_str() {
+                    "portable" => Maths::Portable,
+                    "platform" => Maths::Platform,
+                    other => return Err(format!("--maths: `{other}` (portable or platform)")),
+                }
+            }
             other => {
                 return Err(format!(
-                    "unknown flag {other} (--level, --scenario, --script, --seed, --every)"
+                    "unknown flag {other} (--level, --scenario, --script, --seed, --every, --maths)"
                 ));
             }
         }
@@ -70,6 +83,7 @@ fn play(options: &Options) -> Result<(), String> {
         None => None,
     };
     let mut sim = Simulation::new(board, SpawnSettings::default(), options.seed);
+    sim.set_maths(options.maths);
     sim.set_scenario(Some(scenario));
     let dt = DT;
     println!("tick,checksum");

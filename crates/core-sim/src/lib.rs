@@ -34,14 +34,17 @@
 //! each): [`td`] (`td/`), the tower defense (board, flow field, enemies, towers and their
 //! fight, scenarios, saves, recordings, the time machine); [`runner`] (`runner/`), the endless
 //! runner; and [`platformer`] (`platformer/`), the platformer treadmill. What they share is
-//! here: the fixed step every game is played at ([`TICKS_PER_SECOND`], [`DT`]). Every other
-//! module is private: `step.rs` holds the step and `script_lines.rs` the line reader the text
+//! here: the fixed step every game is played at ([`TICKS_PER_SECOND`], [`DT`]), and the maths
+//! beyond IEEE's basic operations every game takes from one implementation on every platform
+//! ([`maths`], `maths.rs`: the same game gives the same checksums natively and in wasm).
+//! Every other module is private: `step.rs` holds the step and `script_lines.rs` the line reader the text
 //! formats share; only `fuzzing.rs` (what the fuzz targets in `fuzz/` run) is public too, and
 //! only with the `fuzzing` feature. Reading and writing files (capped reads, RON with
 //! positioned errors, atomic saves) is `horde_files`'. The crate's design is described in the
 //! repository's `docs/ARCHITECTURE.md`.
 #![deny(missing_docs)]
 
+pub mod maths;
 pub mod platformer;
 pub mod runner;
 mod script_lines;

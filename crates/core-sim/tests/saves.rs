@@ -3,6 +3,7 @@
 //! damaged, truncated, empty, foreign or future save is refused naming the file.
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
+use horde_core_sim::maths::Maths;
 use horde_core_sim::td::files::SAVE_FORMAT;
 use horde_core_sim::td::files::TraceWriter;
 use horde_core_sim::td::files::parse_level;
@@ -283,6 +284,29 @@ fn a_migrated_save_saves_again_in_todays_format_as_the_same_game() {
     assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 6);
     let again = game_from_bytes(&bytes, Path::new("again.horde")).unwrap();
     assert_eq!(again.sim.checksum(), loaded.sim.checksum());
+}
+
+#[test]
+fn a_save_keeps_the_maths_its_game_is_played_with() {
+    // Saves made before games said which maths they use were played with the platform's:
+    // they load to go on with it, and say so again when saved.
+    let old = game_from_bytes(
+        include_bytes!("data/version-4-siege.horde"),
+        Path::new("version-4.horde"),
+    )
+    .unwrap();
+    assert_eq!(old.sim.maths(), Maths::Platform);
+    let again = game_to_bytes(&old.sim, old.dt).unwrap();
+    let again = game_from_bytes(&again, Path::new("again.horde")).unwrap();
+    assert_eq!(again.sim.maths(), Maths::Platform);
+    // A new game is played with the same maths everywhere, and its save says so.
+    let mut new = siege(3);
+    assert_eq!(new.maths(), Maths::Portable);
+    run(&mut new, 120);
+    let loaded = game_from_bytes(&game_to_bytes(&new, DT).unwrap(), Path::new("new.horde"));
+    let loaded = loaded.unwrap();
+    assert_eq!(loaded.sim.maths(), Maths::Portable);
+    assert_eq!(loaded.sim.checksum(), new.checksum());
 }
 
 #[test]

@@ -19,7 +19,9 @@
 //! - `append.rs`: files that grow (recordings): written whole once as above, then appended to
 //!   and cut back, never rewritten.
 //! - `sealed.rs`: binary files (saves) with a magic, a version, a checksum and a compressed
-//!   payload, every kind of damage refused by name.
+//!   payload, every kind of damage refused by name; `zstd_frames.rs`: its zstd frames, found
+//!   and sized by one reader on every platform, compressed by the zstd library natively and by
+//!   the pure-Rust `ruzstd` on `wasm32` (either reads what the other wrote).
 //! - `position.rs`: byte offsets to 1-based lines and columns.
 //! - `sides.rs`: the one grammar of sizes as text ([`parse_sides`]: `WxH`, `XxYxZ`).
 //! - `error.rs`: [`FileError`], the one error of all of them.
@@ -56,6 +58,7 @@ mod rules;
 mod sealed;
 mod sides;
 mod write;
+mod zstd_frames;
 
 /// serde, for the [`rule!`] macro's expansion.
 #[doc(hidden)]

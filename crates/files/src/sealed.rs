@@ -19,6 +19,7 @@
 //! panic; the payload's own decoding is the format's business.
 
 use crate::error::FileError;
+use crate::zstd_frames;
 use rayon::prelude::*;
 use std::io::Read;
 use std::path::Path;
@@ -58,7 +59,7 @@ pub fn seal(format: &SealedFormat, parts: &[&[u8]]) -> std::io::Result<Vec<u8>> 
     let pieces: Vec<&[u8]> = parts.iter().flat_map(|part| part.chunks(FRAME)).collect();
     let frames = pieces
         .par_iter()
-        .map(|piece| zstd::bulk::compress(piece, format.level))
+        .map(|piece| zstd_frames::compress(piece, format.level))
         .collect::<std::io::Result<Vec<_>>>()?;
     let payload_len: usize = parts.iter().map(|part| part.len()).sum();
     let stored_len: usize = frames.iter().map(Vec::len).sum();
@@ -237,8 +238,8 @@ pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Unseal
         slices.push((*frame, slice));
         rest = after;
     }
-    slices.into_par_iter().try_for_each(
-        |(frame, slice)| match zstd::bulk::decompress_to_buffer(frame, slice) {
+    slices.into_par_iter().try_for_each(|(frame, slice)| {
+        match zstd_frames::decompress_into(frame, slice) {
             Ok(written) if written == slice.len() => Ok(()),
             Ok(written) => Err(damaged(format!(
                 "damaged: a frame decompresses to {written} bytes, not {}",
@@ -247,8 +248,8 @@ pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Unseal
             Err(e) => Err(damaged(format!(
                 "damaged: cannot decompress its contents: {e}"
             ))),
-        },
-    )?;
+        }
+    })?;
     Ok(Unsealed { version, payload })
 }
 
@@ -257,13 +258,11 @@ pub fn unseal(format: &SealedFormat, bytes: &[u8], path: &Path) -> Result<Unseal
 fn split_frames(mut stored: &[u8]) -> Result<Vec<(&[u8], u64)>, String> {
     let mut frames = Vec::new();
     while !stored.is_empty() {
-        let len = zstd::zstd_safe::find_frame_compressed_size(stored)
-            .map_err(|_| "damaged: its contents are not zstd frames".to_string())?;
-        let len = len.min(stored.len());
+        let (len, size) =
+            zstd_frames::frame_len_and_size(stored).map_err(|e| format!("damaged: {e}"))?;
         let (frame, rest) = stored.split_at(len);
-        let size = match zstd::zstd_safe::get_frame_content_size(frame) {
-            Ok(Some(size)) => size,
-            _ => return Err("damaged: a frame does not say its size".to_string()),
+        let Some(size) = size else {
+            return Err("damaged: a frame does not say its size".to_string());
         };
         frames.push((frame, size));
         stored = rest;

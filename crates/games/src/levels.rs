@@ -7,6 +7,7 @@
 //! text in between.
 
 use anyhow::{Result, bail};
+use horde_core_sim::maths::Maths;
 use horde_core_sim::td::files::{level_text, load_level, parse_level};
 use horde_core_sim::td::game::Scenario;
 use horde_core_sim::td::game::Simulation;
@@ -165,7 +166,8 @@ pub fn scenario_of(scenario: Option<&ScenarioSource>) -> Result<Option<Scenario>
 }
 
 /// The header of a recording of a game from `source` opened on `board` with the spawner's
-/// `settings`, `animation` and `seed`: the board's checksum, and the texts it carries
+/// `settings`, `animation` and `seed`, played with the portable maths as every new game is:
+/// the board's checksum, and the texts it carries
 /// ([`carried_texts`]).
 pub fn recording_header(
     source: &GameSource,
@@ -184,6 +186,7 @@ pub fn recording_header(
         level_line: 0,
         level_text,
         scenario_text,
+        maths: Maths::Portable,
     })
 }
 

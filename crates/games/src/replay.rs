@@ -197,6 +197,8 @@ pub fn start(recording: &Recording, path: &Path) -> Result<Simulation> {
     let board = recorded_board(path, header)?;
     let scenario = recorded_scenario(path, header)?;
     let mut sim = Simulation::new(board, header.settings, header.seed);
+    // Before the first tick: an older recording's game was played with the platform's maths.
+    sim.set_maths(header.maths);
     sim.set_scenario(scenario);
     sim.set_animation(header.animation);
     Ok(sim)

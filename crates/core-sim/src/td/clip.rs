@@ -19,6 +19,7 @@
 //! Lengths and heights are in the units of an enemy of scale 1 (a half-unit cube). The model
 //! matrix of a [`Shape`] is [`crate::td::model::ModelInstance::shaped`].
 
+use crate::maths::Maths;
 use std::f32::consts::{FRAC_PI_2, TAU};
 
 /// Seconds of the intro clip.
@@ -230,7 +231,7 @@ impl Shape {
             },
             Clip::Outro => {
                 let k = share(OUTRO_SECONDS);
-                let (sin, cos) = (TAU * k).sin_cos();
+                let (sin, cos) = Maths::Portable.sin_cos(TAU * k);
                 Shape {
                     lift: 0.25 + k,
                     size: 1.0 - k,
@@ -240,7 +241,7 @@ impl Shape {
             }
             Clip::Dying => {
                 let k = share(DYING_SECONDS);
-                let (sin, cos) = (FRAC_PI_2 * (2.0 * k).min(1.0)).sin_cos();
+                let (sin, cos) = Maths::Portable.sin_cos(FRAC_PI_2 * (2.0 * k).min(1.0));
                 Shape {
                     lift: 0.25,
                     size: (2.0 - 2.0 * k).min(1.0),

@@ -18,6 +18,7 @@
 //! plays its dying clip before it leaves, one whose path ended (a life lost at once) its outro;
 //! only an enemy in its move clip is a target ([`Enemy::is_target`]).
 
+use crate::maths::Maths;
 use crate::td::board::Board;
 use crate::td::clip::{Animation, Clip};
 use crate::td::direction::{Direction, DirectionChange};
@@ -341,9 +342,9 @@ impl Enemy {
         }
     }
 
-    /// The model's world position and yaw.
+    /// The model's world position and yaw (a turn's sine and cosine by `maths`).
     #[inline]
-    pub(crate) fn pose(&self) -> Pose {
+    pub(crate) fn pose(&self, maths: Maths) -> Pose {
         let p = self.progress;
         let from = self.position_from;
         let (pivot, [cos, sin]) = match self.state {
@@ -359,9 +360,12 @@ impl Enemy {
             }
             MoveState::TurnRight | MoveState::TurnLeft => {
                 let half = self.direction.half_vector();
-                ([from[0] + half[0], from[1] + half[1]], self.turn_cos_sin())
+                (
+                    [from[0] + half[0], from[1] + half[1]],
+                    self.turn_cos_sin(maths),
+                )
             }
-            MoveState::TurnAround => (from, self.turn_cos_sin()),
+            MoveState::TurnAround => (from, self.turn_cos_sin(maths)),
         };
         // Local (model_x, 0, 0) turned by the yaw is (model_x cos, 0, -model_x sin).
         Pose {
@@ -385,9 +389,9 @@ impl Enemy {
 
     /// `(cos, sin)` of the yaw interpolated through a turn.
     #[inline]
-    fn turn_cos_sin(&self) -> [f32; 2] {
+    fn turn_cos_sin(&self, maths: Maths) -> [f32; 2] {
         let angle = self.angle_from + (self.angle_to - self.angle_from) * self.progress;
-        let (sin, cos) = angle.to_radians().sin_cos();
+        let (sin, cos) = maths.sin_cos(angle.to_radians());
         [cos, sin]
     }
 }

@@ -341,6 +341,7 @@ mod tests {
             level_line: 0,
             level_text: None,
             scenario_text: None,
+            maths: crate::maths::Maths::Portable,
         };
         (Simulation::new(board, SpawnSettings::default(), 5), header)
     }

@@ -18,6 +18,7 @@ mod effects;
 mod pass;
 mod tracks;
 
+use crate::maths::Maths;
 use crate::td::board::Board;
 use crate::td::clip::{Animation, Clip};
 use crate::td::enemy::{Enemy, EnemyParams, MoveState};
@@ -103,6 +104,8 @@ pub struct Enemies {
     spheres: usize,
     /// Whether the clips are rules and drawn ([`Enemies::set_animated`]).
     animated: bool,
+    /// The maths of the turns ([`Enemies::set_maths`]).
+    maths: Maths,
     /// What is kept beside the enemies by slot for the spatial index and the towers.
     kept: Kept,
     /// Per slot, the speed factor towers gave each enemy for its next update (1 for none);
@@ -178,11 +181,27 @@ impl Enemies {
         self.animated
     }
 
+    /// Plays the turns with `maths` from now on (a game's maths is chosen before its first
+    /// tick: a loaded save's or a replayed recording's says which).
+    pub fn set_maths(&mut self, maths: Maths) {
+        self.maths = maths;
+        if self.kept.maths != maths {
+            self.kept.maths = maths;
+            self.kept.refill(&self.states);
+        }
+    }
+
+    /// The maths of the turns.
+    pub fn maths(&self) -> Maths {
+        self.maths
+    }
+
     /// How the instances are made now.
     fn look(&self) -> Look {
         Look {
             animated: self.animated,
             spheres: self.spheres > 0,
+            maths: self.maths,
         }
     }
 
@@ -346,7 +365,8 @@ impl Enemies {
             counts: &mut self.reclaimed_per_chunk[..chunks],
             factors: &self.speed_factors,
         };
-        advance_all(work, self.kept.tracks(), (board, dt, self.animated));
+        let step = (board, dt, self.animated, self.maths);
+        advance_all(work, self.kept.tracks(), step);
         self.speed_factors.clear();
         self.remove_reclaimed(chunks, |_, _| {})
     }
@@ -383,9 +403,9 @@ impl Enemies {
             fused(work, &mut used, self.kept.tracks(), (board, dt, look));
         }
         self.speed_factors.clear();
-        let animated = self.animated;
+        let (animated, maths) = (self.animated, self.maths);
         Ok(self.remove_reclaimed(chunks, |index, enemy| {
-            sink.write(index, &[cube_instance_of(enemy, animated)]);
+            sink.write(index, &[cube_instance_of(enemy, animated, maths)]);
         }))
     }
 
@@ -417,9 +437,9 @@ impl Enemies {
         if self.spheres == 0 {
             return;
         }
-        let animated = self.animated;
+        let (animated, maths) = (self.animated, self.maths);
         for enemy in self.states.iter().filter(|e| e.sphere) {
-            each(instance_of(enemy, animated));
+            each(instance_of(enemy, animated, maths));
         }
     }
 
@@ -428,7 +448,7 @@ impl Enemies {
         let enemy = self.states.get(index)?;
         Some(EnemyView {
             id: self.ids[index],
-            position: enemy.pose().position,
+            position: enemy.pose(self.maths).position,
             yaw_deg: enemy.yaw_deg(),
             params: enemy.params,
             state: enemy.state(),

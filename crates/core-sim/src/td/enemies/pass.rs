@@ -2,6 +2,7 @@
 //! leaves), writing its instance and its place for the spatial index while the chunk is in
 //! cache. The pool ([`super`]) owns the storage and applies the removals afterwards.
 
+use crate::maths::Maths;
 use crate::td::board::Board;
 use crate::td::enemy::{Enemy, Pose, Stepped};
 use crate::td::fight::spatial::{Grid, NOT_A_TARGET};
@@ -106,8 +107,8 @@ impl Tracks<'_> {
 /// An enemy's position `(x, z)` and scale, for the spatial index; an enemy that is no target
 /// (not in its move clip) gets [`NOT_A_TARGET`] for its scale, which nothing reaches.
 #[inline]
-pub(super) fn place_of(enemy: &Enemy) -> [f32; 3] {
-    place_at(enemy, enemy.pose().position)
+pub(super) fn place_of(enemy: &Enemy, maths: Maths) -> [f32; 3] {
+    place_at(enemy, enemy.pose(maths).position)
 }
 
 /// [`place_of`] with the pose's position already known.
@@ -178,22 +179,24 @@ pub(super) struct Look {
     pub(super) animated: bool,
     /// Some enemies are balls, whose slots draw nothing.
     pub(super) spheres: bool,
+    /// The maths of the turns.
+    pub(super) maths: Maths,
 }
 
 /// An enemy's instance in the fused pass's batch: nothing (a zero matrix) for an enemy drawn
 /// as a ball, which [`Enemies::write_spheres`] draws.
 #[inline]
-pub(super) fn cube_instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
+pub(super) fn cube_instance_of(enemy: &Enemy, animated: bool, maths: Maths) -> ModelInstance {
     if enemy.sphere {
         return ModelInstance::zeroed_instance();
     }
-    instance_of(enemy, animated)
+    instance_of(enemy, animated, maths)
 }
 
 /// An enemy's instance: its clips' shape with animation on, standing without.
 #[inline]
-pub(super) fn instance_of(enemy: &Enemy, animated: bool) -> ModelInstance {
-    let pose = enemy.pose();
+pub(super) fn instance_of(enemy: &Enemy, animated: bool, maths: Maths) -> ModelInstance {
+    let pose = enemy.pose(maths);
     if animated {
         animated_instance(enemy, &pose)
     } else {
@@ -280,14 +283,18 @@ impl<'a> Work<'a> {
 
 /// The update's pass without instances: each chunk advanced, then (where tracked) its places
 /// and cells written while it is in cache; halves in parallel.
-pub(super) fn advance_all(work: Work<'_>, mut tracks: Tracks<'_>, step: (&Board, f32, bool)) {
-    let (board, dt, animated) = step;
+pub(super) fn advance_all(
+    work: Work<'_>,
+    mut tracks: Tracks<'_>,
+    step: (&Board, f32, bool, Maths),
+) {
+    let (board, dt, animated, maths) = step;
     if work.states.len() <= CHUNK {
         let states = work.advance(board, dt, animated);
         tracks.keep_keys(states, Some(board));
         if !tracks.places.is_empty() {
             for (k, enemy) in states.iter().enumerate() {
-                tracks.keep(k, place_of(enemy));
+                tracks.keep(k, place_of(enemy, maths));
             }
         }
         return;
@@ -349,9 +356,9 @@ pub(super) fn write_into<S: InstanceSink>(
 fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], tracks: Tracks<'_>, look: Look) {
     // One loop per mode: the shape of a standing enemy is not worked out per enemy.
     if look.animated {
-        write_chunk_as(states, out, tracks, animated_instance);
+        write_chunk_as(states, out, (tracks, look.maths), animated_instance);
     } else {
-        write_chunk_as(states, out, tracks, |enemy, pose| {
+        write_chunk_as(states, out, (tracks, look.maths), |enemy, pose| {
             ModelInstance::new(pose, enemy.params.scale, enemy.color)
         });
     }
@@ -370,18 +377,18 @@ fn write_chunk(states: &[Enemy], out: &mut [ModelInstance], tracks: Tracks<'_>, 
 fn write_chunk_as(
     states: &[Enemy],
     out: &mut [ModelInstance],
-    tracks: Tracks<'_>,
+    (tracks, maths): (Tracks<'_>, Maths),
     instance: impl Fn(&Enemy, &Pose) -> ModelInstance,
 ) {
     if tracks.places.is_empty() {
         for (enemy, slot) in states.iter().zip(out.iter_mut()) {
-            *slot = instance(enemy, &enemy.pose());
+            *slot = instance(enemy, &enemy.pose(maths));
         }
         return;
     }
     if tracks.cells.is_empty() {
         for ((enemy, slot), place) in states.iter().zip(out.iter_mut()).zip(tracks.places) {
-            let pose = enemy.pose();
+            let pose = enemy.pose(maths);
             *slot = instance(enemy, &pose);
             *place = place_at(enemy, pose.position);
         }
@@ -390,7 +397,7 @@ fn write_chunk_as(
     let grid = tracks.grid;
     let kept = tracks.places.iter_mut().zip(tracks.cells.iter_mut());
     for ((enemy, slot), (place, cell)) in states.iter().zip(out.iter_mut()).zip(kept) {
-        let pose = enemy.pose();
+        let pose = enemy.pose(maths);
         *slot = instance(enemy, &pose);
         *place = place_at(enemy, pose.position);
         *cell = grid.cell_at(pose.position);

@@ -4,6 +4,7 @@
 //! distance left, health), each kept only from when it is first asked for.
 
 use super::pass::{Tracks, place_of};
+use crate::maths::Maths;
 use crate::td::board::Board;
 use crate::td::enemy::Enemy;
 use crate::td::fight::spatial::Grid;
@@ -46,6 +47,8 @@ pub(super) struct Kept {
     /// (the priority tables' keys).
     path_left: Vec<f32>,
     health: Vec<f32>,
+    /// The maths of the turns the places are found with.
+    pub(super) maths: Maths,
 }
 
 impl Kept {
@@ -68,7 +71,7 @@ impl Kept {
     /// Keeps what is kept of `enemy`, new in the last slot, on `board`.
     pub(super) fn push(&mut self, enemy: &Enemy, board: &Board) {
         if self.tracking {
-            let place = place_of(enemy);
+            let place = place_of(enemy, self.maths);
             self.places.push(place);
             if let Some(grid) = self.grid {
                 self.cells.push(grid.cell_at([place[0], place[1]]));
@@ -111,7 +114,9 @@ impl Kept {
     pub(super) fn refill(&mut self, states: &[Enemy]) {
         if self.tracking {
             self.places.clear();
-            self.places.extend(states.iter().map(place_of));
+            let maths = self.maths;
+            self.places
+                .extend(states.iter().map(|e| place_of(e, maths)));
         }
         self.find_cells();
         self.keys = KeyColumns::default();
@@ -145,7 +150,9 @@ impl Kept {
             self.tracking = true;
             self.places.clear();
             self.places.reserve(capacity);
-            self.places.extend(states.iter().map(place_of));
+            let maths = self.maths;
+            self.places
+                .extend(states.iter().map(|e| place_of(e, maths)));
         }
     }
 

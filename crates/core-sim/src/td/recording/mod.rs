@@ -4,7 +4,8 @@
 //! say whether it is the game that was played.
 //!
 //! The header is a block of `#! KEY VALUE` lines (comments to a plain edit script, which
-//! therefore still reads a recording): `horde-recording 1` first, then `level PATH` (or
+//! therefore still reads a recording): `horde-recording 2` first (1 in a recording played before
+//! games used the same maths everywhere, [`crate::maths`]), then `level PATH` (or
 //! `level built-in`), `board HEX` (the checksum of the board as the game opened it,
 //! [`board_checksum`], so that a recording is never replayed on another level), `state N`
 //! (the layout of the game state the checksums hash, [`CHECKSUM_STATE`]: a recording made by a
@@ -25,6 +26,7 @@
 
 mod carried;
 
+use crate::maths::Maths;
 use crate::td::board::Board;
 use crate::td::checksum::{CHECKSUM_STATE, from_hex, to_hex};
 use crate::td::script::EditScript;
@@ -36,8 +38,13 @@ use horde_files::{FileError, TEXT_CAP, read_text};
 use std::path::Path;
 use xxhash_rust::xxh3::xxh3_64;
 
-/// The version a recording's first header line names.
-pub const RECORDING_VERSION: u32 = 1;
+/// The version a recording's first header line names: 2 since games are played with the
+/// same maths on every platform ([`Maths::Portable`]); a recording of version 1 was played
+/// with the platform's ([`Maths::Platform`]) and replays with it.
+pub const RECORDING_VERSION: u32 = 2;
+
+/// The oldest version a recording may name.
+pub const OLDEST_RECORDING_VERSION: u32 = 1;
 
 /// How a recorded game was started.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +68,8 @@ pub struct RecordingHeader {
     /// The scenario's text, carried; `None` without a scenario, for the built-in one, and in
     /// recordings made before texts were carried.
     pub scenario_text: Option<Carried>,
+    /// The maths the game was played with, which the header's version says.
+    pub maths: Maths,
 }
 
 /// A recording read back: its header and its script (edits and checksum lines).
@@ -90,7 +99,11 @@ pub fn board_checksum(board: &Board) -> u64 {
 impl RecordingHeader {
     /// The header's lines, each with its newline.
     pub fn text(&self) -> String {
-        let mut out = format!("#! horde-recording {RECORDING_VERSION}\n");
+        let version = match self.maths {
+            Maths::Portable => RECORDING_VERSION,
+            Maths::Platform => OLDEST_RECORDING_VERSION,
+        };
+        let mut out = format!("#! horde-recording {version}\n");
         out.push_str(&format!(
             "#! level {}\n#! board {}\n",
             self.source.level,
@@ -198,8 +211,9 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         return Err(error(
             1,
             1,
-            "not a recording: no `#! horde-recording 1` header (make one with `horde run --record`)"
-                .to_string(),
+            format!(
+                "not a recording: no `#! horde-recording {RECORDING_VERSION}` header (make one with `horde run --record`)"
+            ),
         ));
     };
     let fields = |rest: &str| -> (String, String) {
@@ -210,13 +224,20 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         }
     };
     let (key, value) = fields(first);
-    if key != "horde-recording" || value != RECORDING_VERSION.to_string() {
+    let version = value
+        .parse::<u32>()
+        .ok()
+        .filter(|v| (OLDEST_RECORDING_VERSION..=RECORDING_VERSION).contains(v));
+    let Some(version) = version.filter(|_| key == "horde-recording") else {
         return Err(error(
             version_line,
             1,
-            format!("expected `#! horde-recording {RECORDING_VERSION}` first, found `#!{first}`"),
+            format!(
+                "expected `#! horde-recording {RECORDING_VERSION}` (or an older version, down to {OLDEST_RECORDING_VERSION}) first, found `#!{first}`"
+            ),
         ));
-    }
+    };
+    let maths = Maths::of_recording_version(version);
     let mut level: Option<(usize, LevelSource)> = None;
     let mut board = None;
     let mut seed = None;
@@ -339,6 +360,7 @@ fn parse_header(text: &str, path: &Path) -> Result<RecordingHeader, FileError> {
         level_line,
         level_text,
         scenario_text,
+        maths,
     })
 }
 

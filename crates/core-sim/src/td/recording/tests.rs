@@ -7,6 +7,8 @@ use crate::td::script::{checksum_line, edit_line};
 use crate::td::settings::FloatRange;
 use std::path::PathBuf;
 
+use crate::maths::Maths;
+
 fn header(scenario: Option<&str>) -> RecordingHeader {
     let board = parse_level("S.D\n", Path::new("l")).unwrap();
     RecordingHeader {
@@ -27,6 +29,7 @@ fn header(scenario: Option<&str>) -> RecordingHeader {
         level_line: 0,
         level_text: None,
         scenario_text: None,
+        maths: crate::maths::Maths::Portable,
     }
 }
 
@@ -89,7 +92,7 @@ fn hostile_headers_name_their_line() {
     let err = Recording::parse("1 wall 0 0\n", Path::new("r.txt")).unwrap_err();
     assert!(err.to_string().contains("not a recording"), "{err}");
     let err = Recording::parse(
-        &good.replace("horde-recording 1", "horde-recording 9"),
+        &good.replace("horde-recording 2", "horde-recording 9"),
         Path::new("r.txt"),
     )
     .unwrap_err();
@@ -193,4 +196,27 @@ fn carried_texts_read_back_and_name_their_lines() {
         err.to_string().contains("does not start with `#|`"),
         "{err}"
     );
+}
+
+#[test]
+fn the_version_says_which_maths_the_game_was_played_with() {
+    let portable = header(None);
+    assert!(portable.text().starts_with("#! horde-recording 2\n"));
+    let old = RecordingHeader {
+        maths: Maths::Platform,
+        ..header(None)
+    };
+    let text = old.text();
+    assert!(text.starts_with("#! horde-recording 1\n"), "{text}");
+    let read = Recording::parse(&text, Path::new("r.txt")).unwrap();
+    assert_eq!(read.header.maths, Maths::Platform);
+    let read = Recording::parse(&portable.text(), Path::new("r.txt")).unwrap();
+    assert_eq!(read.header.maths, Maths::Portable);
+    for bad in ["0", "3", "x", ""] {
+        let text = portable
+            .text()
+            .replace("horde-recording 2", &format!("horde-recording {bad}"));
+        let err = Recording::parse(&text, Path::new("r.txt")).unwrap_err();
+        assert_eq!(err.location(), Some((1, 1)), "{bad}: {err}");
+    }
 }

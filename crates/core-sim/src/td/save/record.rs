@@ -8,6 +8,7 @@
 //! scenario can reach. A record that fails is refused, saying what is wrong.
 
 use super::columns;
+use crate::maths::Maths;
 use crate::td::ballistics::{Explosion, Shell};
 use crate::td::board::Board;
 use crate::td::enemies::Enemies;
@@ -256,6 +257,8 @@ impl GameRecord {
         }
         let mut enemies = restore_enemies(&self.enemies, planes, board.tile_count())?;
         enemies.restore_speed_factors(self.extra)?;
+        // A save that does not say was played with the platform's maths.
+        enemies.set_maths(tail.maths.unwrap_or(Maths::Platform));
         let mut rng = ChaCha8Rng::from_seed(self.rng.seed);
         rng.set_stream(self.rng.stream);
         rng.set_word_pos(self.rng.word_pos);

@@ -7,6 +7,7 @@
 //! nothing to it. A save may also name where its game came from (`source`: its level and
 //! scenario, as a recording names them), which is not game state: the checksum leaves it out.
 
+use crate::maths::Maths;
 use crate::td::scenario::Endless;
 use crate::td::simulation::Simulation;
 use crate::td::simulation::waves::WaveTally;
@@ -22,6 +23,9 @@ pub(crate) struct Tail {
     pub(crate) tally: Option<WaveTally>,
     /// Where the game came from.
     pub(crate) source: Option<GameSource>,
+    /// The maths the game is played with: `None` in a save made before games said
+    /// (the platform's).
+    pub(crate) maths: Option<Maths>,
 }
 
 /// Where the game came from, as the tail keeps it: the names a recording's `#! level` and
@@ -83,6 +87,12 @@ pub(crate) fn save_tail(sim: &Simulation, source: Option<&GameSource>) -> Vec<u8
         };
         entries.push(("source", postcard::to_allocvec(&record).unwrap_or_default()));
     }
+    // A game played with the platform's maths (an old game, loaded) says nothing, as the
+    // saves made before said nothing.
+    if sim.maths() == Maths::Portable {
+        let name = Maths::Portable.name();
+        entries.push(("maths", postcard::to_allocvec(name).unwrap_or_default()));
+    }
     encoded(&entries)
 }
 
@@ -117,6 +127,16 @@ pub(crate) fn read_tail(bytes: &[u8]) -> Result<Tail, String> {
                 tail.source = Some(GameSource {
                     level,
                     scenario: record.scenario.as_deref().map(ScenarioSource::parse),
+                });
+            }
+            "maths" => {
+                let name: String = postcard::from_bytes(&value).map_err(|_| bad("maths"))?;
+                tail.maths = Some(match name.as_str() {
+                    "portable" => Maths::Portable,
+                    "platform" => Maths::Platform,
+                    other => {
+                        return Err(format!("its maths `{other}` is not one this build knows"));
+                    }
                 });
             }
             other => {

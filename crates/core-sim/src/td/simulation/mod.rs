@@ -30,6 +30,7 @@ pub mod reload;
 mod spawning;
 pub mod waves;
 
+use crate::maths::Maths;
 use crate::td::ballistics::{Explosion, Shell};
 use crate::td::board::{Board, EditKind, EditRefused};
 use crate::td::enemies::{Enemies, Removed, SliceTooShort};
@@ -229,6 +230,18 @@ impl Simulation {
     /// Whether animation was asked for with [`Simulation::set_animation`].
     pub fn animation(&self) -> bool {
         self.animation
+    }
+
+    /// Plays the game with `maths` ([`Maths`]): every new game is [`Maths::Portable`]'s, the
+    /// same on every platform; a game recorded or saved before that was played with the
+    /// platform's, which its replay or load sets before the first tick.
+    pub fn set_maths(&mut self, maths: Maths) {
+        self.enemies.set_maths(maths);
+    }
+
+    /// The maths the game is played with.
+    pub fn maths(&self) -> Maths {
+        self.enemies.maths()
     }
 
     /// Turns the enemies' clips on or off as the flag and the scenario say.

@@ -7,7 +7,8 @@ use crate::td::fight::spatial::{CellBox, SpatialIndex, reaches};
 /// distance.
 pub(super) fn distance_key(place: [f32; 3], at: [f32; 2]) -> f32 {
     let [x, z, _] = place;
-    (x - at[0]).powi(2) + (z - at[1]).powi(2)
+    let (dx, dz) = (x - at[0], z - at[1]);
+    dx * dx + dz * dz
 }
 
 pub(super) fn closest(
