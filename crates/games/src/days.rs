@@ -3,8 +3,9 @@
 
 /// Seconds since 1970-01-01 UTC now (0 on a clock set before it).
 pub fn unix_seconds() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    // web_time: std's clock, and the page's in a browser (where std has none).
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 

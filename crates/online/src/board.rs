@@ -27,6 +27,8 @@ pub struct Board {
     pub waiters: Arc<tokio::sync::Semaphore>,
     /// How long a request's whole body may take to arrive.
     pub body_timeout: std::time::Duration,
+    /// The web build `/play` serves, if the server was given one.
+    pub web: Option<Arc<crate::play::WebBuild>>,
 }
 
 /// How long a claim on a run stands unrenewed before another request may take it over (its

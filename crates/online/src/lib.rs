@@ -14,7 +14,8 @@
 //! - `server.rs`: the router, its handlers and layers (body limit, timeouts, rate limit, a log
 //!   line a request); `board.rs`: what the handlers share, and what a day is to them;
 //!   `answers.rs`: the shapes of the answers; `pages.rs`: the HTML pages; `serve.rs`: the
-//!   accept loop and a server on its own runtime.
+//!   accept loop and a server on its own runtime; `play.rs`: `/play`, the web build served
+//!   (`horde serve --web DIR`).
 //! - `client.rs`: the client (`horde submit`, `horde board`, `--challenge online`).
 #![deny(missing_docs)]
 
@@ -25,6 +26,7 @@ mod client;
 mod days;
 mod names;
 mod pages;
+mod play;
 mod serve;
 mod server;
 mod store;
@@ -39,6 +41,7 @@ pub use board::{Board, LIMIT_MAX};
 pub use client::{Client, ClientError};
 pub use days::{day_of_seed, seed_of};
 pub use names::{NAME_MAX, Name, check_name};
+pub use play::{WEB_FILES, WebBuild};
 pub use serve::{Running, ServeOptions, open_board, serve};
 pub use server::{BODY_LIMIT, RateLimit, Timeouts, parse_new_player, router};
 pub use store::{Claim, Store, StoredRun, Verdict};

@@ -138,6 +138,7 @@ fn render(
                      by the server before it was listed: its edits give its score. How they were \
                      found (rewinds, a solver) is not checked."
                 }
+                p { a id="play" href={ "/play?challenge=" (shown.seed) } { "Play today's challenge" } " in the browser (where this board serves the web build)." }
                 (board_svg(shown))
                 h2 { "Top runs (" (shown.runs) " in all)" }
                 @if shown.top.is_empty() {
@@ -153,6 +154,8 @@ fn render(
                                     td class="n score" { (run.score) }
                                     td class="n" { (survived(run.ticks)) }
                                     td {
+                                        a class="watch" href={ "/play?replay=/runs/" (run.run) ".rec" } { "Watch" }
+                                        " · "
                                         a href={ "/runs/" (run.run) ".rec" } { "recording" }
                                         " " code { "horde run --replay http://" (host) "/runs/" (run.run) ".rec" }
                                     }

@@ -3,6 +3,7 @@
 //! 10 s limit on its request's header, the peer's address handed to the rate limit.
 
 use crate::board::{Board, CLAIM_LEASE_MS, now_ms};
+use crate::play::WebBuild;
 use crate::server::{RateLimit, Timeouts, router};
 use crate::store::{Store, redacted};
 use crate::tokens::random_bytes;
@@ -33,6 +34,8 @@ pub struct ServeOptions {
     pub rate: RateLimit,
     /// How long a client may take to send its request's header and body.
     pub timeouts: Timeouts,
+    /// The web build to serve at `/play` (`--web DIR`), if any.
+    pub web: Option<std::path::PathBuf>,
 }
 
 /// Opens the store and starts the verifiers of `options`: the board, ready to serve.
@@ -47,6 +50,10 @@ pub async fn open_board(options: &ServeOptions) -> Result<Board> {
     if dropped > 0 {
         log::warn!("dropped {dropped} claims a stopped server left unverified");
     }
+    let web = match &options.web {
+        Some(dir) => Some(Arc::new(WebBuild::load(dir).map_err(anyhow::Error::msg)?)),
+        None => None,
+    };
     let verifiers = Verifiers::start(options.verifiers, options.queue)
         .context("starting the verifier threads")?;
     Ok(Board {
@@ -57,6 +64,7 @@ pub async fn open_board(options: &ServeOptions) -> Result<Board> {
         days: Default::default(),
         waiters: Arc::new(tokio::sync::Semaphore::new(crate::server::WAITERS)),
         body_timeout: options.timeouts.body,
+        web,
     })
 }
 

@@ -65,6 +65,20 @@ pub struct RateLimit {
     pub behind_proxy: bool,
 }
 
+/// `GET /play` (and `/play/`): the web build's page (its query is the page's to read).
+async fn play_page(State(board): State<Board>, headers: HeaderMap) -> Response {
+    crate::play::answer(board.web.as_deref(), "index.html", &headers)
+}
+
+/// `GET /play/{file}`: a file of the web build (the glue script, the module).
+async fn play_file(
+    State(board): State<Board>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    crate::play::answer(board.web.as_deref(), &file, &headers)
+}
+
 /// The router of `board`, with its layers.
 pub fn router(board: Board, rate: RateLimit) -> Router {
     let routes = Router::new()
@@ -76,6 +90,9 @@ pub fn router(board: Board, rate: RateLimit) -> Router {
         .route("/api/runs/{id}", get(run_info))
         .route("/api/days/{day}", get(day_board))
         .route("/runs/{file}", get(recording))
+        .route("/play", get(play_page))
+        .route("/play/", get(play_page))
+        .route("/play/{file}", get(play_file))
         .with_state(board)
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let routes = if rate.behind_proxy {

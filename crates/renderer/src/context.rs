@@ -133,6 +133,52 @@ impl GpuContext {
                 found: crate::backend::list_adapters(wgpu::Backends::all()),
             });
         };
+        pollster::block_on(GpuContext::open(instance, adapter))
+    }
+
+    /// A context for a browser's `canvas` (wasm32): the browser's WebGPU where it gives an
+    /// adapter, else WebGL2; found without blocking, as a page must. (WebGPU is asked for an
+    /// adapter before the canvas is touched: a canvas that gave a WebGPU context gives no
+    /// WebGL2 one.)
+    #[cfg(target_arch = "wasm32")]
+    pub async fn for_canvas(
+        canvas: web_sys::HtmlCanvasElement,
+    ) -> Result<(GpuContext, wgpu::Surface<'static>), ContextError> {
+        let instance_for = |backends| {
+            let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+            desc.backends = backends;
+            wgpu::Instance::new(desc)
+        };
+        let webgpu = instance_for(wgpu::Backends::BROWSER_WEBGPU);
+        let options = wgpu::RequestAdapterOptions::default();
+        if let Ok(adapter) = webgpu.request_adapter(&options).await {
+            let surface = webgpu.create_surface(wgpu::SurfaceTarget::Canvas(canvas))?;
+            let context = GpuContext::open(webgpu, adapter).await?;
+            return Ok((context, surface));
+        }
+        let gl = instance_for(wgpu::Backends::GL);
+        let surface = gl.create_surface(wgpu::SurfaceTarget::Canvas(canvas))?;
+        let options = wgpu::RequestAdapterOptions {
+            compatible_surface: Some(&surface),
+            ..Default::default()
+        };
+        let adapter = gl
+            .request_adapter(&options)
+            .await
+            .map_err(|_| ContextError::NoAdapter {
+                backend: BackendChoice::default(),
+                adapter_name: None,
+                found: Vec::new(),
+            })?;
+        let context = GpuContext::open(gl, adapter).await?;
+        Ok((context, surface))
+    }
+
+    /// The device and queue of `adapter`: the context.
+    async fn open(
+        instance: wgpu::Instance,
+        adapter: wgpu::Adapter,
+    ) -> Result<GpuContext, ContextError> {
         let info = adapter.get_info();
         let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         let required_features = if timestamps {
@@ -140,18 +186,20 @@ impl GpuContext {
         } else {
             wgpu::Features::empty()
         };
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("horde device"),
-            required_features,
-            required_limits: adapter.limits(),
-            experimental_features: wgpu::ExperimentalFeatures::disabled(),
-            memory_hints: wgpu::MemoryHints::Performance,
-            trace: wgpu::Trace::Off,
-        }))
-        .map_err(|source| ContextError::Device {
-            adapter: info.name.clone(),
-            source,
-        })?;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("horde device"),
+                required_features,
+                required_limits: adapter.limits(),
+                experimental_features: wgpu::ExperimentalFeatures::disabled(),
+                memory_hints: wgpu::MemoryHints::Performance,
+                trace: wgpu::Trace::Off,
+            })
+            .await
+            .map_err(|source| ContextError::Device {
+                adapter: info.name.clone(),
+                source,
+            })?;
         // A validation error is a bug to report, not a reason to take the user's session down.
         device.on_uncaptured_error(std::sync::Arc::new(|error| {
             log::error!("wgpu: {error}");

@@ -12,7 +12,7 @@ use crate::mesh::{self, GpuMesh, MeshKind};
 use crate::pipelines::Pipelines;
 use crate::target::{Attachments, OffscreenTarget};
 use bytemuck::Zeroable;
-use std::time::Instant;
+use web_time::Instant;
 
 /// How to build a renderer.
 #[derive(Clone, Copy, Debug)]

@@ -35,6 +35,11 @@ pub struct ServeArgs {
     /// limit tells clients apart by the address the proxy forwards (`X-Forwarded-For`).
     #[arg(long)]
     pub behind_proxy: bool,
+    /// Serve Horde in the browser at `/play` from this folder: the web build
+    /// (`index.html`, `horde_web.js`, `horde_web_bg.wasm`; the book's chapter on the web says
+    /// how to build it).
+    #[arg(long, value_name = "DIR")]
+    pub web: Option<std::path::PathBuf>,
 }
 
 /// Flags of `horde submit`.

@@ -36,6 +36,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             behind_proxy: args.behind_proxy,
         },
         timeouts: Timeouts::default(),
+        web: args.web.clone(),
     };
     let running = Running::start(&options)?;
     // The address on standard output, for scripts (and tests) that asked for port 0.

@@ -21,6 +21,7 @@ pub fn board_server(dir: &Path) -> Running {
             behind_proxy: false,
         },
         timeouts: Default::default(),
+        web: None,
     };
     Running::start(&options).unwrap()
 }

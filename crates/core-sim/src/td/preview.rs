@@ -16,7 +16,7 @@ use crate::td::clip::Clip;
 use crate::td::simulation::{Outcome, Simulation};
 use crate::td::tile::TileContent;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Why no prediction was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

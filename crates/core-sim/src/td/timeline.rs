@@ -19,7 +19,7 @@ use crate::td::board::EditKind;
 use crate::td::save;
 use crate::td::simulation::Simulation;
 use std::path::Path;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The most bytes keyframes may hold before older ones are thinned.
 pub const HISTORY_BUDGET: usize = 192 << 20;

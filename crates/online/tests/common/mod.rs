@@ -30,6 +30,7 @@ pub fn options(db: &str) -> ServeOptions {
         max_ticks: 400_000,
         rate: NO_LIMIT,
         timeouts: Default::default(),
+        web: None,
     }
 }
 

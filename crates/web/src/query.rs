@@ -1,0 +1,125 @@
+//! What the page's address asks for (`/play?…`): a recording to replay (`replay=URL`), a scene
+//! (`scene=td`, the only one the page has yet) or a challenge (`challenge=today`, or
+//! `challenge=SEED` as the board's day page links it).
+
+/// What the page was asked to open.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    /// The recording to replay (a URL, relative to the page or absolute).
+    pub replay: Option<String>,
+    /// The scene named, if any (`td`).
+    pub scene: Option<String>,
+    /// The challenge named, if any: `today` (today's seed, as the native game plays it
+    /// offline) or a seed (a day's challenge as a board's page names it).
+    pub challenge: Option<String>,
+}
+
+/// Why a query is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryError(pub String);
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The scenes the page can open.
+pub const SCENES: [&str; 1] = ["td"];
+
+impl Query {
+    /// Reads `search` (the address's `?…` part, with or without the `?`).
+    pub fn parse(search: &str) -> Result<Query, QueryError> {
+        let mut query = Query::default();
+        let search = search.strip_prefix('?').unwrap_or(search);
+        for pair in search.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = decode(value).ok_or_else(|| QueryError(format!("`{key}`: bad escape")))?;
+            match key {
+                "replay" if !value.is_empty() => query.replay = Some(value),
+                "scene" if SCENES.contains(&value.as_str()) => query.scene = Some(value),
+                "scene" => {
+                    return Err(QueryError(format!(
+                        "scene `{value}`: the page has {}",
+                        SCENES.join(", ")
+                    )));
+                }
+                "challenge" if value == "today" || value.parse::<u64>().is_ok() => {
+                    query.challenge = Some(value)
+                }
+                "challenge" => {
+                    return Err(QueryError(format!(
+                        "challenge `{value}`: `today` or a seed"
+                    )));
+                }
+                _ => {
+                    return Err(QueryError(format!(
+                        "`{key}`: the page takes replay, scene and challenge"
+                    )));
+                }
+            }
+        }
+        Ok(query)
+    }
+}
+
+/// `text` with its `%XX` escapes and `+` decoded; `None` for a broken escape or bytes that
+/// are not UTF-8.
+fn decode(text: &str) -> Option<String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.bytes();
+    while let Some(byte) = rest.next() {
+        match byte {
+            b'%' => {
+                let hex = [rest.next()?, rest.next()?];
+                let hex = std::str::from_utf8(&hex).ok()?;
+                bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            }
+            b'+' => bytes.push(b' '),
+            other => bytes.push(other),
+        }
+    }
+    String::from_utf8(bytes).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_url_is_decoded() {
+        let query = Query::parse("?replay=%2Fruns%2F7.rec&scene=td").unwrap_or_default();
+        assert_eq!(query.replay.as_deref(), Some("/runs/7.rec"));
+        assert_eq!(query.scene.as_deref(), Some("td"));
+        assert_eq!(Query::parse("").ok(), Some(Query::default()));
+        assert_eq!(
+            Query::parse("challenge=today")
+                .ok()
+                .and_then(|q| q.challenge),
+            Some("today".to_string())
+        );
+        assert_eq!(
+            Query::parse("challenge=20261205")
+                .ok()
+                .and_then(|q| q.challenge),
+            Some("20261205".to_string())
+        );
+    }
+
+    #[test]
+    fn what_the_page_does_not_have_is_refused_by_name() {
+        for (search, says) in [
+            ("?scene=moon", "scene `moon`"),
+            ("?challenge=yesterday", "challenge `yesterday`"),
+            ("?volume=11", "`volume`"),
+            ("?replay=%zz", "bad escape"),
+            ("?replay=%c3%28", "bad escape"),
+        ] {
+            let error = Query::parse(search).err().map(|e| e.to_string());
+            assert!(
+                error.as_deref().is_some_and(|e| e.contains(says)),
+                "{search}: {error:?}"
+            );
+        }
+    }
+}

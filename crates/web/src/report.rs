@@ -1,0 +1,81 @@
+//! What the page tells a test, on `<body>` as `data-horde-*` attributes (updated at least once
+//! a second): `frames` (frames drawn), `backend` (`webgpu` or `webgl2`), and after
+//! `?replay=URL` has played to the recording's last line `ticks` and `checksum` (hex, as
+//! `horde replay --json` gives it), or `error` with the reason.
+
+use horde_core_sim::td::history::checksum_hex;
+
+/// What the page has done so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Frames drawn.
+    pub frames: u64,
+    /// The graphics backend drawing them, once there is one.
+    pub backend: Option<&'static str>,
+    /// The replay's end: the ticks played and the last checksum.
+    pub replayed: Option<(u64, u64)>,
+    /// What went wrong, if anything did.
+    pub error: Option<String>,
+}
+
+impl Report {
+    /// The attributes to set on `<body>`, names without their `data-horde-` prefix.
+    pub fn attributes(&self) -> Vec<(&'static str, String)> {
+        let mut out = vec![("frames", self.frames.to_string())];
+        if let Some(backend) = self.backend {
+            out.push(("backend", backend.to_string()));
+        }
+        if let Some((ticks, checksum)) = self.replayed {
+            out.push(("ticks", ticks.to_string()));
+            out.push(("checksum", checksum_hex(checksum)));
+        }
+        if let Some(error) = &self.error {
+            out.push(("error", error.clone()));
+        }
+        out
+    }
+}
+
+/// The name a test reads for a wgpu backend: `webgpu` for the browser's WebGPU, `webgl2` for
+/// WebGL2 (wgpu's GL backend in a browser).
+pub fn backend_name(backend: &str) -> &'static str {
+    if backend.eq_ignore_ascii_case("browserwebgpu") {
+        "webgpu"
+    } else {
+        "webgl2"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_reports_its_ticks_and_checksum_in_hex() {
+        let report = Report {
+            frames: 12,
+            backend: Some("webgl2"),
+            replayed: Some((3600, 0x00ab_cdef_0123_4567)),
+            error: None,
+        };
+        assert_eq!(
+            report.attributes(),
+            [
+                ("frames", "12".to_string()),
+                ("backend", "webgl2".to_string()),
+                ("ticks", "3600".to_string()),
+                ("checksum", "00abcdef01234567".to_string()),
+            ]
+        );
+        let failed = Report {
+            error: Some("no such recording".to_string()),
+            ..Report::default()
+        };
+        assert_eq!(
+            failed.attributes()[1],
+            ("error", "no such recording".to_string())
+        );
+        assert_eq!(backend_name("BrowserWebGpu"), "webgpu");
+        assert_eq!(backend_name("Gl"), "webgl2");
+    }
+}
