@@ -88,7 +88,8 @@ async fn page(
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("127.0.0.1:7878");
-    let markup = render(&shown, host, viewer.as_deref(), mine, &days);
+    let today = begun_day("today").ok() == Some(day);
+    let markup = render(&shown, host, (viewer.as_deref(), mine), &days, today);
     Ok((
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         markup.into_string(),
@@ -115,9 +116,9 @@ fn survived(ticks: u64) -> String {
 fn render(
     shown: &DayBoard,
     host: &str,
-    viewer: Option<&str>,
-    mine: Option<u64>,
+    (viewer, mine): (Option<&str>, Option<u64>),
     days: &[u64],
+    today: bool,
 ) -> Markup {
     let day = shown.day;
     html! {
@@ -138,7 +139,11 @@ fn render(
                      by the server before it was listed: its edits give its score. How they were \
                      found (rewinds, a solver) is not checked."
                 }
-                p { a id="play" href={ "/play?challenge=" (shown.seed) } { "Play today's challenge" } " in the browser (where this board serves the web build)." }
+                @if today {
+                    p { a id="play" href="/play?challenge=online" { "Play today's challenge" } " in the browser: a lost run is submitted and ranked here (where this board serves the web build)." }
+                } @else {
+                    p { a id="play" href={ "/play?challenge=" (shown.seed) } { "Play this day's challenge" } " in the browser (where this board serves the web build)." }
+                }
                 (board_svg(shown))
                 h2 { "Top runs (" (shown.runs) " in all)" }
                 @if shown.top.is_empty() {

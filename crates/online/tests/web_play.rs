@@ -16,6 +16,7 @@ use horde_core_sim::td::history::{Recording, checksum_hex};
 use horde_online::{Client, Running};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -55,23 +56,27 @@ fn build_web(out: &Path) {
     );
 }
 
+/// Headless Chromium, WebGL2 through SwiftShader, quiet on a closed network.
+const BROWSER_FLAGS: [&str; 10] = [
+    "--headless",
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--hide-scrollbars",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
 /// Headless Chromium on `url` with `flags` (WebGL2 through SwiftShader), its standard output.
 fn chromium(profile: &Path, flags: &[&str], url: &str) -> String {
     let out = Command::new("/usr/bin/chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--use-angle=swiftshader",
-            "--enable-unsafe-swiftshader",
-            "--hide-scrollbars",
-            "--disable-dev-shm-usage",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            // Time enough for the module to load, the replay to play and frames to be drawn.
-            "--virtual-time-budget=20000",
-        ])
+        .args(BROWSER_FLAGS)
+        // Time enough for the module to load, the replay to play and frames to be drawn
+        // (virtual time: it stands still while the page computes or fetches).
+        .arg("--virtual-time-budget=20000")
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(flags)
         .arg(url)
@@ -83,6 +88,33 @@ fn chromium(profile: &Path, flags: &[&str], url: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Headless Chromium left running on a page (killed when dropped).
+struct Background(std::process::Child);
+
+impl Background {
+    /// Opens `url` in a browser of its own (its profile in `profile`).
+    fn open(profile: &Path, url: &str) -> Background {
+        let child = Command::new("/usr/bin/chromium")
+            .args(BROWSER_FLAGS)
+            // A debugging port keeps a headless browser running once the page has loaded.
+            .arg("--remote-debugging-port=0")
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(url)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        Background(child)
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// The value of `<body>`'s `data-horde-NAME` in a dumped DOM.
@@ -130,12 +162,9 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     let native = horde_games::check(&parsed, sim, horde_core_sim::DT).unwrap();
     assert!(native.desync.is_none());
 
-    // The day's page links the game and each run's Watch.
+    // Today's page links the game online, and each run's Watch.
     let page = ureq_get(&format!("{}/", board.url())).1;
-    assert!(
-        page.contains(&format!("href=\"/play?challenge={seed}\"")),
-        "{page}"
-    );
+    assert!(page.contains("href=\"/play?challenge=online\""), "{page}");
     let watch = format!("/play?replay=/runs/{}.rec", run.run);
     assert!(page.contains(&format!("href=\"{watch}\"")), "{page}");
     // The files, with their types.
@@ -162,6 +191,39 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     assert!(frames >= 1, "{dom}");
     let backend = body_attribute(&dom, "backend").unwrap();
     assert!(backend == "webgl2" || backend == "webgpu", "{backend}");
+
+    // A newcomer plays today's challenge in the browser (its edits by script: the lasers of
+    // the run above), loses, and the run is submitted with the token the page got for the
+    // name, verified and ranked like any other.
+    let edits: String = recording
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.contains("checksum"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let script = format!("data:text/plain,{}", percent(&edits));
+    let url = format!(
+        "{}/play?challenge=online&name=Web&script={}",
+        board.url(),
+        percent(&script)
+    );
+    // In real time, not virtual time: the page is left running while the board is polled
+    // for the run (the board answers the page's submission only once it verified the run).
+    let page = Background::open(&dir.path().join("newcomer"), &url);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let listed = loop {
+        let day = client.day("today", 10).unwrap();
+        if let Some(listed) = day.top.iter().find(|run| run.player == "Web") {
+            break listed.clone();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the page's run never reached the board"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    drop(page);
+    assert_eq!(listed.ticks, run.ticks, "the same edits, the same game");
+    assert_eq!(listed.score, run.score);
 
     // Today's challenge, drawn: a picture of it.
     let picture = dir.path().join("play.png");
@@ -192,4 +254,16 @@ fn ureq_get(url: &str) -> (u16, String) {
         status,
         answer.body_mut().read_to_string().unwrap_or_default(),
     )
+}
+
+/// `text` with everything but letters, digits and `-_.~` percent-escaped (a query's value).
+fn percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

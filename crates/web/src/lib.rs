@@ -8,8 +8,9 @@
 //! The rooms: `query.rs` (what the page's address asks for: `?replay=URL`, `?scene=td`,
 //! `?challenge=today`), `picture.rs` (the board and its enemies as the renderer's instances,
 //! and the camera that frames them), `report.rs` (what the page tells a test on `<body>`:
-//! frames drawn, the backend, a replay's ticks and checksum, or an error) — all three
-//! platform-independent and tested natively — and `page.rs` (wasm32 only: the canvas, the GPU,
+//! frames drawn, the backend, a replay's ticks and checksum, a run submitted, or an error),
+//! `online.rs` (what the page asks the challenge board and how it reads the answers) — all
+//! four platform-independent and tested natively — and `page.rs` (wasm32 only: the canvas, the GPU,
 //! the frame loop, fetching a recording).
 //!
 //! What is not here yet: the title screen, the city, the runner and the platformer, the
@@ -17,6 +18,7 @@
 //! scenes live in the app crate, with its native dependencies).
 #![deny(missing_docs)]
 
+pub mod online;
 pub mod picture;
 pub mod query;
 pub mod report;

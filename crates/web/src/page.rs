@@ -2,14 +2,18 @@
 //! at the fixed tick from the browser's frames and drawn into it, a recording fetched and
 //! replayed where `?replay=URL` asks, and the [`Report`] written on `<body>`.
 
-use crate::picture::{board_instances, enemy_instances, frame_params};
+use crate::online::{TOKEN_KEY, new_player, seed_of_day, submitted, token_of};
+use crate::picture::{board_instances, enemy_instances, frame_params, tile_under};
 use crate::query::Query;
 use crate::report::{Report, backend_name};
+use horde_core_sim::td::defence::TowerKind;
+use horde_core_sim::td::files::EditScript;
 use horde_core_sim::td::game::GameSource;
-use horde_core_sim::td::history::Recording;
+use horde_core_sim::td::history::{Recording, RecordingWriter};
 use horde_core_sim::td::swarm::{ModelInstance, SpawnSettings};
+use horde_core_sim::td::tiles::EditKind;
 use horde_core_sim::{DT, TICKS_PER_SECOND};
-use horde_games::{Mode, Session};
+use horde_games::{Mode, Plain, Scripted, Session};
 use horde_renderer::{
     Acquired, BatchId, GpuContext, Instance, MeshKind, Renderer, RendererConfig, SurfaceTarget,
 };
@@ -22,6 +26,9 @@ use wasm_bindgen_futures::JsFuture;
 
 /// Ticks stepped in one browser frame at most (a tab that was hidden does not sprint).
 const MOST_TICKS_A_FRAME: u32 = 8;
+
+/// The most ticks a scripted game is played (the board replays no longer a run).
+const MOST_SCRIPTED_TICKS: u64 = 1_080_000;
 
 /// The page's entry point, run when the module loads.
 #[wasm_bindgen(start)]
@@ -55,6 +62,11 @@ fn write_report(report: &Report) {
     for (name, value) in report.attributes() {
         let _ = body.set_attribute(&format!("data-horde-{name}"), &value);
     }
+}
+
+/// Says `text` on the browser's console.
+fn console(text: &str) {
+    web_sys::console::log_1(&text.into());
 }
 
 /// A JavaScript error as text.
@@ -96,6 +108,7 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     canvas.set_height(height);
     canvas.set_id("horde");
     body.append_child(&canvas).map_err(js)?;
+    console("finding the GPU");
     let (ctx, surface) = GpuContext::for_canvas(canvas)
         .await
         .map_err(|e| format!("no graphics in this browser: {e}"))?;
@@ -109,7 +122,12 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     let mut renderer = Renderer::new(&ctx, config);
     let board = renderer.add_batch(MeshKind::Cube, "board");
     let enemies = renderer.add_batch(MeshKind::Cube, "enemies");
-    let session = game(&query)?;
+    let (mut session, token) = game(&query).await?;
+    console("the game is open");
+    if let Some(url) = &query.script {
+        play_script(&mut session, url).await?;
+        console(&format!("the script played to tick {}", session.tick()));
+    }
     let mut tiles = Vec::new();
     board_instances(session.sim().board(), &mut tiles);
     renderer.set_instances(board, &tiles);
@@ -117,53 +135,169 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
         ctx,
         target,
         renderer,
+        board,
         enemies,
+        board_revision: session.sim().board().revision(),
         session,
+        tiles,
         scratch: Vec::new(),
         instances: Vec::new(),
         last: None,
         owed: 0.0,
         report,
         reported_at: 0.0,
+        token,
+        over: false,
     };
     run_frames(page);
     Ok(())
 }
 
-/// The game the address asks for: today's challenge, or the sandbox on the built-in board.
-fn game(query: &Query) -> Result<Session, String> {
-    if let Some(challenge) = &query.challenge {
-        // Played offline: today's seed, as the native title screen plays it without a
-        // server, or the seed a board's day page names.
-        let seed = challenge
-            .parse()
-            .unwrap_or_else(|_| horde_games::today_utc());
-        let source = horde_games::challenge(seed);
-        let mode = horde_games::mode_of(Some(&source), seed, false);
-        return Session::open(&source, SpawnSettings::default(), seed, mode)
-            .map_err(|e| format!("today's challenge: {e:#}"));
+/// Plays the script at `url` in `session` to the game's end, at once.
+async fn play_script(session: &mut Session, url: &str) -> Result<(), String> {
+    let (status, text) = fetch(url, None, None).await?;
+    if status != 200 && status != 0 {
+        return Err(format!("{url}: HTTP {status}"));
     }
-    let source = GameSource::built_in();
-    Session::open(&source, SpawnSettings::default(), 1, Mode::Sandbox)
-        .map_err(|e| format!("the built-in board: {e:#}"))
+    let script = EditScript::parse(&text, Path::new(url)).map_err(|e| e.to_string())?;
+    let mut due = Scripted {
+        script: &script,
+        what: "script",
+    };
+    while !session.decided() && session.tick() < MOST_SCRIPTED_TICKS {
+        session
+            .advance(&mut due, &mut Plain, &mut ())
+            .map_err(|e| format!("{e:#}"))?;
+    }
+    Ok(())
 }
 
-/// Fetches the recording at `url` and plays it to its last line: the ticks and the checksum.
-async fn replay(url: &str) -> Result<(u64, u64), String> {
+/// The game the address asks for — today's challenge on the board (recorded, with the
+/// player's token), a challenge offline, or the sandbox on the built-in board — and the token
+/// its run is submitted with, for a game played online.
+async fn game(query: &Query) -> Result<(Session, Option<String>), String> {
+    let Some(challenge) = &query.challenge else {
+        let source = GameSource::built_in();
+        let session = Session::open(&source, SpawnSettings::default(), 1, Mode::Sandbox)
+            .map_err(|e| format!("the built-in board: {e:#}"))?;
+        return Ok((session, None));
+    };
+    let online = challenge == "online";
+    let seed = if online {
+        let (status, day) = fetch("/api/days/today", None, None).await?;
+        if status != 200 {
+            return Err(format!("the board's day: HTTP {status}: {day}"));
+        }
+        seed_of_day(&day)?
+    } else {
+        // Offline: today's seed, as the native title screen plays it without a server, or
+        // the seed a board's day page names.
+        challenge
+            .parse()
+            .unwrap_or_else(|_| horde_games::today_utc())
+    };
+    let source = horde_games::challenge(seed);
+    let mode = horde_games::mode_of(Some(&source), seed, online);
+    let settings = SpawnSettings::default();
+    let mut session = Session::open(&source, settings, seed, mode)
+        .map_err(|e| format!("the challenge: {e:#}"))?;
+    if !online {
+        return Ok((session, None));
+    }
+    console("asking for the player's token");
+    let token = player_token(query.name.as_deref()).await?;
+    let board = session.sim().board();
+    let header = horde_games::recording_header(&source, board, settings, false, seed)
+        .map_err(|e| format!("{e:#}"))?;
+    session.start_recording(RecordingWriter::in_memory("challenge.rec", header));
+    Ok((session, Some(token)))
+}
+
+/// The player's token: the one the browser keeps, else a new player's named `name`, kept.
+async fn player_token(name: Option<&str>) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+    let storage = window.local_storage().ok().flatten();
+    if let Some(token) = storage
+        .as_ref()
+        .and_then(|s| s.get_item(TOKEN_KEY).ok().flatten())
+    {
+        return Ok(token);
+    }
+    let name = name.ok_or("to play online, name yourself: add ?name=NAME to the address")?;
+    let (status, answer) = fetch("/api/players", Some(&new_player(name)), None).await?;
+    let token = token_of(status, &answer)?;
+    if let Some(storage) = storage {
+        let _ = storage.set_item(TOKEN_KEY, &token);
+    }
+    Ok(token)
+}
+
+/// `GET url`, or `POST` of `body` (JSON, or a recording with `token`): the status and the
+/// answer's text.
+async fn fetch(
+    url: &str,
+    body: Option<&str>,
+    token: Option<&str>,
+) -> Result<(u16, String), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let init = web_sys::RequestInit::new();
+    if let Some(body) = body {
+        init.set_method("POST");
+        init.set_body(&JsValue::from_str(body));
+    }
+    let request = web_sys::Request::new_with_str_and_init(url, &init)
+        .map_err(|e| format!("{url}: {}", js(e)))?;
+    let headers = request.headers();
+    if body.is_some() {
+        let kind = if token.is_some() {
+            "text/plain; charset=utf-8"
+        } else {
+            "application/json"
+        };
+        headers.set("Content-Type", kind).map_err(js)?;
+    }
+    if let Some(token) = token {
+        headers
+            .set("Authorization", &format!("Bearer {token}"))
+            .map_err(js)?;
+    }
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_request(&request))
         .await
         .map_err(|e| format!("{url}: {}", js(e)))?
         .dyn_into()
         .map_err(|_| format!("{url}: no response"))?;
-    if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
-    }
     let text = JsFuture::from(response.text().map_err(js)?)
         .await
         .map_err(js)?
         .as_string()
-        .ok_or_else(|| format!("{url}: not text"))?;
+        .unwrap_or_default();
+    Ok((response.status(), text))
+}
+
+/// Submits `recording` with `token` and says the board's answer in `report`.
+async fn submit(recording: String, token: String, report: Rc<RefCell<Report>>) {
+    console("submitting the run");
+    let answer = fetch("/api/runs", Some(&recording), Some(&token)).await;
+    let mut report = report.borrow_mut();
+    match answer {
+        Ok((status, text)) => {
+            let said = submitted(status, &text);
+            report.submitted = Some((said.status, said.rank));
+            if let Some(why) = said.refused {
+                report.error = Some(format!("the board refused the run ({status}): {why}"));
+            }
+        }
+        Err(e) => report.error = Some(format!("submitting the run: {e}")),
+    }
+    write_report(&report);
+}
+
+/// Fetches the recording at `url` and plays it to its last line: the ticks and the checksum.
+async fn replay(url: &str) -> Result<(u64, u64), String> {
+    let (status, text) = fetch(url, None, None).await?;
+    if status != 200 {
+        return Err(format!("{url}: HTTP {status}"));
+    }
     let path = Path::new(url);
     let recording = Recording::parse(&text, path).map_err(|e| e.to_string())?;
     let sim = horde_games::start(&recording, path).map_err(|e| format!("{e:#}"))?;
@@ -179,8 +313,11 @@ struct Page {
     ctx: GpuContext,
     target: SurfaceTarget,
     renderer: Renderer,
+    board: BatchId,
     enemies: BatchId,
     session: Session,
+    tiles: Vec<Instance>,
+    board_revision: u64,
     scratch: Vec<ModelInstance>,
     instances: Vec<Instance>,
     /// The browser's time of the last frame, in milliseconds.
@@ -189,6 +326,10 @@ struct Page {
     owed: f64,
     report: Rc<RefCell<Report>>,
     reported_at: f64,
+    /// The player's token, for a game played online (its run is submitted when lost).
+    token: Option<String>,
+    /// Whether the game's end was seen.
+    over: bool,
 }
 
 impl Page {
@@ -204,6 +345,10 @@ impl Page {
                 log::warn!("{e:#}");
             }
         }
+        if self.session.decided() && !self.over {
+            self.over = true;
+            self.game_over();
+        }
         self.draw();
         let mut report = self.report.borrow_mut();
         report.frames += 1;
@@ -213,8 +358,59 @@ impl Page {
         }
     }
 
+    /// The game is decided: said, and a run played online submitted.
+    fn game_over(&mut self) {
+        let outcome = self.session.sim().counts().outcome.name();
+        let mut report = self.report.borrow_mut();
+        report.outcome = Some(outcome);
+        write_report(&report);
+        let recording = self.session.take_recording();
+        let text = recording
+            .as_ref()
+            .and_then(|r| r.text())
+            .map(str::to_string);
+        if let (Some(text), Some(token)) = (text, self.token.clone()) {
+            wasm_bindgen_futures::spawn_local(submit(text, token, self.report.clone()));
+        }
+    }
+
+    /// A click at `(x, y)` (the canvas's pixels): a laser on the tile there (a mortar with
+    /// Shift), applying at the next tick, recorded where the game is.
+    fn click(&mut self, (x, y): (f32, f32), shift: bool) {
+        if self.session.decided() {
+            return;
+        }
+        let (width, height) = self.target.size();
+        let board = self.session.sim().board();
+        let params = frame_params(
+            board.width(),
+            board.height(),
+            width as f32 / height.max(1) as f32,
+        );
+        let Some((tx, ty)) = tile_under(board, &params, (x, y), (width as f32, height as f32))
+        else {
+            return;
+        };
+        let kind = EditKind::Tower(TowerKind::ALL[usize::from(shift) % TowerKind::ALL.len()]);
+        match self.session.edit(kind, tx, ty) {
+            Ok(_) => {
+                let tick = self.session.tick() + 1;
+                if let Err(e) = self.session.note_edit(tick, (kind, tx, ty), None) {
+                    log::warn!("{e}");
+                }
+            }
+            Err(why) => log::info!("({tx}, {ty}): {why}"),
+        }
+    }
+
     /// Draws the board and the enemies as they stand.
     fn draw(&mut self) {
+        let revision = self.session.sim().board().revision();
+        if revision != self.board_revision {
+            self.board_revision = revision;
+            board_instances(self.session.sim().board(), &mut self.tiles);
+            self.renderer.set_instances(self.board, &self.tiles);
+        }
         enemy_instances(self.session.sim(), &mut self.scratch, &mut self.instances);
         self.renderer.set_instances(self.enemies, &self.instances);
         let (width, height) = self.target.size();
@@ -249,6 +445,7 @@ impl Page {
 fn run_frames(page: Page) {
     type Callback = Closure<dyn FnMut(f64)>;
     let page = Rc::new(RefCell::new(page));
+    listen_to_clicks(&page);
     let next: Rc<RefCell<Option<Callback>>> = Rc::new(RefCell::new(None));
     let again = next.clone();
     *next.borrow_mut() = Some(Closure::new(move |now: f64| {
@@ -267,4 +464,27 @@ fn request_frame(callback: &Closure<dyn FnMut(f64)>) {
     if let Some(window) = web_sys::window() {
         let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
     }
+}
+
+/// Hands the canvas's clicks to `page` (the canvas's pixels are the CSS pixels times the
+/// device's ratio), for as long as the page lives.
+fn listen_to_clicks(page: &Rc<RefCell<Page>>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(canvas) = window.document().and_then(|d| d.get_element_by_id("horde")) else {
+        return;
+    };
+    let ratio = window.device_pixel_ratio().max(1.0) as f32;
+    let page = page.clone();
+    let on_click =
+        Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |event: web_sys::MouseEvent| {
+            let at = (
+                event.offset_x() as f32 * ratio,
+                event.offset_y() as f32 * ratio,
+            );
+            page.borrow_mut().click(at, event.shift_key());
+        });
+    let _ = canvas.add_event_listener_with_callback("mousedown", on_click.as_ref().unchecked_ref());
+    on_click.forget();
 }

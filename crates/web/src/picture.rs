@@ -89,6 +89,32 @@ pub fn frame_params(width: u32, height: u32, aspect: f32) -> FrameParams {
     )
 }
 
+/// The tile of `board` under the pixel `(x, y)` (from the top-left corner) of a `width ×
+/// height` picture drawn with `params`: where the ray through it meets the ground.
+pub fn tile_under(
+    board: &Board,
+    params: &FrameParams,
+    (x, y): (f32, f32),
+    (width, height): (f32, f32),
+) -> Option<(i64, i64)> {
+    let ndc_x = 2.0 * x / width.max(1.0) - 1.0;
+    let ndc_y = 1.0 - 2.0 * y / height.max(1.0);
+    // Clip space back to the simulation's (the view starts with the mirror).
+    let back = (params.proj * params.view).inverse();
+    let near = back.project_point3(Vec3::new(ndc_x, ndc_y, 0.0));
+    let far = back.project_point3(Vec3::new(ndc_x, ndc_y, 1.0));
+    let down = near.y - far.y;
+    if down <= f32::EPSILON {
+        return None;
+    }
+    let ground = near + (far - near) * (near.y / down);
+    let tile_x = (ground.x + (board.width() as f32 - 1.0) * 0.5).round();
+    let tile_y = (ground.z + (board.height() as f32 - 1.0) * 0.5).round();
+    board
+        .index(tile_x as i64, tile_y as i64)
+        .map(|_| (tile_x as i64, tile_y as i64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +160,27 @@ mod tests {
             out.iter()
                 .zip(&expected)
                 .all(|(a, b)| a.model == b.model && a.color == b.color)
+        );
+    }
+
+    #[test]
+    fn the_tile_under_a_pixel_is_the_one_drawn_there() {
+        let board = board_of(&LevelSource::BuiltIn).unwrap_or_else(|e| panic!("{e}"));
+        let (w, h) = (1280.0, 720.0);
+        let params = frame_params(board.width(), board.height(), w / h);
+        for index in [0, board.contents().len() / 2, board.contents().len() - 1] {
+            let [x, z] = board.tile_center(index);
+            let clip = params.proj * params.view * glam::Vec4::new(x, 0.0, z, 1.0);
+            let ndc = clip / clip.w;
+            let pixel = ((ndc.x + 1.0) * 0.5 * w, (1.0 - ndc.y) * 0.5 * h);
+            let expected = board.coords(index);
+            let expected = (expected.0 as i64, expected.1 as i64);
+            assert_eq!(tile_under(&board, &params, pixel, (w, h)), Some(expected));
+        }
+        assert_eq!(
+            tile_under(&board, &params, (2.0, 2.0), (w, h)),
+            None,
+            "off the board"
         );
     }
 

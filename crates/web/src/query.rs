@@ -9,9 +9,15 @@ pub struct Query {
     pub replay: Option<String>,
     /// The scene named, if any (`td`).
     pub scene: Option<String>,
-    /// The challenge named, if any: `today` (today's seed, as the native game plays it
-    /// offline) or a seed (a day's challenge as a board's page names it).
+    /// The challenge named, if any: `online` (today's, from the board that serves the page:
+    /// a lost run is submitted), `today` (today's seed, as the native game plays it offline)
+    /// or a seed (a day's challenge as a board's page names it).
     pub challenge: Option<String>,
+    /// The name to play under on the board, where the browser holds no player's token yet.
+    pub name: Option<String>,
+    /// Edits to play the game with, at their ticks (an edit script's URL): the game is played
+    /// to its end at once (a scripted player, for tests and demonstrations).
+    pub script: Option<String>,
 }
 
 /// Why a query is refused.
@@ -37,6 +43,8 @@ impl Query {
             let value = decode(value).ok_or_else(|| QueryError(format!("`{key}`: bad escape")))?;
             match key {
                 "replay" if !value.is_empty() => query.replay = Some(value),
+                "script" if !value.is_empty() => query.script = Some(value),
+                "name" if !value.trim().is_empty() => query.name = Some(value),
                 "scene" if SCENES.contains(&value.as_str()) => query.scene = Some(value),
                 "scene" => {
                     return Err(QueryError(format!(
@@ -44,17 +52,19 @@ impl Query {
                         SCENES.join(", ")
                     )));
                 }
-                "challenge" if value == "today" || value.parse::<u64>().is_ok() => {
+                "challenge"
+                    if value == "today" || value == "online" || value.parse::<u64>().is_ok() =>
+                {
                     query.challenge = Some(value)
                 }
                 "challenge" => {
                     return Err(QueryError(format!(
-                        "challenge `{value}`: `today` or a seed"
+                        "challenge `{value}`: `online`, `today` or a seed"
                     )));
                 }
                 _ => {
                     return Err(QueryError(format!(
-                        "`{key}`: the page takes replay, scene and challenge"
+                        "`{key}`: the page takes replay, scene, challenge, name and script"
                     )));
                 }
             }
@@ -104,6 +114,11 @@ mod tests {
                 .and_then(|q| q.challenge),
             Some("20261205".to_string())
         );
+        let online = Query::parse("challenge=online&name=Ida+I&script=data%3A,1%20wall%201%202")
+            .unwrap_or_default();
+        assert_eq!(online.challenge.as_deref(), Some("online"));
+        assert_eq!(online.name.as_deref(), Some("Ida I"));
+        assert_eq!(online.script.as_deref(), Some("data:,1 wall 1 2"));
     }
 
     #[test]

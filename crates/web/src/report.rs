@@ -1,7 +1,8 @@
 //! What the page tells a test, on `<body>` as `data-horde-*` attributes (updated at least once
 //! a second): `frames` (frames drawn), `backend` (`webgpu` or `webgl2`), and after
 //! `?replay=URL` has played to the recording's last line `ticks` and `checksum` (hex, as
-//! `horde replay --json` gives it), or `error` with the reason.
+//! `horde replay --json` gives it), `outcome` once the game played is decided, `submitted`
+//! and `rank` once a run went to the board, or `error` with the reason.
 
 use horde_core_sim::td::history::checksum_hex;
 
@@ -14,6 +15,10 @@ pub struct Report {
     pub backend: Option<&'static str>,
     /// The replay's end: the ticks played and the last checksum.
     pub replayed: Option<(u64, u64)>,
+    /// How the game played ended, once it did (`victory`, `defeat`).
+    pub outcome: Option<&'static str>,
+    /// The board's answer to the run submitted: its HTTP status, and its rank where listed.
+    pub submitted: Option<(u16, Option<u64>)>,
     /// What went wrong, if anything did.
     pub error: Option<String>,
 }
@@ -28,6 +33,15 @@ impl Report {
         if let Some((ticks, checksum)) = self.replayed {
             out.push(("ticks", ticks.to_string()));
             out.push(("checksum", checksum_hex(checksum)));
+        }
+        if let Some(outcome) = self.outcome {
+            out.push(("outcome", outcome.to_string()));
+        }
+        if let Some((status, rank)) = self.submitted {
+            out.push(("submitted", status.to_string()));
+            if let Some(rank) = rank {
+                out.push(("rank", rank.to_string()));
+            }
         }
         if let Some(error) = &self.error {
             out.push(("error", error.clone()));
@@ -56,7 +70,7 @@ mod tests {
             frames: 12,
             backend: Some("webgl2"),
             replayed: Some((3600, 0x00ab_cdef_0123_4567)),
-            error: None,
+            ..Report::default()
         };
         assert_eq!(
             report.attributes(),
@@ -74,6 +88,19 @@ mod tests {
         assert_eq!(
             failed.attributes()[1],
             ("error", "no such recording".to_string())
+        );
+        let ranked = Report {
+            outcome: Some("defeat"),
+            submitted: Some((201, Some(2))),
+            ..Report::default()
+        };
+        assert_eq!(
+            &ranked.attributes()[1..],
+            [
+                ("outcome", "defeat".to_string()),
+                ("submitted", "201".to_string()),
+                ("rank", "2".to_string()),
+            ]
         );
         assert_eq!(backend_name("BrowserWebGpu"), "webgpu");
         assert_eq!(backend_name("Gl"), "webgl2");

@@ -68,6 +68,8 @@ impl Op {
 enum Output {
     /// On the caller's thread.
     Here(AppendFile),
+    /// In memory, where there is no file to write (a browser's page): the recording's text.
+    Memory(String),
     /// On a thread of its own: the changes go there, its errors come back.
     Thread {
         changes: Option<Sender<Op>>,
@@ -87,6 +89,24 @@ impl RecordingWriter {
             header_len,
             Output::Here(file),
         ))
+    }
+
+    /// Starts recording the game `header` describes in memory, as `name` (what its comment
+    /// says to replay): [`RecordingWriter::text`] is the recording so far, the same text a file
+    /// would hold. Where there is no file system (a browser's page).
+    pub fn in_memory(name: &str, header: RecordingHeader) -> RecordingWriter {
+        let path = Path::new(name);
+        let start = header_text(path, &header);
+        let header_len = start.len() as u64;
+        RecordingWriter::new(path, header, header_len, Output::Memory(start))
+    }
+
+    /// The recording so far, for one made [`RecordingWriter::in_memory`] (`None` for a file's).
+    pub fn text(&self) -> Option<&str> {
+        match &self.out {
+            Output::Memory(text) => Some(text),
+            _ => None,
+        }
     }
 
     /// As [`RecordingWriter::start`], but every line after the header is written by a thread
@@ -218,6 +238,14 @@ impl RecordingWriter {
     fn send(&mut self, op: Op) -> Result<(), FileError> {
         match &mut self.out {
             Output::Here(file) => op.apply(file),
+            Output::Memory(text) => {
+                match op {
+                    Op::Start(header) => *text = header,
+                    Op::Append(line) => text.push_str(&line),
+                    Op::Truncate(len) => text.truncate(len as usize),
+                }
+                Ok(())
+            }
             Output::Thread { changes, .. } => {
                 if let Some(changes) = changes {
                     // The thread ends only when the writer is dropped.
@@ -232,7 +260,7 @@ impl RecordingWriter {
     fn failure(&self) -> Result<(), FileError> {
         match &self.out {
             Output::Thread { errors, .. } => errors.try_recv().map_or(Ok(()), Err),
-            Output::Here(_) => Ok(()),
+            Output::Here(_) | Output::Memory(_) => Ok(()),
         }
     }
 
@@ -326,6 +354,35 @@ fn sim_flags(header: &RecordingHeader) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_recording_in_memory_is_the_text_a_file_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.rec");
+        let (mut sim, header) = game();
+        let mut file = RecordingWriter::start(&path, header.clone()).unwrap();
+        let mut memory = RecordingWriter::in_memory(&path.display().to_string(), header);
+        for tick in 1..=130 {
+            if tick == 5 {
+                for writer in [&mut file, &mut memory] {
+                    writer.edit(tick, EditKind::Wall, 1, 1).unwrap();
+                }
+            }
+            sim.step(crate::DT);
+            for writer in [&mut file, &mut memory] {
+                writer.after_tick(tick, &sim).unwrap();
+            }
+        }
+        for writer in [&mut file, &mut memory] {
+            writer.cut(100);
+        }
+        let text = memory.text().unwrap().to_string();
+        assert!(file.text().is_none());
+        file.finish().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        let read = Recording::parse(&text, &path).unwrap();
+        assert_eq!(read.script.checkpoints().len(), 1);
+    }
     use crate::td::level::parse_level;
     use crate::td::recording::{Recording, board_checksum};
     use crate::td::source::GameSource;
