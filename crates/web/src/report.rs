@@ -1,5 +1,6 @@
 //! What the page tells a test, on `<body>` as `data-horde-*` attributes (updated at least once
-//! a second): `frames` (frames drawn), `backend` (`webgpu` or `webgl2`), and after
+//! a second): `frames` (frames drawn), `backend` (`webgpu` or `webgl2`), `first-frame-ms`
+//! (from the navigation to the first frame drawn), and after
 //! `?replay=URL` has played to the recording's last line `ticks` and `checksum` (hex, as
 //! `horde replay --json` gives it), `outcome` once the game played is decided, `submitted`
 //! and `rank` once a run went to the board, or `error` with the reason.
@@ -15,6 +16,8 @@ pub struct Report {
     pub backend: Option<&'static str>,
     /// The replay's end: the ticks played and the last checksum.
     pub replayed: Option<(u64, u64)>,
+    /// Milliseconds from the page's navigation to its first frame drawn, once drawn.
+    pub first_frame_ms: Option<f64>,
     /// How the game played ended, once it did (`victory`, `defeat`).
     pub outcome: Option<&'static str>,
     /// The board's answer to the run submitted: its HTTP status, and its rank where listed.
@@ -29,6 +32,9 @@ impl Report {
         let mut out = vec![("frames", self.frames.to_string())];
         if let Some(backend) = self.backend {
             out.push(("backend", backend.to_string()));
+        }
+        if let Some(ms) = self.first_frame_ms {
+            out.push(("first-frame-ms", format!("{ms:.0}")));
         }
         if let Some((ticks, checksum)) = self.replayed {
             out.push(("ticks", ticks.to_string()));
