@@ -192,6 +192,23 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     let backend = body_attribute(&dom, "backend").unwrap();
     assert!(backend == "webgl2" || backend == "webgpu", "{backend}");
 
+    // The front door: /play alone shows the menu over the live sandbox.
+    let dom = chromium(&profile, &["--dump-dom"], &format!("{}/play", board.url()));
+    assert!(
+        dom.contains("<div id=\"title\">"),
+        "the menu is shown: {dom}"
+    );
+    assert!(dom.contains("href=\"/play?challenge=online\""), "{dom}");
+    assert!(dom.contains("href=\"/play?scene=td\""), "{dom}");
+    assert!(body_attribute(&dom, "frames").is_some(), "{dom}");
+    // In a game it is not.
+    let dom = chromium(
+        &profile,
+        &["--dump-dom"],
+        &format!("{}/play?scene=td", board.url()),
+    );
+    assert!(dom.contains("<div id=\"title\" hidden=\"\">"), "{dom}");
+
     // A newcomer plays today's challenge in the browser (its edits by script: the lasers of
     // the run above), loses, and the run is submitted with the token the page got for the
     // name, verified and ranked like any other.
