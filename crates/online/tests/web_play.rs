@@ -201,6 +201,17 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     assert!(dom.contains("href=\"/play?challenge=online\""), "{dom}");
     assert!(dom.contains("href=\"/play?scene=td\""), "{dom}");
     assert!(body_attribute(&dom, "frames").is_some(), "{dom}");
+    // The stress page: `horde stress`'s board and swarm, drawn.
+    let dom = chromium(
+        &profile,
+        &["--dump-dom"],
+        &format!("{}/play?stress=1000", board.url()),
+    );
+    assert_eq!(body_attribute(&dom, "error"), None, "{dom}");
+    assert!(
+        body_attribute(&dom, "frames").is_some_and(|f| f != "0"),
+        "{dom}"
+    );
     // In a game it is not.
     let dom = chromium(
         &profile,

@@ -20,27 +20,98 @@ const SIM_TO_RENDER: Mat4 = Mat4::from_cols_array(&[
 /// The colour of a tile's block, and its height.
 fn tile_look(content: TileContent) -> ([u8; 4], f32) {
     match content {
-        TileContent::Empty => ([92, 110, 84, 255], 0.05),
+        TileContent::Empty => ([92, 110, 84, 255], 0.1),
         TileContent::Wall => ([150, 146, 138, 255], 0.5),
-        TileContent::Destination => ([214, 74, 64, 255], 0.1),
-        TileContent::SpawnPoint => ([72, 116, 204, 255], 0.1),
+        TileContent::Destination => ([214, 74, 64, 255], 0.12),
+        TileContent::SpawnPoint => ([72, 116, 204, 255], 0.12),
         TileContent::Tower(_) => ([224, 190, 92, 255], 0.75),
     }
 }
 
-/// Every tile of `board` as a block standing on the ground, into `out` (cleared first).
+/// A block from `from` to `to` (tile centres `[x, z]`, the same row), `height` tall, standing
+/// on the ground, a little inset so that neighbours show apart.
+fn block(from: [f32; 2], to: [f32; 2], height: f32, color: [u8; 4]) -> Instance {
+    let model = Mat4::from_scale_rotation_translation(
+        Vec3::new(to[0] - from[0] + 0.96, height, to[1] - from[1] + 0.96),
+        glam::Quat::IDENTITY,
+        Vec3::new(
+            (from[0] + to[0]) * 0.5,
+            height * 0.5 - 0.1,
+            (from[1] + to[1]) * 0.5,
+        ),
+    );
+    Instance::new(model, color)
+}
+
+/// The board as blocks, into `out` (cleared first): the ground under every tile as one slab,
+/// the walls in runs along rows or along columns, whichever makes fewer blocks (a 256×256
+/// serpentine is a few hundred, not tens of thousands), and every other tile that is not
+/// empty as a block of its own.
 pub fn board_instances(board: &Board, out: &mut Vec<Instance>) {
     out.clear();
-    for (index, content) in board.contents().iter().enumerate() {
-        let [x, z] = board.tile_center(index);
-        let (color, height) = tile_look(*content);
-        let model = Mat4::from_scale_rotation_translation(
-            Vec3::new(0.96, height, 0.96),
-            glam::Quat::IDENTITY,
-            Vec3::new(x, height * 0.5 - 0.05, z),
-        );
-        out.push(Instance::new(model, color));
+    let (width, height) = (board.width() as usize, board.height() as usize);
+    let (ground, thickness) = tile_look(TileContent::Empty);
+    let half = [(width as f32 - 1.0) * 0.5, (height as f32 - 1.0) * 0.5];
+    out.push(block([-half[0], -half[1]], half, thickness, ground));
+    let rows = runs(board, true);
+    let columns = runs(board, false);
+    let walls = if rows.len() <= columns.len() {
+        rows
+    } else {
+        columns
+    };
+    let (wall, tall) = tile_look(TileContent::Wall);
+    for (from, to) in walls {
+        out.push(block(
+            board.tile_center(from),
+            board.tile_center(to),
+            tall,
+            wall,
+        ));
     }
+    for (index, content) in board.contents().iter().enumerate() {
+        if !matches!(content, TileContent::Empty | TileContent::Wall) {
+            let (color, tall) = tile_look(*content);
+            let at = board.tile_center(index);
+            out.push(block(at, at, tall, color));
+        }
+    }
+}
+
+/// The runs of walls of `board` along its rows (`along_rows`) or its columns: the first and
+/// last tile of each.
+fn runs(board: &Board, along_rows: bool) -> Vec<(usize, usize)> {
+    let (width, height) = (board.width() as usize, board.height() as usize);
+    let (lines, length) = if along_rows {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    let index = |line: usize, at: usize| {
+        if along_rows {
+            line * width + at
+        } else {
+            at * width + line
+        }
+    };
+    let is_wall = |i: usize| board.contents()[i] == TileContent::Wall;
+    let mut out = Vec::new();
+    for line in 0..lines {
+        let mut at = 0;
+        while at < length {
+            if !is_wall(index(line, at)) {
+                at += 1;
+                continue;
+            }
+            let mut last = at;
+            while last + 1 < length && is_wall(index(line, last + 1)) {
+                last += 1;
+            }
+            out.push((index(line, at), index(line, last)));
+            at = last + 1;
+        }
+    }
+    out
 }
 
 /// Every enemy of `sim` as it stands, into `out` (resized to their number): the simulation's
@@ -124,22 +195,39 @@ mod tests {
     use horde_games::board_of;
 
     #[test]
-    fn every_tile_is_a_block_and_walls_stand_taller_than_the_ground() {
-        let board = board_of(&LevelSource::BuiltIn).unwrap_or_else(|e| panic!("{e}"));
+    fn walls_are_merged_in_runs_and_cover_exactly_the_wall_tiles() {
+        let board = horde_core_sim::td::tiles::winding_board(64, 64, 16, 4)
+            .unwrap_or_else(|e| panic!("{e}"));
         let mut out = Vec::new();
         board_instances(&board, &mut out);
-        assert_eq!(out.len(), board.contents().len());
-        let height = |i: &Instance| i.model[1][1];
-        let wall = board
+        let walls = board
             .contents()
             .iter()
-            .position(|c| *c == TileContent::Wall);
-        let empty = board
-            .contents()
-            .iter()
-            .position(|c| *c == TileContent::Empty);
-        if let (Some(wall), Some(empty)) = (wall, empty) {
-            assert!(height(&out[wall]) > height(&out[empty]));
+            .filter(|c| **c == TileContent::Wall)
+            .count();
+        assert!(
+            out.len() < walls / 4,
+            "{} blocks for {walls} walls",
+            out.len()
+        );
+        // Every tile's centre is inside the blocks of its kind: walls under a wall block.
+        let tall = |i: &Instance| i.model[1][1];
+        let covers = |i: &Instance, [x, z]: [f32; 2]| {
+            let (cx, cz) = (i.model[3][0], i.model[3][2]);
+            (x - cx).abs() < i.model[0][0] * 0.5 && (z - cz).abs() < i.model[2][2] * 0.5
+        };
+        for (index, content) in board.contents().iter().enumerate() {
+            let at = board.tile_center(index);
+            let over: Vec<&Instance> = out.iter().skip(1).filter(|i| covers(i, at)).collect();
+            match content {
+                TileContent::Empty => assert!(over.is_empty(), "{index}"),
+                TileContent::Wall => {
+                    assert_eq!(over.len(), 1, "{index}");
+                    assert_eq!(tall(over[0]), 0.5);
+                }
+                _ => assert_eq!(over.len(), 1, "{index}"),
+            }
+            assert!(covers(&out[0], at), "the ground is under {index}");
         }
     }
 

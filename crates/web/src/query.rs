@@ -18,7 +18,13 @@ pub struct Query {
     /// Edits to play the game with, at their ticks (an edit script's URL): the game is played
     /// to its end at once (a scripted player, for tests and demonstrations).
     pub script: Option<String>,
+    /// A stress run of this many enemies (1 to [`MOST_STRESS`]): `horde stress`'s board and
+    /// swarm, one tick a frame, the population topped up, the frame's time reported.
+    pub stress: Option<u32>,
 }
+
+/// The most enemies a stress run in the page holds.
+pub const MOST_STRESS: u32 = 1_000_000;
 
 /// Why a query is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +50,14 @@ impl Query {
             match key {
                 "replay" if !value.is_empty() => query.replay = Some(value),
                 "script" if !value.is_empty() => query.script = Some(value),
+                "stress" => match value.parse::<u32>() {
+                    Ok(n) if (1..=MOST_STRESS).contains(&n) => query.stress = Some(n),
+                    _ => {
+                        return Err(QueryError(format!(
+                            "stress `{value}`: enemies, 1 to {MOST_STRESS}"
+                        )));
+                    }
+                },
                 "name" if !value.trim().is_empty() => query.name = Some(value),
                 "scene" if SCENES.contains(&value.as_str()) => query.scene = Some(value),
                 "scene" => {
@@ -64,7 +78,7 @@ impl Query {
                 }
                 _ => {
                     return Err(QueryError(format!(
-                        "`{key}`: the page takes replay, scene, challenge, name and script"
+                        "`{key}`: the page takes replay, scene, challenge, name, script and stress"
                     )));
                 }
             }
@@ -127,6 +141,8 @@ mod tests {
             ("?scene=moon", "scene `moon`"),
             ("?challenge=yesterday", "challenge `yesterday`"),
             ("?volume=11", "`volume`"),
+            ("?stress=0", "stress `0`"),
+            ("?stress=2000000", "stress `2000000`"),
             ("?replay=%zz", "bad escape"),
             ("?replay=%c3%28", "bad escape"),
         ] {

@@ -1,6 +1,6 @@
 //! What the page tells a test, on `<body>` as `data-horde-*` attributes (updated at least once
 //! a second): `frames` (frames drawn), `backend` (`webgpu` or `webgl2`), `first-frame-ms`
-//! (from the navigation to the first frame drawn), and after
+//! (from the navigation to the first frame drawn), `frame-ms` (a stress run's median frame), and after
 //! `?replay=URL` has played to the recording's last line `ticks` and `checksum` (hex, as
 //! `horde replay --json` gives it), `outcome` once the game played is decided, `submitted`
 //! and `rank` once a run went to the board, or `error` with the reason.
@@ -18,6 +18,10 @@ pub struct Report {
     pub replayed: Option<(u64, u64)>,
     /// Milliseconds from the page's navigation to its first frame drawn, once drawn.
     pub first_frame_ms: Option<f64>,
+    /// A stress run's frame (from one browser frame to the next: the tick, the instances, the
+    /// draw and the GPU's work), the median of [`STRESS_FRAMES`] frames after three, once
+    /// there were that many.
+    pub frame_ms_p50: Option<f64>,
     /// How the game played ended, once it did (`victory`, `defeat`).
     pub outcome: Option<&'static str>,
     /// The board's answer to the run submitted: its HTTP status, and its rank where listed.
@@ -35,6 +39,9 @@ impl Report {
         }
         if let Some(ms) = self.first_frame_ms {
             out.push(("first-frame-ms", format!("{ms:.0}")));
+        }
+        if let Some(ms) = self.frame_ms_p50 {
+            out.push(("frame-ms", format!("{ms:.2}")));
         }
         if let Some((ticks, checksum)) = self.replayed {
             out.push(("ticks", ticks.to_string()));
@@ -54,6 +61,18 @@ impl Report {
         }
         out
     }
+}
+
+/// The frames a stress run's median is taken over (after three not counted).
+pub const STRESS_FRAMES: usize = 30;
+
+/// The median of `samples` (sorted in place); `None` for none.
+pub fn median(samples: &mut [f64]) -> Option<f64> {
+    if samples.is_empty() {
+        return None;
+    }
+    samples.sort_by(f64::total_cmp);
+    Some(samples[samples.len() / 2])
 }
 
 /// The name a test reads for a wgpu backend: `webgpu` for the browser's WebGPU, `webgl2` for
@@ -108,6 +127,8 @@ mod tests {
                 ("rank", "2".to_string()),
             ]
         );
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&mut []), None);
         assert_eq!(backend_name("BrowserWebGpu"), "webgpu");
         assert_eq!(backend_name("Gl"), "webgl2");
     }
