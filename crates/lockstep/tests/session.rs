@@ -327,3 +327,49 @@ fn a_scripted_host_places_a_tower_and_a_later_joiner_is_told_who_placed_it() {
     drop(peer);
     host_thread.join().unwrap().unwrap();
 }
+
+#[test]
+fn a_joiner_stops_when_the_host_is_silent_and_not_while_it_keeps_alive() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = Host::start(settings(1, 100_000, dir.path())).unwrap();
+    let code = host.code().to_string();
+    let joining = {
+        let dir = dir.path().to_path_buf();
+        std::thread::spawn(move || Peer::join(&code, "ann", &dir))
+    };
+    let mut game = new_game();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !joining.is_finished() {
+        assert!(Instant::now() < deadline, "no welcome");
+        host.advance(&mut game, Instant::now()).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (mut peer, saved) = joining.join().unwrap().unwrap();
+    let mut theirs = SimGame::new(saved.sim, None);
+    // Twenty seconds of the host standing still (its player looking back), in steps of a
+    // tenth of a second of the clock both are handed: told who plays, the joiner stays.
+    let start = Instant::now();
+    for step in 0..200 {
+        let now = start + Duration::from_millis(100 * step);
+        host.keep_alive(game.tick(), now);
+        std::thread::sleep(Duration::from_millis(3));
+        peer.advance(&mut theirs, now, 0).unwrap();
+    }
+    // Then silence: ten seconds after the last it heard, the joiner gives up, saying so.
+    let quiet = start + Duration::from_secs(20);
+    let mut said = None;
+    for step in 0..120 {
+        let now = quiet + Duration::from_millis(100 * step);
+        if let Err(e) = peer.advance(&mut theirs, now, 0) {
+            said = Some((step, e.to_string()));
+            break;
+        }
+    }
+    let (step, why) = said.expect("the joiner never gave up");
+    // Ten seconds after the last it heard (the host tells who plays at least every 3 s).
+    assert!(
+        (65..=101).contains(&step),
+        "it gave up {step} tenths of a second into the silence"
+    );
+    assert!(why.contains("said nothing for 10 s"), "{why}");
+}

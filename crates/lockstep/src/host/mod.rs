@@ -282,6 +282,14 @@ impl Host {
         self.players_sent = (now, players);
     }
 
+    /// Keeps the peers told who plays while the host's game stands still (a window's player
+    /// looking back through the timeline: nothing is heard or played then, the game being
+    /// elsewhere), `tick` the live game's: a joiner takes a host silent for
+    /// [`crate::peer::HOST_SILENT`] for gone.
+    pub fn keep_alive(&mut self, tick: u64, now: Instant) {
+        self.tell_players(tick, now);
+    }
+
     /// When the next tick is due (a headless loop sleeps until then).
     pub fn next_step(&self) -> Instant {
         self.next_step

@@ -268,6 +268,10 @@ impl TdCoop {
         // The session plays the live game: while this player looks back, their side waits
         // (and the game waits for them, the HUD says) until they are back at the live edge.
         if game.sim().counts().ticks != game.live_tick() {
+            // The peers still hear the host meanwhile (they take a silent host for gone).
+            if let Session::Host(host) = &mut self.session {
+                host.keep_alive(game.live_tick(), now);
+            }
             return;
         }
         let mut live = Live {
