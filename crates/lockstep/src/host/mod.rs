@@ -284,8 +284,8 @@ impl Host {
 
     /// Keeps the peers told who plays while the host's game stands still (a window's player
     /// looking back through the timeline: nothing is heard or played then, the game being
-    /// elsewhere), `tick` the live game's: a joiner takes a host silent for
-    /// [`crate::peer::HOST_SILENT`] for gone.
+    /// elsewhere), `tick` the live game's: a joiner takes a host silent for ten seconds for
+    /// gone.
     pub fn keep_alive(&mut self, tick: u64, now: Instant) {
         self.tell_players(tick, now);
     }
