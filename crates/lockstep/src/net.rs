@@ -36,6 +36,10 @@ pub const CONNECT_WAIT: Duration = Duration::from_secs(5);
 /// is tens of megabytes).
 const WELCOME_WAIT: Duration = Duration::from_secs(60);
 
+/// How long the host's side of a connection waits, once the game let go of it, for the
+/// joiner to read what was sent (the game's end among it) before closing it.
+pub const HOST_LINGER: Duration = Duration::from_secs(10);
+
 /// The frames queued for one connection at most. A side that stops reading fills it (the
 /// host's lists come 10 a second: this is minutes of them) and is dropped then, never
 /// buffered without end.
@@ -237,7 +241,9 @@ async fn serve(incoming: quinn::Incoming, id: u64, events: Sender<HostEvent>) {
     if events.send(hello_event).is_err() {
         return;
     }
-    let writer = spawn_writer(&conn, send, queued, Duration::from_secs(2));
+    // The host's last frames (the game's end) must be read before the connection closes: a
+    // close discards what the joiner has not read yet, and a loaded joiner can be slow.
+    let writer = spawn_writer(&conn, send, queued, HOST_LINGER);
     let mut bucket = Bucket::new();
     let why = loop {
         match read_frame(&mut recv, TO_HOST_CAP).await {

@@ -496,9 +496,11 @@ impl Host {
 
 impl Drop for Host {
     /// What was queued for the peers (the game's end among it) is sent before the network
-    /// closes: every peer let go, then a brief wait for the connections to close.
+    /// closes: every peer let go, then a wait (at most the linger and a little) for each to
+    /// read it all and the connections to close — at once where they do.
     fn drop(&mut self) {
         self.peers.clear();
-        self.net.wait_idle(Duration::from_secs(3));
+        self.net
+            .wait_idle(crate::net::HOST_LINGER + Duration::from_secs(2));
     }
 }
