@@ -104,8 +104,6 @@ pub struct Enemies {
     spheres: usize,
     /// Whether the clips are rules and drawn ([`Enemies::set_animated`]).
     animated: bool,
-    /// The maths of the turns ([`Enemies::set_maths`]).
-    maths: Maths,
     /// What is kept beside the enemies by slot for the spatial index and the towers.
     kept: Kept,
     /// Per slot, the speed factor towers gave each enemy for its next update (1 for none);
@@ -184,7 +182,6 @@ impl Enemies {
     /// Plays the turns with `maths` from now on (a game's maths is chosen before its first
     /// tick: a loaded save's or a replayed recording's says which).
     pub fn set_maths(&mut self, maths: Maths) {
-        self.maths = maths;
         if self.kept.maths != maths {
             self.kept.maths = maths;
             self.kept.refill(&self.states);
@@ -193,7 +190,7 @@ impl Enemies {
 
     /// The maths of the turns.
     pub fn maths(&self) -> Maths {
-        self.maths
+        self.kept.maths
     }
 
     /// How the instances are made now.
@@ -201,7 +198,7 @@ impl Enemies {
         Look {
             animated: self.animated,
             spheres: self.spheres > 0,
-            maths: self.maths,
+            maths: self.kept.maths,
         }
     }
 
@@ -365,7 +362,7 @@ impl Enemies {
             counts: &mut self.reclaimed_per_chunk[..chunks],
             factors: &self.speed_factors,
         };
-        let step = (board, dt, self.animated, self.maths);
+        let step = (board, dt, self.animated, self.kept.maths);
         advance_all(work, self.kept.tracks(), step);
         self.speed_factors.clear();
         self.remove_reclaimed(chunks, |_, _| {})
@@ -403,7 +400,7 @@ impl Enemies {
             fused(work, &mut used, self.kept.tracks(), (board, dt, look));
         }
         self.speed_factors.clear();
-        let (animated, maths) = (self.animated, self.maths);
+        let (animated, maths) = (self.animated, self.kept.maths);
         Ok(self.remove_reclaimed(chunks, |index, enemy| {
             sink.write(index, &[cube_instance_of(enemy, animated, maths)]);
         }))
@@ -437,7 +434,7 @@ impl Enemies {
         if self.spheres == 0 {
             return;
         }
-        let (animated, maths) = (self.animated, self.maths);
+        let (animated, maths) = (self.animated, self.kept.maths);
         for enemy in self.states.iter().filter(|e| e.sphere) {
             each(instance_of(enemy, animated, maths));
         }
@@ -448,7 +445,7 @@ impl Enemies {
         let enemy = self.states.get(index)?;
         Some(EnemyView {
             id: self.ids[index],
-            position: enemy.pose(self.maths).position,
+            position: enemy.pose(self.kept.maths).position,
             yaw_deg: enemy.yaw_deg(),
             params: enemy.params,
             state: enemy.state(),

@@ -47,7 +47,8 @@ pub(super) struct Kept {
     /// (the priority tables' keys).
     path_left: Vec<f32>,
     health: Vec<f32>,
-    /// The maths of the turns the places are found with.
+    /// The maths of the turns, the pool's one record of it: the places are found with it,
+    /// and the update pass turns with it.
     pub(super) maths: Maths,
 }
 
