@@ -34,7 +34,7 @@
 //! software drivers free each frame, set before any other thread starts.
 //!
 //! The mapping between the simulation's left-handed frame (`+z` north) and the renderer's
-//! right-handed one lives in one place: [`scenes::camera`].
+//! right-handed one lives in one place: `horde_looks::SIM_TO_RENDER` (with `look_at`).
 
 pub mod cli;
 pub mod clock;

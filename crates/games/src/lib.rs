@@ -11,6 +11,8 @@
 //! - `replay.rs`: a recording's game started from its header, and the one replay loop that
 //!   plays it through its edits and checks its checksum lines — with its history kept (the
 //!   window's timeline, `horde replay --at`) or nothing kept (a run verified).
+//! - `shipped.rs`: the games Horde ships (a level and a scenario each), their texts compiled
+//!   in for where there are no files, opened and recorded from them.
 //! - `session/`: the [`Session`], the one type that drives a TD game — its simulation, source,
 //!   [`Mode`] and tick (edits due, the step, whoever watches) — and the modes' rules.
 #![deny(missing_docs)]
@@ -19,6 +21,7 @@ mod days;
 mod levels;
 mod replay;
 mod session;
+mod shipped;
 
 pub use days::{civil_from_days, day_of, days_of, today_utc, unix_seconds};
 pub use levels::{
@@ -30,3 +33,4 @@ pub use session::{
     ChallengeOf, Change, CoopSide, Due, Fused, Mode, Plain, Refusal, Rules, Scripted, Session,
     Stepper, Watcher, mode_of,
 };
+pub use shipped::{SHIPPED, Shipped};

@@ -1,8 +1,11 @@
 //! Horde in the browser, served by the board: the web build (`crates/web/build.sh`) served at
 //! `/play` by a board started with it, loaded in headless Chromium (WebGL2 through
-//! SwiftShader), which draws frames and, after `?replay=URL` (a run's *Watch* link), replays
-//! the run's recording to the checksum the native replay gives; what the page did is read
-//! back from `<body>`'s `data-horde-*` attributes (`--dump-dom`), and a screenshot is taken.
+//! SwiftShader) driven in real time over its DevTools protocol, as a player would: it draws
+//! frames; after `?replay=URL` (a run's *Watch* link) it replays the run's recording to the
+//! checksum the native replay gives and shows the run; a newcomer plays today's challenge and
+//! it is ranked; a run is kept and watched again, a game saved (F5) and loaded (F9); the city,
+//! the runner (a key makes it jump) and the platformer run, and a shipped game opens. What the
+//! page did is read back from `<body>`'s `data-horde-*` attributes, and screenshots are taken.
 //!
 //! Needs Chromium, `rustup target add wasm32-unknown-unknown` and the wasm-bindgen CLI of the
 //! crate's version, which `.ci/run` installs; where one is missing the test says so and
@@ -11,12 +14,12 @@
 
 mod common;
 
+use common::devtools::Page;
 use common::{NO_LIMIT, lost_challenge, options, player, todays_seed};
 use horde_core_sim::td::history::{Recording, checksum_hex};
 use horde_online::{Client, Running};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -56,74 +59,49 @@ fn build_web(out: &Path) {
     );
 }
 
-/// Headless Chromium, WebGL2 through SwiftShader, quiet on a closed network.
-const BROWSER_FLAGS: [&str; 10] = [
-    "--headless",
-    "--no-sandbox",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--hide-scrollbars",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-];
+/// How long a page may take to do what is waited for (SwiftShader draws on the CPU).
+const PATIENCE: u64 = 120;
 
-/// Headless Chromium on `url` with `flags` (WebGL2 through SwiftShader), its standard output.
-fn chromium(profile: &Path, flags: &[&str], url: &str) -> String {
-    let out = Command::new("/usr/bin/chromium")
-        .args(BROWSER_FLAGS)
-        // Time enough for the module to load, the replay to play and frames to be drawn
-        // (virtual time: it stands still while the page computes or fetches).
-        .arg("--virtual-time-budget=20000")
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(flags)
-        .arg(url)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+/// The number after `word ` in `text` (`tick 120` → 120).
+fn number_after(text: &str, word: &str) -> Option<u64> {
+    let rest = &text[text.find(&format!("{word} "))? + word.len() + 1..];
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// A screenshot of `page` (PNG bytes).
+fn screenshot(page: &mut Page) -> Vec<u8> {
+    let shot = page.call(
+        "Page.captureScreenshot",
+        serde_json::json!({ "format": "png" }),
     );
-    String::from_utf8(out.stdout).unwrap()
+    let data = shot["data"].as_str().unwrap_or_default();
+    base64_decode(data)
 }
 
-/// Headless Chromium left running on a page (killed when dropped).
-struct Background(std::process::Child);
-
-impl Background {
-    /// Opens `url` in a browser of its own (its profile in `profile`).
-    fn open(profile: &Path, url: &str) -> Background {
-        let child = Command::new("/usr/bin/chromium")
-            .args(BROWSER_FLAGS)
-            // A debugging port keeps a headless browser running once the page has loaded.
-            .arg("--remote-debugging-port=0")
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg(url)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        Background(child)
-    }
-}
-
-impl Drop for Background {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The value of `<body>`'s `data-horde-NAME` in a dumped DOM.
-fn body_attribute(dom: &str, name: &str) -> Option<String> {
-    let body = &dom[dom.find("<body")?..];
-    let body = &body[..body.find('>')?];
-    let key = format!("data-horde-{name}=\"");
-    let start = body.find(&key)? + key.len();
-    Some(body[start..].split('"').next()?.to_string())
+/// Standard base64, decoded (a screenshot's bytes).
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    digits
+        .chunks(4)
+        .flat_map(|chunk| {
+            let n = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+            let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+            bytes.into_iter().take(chunk.len().saturating_sub(1))
+        })
+        .collect()
 }
 
 #[test]
@@ -149,8 +127,10 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
 
     let mut with = options(&dir.path().join("board.sqlite").display().to_string());
     with.web = Some(web.clone());
+    with.rate = NO_LIMIT;
     let board = Running::start(&with).unwrap();
-    let client = Client::new(&board.url());
+    let url = board.url();
+    let client = Client::new(&url);
     let seed = todays_seed(&client);
     let token = player(&client, "Ida");
     let recording = lost_challenge(seed, 2, dir.path());
@@ -163,62 +143,117 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     assert!(native.desync.is_none());
 
     // Today's page links the game online, and each run's Watch.
-    let page = ureq_get(&format!("{}/", board.url())).1;
-    assert!(page.contains("href=\"/play?challenge=online\""), "{page}");
+    let day = ureq_get(&format!("{url}/")).1;
+    assert!(day.contains("href=\"/play?challenge=online\""), "{day}");
     let watch = format!("/play?replay=/runs/{}.rec", run.run);
-    assert!(page.contains(&format!("href=\"{watch}\"")), "{page}");
-    // The files, with their types.
-    let module = ureq_get(&format!("{}/play/horde_web_bg.wasm", board.url()));
+    assert!(day.contains(&format!("href=\"{watch}\"")), "{day}");
+    let module = ureq_get(&format!("{url}/play/horde_web_bg.wasm"));
     assert_eq!(module.0, 200);
 
-    let profile = dir.path().join("profile");
-    let dom = chromium(
-        &profile,
-        &["--dump-dom"],
-        &format!("{}{watch}", board.url()),
-    );
-    assert_eq!(body_attribute(&dom, "error"), None, "{dom}");
-    assert_eq!(
-        body_attribute(&dom, "checksum"),
-        Some(checksum_hex(native.sim.checksum())),
-        "{dom}"
-    );
-    assert_eq!(
-        body_attribute(&dom, "ticks"),
-        Some(native.sim.counts().ticks.to_string())
-    );
-    let frames: u64 = body_attribute(&dom, "frames").unwrap().parse().unwrap();
-    assert!(frames >= 1, "{dom}");
-    let backend = body_attribute(&dom, "backend").unwrap();
+    // Watch: the run replayed to the native checksum, then shown from its start.
+    let mut page = Page::open(&dir.path().join("watcher"), &format!("{url}{watch}"));
+    let checksum = page.wait_for("checksum", PATIENCE, |_| true);
+    assert_eq!(page.attribute("error"), None);
+    assert_eq!(checksum, checksum_hex(native.sim.checksum()));
+    let ticks = native.sim.counts().ticks;
+    assert_eq!(page.attribute("ticks"), Some(ticks.to_string()));
+    let backend = page.wait_for("backend", PATIENCE, |_| true);
     assert!(backend == "webgl2" || backend == "webgpu", "{backend}");
+    let first = page.wait_for("status", PATIENCE, |s| {
+        s.starts_with("watching the run: tick ")
+    });
+    assert!(first.contains(&format!(" of {ticks}")), "{first}");
+    let first = number_after(&first, "tick").unwrap_or(0);
+    page.wait_until("the run plays on", PATIENCE, |page| {
+        let status = page.attribute("status").unwrap_or_default();
+        number_after(&status, "tick").is_some_and(|t| t > first)
+    });
+    drop(page);
 
-    // The front door: /play alone shows the menu over the live sandbox.
-    let dom = chromium(&profile, &["--dump-dom"], &format!("{}/play", board.url()));
-    assert!(
-        dom.contains("<div id=\"title\">"),
-        "the menu is shown: {dom}"
+    // The front door: /play alone shows the menu over the live sandbox, the shipped games
+    // listed from the build's own list.
+    let mut page = Page::open(&dir.path().join("front"), &format!("{url}/play"));
+    page.wait_until("the sandbox behind the menu draws", PATIENCE, |p| {
+        p.frames() > 0
+    });
+    assert_eq!(page.eval("document.getElementById('title').hidden"), false);
+    let links = page.eval(
+        "[...document.querySelectorAll('#title a')].map(a => a.getAttribute('href')).join(' ')",
     );
-    assert!(dom.contains("href=\"/play?challenge=online\""), "{dom}");
-    assert!(dom.contains("href=\"/play?scene=td\""), "{dom}");
-    assert!(body_attribute(&dom, "frames").is_some(), "{dom}");
-    // The stress page: `horde stress`'s board and swarm, drawn.
-    let dom = chromium(
-        &profile,
-        &["--dump-dom"],
-        &format!("{}/play?stress=1000", board.url()),
+    let links = links.as_str().unwrap_or_default().to_string();
+    for href in [
+        "/play?challenge=online",
+        "/play?scene=td",
+        "/play?scene=city",
+        "/play?scene=runner",
+        "/play?scene=platformer",
+    ] {
+        assert!(links.split(' ').any(|l| l == href), "{href}: {links}");
+    }
+    let titles =
+        page.eval("[...document.querySelectorAll('#shipped a')].map(a => a.textContent).join('|')");
+    let listed: Vec<String> = horde_games::SHIPPED
+        .iter()
+        .map(|g| g.title.to_string())
+        .collect();
+    assert_eq!(titles.as_str().unwrap_or_default(), listed.join("|"));
+    drop(page);
+
+    // A shipped game: its scenario's waves on its level; + speeds it up.
+    let mut page = Page::open(&dir.path().join("shipped"), &format!("{url}/play?play=2"));
+    page.wait_for("status", PATIENCE, |s| {
+        s.starts_with("Scenario") || s.contains("tick")
+    });
+    page.press("Equal");
+    page.wait_for("status", PATIENCE, |s| s.ends_with("×2"));
+    assert_eq!(page.attribute("error"), None);
+    drop(page);
+
+    // The stress page: `horde stress`'s board and swarm, its frame's median measured.
+    let mut page = Page::open(
+        &dir.path().join("stress"),
+        &format!("{url}/play?stress=1000"),
     );
-    assert_eq!(body_attribute(&dom, "error"), None, "{dom}");
-    assert!(
-        body_attribute(&dom, "frames").is_some_and(|f| f != "0"),
-        "{dom}"
-    );
-    // In a game it is not.
-    let dom = chromium(
-        &profile,
-        &["--dump-dom"],
-        &format!("{}/play?scene=td", board.url()),
-    );
-    assert!(dom.contains("<div id=\"title\" hidden=\"\">"), "{dom}");
+    page.wait_for("frame-ms", PATIENCE, |ms| {
+        ms.parse::<f64>().is_ok_and(|ms| ms > 0.0)
+    });
+    assert_eq!(page.attribute("error"), None);
+    drop(page);
+
+    // The other scenes, each drawing frame after frame and moving on.
+    for (scene, moved) in [
+        ("city", "blocks made"),
+        ("runner", "m,"),
+        ("platformer", "s,"),
+    ] {
+        let mut page = Page::open(
+            &dir.path().join(scene),
+            &format!("{url}/play?scene={scene}&seed=3"),
+        );
+        assert_eq!(page.wait_for("scene", PATIENCE, |_| true), scene);
+        let first = page.wait_for("status", PATIENCE, |s| s.starts_with(&format!("{scene}: ")));
+        page.wait_until(&format!("the {scene} moves on"), PATIENCE, |page| {
+            let now = page.attribute("status").unwrap_or_default();
+            now != first && now.contains(moved)
+        });
+        assert!(page.frames() > 3, "{scene}");
+        if scene == "runner" {
+            // A jump is the player's: the autopilot lets go.
+            page.press("KeyW");
+            page.wait_for("status", PATIENCE, |s| !s.contains("autopilot"));
+        }
+        if scene == "city" {
+            let png = screenshot(&mut page);
+            assert_eq!(&png[1..4], b"PNG");
+            if std::env::var_os("HORDE_UPDATE_REFERENCE").is_some() {
+                std::fs::write(root().join("docs/web-city.png"), &png).unwrap();
+            }
+        }
+        assert_eq!(page.attribute("error"), None, "{scene}");
+    }
+    let mut page = Page::open(&dir.path().join("moon"), &format!("{url}/play?scene=moon"));
+    page.wait_for("error", PATIENCE, |e| e.contains("scene `moon`"));
+    drop(page);
 
     // A newcomer plays today's challenge in the browser (its edits by script: the lasers of
     // the run above), loses, and the run is submitted with the token the page got for the
@@ -229,41 +264,81 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
         .map(|l| format!("{l}\n"))
         .collect();
     let script = format!("data:text/plain,{}", percent(&edits));
-    let url = format!(
-        "{}/play?challenge=online&name=Web&script={}",
-        board.url(),
-        percent(&script)
+    let mut page = Page::open(
+        &dir.path().join("newcomer"),
+        &format!(
+            "{url}/play?challenge=online&name=Web&script={}",
+            percent(&script)
+        ),
     );
-    // In real time, not virtual time: the page is left running while the board is polled
-    // for the run (the board answers the page's submission only once it verified the run).
-    let page = Background::open(&dir.path().join("newcomer"), &url);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let listed = loop {
-        let day = client.day("today", 10).unwrap();
-        if let Some(listed) = day.top.iter().find(|run| run.player == "Web") {
-            break listed.clone();
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the page's run never reached the board"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    };
-    drop(page);
+    assert_eq!(page.wait_for("submitted", PATIENCE, |_| true), "201");
+    assert_eq!(page.attribute("outcome").as_deref(), Some("defeat"));
+    let day = client.day("today", 10).unwrap();
+    let listed = day.top.iter().find(|r| r.player == "Web").unwrap();
     assert_eq!(listed.ticks, run.ticks, "the same edits, the same game");
     assert_eq!(listed.score, run.score);
+    assert_eq!(page.attribute("rank"), Some(listed.rank.to_string()));
+    // The run is kept in the browser's storage and offered as a download...
+    assert_eq!(page.attribute("recording").as_deref(), Some("stored"));
+    let link = page.eval("document.getElementById('horde-recording').getAttribute('download')");
+    assert_eq!(
+        link.as_str(),
+        Some(format!("challenge-{seed}.rec").as_str())
+    );
+    // ...and watched again from there, to the same end.
+    page.go(&format!("{url}/play?replay=stored"));
+    page.wait_for("ticks", PATIENCE, |t| t == run.ticks.to_string());
+    assert_eq!(page.attribute("error"), None);
+    // A challenge loads no save.
+    page.go(&format!("{url}/play?challenge={seed}"));
+    page.wait_until("the challenge draws", PATIENCE, |p| p.frames() > 0);
+    page.press("F9");
+    page.wait_for("error", PATIENCE, |e| e.contains("load"));
+    drop(page);
+    // A browser that kept no run says so.
+    let mut page = Page::open(
+        &dir.path().join("fresh"),
+        &format!("{url}/play?replay=stored"),
+    );
+    page.wait_for("error", PATIENCE, |e| e.contains("no run kept"));
+    drop(page);
+
+    // The sandbox saved (F5), played on, and loaded back (F9): the game is the save's again.
+    let profile = dir.path().join("saver");
+    let mut page = Page::open(&profile, &format!("{url}/play?scene=td"));
+    let at = |page: &mut Page| number_after(&page.attribute("status").unwrap_or_default(), "tick");
+    page.wait_until("the sandbox plays", PATIENCE, |p| {
+        at(p).is_some_and(|t| t > 30)
+    });
+    page.press("F5");
+    page.wait_until("the save is kept", PATIENCE, |p| {
+        p.eval("localStorage.getItem('horde-quick-save') !== null") == true
+    });
+    let saved_by = at(&mut page).unwrap_or(0);
+    let link = page.eval("document.getElementById('horde-quick-save').getAttribute('download')");
+    assert_eq!(link.as_str(), Some("quick.horde"));
+    page.wait_until("the game goes on", PATIENCE, |p| {
+        at(p).is_some_and(|t| t > saved_by + 600)
+    });
+    page.press("F9");
+    page.wait_until("the save is loaded", PATIENCE, |p| {
+        at(p).is_some_and(|t| t < saved_by + 400)
+    });
+    assert_eq!(page.attribute("error"), None);
+    // The same save opens the sandbox.
+    page.go(&format!("{url}/play?scene=td&load=quick"));
+    page.wait_until("the saved game opens", PATIENCE, |p| {
+        at(p).is_some_and(|t| t >= saved_by.saturating_sub(30))
+    });
+    drop(page);
 
     // Today's challenge, drawn: a picture of it.
-    let picture = dir.path().join("play.png");
-    chromium(
-        &profile,
-        &[
-            &format!("--screenshot={}", picture.display()),
-            "--window-size=960,540",
-        ],
-        &format!("{}/play?challenge={seed}", board.url()),
+    let mut page = Page::open(
+        &dir.path().join("picture"),
+        &format!("{url}/play?challenge={seed}"),
     );
-    let png = std::fs::read(&picture).unwrap();
+    page.wait_until("the challenge draws", PATIENCE, |p| p.frames() > 2);
+    let png = screenshot(&mut page);
     assert_eq!(&png[1..4], b"PNG");
     if std::env::var_os("HORDE_UPDATE_REFERENCE").is_some() {
         std::fs::write(root().join("docs/web.png"), &png).unwrap();

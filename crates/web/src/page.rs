@@ -2,34 +2,31 @@
 //! at the fixed tick from the browser's frames and drawn into it, a recording fetched and
 //! replayed where `?replay=URL` asks, and the [`Report`] written on `<body>`.
 
-use crate::online::{TOKEN_KEY, new_player, seed_of_day, submitted, token_of};
+use crate::browser::{console, every_frame, js, now_ms, on_keys, write_report};
+use crate::canvas::{CANVAS_ID, Canvas};
+use crate::games::{game, play_script, replay, submit};
+use crate::keeping::{keep_recording, quick_load, quick_save};
 use crate::picture::{board_instances, enemy_instances, frame_params, tile_under};
 use crate::query::Query;
-use crate::report::{Report, STRESS_FRAMES, backend_name, median};
+use crate::report::{Report, STRESS_FRAMES, median};
+use crate::{scene_page, scenes};
 use horde_core_sim::td::defence::TowerKind;
 use horde_core_sim::td::files::EditScript;
-use horde_core_sim::td::game::GameSource;
-use horde_core_sim::td::game::Simulation;
-use horde_core_sim::td::history::{Recording, RecordingWriter};
-use horde_core_sim::td::swarm::{FloatRange, ModelInstance, SpawnSettings};
-use horde_core_sim::td::tiles::{EditKind, winding_board};
+use horde_core_sim::td::swarm::ModelInstance;
+use horde_core_sim::td::tiles::EditKind;
 use horde_core_sim::{DT, TICKS_PER_SECOND};
-use horde_games::{Mode, Plain, Scripted, Session};
-use horde_renderer::{
-    Acquired, BatchId, GpuContext, Instance, MeshKind, Renderer, RendererConfig, SurfaceTarget,
-};
+use horde_games::{Change, Plain, Scripted, Session};
+use horde_renderer::{BatchId, Instance, MeshKind};
 use std::cell::RefCell;
-use std::path::Path;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 
-/// Ticks stepped in one browser frame at most (a tab that was hidden does not sprint).
+/// Ticks stepped in one browser frame at most at ×1 (a tab that was hidden does not sprint).
 const MOST_TICKS_A_FRAME: u32 = 8;
 
-/// The most ticks a scripted game is played (the board replays no longer a run).
-const MOST_SCRIPTED_TICKS: u64 = 1_080_000;
+/// The fastest play speed (game seconds a second).
+const FASTEST: f64 = 16.0;
 
 /// The page's entry point, run when the module loads.
 #[wasm_bindgen(start)]
@@ -52,32 +49,6 @@ pub fn start() {
     });
 }
 
-/// Writes `report` on `<body>` as `data-horde-*` attributes.
-fn write_report(report: &Report) {
-    let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    else {
-        return;
-    };
-    for (name, value) in report.attributes() {
-        let _ = body.set_attribute(&format!("data-horde-{name}"), &value);
-    }
-}
-
-/// Says `text` on the browser's console.
-fn console(text: &str) {
-    web_sys::console::log_1(&text.into());
-}
-
-/// A JavaScript error as text.
-fn js(error: JsValue) -> String {
-    error
-        .as_string()
-        .or_else(|| js_sys::Error::from(error).message().as_string())
-        .unwrap_or_else(|| "a browser error".to_string())
-}
-
 /// Opens what the address asks for: the replay (if any) first, then the game in the canvas.
 async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     let window = web_sys::window().ok_or("no window")?;
@@ -85,45 +56,42 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     let query = Query::parse(&search).map_err(|e| format!("the address: {e}"))?;
     // The module runs: said at once, before a long replay.
     write_report(&report.borrow());
+    let mut watched = None;
     if let Some(url) = &query.replay {
         let replayed = replay(url).await;
         let mut report = report.borrow_mut();
         match replayed {
-            Ok(end) => report.replayed = Some(end),
+            Ok(run) => {
+                report.replayed = Some(run.end);
+                watched = Some(run);
+            }
             Err(error) => report.error = Some(error),
         }
         write_report(&report);
     }
-    let document = window.document().ok_or("no document")?;
-    let body = document.body().ok_or("no body")?;
-    let canvas: web_sys::HtmlCanvasElement = document
-        .create_element("canvas")
-        .map_err(js)?
-        .dyn_into()
-        .map_err(|_| "a canvas that is no canvas")?;
-    let ratio = window.device_pixel_ratio().max(1.0);
-    let width = (window.inner_width().map_err(js)?.as_f64().unwrap_or(1280.0) * ratio) as u32;
-    let height = (window.inner_height().map_err(js)?.as_f64().unwrap_or(720.0) * ratio) as u32;
-    let (width, height) = (width.clamp(64, 4096), height.clamp(64, 4096));
-    canvas.set_width(width);
-    canvas.set_height(height);
-    canvas.set_id("horde");
-    body.append_child(&canvas).map_err(js)?;
-    console("finding the GPU");
-    let (ctx, surface) = GpuContext::for_canvas(canvas)
-        .await
-        .map_err(|e| format!("no graphics in this browser: {e}"))?;
-    report.borrow_mut().backend = Some(backend_name(&format!("{:?}", ctx.info.backend)));
-    let target = SurfaceTarget::new(&ctx, surface, (width, height), 1, true)
-        .ok_or("the canvas cannot be drawn on")?;
-    let config = RendererConfig {
-        color_format: target.format(),
-        samples: target.samples(),
-    };
-    let mut renderer = Renderer::new(&ctx, config);
+    list_shipped_games();
+    let mut canvas = Canvas::open().await?;
+    report.borrow_mut().backend = Some(canvas.backend());
+    if let Some(scene) =
+        (query.scene.as_deref()).and_then(|n| scenes::open(n, query.seed.unwrap_or(1)))
+    {
+        scene_page::show(canvas, scene?, report);
+        return Ok(());
+    }
+    let renderer = &mut canvas.renderer;
     let board = renderer.add_batch(MeshKind::Cube, "board");
     let enemies = renderer.add_batch(MeshKind::Cube, "enemies");
-    let (mut session, token) = game(&query).await?;
+    let (mut session, token, watching) = match watched {
+        Some(run) => (run.session, None, Some((run.script, run.end.0))),
+        None => {
+            let (session, token) = game(&query).await?;
+            (session, token, None)
+        }
+    };
+    if query.load_quick {
+        quick_load(&mut session)?;
+        console(&format!("loaded the quick-save at tick {}", session.tick()));
+    }
     console("the game is open");
     if let Some(url) = &query.script {
         play_script(&mut session, url).await?;
@@ -133,9 +101,7 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     board_instances(session.sim().board(), &mut tiles);
     renderer.set_instances(board, &tiles);
     let page = Page {
-        ctx,
-        target,
-        renderer,
+        canvas,
         board,
         enemies,
         board_revision: session.sim().board().revision(),
@@ -148,192 +114,49 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
         report,
         reported_at: 0.0,
         token,
+        watching,
+        speed: 1.0,
         over: false,
         stress: query.stress,
         frame_samples: Vec::with_capacity(STRESS_FRAMES),
         work_samples: Vec::with_capacity(STRESS_FRAMES),
     };
-    run_frames(page);
-    Ok(())
-}
-
-/// Plays the script at `url` in `session` to the game's end, at once.
-async fn play_script(session: &mut Session, url: &str) -> Result<(), String> {
-    let (status, text) = fetch(url, None, None).await?;
-    if status != 200 && status != 0 {
-        return Err(format!("{url}: HTTP {status}"));
-    }
-    let script = EditScript::parse(&text, Path::new(url)).map_err(|e| e.to_string())?;
-    let mut due = Scripted {
-        script: &script,
-        what: "script",
-    };
-    while !session.decided() && session.tick() < MOST_SCRIPTED_TICKS {
-        session
-            .advance(&mut due, &mut Plain, &mut ())
-            .map_err(|e| format!("{e:#}"))?;
-    }
-    Ok(())
-}
-
-/// The game the address asks for — today's challenge on the board (recorded, with the
-/// player's token), a challenge offline, or the sandbox on the built-in board — and the token
-/// its run is submitted with, for a game played online.
-async fn game(query: &Query) -> Result<(Session, Option<String>), String> {
-    if let Some(enemies) = query.stress {
-        return Ok((stress(enemies)?, None));
-    }
-    let Some(challenge) = &query.challenge else {
-        let source = GameSource::built_in();
-        let session = Session::open(&source, SpawnSettings::default(), 1, Mode::Sandbox)
-            .map_err(|e| format!("the built-in board: {e:#}"))?;
-        return Ok((session, None));
-    };
-    let online = challenge == "online";
-    let seed = if online {
-        let (status, day) = fetch("/api/days/today", None, None).await?;
-        if status != 200 {
-            return Err(format!("the board's day: HTTP {status}: {day}"));
+    let page = Rc::new(RefCell::new(page));
+    listen_to_clicks(&page);
+    let keys = page.clone();
+    on_keys(&["F5", "F9"], move |code, down| {
+        if down {
+            keys.borrow_mut().key(code);
         }
-        seed_of_day(&day)?
-    } else {
-        // Offline: today's seed, as the native title screen plays it without a server, or
-        // the seed a board's day page names.
-        challenge
-            .parse()
-            .unwrap_or_else(|_| horde_games::today_utc())
+    });
+    every_frame(move |now| page.borrow_mut().frame(now));
+    Ok(())
+}
+
+/// Lists the games Horde ships in the front door's `<ol id="shipped">` (where the page has
+/// one), each a link to `?play=N`.
+fn list_shipped_games() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
     };
-    let source = horde_games::challenge(seed);
-    let mode = horde_games::mode_of(Some(&source), seed, online);
-    let settings = SpawnSettings::default();
-    let mut session = Session::open(&source, settings, seed, mode)
-        .map_err(|e| format!("the challenge: {e:#}"))?;
-    if !online {
-        return Ok((session, None));
-    }
-    console("asking for the player's token");
-    let token = player_token(query.name.as_deref()).await?;
-    let board = session.sim().board();
-    let header = horde_games::recording_header(&source, board, settings, false, seed)
-        .map_err(|e| format!("{e:#}"))?;
-    session.start_recording(RecordingWriter::in_memory("challenge.rec", header));
-    Ok((session, Some(token)))
-}
-
-/// `horde stress`'s game: its 256×256 serpentine, every characteristic over its whole range,
-/// spawning off, `enemies` placed at once (topped up after each tick).
-fn stress(enemies: u32) -> Result<Session, String> {
-    let board = winding_board(256, 256, 64, 8).map_err(|e| format!("the stress board: {e}"))?;
-    let range = |a, b| FloatRange::new(a, b).ok_or("a stress range");
-    let settings = SpawnSettings::new(10.0, range(0.5, 2.0)?, range(0.2, 5.0)?, range(-0.4, 0.4)?)
-        .map_err(|e| format!("the stress settings: {e}"))?;
-    let mut sim = Simulation::new(board, settings, 1);
-    sim.set_spawning(false);
-    sim.reserve_enemies(enemies as usize + enemies as usize / 4);
-    sim.populate(enemies as usize);
-    Ok(Session::new(sim, None, Mode::Sandbox))
-}
-
-/// The player's token: the one the browser keeps, else a new player's named `name`, kept.
-async fn player_token(name: Option<&str>) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let storage = window.local_storage().ok().flatten();
-    if let Some(token) = storage
-        .as_ref()
-        .and_then(|s| s.get_item(TOKEN_KEY).ok().flatten())
-    {
-        return Ok(token);
-    }
-    let name = name.ok_or("to play online, name yourself: add ?name=NAME to the address")?;
-    let (status, answer) = fetch("/api/players", Some(&new_player(name)), None).await?;
-    let token = token_of(status, &answer)?;
-    if let Some(storage) = storage {
-        let _ = storage.set_item(TOKEN_KEY, &token);
-    }
-    Ok(token)
-}
-
-/// `GET url`, or `POST` of `body` (JSON, or a recording with `token`): the status and the
-/// answer's text.
-async fn fetch(
-    url: &str,
-    body: Option<&str>,
-    token: Option<&str>,
-) -> Result<(u16, String), String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let init = web_sys::RequestInit::new();
-    if let Some(body) = body {
-        init.set_method("POST");
-        init.set_body(&JsValue::from_str(body));
-    }
-    let request = web_sys::Request::new_with_str_and_init(url, &init)
-        .map_err(|e| format!("{url}: {}", js(e)))?;
-    let headers = request.headers();
-    if body.is_some() {
-        let kind = if token.is_some() {
-            "text/plain; charset=utf-8"
-        } else {
-            "application/json"
+    let Some(list) = document.get_element_by_id("shipped") else {
+        return;
+    };
+    for (n, game) in horde_games::SHIPPED.iter().enumerate() {
+        let (Ok(item), Ok(link)) = (document.create_element("li"), document.create_element("a"))
+        else {
+            return;
         };
-        headers.set("Content-Type", kind).map_err(js)?;
+        let _ = link.set_attribute("href", &format!("/play?play={}", n + 1));
+        link.set_text_content(Some(game.title));
+        let _ = item.append_child(&link);
+        let _ = list.append_child(&item);
     }
-    if let Some(token) = token {
-        headers
-            .set("Authorization", &format!("Bearer {token}"))
-            .map_err(js)?;
-    }
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_request(&request))
-        .await
-        .map_err(|e| format!("{url}: {}", js(e)))?
-        .dyn_into()
-        .map_err(|_| format!("{url}: no response"))?;
-    let text = JsFuture::from(response.text().map_err(js)?)
-        .await
-        .map_err(js)?
-        .as_string()
-        .unwrap_or_default();
-    Ok((response.status(), text))
-}
-
-/// Submits `recording` with `token` and says the board's answer in `report`.
-async fn submit(recording: String, token: String, report: Rc<RefCell<Report>>) {
-    console("submitting the run");
-    let answer = fetch("/api/runs", Some(&recording), Some(&token)).await;
-    let mut report = report.borrow_mut();
-    match answer {
-        Ok((status, text)) => {
-            let said = submitted(status, &text);
-            report.submitted = Some((said.status, said.rank));
-            if let Some(why) = said.refused {
-                report.error = Some(format!("the board refused the run ({status}): {why}"));
-            }
-        }
-        Err(e) => report.error = Some(format!("submitting the run: {e}")),
-    }
-    write_report(&report);
-}
-
-/// Fetches the recording at `url` and plays it to its last line: the ticks and the checksum.
-async fn replay(url: &str) -> Result<(u64, u64), String> {
-    let (status, text) = fetch(url, None, None).await?;
-    if status != 200 {
-        return Err(format!("{url}: HTTP {status}"));
-    }
-    let path = Path::new(url);
-    let recording = Recording::parse(&text, path).map_err(|e| e.to_string())?;
-    let sim = horde_games::start(&recording, path).map_err(|e| format!("{e:#}"))?;
-    let checked = horde_games::check(&recording, sim, DT).map_err(|e| format!("{e:#}"))?;
-    if let Some(desync) = checked.desync {
-        return Err(desync.sentence(path));
-    }
-    Ok((checked.sim.counts().ticks, checked.sim.checksum()))
 }
 
 /// What the frame loop holds.
 struct Page {
-    ctx: GpuContext,
-    target: SurfaceTarget,
-    renderer: Renderer,
+    canvas: Canvas,
     board: BatchId,
     enemies: BatchId,
     session: Session,
@@ -349,6 +172,11 @@ struct Page {
     reported_at: f64,
     /// The player's token, for a game played online (its run is submitted when lost).
     token: Option<String>,
+    /// A recording watched: its edits, and the tick its last line stands at (the game stops
+    /// there).
+    watching: Option<(EditScript, u64)>,
+    /// Game seconds a second (1 to [`FASTEST`]).
+    speed: f64,
     /// Whether the game's end was seen.
     over: bool,
     /// A stress run's population, topped up after each tick.
@@ -369,13 +197,12 @@ impl Page {
         }
         let since = self.last.map_or(0.0, |last| (now - last) / 1000.0);
         self.last = Some(now);
-        self.owed = (self.owed + since).min(f64::from(MOST_TICKS_A_FRAME) * f64::from(DT));
+        let most = f64::from(MOST_TICKS_A_FRAME) * f64::from(DT) * self.speed;
+        self.owed = (self.owed + since * self.speed).min(most);
         let tick = 1.0 / f64::from(TICKS_PER_SECOND);
         while self.owed >= tick {
             self.owed -= tick;
-            if let Err(e) = self.session.step() {
-                log::warn!("{e:#}");
-            }
+            self.tick();
         }
         if self.session.decided() && !self.over {
             self.over = true;
@@ -386,9 +213,7 @@ impl Page {
         report.frames += 1;
         if report.frames == 1 {
             // The page's clock counts from the navigation: the time to the first frame.
-            let since_start = web_sys::window()
-                .and_then(|w| w.performance())
-                .map_or(now, |p| p.now());
+            let since_start = now_ms();
             report.first_frame_ms = Some(since_start);
             console(&format!(
                 "horde: first frame drawn {since_start:.0} ms after the page was asked for"
@@ -396,22 +221,52 @@ impl Page {
         }
         if now - self.reported_at >= 250.0 || report.frames == 1 {
             self.reported_at = now;
+            report.status = Some(self.status());
             write_report(&report);
         }
+    }
+
+    /// One tick: the game's, or the recording's watched (its edits applied at their ticks,
+    /// up to its last line).
+    fn tick(&mut self) {
+        let stepped = match &self.watching {
+            Some((_, end)) if self.session.tick() >= *end => return,
+            Some((script, _)) => {
+                let mut due = Scripted {
+                    script,
+                    what: "recording",
+                };
+                self.session.advance(&mut due, &mut Plain, &mut ())
+            }
+            None => self.session.step(),
+        };
+        if let Err(e) = stepped {
+            log::warn!("{e:#}");
+        }
+    }
+
+    /// Where the game stands, in a line: its tick (of the recording's, when watching) and
+    /// the play speed.
+    fn status(&self) -> String {
+        let tick = self.session.tick();
+        let of = match &self.watching {
+            Some((_, end)) => format!("watching the run: tick {tick} of {end}"),
+            None => format!("{}: tick {tick}", self.session.mode_label()),
+        };
+        format!("{of}, ×{}", self.speed)
     }
 
     /// A stress run's frame: one tick, the population topped up, drawn, the time taken
     /// counted (three frames not counted, then [`STRESS_FRAMES`]: the median reported).
     fn stress_frame(&mut self, enemies: u32) {
-        let clock = web_sys::window().and_then(|w| w.performance());
-        let start = clock.as_ref().map_or(0.0, |c| c.now());
+        let start = now_ms();
         if let Err(e) = self.session.step() {
             log::warn!("{e:#}");
         }
         let missing = (enemies as usize).saturating_sub(self.session.sim().enemies().len());
         self.session.sim_mut().populate(missing);
         self.draw();
-        let took = clock.as_ref().map_or(0.0, |c| c.now()) - start;
+        let took = now_ms() - start;
         // The frame as the player sees it: from one browser frame to the next (the GPU's
         // work included), beside the page's own work in it.
         let interval = self.last.map_or(0.0, |last| start - last);
@@ -448,6 +303,15 @@ impl Page {
             .as_ref()
             .and_then(|r| r.text())
             .map(str::to_string);
+        if let (Some(text), Some(writer)) = (&text, &recording) {
+            let name = writer.path().display().to_string();
+            match keep_recording(&name, text) {
+                Ok(kept) => report.recording = Some(kept),
+                Err(e) => log::warn!("keeping the run: {e}"),
+            }
+            write_report(&report);
+        }
+        drop(report);
         if let (Some(text), Some(token)) = (text, self.token.clone()) {
             wasm_bindgen_futures::spawn_local(submit(text, token, self.report.clone()));
         }
@@ -456,10 +320,10 @@ impl Page {
     /// A click at `(x, y)` (the canvas's pixels): a laser on the tile there (a mortar with
     /// Shift), applying at the next tick, recorded where the game is.
     fn click(&mut self, (x, y): (f32, f32), shift: bool) {
-        if self.session.decided() {
+        if self.session.decided() || self.watching.is_some() {
             return;
         }
-        let (width, height) = self.target.size();
+        let (width, height) = self.canvas.target.size();
         let board = self.session.sim().board();
         let params = frame_params(
             board.width(),
@@ -482,66 +346,69 @@ impl Page {
         }
     }
 
+    /// A key pressed: F5 saves the game (the browser's storage, and a download), F9 loads
+    /// that save where the mode allows it, R offers the run so far as a download, `+` and
+    /// `-` (or `]` and `[`) double and halve the play speed.
+    fn key(&mut self, code: &str) {
+        let said = match code {
+            "Equal" | "BracketRight" | "NumpadAdd" | "Minus" | "BracketLeft" | "NumpadSubtract" => {
+                let faster = matches!(code, "Equal" | "BracketRight" | "NumpadAdd");
+                let speed = if faster {
+                    self.speed * 2.0
+                } else {
+                    self.speed / 2.0
+                };
+                self.session
+                    .allows(Change::PlaySpeed)
+                    .map_err(|r| r.to_string())
+                    .map(|()| {
+                        self.speed = speed.clamp(1.0, FASTEST);
+                        format!("play speed ×{}", self.speed)
+                    })
+            }
+            "F5" => quick_save(&self.session).map(|()| "saved (F9 loads it back)".to_string()),
+            "F9" => quick_load(&mut self.session).map(|()| {
+                self.board_revision = u64::MAX;
+                self.over = self.session.decided();
+                format!("loaded the quick-save at tick {}", self.session.tick())
+            }),
+            "KeyR" => match self
+                .session
+                .recording()
+                .and_then(|r| r.text().map(|t| (r, t)))
+            {
+                Some((writer, text)) => keep_recording(&writer.path().display().to_string(), text)
+                    .map(|_| "the run so far is offered as a download".to_string()),
+                None => Err("this game is not recorded".to_string()),
+            },
+            _ => return,
+        };
+        match said {
+            Ok(said) => console(&format!("horde: {said}")),
+            Err(why) => {
+                console(&format!("horde: {why}"));
+                let mut report = self.report.borrow_mut();
+                report.error = Some(why);
+                write_report(&report);
+            }
+        }
+    }
+
     /// Draws the board and the enemies as they stand.
     fn draw(&mut self) {
         let revision = self.session.sim().board().revision();
         if revision != self.board_revision {
             self.board_revision = revision;
             board_instances(self.session.sim().board(), &mut self.tiles);
-            self.renderer.set_instances(self.board, &self.tiles);
+            self.canvas.renderer.set_instances(self.board, &self.tiles);
         }
         enemy_instances(self.session.sim(), &mut self.scratch, &mut self.instances);
-        self.renderer.set_instances(self.enemies, &self.instances);
-        let (width, height) = self.target.size();
+        self.canvas
+            .renderer
+            .set_instances(self.enemies, &self.instances);
         let board = self.session.sim().board();
-        let aspect = width as f32 / height.max(1) as f32;
-        let params = frame_params(board.width(), board.height(), aspect);
-        let frame = match self.target.acquire(&self.ctx) {
-            Acquired::Frame(frame) => frame,
-            Acquired::Skip | Acquired::Lost => return,
-        };
-        let Some(attachments) = self.target.attachments() else {
-            return;
-        };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        let mut encoder = self
-            .ctx
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            });
-        self.renderer
-            .render(&self.ctx, &mut encoder, &view, attachments, &params);
-        self.ctx.queue.submit([encoder.finish()]);
-        self.renderer.after_submit();
-        self.ctx.queue.present(frame);
-    }
-}
-
-/// Asks the browser for `page`'s frames, one after another, for as long as the page lives.
-fn run_frames(page: Page) {
-    type Callback = Closure<dyn FnMut(f64)>;
-    let page = Rc::new(RefCell::new(page));
-    listen_to_clicks(&page);
-    let next: Rc<RefCell<Option<Callback>>> = Rc::new(RefCell::new(None));
-    let again = next.clone();
-    *next.borrow_mut() = Some(Closure::new(move |now: f64| {
-        page.borrow_mut().frame(now);
-        if let Some(callback) = again.borrow().as_ref() {
-            request_frame(callback);
-        }
-    }));
-    if let Some(callback) = next.borrow().as_ref() {
-        request_frame(callback);
-    }
-}
-
-/// One `requestAnimationFrame(callback)`.
-fn request_frame(callback: &Closure<dyn FnMut(f64)>) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
+        let params = frame_params(board.width(), board.height(), self.canvas.aspect());
+        self.canvas.draw(&params);
     }
 }
 
@@ -551,7 +418,10 @@ fn listen_to_clicks(page: &Rc<RefCell<Page>>) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Some(canvas) = window.document().and_then(|d| d.get_element_by_id("horde")) else {
+    let Some(canvas) = window
+        .document()
+        .and_then(|d| d.get_element_by_id(CANVAS_ID))
+    else {
         return;
     };
     let ratio = window.device_pixel_ratio().max(1.0) as f32;

@@ -6,16 +6,8 @@ use glam::{Mat4, Vec3};
 use horde_core_sim::td::game::Simulation;
 use horde_core_sim::td::swarm::ModelInstance;
 use horde_core_sim::td::tiles::{Board, TileContent};
+use horde_looks::{look_at, perspective};
 use horde_renderer::{FrameParams, Instance};
-
-/// The simulation is left-handed (`+x` east, `+z` north); the renderer's cameras are
-/// right-handed: every view starts with the mirror `z → −z`, so north is up and east right.
-const SIM_TO_RENDER: Mat4 = Mat4::from_cols_array(&[
-    1.0, 0.0, 0.0, 0.0, //
-    0.0, 1.0, 0.0, 0.0, //
-    0.0, 0.0, -1.0, 0.0, //
-    0.0, 0.0, 0.0, 1.0,
-]);
 
 /// The colour of a tile's block, and its height.
 fn tile_look(content: TileContent) -> ([u8; 4], f32) {
@@ -140,14 +132,10 @@ pub fn frame_params(width: u32, height: u32, aspect: f32) -> FrameParams {
     let distance = 0.62 * extent / (fov_y * 0.5).tan();
     let target = Vec3::new(0.0, 0.0, -0.04 * extent);
     let eye = target + Vec3::new(0.0, distance * pitch.sin(), -distance * pitch.cos());
-    let view = glam::camera::rh::view::look_at_mat4(
-        SIM_TO_RENDER.transform_point3(eye),
-        SIM_TO_RENDER.transform_point3(target),
-        Vec3::Y,
-    ) * SIM_TO_RENDER;
-    let proj = glam::camera::rh::proj::directx::perspective(
-        fov_y,
-        aspect.max(1e-3),
+    let view = look_at(eye, target);
+    let proj = perspective(
+        fov_y.to_degrees(),
+        aspect,
         (distance * 0.01).max(0.01),
         distance * 4.0 + 100.0,
     );

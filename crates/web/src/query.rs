@@ -1,13 +1,15 @@
 //! What the page's address asks for (`/play?…`): a recording to replay (`replay=URL`), a scene
-//! (`scene=td`, the only one the page has yet) or a challenge (`challenge=today`, or
-//! `challenge=SEED` as the board's day page links it).
+//! (`scene=td|city|runner|platformer`, `seed=N`), a shipped game (`play=N`) or a challenge
+//! (`challenge=today`, or `challenge=SEED` as the board's day page links it).
+
+use horde_games::SHIPPED;
 
 /// What the page was asked to open.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Query {
     /// The recording to replay (a URL, relative to the page or absolute).
     pub replay: Option<String>,
-    /// The scene named, if any (`td`).
+    /// The scene named, if any (`td`, `city`, `runner` or `platformer`).
     pub scene: Option<String>,
     /// The challenge named, if any: `online` (today's, from the board that serves the page:
     /// a lost run is submitted), `today` (today's seed, as the native game plays it offline)
@@ -21,6 +23,15 @@ pub struct Query {
     /// A stress run of this many enemies (1 to [`MOST_STRESS`]): `horde stress`'s board and
     /// swarm, one tick a frame, the population topped up, the frame's time reported.
     pub stress: Option<u32>,
+    /// A game Horde ships, by its place in the title screen's *Play* list (1 to
+    /// `horde_games::SHIPPED.len()`): its level and scenario.
+    pub play: Option<usize>,
+    /// Whether the quick-save kept in this browser is loaded at the start (`load=quick`):
+    /// a save the player opened from a file, or the one F5 kept.
+    pub load_quick: bool,
+    /// The seed of a scene other than the tower defense (`city`, `runner`, `platformer`; 1
+    /// where none is given).
+    pub seed: Option<u64>,
 }
 
 /// The most enemies a stress run in the page holds.
@@ -37,7 +48,7 @@ impl std::fmt::Display for QueryError {
 }
 
 /// The scenes the page can open.
-pub const SCENES: [&str; 1] = ["td"];
+pub const SCENES: [&str; 4] = ["td", "city", "runner", "platformer"];
 
 impl Query {
     /// Reads `search` (the address's `?…` part, with or without the `?`).
@@ -57,6 +68,25 @@ impl Query {
                             "stress `{value}`: enemies, 1 to {MOST_STRESS}"
                         )));
                     }
+                },
+                "load" if value == "quick" => query.load_quick = true,
+                "load" => {
+                    return Err(QueryError(format!(
+                        "load `{value}`: `quick` (the quick-save this browser keeps)"
+                    )));
+                }
+                "play" => match value.parse::<usize>() {
+                    Ok(n) if (1..=SHIPPED.len()).contains(&n) => query.play = Some(n),
+                    _ => {
+                        return Err(QueryError(format!(
+                            "play `{value}`: a shipped game, 1 to {}",
+                            SHIPPED.len()
+                        )));
+                    }
+                },
+                "seed" => match value.parse::<u64>() {
+                    Ok(seed) => query.seed = Some(seed),
+                    Err(_) => return Err(QueryError(format!("seed `{value}`: a whole number"))),
                 },
                 "name" if !value.trim().is_empty() => query.name = Some(value),
                 "scene" if SCENES.contains(&value.as_str()) => query.scene = Some(value),
@@ -78,7 +108,7 @@ impl Query {
                 }
                 _ => {
                     return Err(QueryError(format!(
-                        "`{key}`: the page takes replay, scene, challenge, name, script and stress"
+                        "`{key}`: the page takes replay, scene, seed, play, load, challenge, name, script and stress"
                     )));
                 }
             }
@@ -133,6 +163,20 @@ mod tests {
         assert_eq!(online.challenge.as_deref(), Some("online"));
         assert_eq!(online.name.as_deref(), Some("Ida I"));
         assert_eq!(online.script.as_deref(), Some("data:,1 wall 1 2"));
+        let shipped = Query::parse("play=2&seed=4").unwrap_or_default();
+        assert_eq!((shipped.play, shipped.seed), (Some(2), Some(4)));
+        assert!(
+            Query::parse("scene=td&load=quick")
+                .unwrap_or_default()
+                .load_quick
+        );
+        assert_eq!(
+            Query::parse("replay=stored")
+                .unwrap_or_default()
+                .replay
+                .as_deref(),
+            Some("stored")
+        );
     }
 
     #[test]
@@ -144,6 +188,10 @@ mod tests {
             ("?stress=0", "stress `0`"),
             ("?stress=2000000", "stress `2000000`"),
             ("?replay=%zz", "bad escape"),
+            ("?scene=city&seed=-1", "seed `-1`"),
+            ("?play=0", "play `0`"),
+            ("?load=slot2", "load `slot2`"),
+            ("?play=7", "play `7`"),
             ("?replay=%c3%28", "bad escape"),
         ] {
             let error = Query::parse(search).err().map(|e| e.to_string());

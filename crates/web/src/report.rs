@@ -3,7 +3,10 @@
 //! (from the navigation to the first frame drawn), `frame-ms` (a stress run's median frame), and after
 //! `?replay=URL` has played to the recording's last line `ticks` and `checksum` (hex, as
 //! `horde replay --json` gives it), `outcome` once the game played is decided, `submitted`
-//! and `rank` once a run went to the board, or `error` with the reason.
+//! and `rank` once a run went to the board, `recording` once the run played here was kept
+//! (`stored` in the browser's storage, or offered as a `download` only), `scene` and `status`
+//! (a line saying where it stands) for a scene other than the tower defense, or `error` with
+//! the reason.
 
 use horde_core_sim::td::history::checksum_hex;
 
@@ -26,6 +29,13 @@ pub struct Report {
     pub outcome: Option<&'static str>,
     /// The board's answer to the run submitted: its HTTP status, and its rank where listed.
     pub submitted: Option<(u16, Option<u64>)>,
+    /// The scene shown, where it is not the tower defense (`city`, `runner`, `platformer`).
+    pub scene: Option<&'static str>,
+    /// Where that scene stands, in a line (its distance, its blocks made, …).
+    pub status: Option<String>,
+    /// The run played here, kept in the browser's storage and offered as a download, once
+    /// the game ended (`stored` where the storage took it, else `download`).
+    pub recording: Option<&'static str>,
     /// What went wrong, if anything did.
     pub error: Option<String>,
 }
@@ -55,6 +65,15 @@ impl Report {
             if let Some(rank) = rank {
                 out.push(("rank", rank.to_string()));
             }
+        }
+        if let Some(scene) = self.scene {
+            out.push(("scene", scene.to_string()));
+        }
+        if let Some(status) = &self.status {
+            out.push(("status", status.clone()));
+        }
+        if let Some(kept) = self.recording {
+            out.push(("recording", kept.to_string()));
         }
         if let Some(error) = &self.error {
             out.push(("error", error.clone()));

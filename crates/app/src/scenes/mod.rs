@@ -25,9 +25,10 @@
 //! - the scenes, a folder each: [`td`] (`td/`, the tower-defense board), [`city`] (`city/`,
 //!   the infinite WFC city walk), [`runner`] (`runner/`, the endless runner), [`platformer`]
 //!   (`platformer/`, the 2D section treadmill);
-//! - shared between them: [`camera`] (`camera.rs`, the one place the simulation's frame meets
-//!   the renderer's), [`input`] (`input.rs`, what is held) and [`stall`] (`stall.rs`, what
-//!   background generation costs the render thread);
+//! - shared between them: [`input`] (`input.rs`, what is held) and [`stall`] (`stall.rs`, what
+//!   background generation costs the render thread); what the runner, the platformer and the
+//!   city's modules look like, and the cameras, are `horde-looks`'s (the browser draws them
+//!   too);
 //! - [`title`] (`title/`): the title screen `horde run` opens when no flag names a scene, a
 //!   menu over a live scene that opens the others in the same window;
 //! - opening a scene: `registry.rs` (the one list of scenes, and the one way `run` and
@@ -35,7 +36,6 @@
 //!   was given of them, as the scenes read it), `opening.rs` (in a window or for one picture),
 //!   `until.rs` (`HORDE_RUN_UNTIL`: a run that ends once the summary meets its conditions).
 
-pub mod camera;
 pub mod city;
 pub mod flags;
 pub mod given;

@@ -4,6 +4,7 @@
 #![allow(dead_code, clippy::unwrap_used)] // each test file uses part of it
 
 pub mod defender;
+pub mod devtools;
 
 use horde_core_sim::DT;
 use horde_core_sim::td::defence::TowerKind;

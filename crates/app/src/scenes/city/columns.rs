@@ -4,10 +4,10 @@
 //! walker's [`Terrain`]. Columns far from the walker are dropped and their slots, buffers and
 //! all, reused.
 
-use super::draw::module_instances;
 use glam::Vec3;
 use horde_levelgen::collapse::{ModuleSet, Solid};
 use horde_levelgen::walk::{BODY, Stand, Terrain, column_stands};
+use horde_looks::module_instances;
 use horde_renderer::Instance;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -3,11 +3,11 @@
 //! --scene city` shows without `--view`, and a [`Scene`] like any other, so the picture is the
 //! scene's own frame.
 
-use super::draw::map_instances;
 use super::view::{AMBIENT, SKY, SUN};
 use crate::scenes::td::TdCamera;
 use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Viewport};
 use horde_levelgen::collapse::{Map, ModuleSet, Size, Solver};
+use horde_looks::city_map_instances as map_instances;
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 

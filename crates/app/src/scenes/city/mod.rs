@@ -10,14 +10,13 @@
 //! - [`columns`] (`columns.rs`): the columns received, each with its boxes, solids and places
 //!   to stand (the walker's terrain).
 //! - [`view`] (`view.rs`): draws the columns near the walker in one batch and places the
-//!   camera; [`draw`] (`draw.rs`): turns modules into boxes.
+//!   camera (modules turn into boxes by `horde_looks::module_instances`).
 //! - [`map_view`] (`map_view.rs`): a finite map of a set seen from above.
 //! - [`opening`] (`opening.rs`): opens either from the scene flags; [`args`] (`args.rs`): the
 //!   scene's own flags (the module set, what is seen, the finite map's size).
 
 pub mod args;
 pub mod columns;
-pub mod draw;
 pub mod generator;
 pub mod map_view;
 pub mod opening;

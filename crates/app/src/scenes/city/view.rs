@@ -5,9 +5,9 @@
 //! sinks smoothly when they drop; the mouse turns the walker and tilts the view.
 
 use super::columns::Columns;
-use crate::scenes::camera::{look_at, perspective};
 use glam::{Vec2, Vec3};
 use horde_levelgen::walk::{EYE_HEIGHT, Terrain, Walker};
+use horde_looks::{look_at, perspective};
 use horde_renderer::{BatchId, FrameParams, MeshKind, Renderer};
 use std::f32::consts::TAU;
 
@@ -17,12 +17,9 @@ pub const VIEW_RADIUS: i32 = 14;
 pub const OVERVIEW_RADIUS: i32 = 36;
 /// Radians of view turned per pixel of mouse movement.
 pub const LOOK_PER_PIXEL: f32 = 0.004;
-/// Where the city's light comes from (simulation frame: from the south-east, high up).
-pub const SUN: Vec3 = Vec3::new(0.4, 1.0, -0.3);
-/// The city's ambient light.
-pub const AMBIENT: f32 = 0.4;
-/// The city's sky, the background of every city picture (and the walker's fog colour).
-pub const SKY: [f64; 4] = [0.45, 0.6, 0.8, 1.0];
+/// The city's light, ambient light and sky (the walker's fog colour), as the browser's city
+/// has them too.
+pub use horde_looks::{CITY_AMBIENT as AMBIENT, CITY_SKY as SKY, CITY_SUN as SUN};
 /// How fast the eye sinks towards the feet when they drop, per second (a share of the gap).
 const SINK_RATE: f32 = 10.0;
 /// The pitch auto-walk looks at: level, raised a little on open ground (radians).

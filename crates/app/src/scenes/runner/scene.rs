@@ -8,7 +8,6 @@
 //! Space starts and restarts, W or Up jumps, S or Down (held) crouches, P hands the run to the
 //! autopilot and back.
 
-use super::draw::{frame_params, game_instances};
 use super::generator::{self, Row};
 use crate::clock::STEP;
 use crate::live::{LiveFiles, ReloadCounts, Slot};
@@ -21,16 +20,17 @@ use horde_core_sim::runner::{
     RunFigures, RunState, Runner, RunnerInput, RunnerSettings, autopilot as runner_autopilot,
 };
 use horde_levelgen::scenery::{Scatter, ScatterSettings};
+use horde_looks::{
+    runner_camera as frame_params, runner_instances as game_instances, scenery_row,
+    scenery_rows_in_view as rows_in_view,
+};
 use horde_renderer::{BatchId, FrameParams, GpuContext, Instance, MeshKind, Renderer};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use winit::keyboard::KeyCode;
 
-/// Scenery drawn behind the player (world units).
-const VIEW_BEHIND: f32 = 30.0;
-/// Scenery drawn ahead of the player.
-const VIEW_AHEAD: f32 = 220.0;
-/// Scenery generated ahead of the player (beyond what is drawn: the generator's slack).
+/// Scenery generated ahead of the player (beyond what is drawn, `horde_looks::VIEW_AHEAD`:
+/// the generator's slack).
 const GENERATE_AHEAD: f32 = 300.0;
 
 /// Counters for the HUD and the exit line.
@@ -273,8 +273,7 @@ impl RunnerScene {
             None => {
                 for row in first..=last {
                     if self.requested.insert(row) {
-                        self.rows
-                            .insert(row, generator::row_boxes(&self.scatter, row));
+                        self.rows.insert(row, scenery_row(&self.scatter, row));
                         self.scenery_dirty = true;
                     }
                 }
@@ -323,14 +322,6 @@ impl RunnerScene {
             renderer.refill(batch, |out| game_instances(&self.runner, out));
         }
     }
-}
-
-/// The scenery chunk rows in view of a player at `z` (first, last), for chunks of `chunk_size`.
-pub fn rows_in_view(z: f32, chunk_size: f32) -> (i32, i32) {
-    (
-        ((z - VIEW_BEHIND) / chunk_size).floor() as i32,
-        ((z + VIEW_AHEAD) / chunk_size).floor() as i32,
-    )
 }
 
 /// `--json` summary of the runner scene: what `horde runner` prints, then the scene's own.

@@ -1,7 +1,7 @@
 //! The tower-defense camera: an orbit camera around a point on the board, with picking.
 
-use crate::scenes::camera::look_at;
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
+use horde_looks::look_at;
 
 /// An orbit camera around a point on the ground, in simulation coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]

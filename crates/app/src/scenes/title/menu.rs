@@ -2,6 +2,7 @@
 //! the stress test), the keys that move through it, and how it is drawn. What an entry opens
 //! is a [`Pick`]; the menu opens nothing itself.
 
+use horde_games::SHIPPED;
 use horde_renderer::BackendChoice;
 use std::path::{Path, PathBuf};
 use winit::keyboard::KeyCode;
@@ -32,40 +33,6 @@ pub const ENTRIES: [&str; 8] = [
     "The runner",
     "The platformer",
     "Stress test",
-];
-
-/// The shipped games *Play* lists: a title, its level and its scenario (files of `assets/`).
-const SHIPPED: [(&str, &str, &str); 6] = [
-    (
-        "Battle · example waves",
-        "levels/battle.txt",
-        "scenarios/example.ron",
-    ),
-    (
-        "Battle · the siege",
-        "levels/battle.txt",
-        "scenarios/siege.ron",
-    ),
-    (
-        "Fortress · example waves",
-        "levels/fortress.txt",
-        "scenarios/example.ron",
-    ),
-    (
-        "Serpentine · example waves",
-        "levels/serpentine.txt",
-        "scenarios/example.ron",
-    ),
-    (
-        "Default board · endless waves",
-        "levels/default.txt",
-        "scenarios/endless.ron",
-    ),
-    (
-        "Large board · endless waves",
-        "levels/large.txt",
-        "scenarios/endless.ron",
-    ),
 ];
 
 /// The page the menu shows.
@@ -105,8 +72,9 @@ impl Menu {
     pub fn new(assets: Option<&Path>) -> Menu {
         let shipped = assets.map_or_else(Vec::new, |assets| {
             (SHIPPED.iter())
-                .map(|(title, level, scenario)| {
-                    (title.to_string(), assets.join(level), assets.join(scenario))
+                .map(|game| {
+                    let (level, scenario) = (assets.join(game.level), assets.join(game.scenario));
+                    (game.title.to_string(), level, scenario)
                 })
                 .filter(|(_, level, scenario)| level.is_file() && scenario.is_file())
                 .collect()

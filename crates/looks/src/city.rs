@@ -6,9 +6,16 @@ use glam::{Mat4, Quat, Vec3};
 use horde_levelgen::collapse::{Map, ModuleSet};
 use horde_renderer::Instance;
 
+/// Where the city's light comes from (simulation frame: from the south-east, high up).
+pub const CITY_SUN: Vec3 = Vec3::new(0.4, 1.0, -0.3);
+/// The city's ambient light.
+pub const CITY_AMBIENT: f32 = 0.4;
+/// The city's sky, the background of every city picture (and its fog's colour).
+pub const CITY_SKY: [f64; 4] = [0.45, 0.6, 0.8, 1.0];
+
 /// Appends the instances of `map` to `out`, cells one unit wide, the map centred on the origin
 /// in `x` and `z` with its bottom on `y = 0` (simulation frame: `+x` east, `+z` north).
-pub fn map_instances(set: &ModuleSet, map: &Map, out: &mut Vec<Instance>) {
+pub fn city_map_instances(set: &ModuleSet, map: &Map, out: &mut Vec<Instance>) {
     let (sx, sy, sz) = (map.size.x, map.size.y, map.size.z);
     let origin = Vec3::new(-(sx as f32) * 0.5, 0.0, -(sz as f32) * 0.5);
     for y in 0..sy {

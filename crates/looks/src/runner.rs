@@ -2,10 +2,10 @@
 //! chunk's ground (coloured by slice), its roads as flat strips on it and its placements as
 //! boxes, and the chase camera.
 
-use crate::scenes::camera::{look_at, perspective};
+use crate::camera::{look_at, perspective};
 use glam::{Mat4, Quat, Vec3};
 use horde_core_sim::runner::{RunState, Runner};
-use horde_levelgen::scenery::{ChunkPlacements, ScatterSettings};
+use horde_levelgen::scenery::{ChunkPlacements, Scatter, ScatterSettings};
 use horde_renderer::{FrameParams, Instance};
 
 /// Ground colour of each configured slice (the last repeats), sRGB.
@@ -15,6 +15,11 @@ const GROUND: [[u8; 4]; 4] = [
     [196, 170, 118, 255],
     [150, 150, 160, 255],
 ];
+
+/// Scenery drawn behind the player (world units).
+pub const VIEW_BEHIND: f32 = 30.0;
+/// Scenery drawn ahead of the player.
+pub const VIEW_AHEAD: f32 = 220.0;
 
 /// Colour of the roads, sRGB.
 const ROAD: [u8; 4] = [112, 96, 78, 255];
@@ -26,7 +31,7 @@ const GROUND_TOP: f32 = -0.5;
 const PLACEMENT_BASE: f32 = -0.55;
 
 /// Camera and light: behind, above and a little to the right of a player at `z`.
-pub fn frame_params(z: f32, aspect: f32) -> FrameParams {
+pub fn runner_camera(z: f32, aspect: f32) -> FrameParams {
     let eye = Vec3::new(3.0, 4.5, z - 9.0);
     let target = Vec3::new(0.0, 0.8, z + 8.0);
     FrameParams::new(
@@ -55,7 +60,7 @@ fn srgb(c: [f32; 3]) -> [u8; 4] {
 }
 
 /// The track, its obstacles and the player.
-pub fn game_instances(runner: &Runner, out: &mut Vec<Instance>) {
+pub fn runner_instances(runner: &Runner, out: &mut Vec<Instance>) {
     let s = runner.settings();
     let length = s.section.length;
     for section in runner.sections() {
@@ -102,7 +107,7 @@ pub fn game_instances(runner: &Runner, out: &mut Vec<Instance>) {
 }
 
 /// One chunk's ground (coloured by slice), its roads and its placements as boxes.
-pub fn chunk_instances(
+pub fn scenery_instances(
     settings: &ScatterSettings,
     chunk: &ChunkPlacements,
     out: &mut Vec<Instance>,
@@ -158,10 +163,29 @@ fn road_strip(a: [f32; 2], b: [f32; 2], width: f32, out: &mut Vec<Instance>) {
     ));
 }
 
+/// The scenery chunk rows in view of a player at `z` (first, last), for chunks of `chunk_size`.
+pub fn scenery_rows_in_view(z: f32, chunk_size: f32) -> (i32, i32) {
+    (
+        ((z - VIEW_BEHIND) / chunk_size).floor() as i32,
+        ((z + VIEW_AHEAD) / chunk_size).floor() as i32,
+    )
+}
+
+/// The boxes of chunk row `row`, its chunks generated in parallel on the current pool (what
+/// the worker sends, and what a scene generating in its own thread makes).
+pub fn scenery_row(scatter: &Scatter, row: i32) -> Vec<Instance> {
+    let chunks = scatter.generate(&scatter.chunk_row(row));
+    let mut boxes = Vec::new();
+    for chunk in &chunks {
+        scenery_instances(scatter.settings(), chunk, &mut boxes);
+    }
+    boxes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use horde_levelgen::scenery::{DEFAULT_SCATTER_SETTINGS as DEFAULT_SETTINGS, Scatter};
+    use horde_levelgen::scenery::DEFAULT_SCATTER_SETTINGS as DEFAULT_SETTINGS;
 
     #[test]
     fn every_road_segment_of_a_chunk_is_a_strip_along_it_on_the_ground() {
@@ -176,7 +200,7 @@ mod tests {
             .find(|c| !c.roads.is_empty())
             .unwrap_or_else(|| panic!("no chunk of row 0 has a road"));
         let mut out = Vec::new();
-        chunk_instances(&settings, &chunk, &mut out);
+        scenery_instances(&settings, &chunk, &mut out);
         let segments: Vec<([f32; 2], [f32; 2])> = chunk
             .roads
             .iter()
