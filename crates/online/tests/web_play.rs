@@ -164,10 +164,27 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     });
     assert!(first.contains(&format!(" of {ticks}")), "{first}");
     let first = number_after(&first, "tick").unwrap_or(0);
-    page.wait_until("the run plays on", PATIENCE, |page| {
-        let status = page.attribute("status").unwrap_or_default();
-        number_after(&status, "tick").is_some_and(|t| t > first)
+    let at = |page: &mut Page| number_after(&page.attribute("status").unwrap_or_default(), "tick");
+    page.wait_until("the run plays on", PATIENCE, |p| {
+        at(p).is_some_and(|t| t > first)
     });
+    // Its timeline: End shows its last tick, Left ten seconds before, a click on the bar
+    // (the page's script sends the tick) its start.
+    assert_eq!(
+        page.eval("document.getElementById('timeline').hidden"),
+        false
+    );
+    page.press("End");
+    page.wait_until("End", PATIENCE, |p| at(p) == Some(ticks));
+    page.press("ArrowLeft");
+    page.wait_until("Left", PATIENCE, |p| {
+        at(p).is_some_and(|t| t >= ticks - 600 && t < ticks)
+    });
+    page.eval("window.dispatchEvent(new CustomEvent('horde-seek', { detail: 30 }))");
+    page.wait_until("a click on the timeline", PATIENCE, |p| {
+        at(p).is_some_and(|t| t < 300)
+    });
+    assert_eq!(page.attribute("error"), None);
     drop(page);
 
     // The front door: /play alone shows the menu over the live sandbox, the shipped games
@@ -236,7 +253,9 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
             let now = page.attribute("status").unwrap_or_default();
             now != first && now.contains(moved)
         });
-        assert!(page.frames() > 3, "{scene}");
+        page.wait_until(&format!("the {scene}'s frames"), PATIENCE, |p| {
+            p.frames() > 10
+        });
         if scene == "runner" {
             // A jump is the player's: the autopilot lets go.
             page.press("KeyW");

@@ -136,6 +136,22 @@ pub fn on_keys(claimed: &'static [&'static str], key: impl FnMut(&str, bool) + '
     }
 }
 
+/// Hands the number each `name` event on the window carries (a `CustomEvent`'s `detail`, as
+/// the page's own script sends it) to `handle`, for as long as the page lives.
+pub fn on_page_event(name: &str, mut handle: impl FnMut(f64) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let handler =
+        Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
+            if let Some(number) = event.detail().as_f64() {
+                handle(number);
+            }
+        });
+    let _ = window.add_event_listener_with_callback(name, handler.as_ref().unchecked_ref());
+    handler.forget();
+}
+
 /// What the browser's storage holds under `key`, if anything.
 pub fn stored(key: &str) -> Option<String> {
     let storage = web_sys::window()?.local_storage().ok().flatten()?;

@@ -11,7 +11,7 @@ use crate::report::Report;
 use horde_core_sim::DT;
 use horde_core_sim::td::files::EditScript;
 use horde_core_sim::td::game::{GameSource, Simulation};
-use horde_core_sim::td::history::{Recording, RecordingWriter};
+use horde_core_sim::td::history::{Recording, RecordingWriter, Timeline};
 use horde_core_sim::td::swarm::{FloatRange, SpawnSettings};
 use horde_core_sim::td::tiles::winding_board;
 use horde_games::{Mode, Plain, Scripted, Session};
@@ -173,10 +173,13 @@ pub struct Watched {
     pub session: Session,
     /// The recording's edits, at their ticks.
     pub script: EditScript,
+    /// The game's history from its first tick to its last, to seek in.
+    pub timeline: Timeline,
 }
 
 /// Fetches the recording at `url` (`stored`: the last run kept in this browser) and plays it
-/// to its last line, checking its checksums: its end, and its game from the start to watch.
+/// to its last line, checking its checksums and keeping its history (as the native window's
+/// timeline keeps it): its end, and its game from the start to watch.
 pub async fn replay(url: &str) -> Result<Watched, String> {
     let text = if url == "stored" {
         stored(RECORDING_KEY).ok_or("no run kept in this browser yet")?
@@ -191,12 +194,12 @@ pub async fn replay(url: &str) -> Result<Watched, String> {
     let recording = Recording::parse(&text, path).map_err(|e| e.to_string())?;
     let start =
         |recording: &Recording| horde_games::start(recording, path).map_err(|e| format!("{e:#}"));
-    let checked =
-        horde_games::check(&recording, start(&recording)?, DT).map_err(|e| format!("{e:#}"))?;
-    if let Some(desync) = checked.desync {
+    let replayed = horde_games::replay(&recording, start(&recording)?, DT, &mut ())
+        .map_err(|e| format!("{e:#}"))?;
+    if let Some(desync) = replayed.desync {
         return Err(desync.sentence(path));
     }
-    let end = (checked.sim.counts().ticks, checked.sim.checksum());
+    let end = (replayed.sim.counts().ticks, replayed.sim.checksum());
     let session = Session::new(
         start(&recording)?,
         Some(recording.header.source.clone()),
@@ -206,5 +209,6 @@ pub async fn replay(url: &str) -> Result<Watched, String> {
         end,
         session,
         script: recording.script,
+        timeline: replayed.timeline,
     })
 }

@@ -2,7 +2,7 @@
 //! at the fixed tick from the browser's frames and drawn into it, a recording fetched and
 //! replayed where `?replay=URL` asks, and the [`Report`] written on `<body>`.
 
-use crate::browser::{console, every_frame, js, now_ms, on_keys, write_report};
+use crate::browser::{console, every_frame, js, now_ms, on_keys, on_page_event, write_report};
 use crate::canvas::{CANVAS_ID, Canvas};
 use crate::games::{game, play_script, replay, submit};
 use crate::keeping::{keep_recording, quick_load, quick_save};
@@ -12,6 +12,7 @@ use crate::report::{Report, STRESS_FRAMES, median};
 use crate::{scene_page, scenes};
 use horde_core_sim::td::defence::TowerKind;
 use horde_core_sim::td::files::EditScript;
+use horde_core_sim::td::history::Timeline;
 use horde_core_sim::td::swarm::ModelInstance;
 use horde_core_sim::td::tiles::EditKind;
 use horde_core_sim::{DT, TICKS_PER_SECOND};
@@ -82,7 +83,14 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     let board = renderer.add_batch(MeshKind::Cube, "board");
     let enemies = renderer.add_batch(MeshKind::Cube, "enemies");
     let (mut session, token, watching) = match watched {
-        Some(run) => (run.session, None, Some((run.script, run.end.0))),
+        Some(run) => {
+            let watching = Watching {
+                script: run.script,
+                end: run.end.0,
+                timeline: run.timeline,
+            };
+            (run.session, None, Some(watching))
+        }
         None => {
             let (session, token) = game(&query).await?;
             (session, token, None)
@@ -124,10 +132,14 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
     let page = Rc::new(RefCell::new(page));
     listen_to_clicks(&page);
     let keys = page.clone();
-    on_keys(&["F5", "F9"], move |code, down| {
+    on_keys(&["F5", "F9", "Home", "End"], move |code, down| {
         if down {
             keys.borrow_mut().key(code);
         }
+    });
+    let seeks = page.clone();
+    on_page_event("horde-seek", move |tick| {
+        seeks.borrow_mut().seek(tick.max(0.0) as u64)
     });
     every_frame(move |now| page.borrow_mut().frame(now));
     Ok(())
@@ -154,6 +166,17 @@ fn list_shipped_games() {
     }
 }
 
+/// A recording watched: its edits, the tick its last line stands at (the game stops there)
+/// and its history, to seek in.
+struct Watching {
+    script: EditScript,
+    end: u64,
+    timeline: Timeline,
+}
+
+/// Ticks a seek key moves a watched run by (ten seconds of game).
+const SEEK_STEP: u64 = 600;
+
 /// What the frame loop holds.
 struct Page {
     canvas: Canvas,
@@ -172,9 +195,8 @@ struct Page {
     reported_at: f64,
     /// The player's token, for a game played online (its run is submitted when lost).
     token: Option<String>,
-    /// A recording watched: its edits, and the tick its last line stands at (the game stops
-    /// there).
-    watching: Option<(EditScript, u64)>,
+    /// A recording watched.
+    watching: Option<Watching>,
     /// Game seconds a second (1 to [`FASTEST`]).
     speed: f64,
     /// Whether the game's end was seen.
@@ -230,10 +252,10 @@ impl Page {
     /// up to its last line).
     fn tick(&mut self) {
         let stepped = match &self.watching {
-            Some((_, end)) if self.session.tick() >= *end => return,
-            Some((script, _)) => {
+            Some(run) if self.session.tick() >= run.end => return,
+            Some(run) => {
                 let mut due = Scripted {
-                    script,
+                    script: &run.script,
                     what: "recording",
                 };
                 self.session.advance(&mut due, &mut Plain, &mut ())
@@ -250,7 +272,7 @@ impl Page {
     fn status(&self) -> String {
         let tick = self.session.tick();
         let of = match &self.watching {
-            Some((_, end)) => format!("watching the run: tick {tick} of {end}"),
+            Some(run) => format!("watching the run: tick {tick} of {}", run.end),
             None => format!("{}: tick {tick}", self.session.mode_label()),
         };
         format!("{of}, ×{}", self.speed)
@@ -348,8 +370,23 @@ impl Page {
 
     /// A key pressed: F5 saves the game (the browser's storage, and a download), F9 loads
     /// that save where the mode allows it, R offers the run so far as a download, `+` and
-    /// `-` (or `]` and `[`) double and halve the play speed.
+    /// `-` (or `]` and `[`) double and halve the play speed; watching a run, Left and Right
+    /// seek ten seconds back and on, Home and End to its start and its end.
     fn key(&mut self, code: &str) {
+        if let Some(run) = &self.watching {
+            let (now, end) = (self.session.tick(), run.end);
+            let target = match code {
+                "ArrowLeft" => Some(now.saturating_sub(SEEK_STEP)),
+                "ArrowRight" => Some((now + SEEK_STEP).min(end)),
+                "Home" => Some(0),
+                "End" => Some(end),
+                _ => None,
+            };
+            if let Some(target) = target {
+                self.seek(target);
+                return;
+            }
+        }
         let said = match code {
             "Equal" | "BracketRight" | "NumpadAdd" | "Minus" | "BracketLeft" | "NumpadSubtract" => {
                 let faster = matches!(code, "Equal" | "BracketRight" | "NumpadAdd");
@@ -391,6 +428,22 @@ impl Page {
                 report.error = Some(why);
                 write_report(&report);
             }
+        }
+    }
+
+    /// Shows the watched run at `tick` (its history's nearest keyframe, played on to it), and
+    /// plays on from there (the page's timeline bar, clicked, asks for it too).
+    fn seek(&mut self, tick: u64) {
+        let Some(run) = &self.watching else {
+            return;
+        };
+        match run.timeline.seek(tick) {
+            Ok(sim) => {
+                self.session.replace_sim(sim);
+                self.board_revision = u64::MAX;
+                self.owed = 0.0;
+            }
+            Err(why) => log::warn!("seeking to tick {tick}: {why}"),
         }
     }
 

@@ -167,6 +167,9 @@ impl Page {
             "F5" => ("F5".to_string(), 116),
             "F9" => ("F9".to_string(), 120),
             "ArrowUp" => ("ArrowUp".to_string(), 38),
+            "ArrowLeft" => ("ArrowLeft".to_string(), 37),
+            "Home" => ("Home".to_string(), 36),
+            "End" => ("End".to_string(), 35),
             "Equal" => ("=".to_string(), 187),
             letter if letter.starts_with("Key") => {
                 let c = letter[3..].to_ascii_lowercase();
