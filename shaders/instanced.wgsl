@@ -5,7 +5,8 @@
 // colour in 8-bit channels. Pulled stages bind no vertex buffer: they read the same instance
 // buffer as storage (group 1) and find their instance and corner from the vertex index.
 //
-// Five vertex stages, one pipeline each (and each for both windings; pipelines.rs):
+// Five vertex stages, one pipeline each (and each for both windings; pipelines.rs), and the
+// shadow pass's `vs_shadow` (depth only, every batch as its full mesh from the light):
 // - `vs_main` + `fs_main`: a mesh's positions, each pixel shaded by the face normal from
 //   derivatives;
 // - `vs_three_face_cube` + `fs_lit`: the three-face cube, whose vertices are corner codes
@@ -40,9 +41,19 @@ struct Frame {
     // rows, scaled to the viewport); y: below this many pixels of half diagonal a three-face
     // cube is drawn as one triangle.
     detail: vec4<f32>,
+    // World to the light's clip space (the sun's shadow map).
+    shadow_view_proj: mat4x4<f32>,
+    // x: 1 where the sun casts shadows (0: the plain picture), y: a shadow map texel in
+    // texture coordinates, z: the depth bias, w: how far along a face's normal a pixel looks
+    // its shadow up (world units).
+    shadow: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
+// The sun's shadow map (depth seen from the light) and its comparison sampler: bound for
+// every frame, read only where `frame.shadow.x` is 1.
+@group(0) @binding(1) var shadow_map: texture_depth_2d;
+@group(0) @binding(2) var shadow_sampler: sampler_comparison;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -78,6 +89,38 @@ fn mesh_vertex(v: VertexIn) -> VertexOut {
     out.world = world.xyz;
     out.color = srgb_to_linear(v.color.rgb);
     return out;
+}
+
+// The shadow pass: a mesh's (or a cube's) vertex placed by its instance and seen from the
+// light (`frame` is the light's block then: its `view_proj` is the light's box). Depth only.
+@vertex
+fn vs_shadow(v: VertexIn) -> @builtin(position) vec4<f32> {
+    let model = mat4x4<f32>(v.model0, v.model1, v.model2, v.model3);
+    return frame.view_proj * (model * vec4<f32>(v.position, 1.0));
+}
+
+// How much of the sun reaches `world`: 1 lit, 0 in shadow. Where `filtered`, the mean of 3×3
+// comparisons a texel apart (PCF); else one (the sampler's own 2×2 filtering). Points outside
+// the light's box are lit.
+fn sunlit(world: vec3<f32>, filtered: bool) -> f32 {
+    let light = frame.shadow_view_proj * vec4<f32>(world, 1.0);
+    let at = light.xyz / light.w;
+    let uv = vec2<f32>(at.x * 0.5 + 0.5, 0.5 - at.y * 0.5);
+    let depth = at.z - frame.shadow.z;
+    if any(uv < vec2<f32>(0.0)) || any(uv > vec2<f32>(1.0)) || depth > 1.0 {
+        return 1.0;
+    }
+    if !filtered {
+        return textureSampleCompareLevel(shadow_map, shadow_sampler, uv, depth);
+    }
+    var sum = 0.0;
+    for (var i = -1; i <= 1; i++) {
+        for (var j = -1; j <= 1; j++) {
+            let offset = vec2<f32>(f32(i), f32(j)) * frame.shadow.y;
+            sum += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + offset, depth);
+        }
+    }
+    return sum / 9.0;
 }
 
 // A translucent mesh's vertex: `vs_main`'s, with the instance colour's alpha (its opacity).
@@ -222,6 +265,9 @@ fn three_face_cube(v: CubeVertexIn) -> LitOut {
     var shade = dot(shades, face);
     if small {
         shade = mean_shade(shades, sides.along, lengths, shade);
+    } else if frame.shadow.x > 0.5 {
+        // The sun's share of the face, at the vertex that colours it (cubes are small).
+        shade = frame.light.x + (shade - frame.light.x) * sunlit(world, false);
     }
     return lit_vertex(world, srgb_to_linear(v.color.rgb) * shade);
 }
@@ -364,7 +410,10 @@ fn shade_mesh(world: vec3<f32>, color: vec3<f32>) -> vec3<f32> {
     if dot(normal, frame.centre.xyz - frame.centre.w * world) < 0.0 {
         normal = -normal;
     }
-    let diffuse = max(dot(normal, normalize(frame.light_dir.xyz)), 0.0);
+    var diffuse = max(dot(normal, normalize(frame.light_dir.xyz)), 0.0);
+    if frame.shadow.x > 0.5 && diffuse > 0.0 {
+        diffuse *= sunlit(world + normal * frame.shadow.w, true);
+    }
     var lit = color * (frame.light.x + frame.light.y * diffuse);
     let fog_start = frame.light.z;
     let fog_end = frame.light.w;

@@ -23,12 +23,13 @@ pub struct Offscreen {
 
 impl Offscreen {
     /// Sets up offscreen rendering on the backend and adapter the flags name (MSAA 4× where
-    /// supported).
+    /// supported), at the flags' quality (`low` where they name none).
     pub fn new(gpu: &GpuFlags, size: (u32, u32)) -> Result<Offscreen> {
         Offscreen::with_samples(gpu, size, 4)
     }
 
-    /// The same with at most `samples` MSAA samples (1 for none).
+    /// The same with at most `samples` MSAA samples (1 for none; `--quality high` asks for
+    /// 4 whatever the caller's).
     pub fn with_samples(
         gpu: &GpuFlags,
         (width, height): (u32, u32),
@@ -40,14 +41,17 @@ impl Offscreen {
             adapter_name: gpu.adapter.clone(),
             display: None,
         })?;
+        let quality = gpu.quality.unwrap_or_default();
+        let samples = quality.samples().unwrap_or(samples);
         let samples = supported_samples(&ctx, OFFSCREEN_FORMAT, samples);
-        let renderer = Renderer::new(
+        let mut renderer = Renderer::new(
             &ctx,
             RendererConfig {
                 color_format: OFFSCREEN_FORMAT,
                 samples,
             },
         );
+        renderer.set_quality(&ctx, quality);
         let target = OffscreenTarget::new(&ctx, width, height, samples);
         Ok(Offscreen {
             ctx,

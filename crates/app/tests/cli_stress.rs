@@ -453,3 +453,65 @@ fn a_chart_on_standard_output_is_all_that_goes_there() {
     // The reports went to standard error instead.
     assert_eq!(stderr.matches(" enemies, 2 frames").count(), 2, "{stderr}");
 }
+
+#[test]
+fn quality_says_how_the_frames_were_lit_and_what_the_shadow_pass_drew() {
+    if !common::gpu_available(BackendChoice::Vulkan) {
+        return;
+    }
+    let run = |quality: &str| {
+        stress(&[
+            "--frames",
+            "3",
+            "--enemies",
+            "2000",
+            "--json",
+            "--headless",
+            "--backend",
+            "vulkan",
+            "--size",
+            "320x180",
+            "--quality",
+            quality,
+        ])
+    };
+    let low = run("low");
+    assert_eq!(low["quality"], "low");
+    assert_eq!(low["shadow_draw_calls"], 0);
+    for quality in ["medium", "high"] {
+        let lit = run(quality);
+        check_contract(&lit, 2000, 3);
+        assert_eq!(lit["quality"], quality);
+        // The colour pass draws the enemies in one call; so does the shadow pass, beside the
+        // board's batches.
+        assert_eq!(lit["enemy_draw_calls"], 1);
+        let shadow = lit["shadow_draw_calls"].as_u64().unwrap();
+        assert!(shadow >= 2, "{quality}: {shadow}");
+    }
+    // Without a renderer there is no quality.
+    let none = stress(&[
+        "--frames",
+        "2",
+        "--enemies",
+        "100",
+        "--json",
+        "--renderer",
+        "none",
+    ]);
+    assert_eq!(none["quality"], "none");
+    assert_eq!(none["shadow_draw_calls"], 0);
+}
+
+#[test]
+fn a_bad_quality_names_the_flag_and_the_levels() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
+        .args(["stress", "--quality", "ultra", "--renderer", "none"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--quality") && stderr.contains("low, medium or high"),
+        "{stderr}"
+    );
+}

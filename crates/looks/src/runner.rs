@@ -41,6 +41,8 @@ pub fn runner_camera(z: f32, aspect: f32) -> FrameParams {
         0.4,
         [0.55, 0.72, 0.9, 1.0],
     )
+    // The ground's top is at −0.5; nothing stands lower.
+    .with_floor(-1.0)
 }
 
 /// A box standing on `base` (the centre of its bottom face), of `size`, turned `yaw` about `+y`.

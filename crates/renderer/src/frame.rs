@@ -26,6 +26,10 @@ pub struct FrameParams {
     /// Distance fog in the background colour: `[start, end]` in world units from the eye,
     /// nothing fogged before `start`, everything fully fogged from `end` on; `None` for none.
     pub fog: Option<[f32; 2]>,
+    /// The lowest height anything stands on, where the scene has a floor (world `y`): the
+    /// sun's shadow box ends where the camera's view meets it, so a board seen from above
+    /// gets the shadow map's every texel. `None`: the box reaches as far as shadows do.
+    pub floor: Option<f32>,
 }
 
 impl FrameParams {
@@ -41,6 +45,7 @@ impl FrameParams {
             clear,
             viewport: None,
             fog: None,
+            floor: None,
         }
     }
 
@@ -48,6 +53,14 @@ impl FrameParams {
     /// none.
     pub fn with_fog(self, fog: Option<[f32; 2]>) -> Self {
         FrameParams { fog, ..self }
+    }
+
+    /// The same frame over a floor at height `y` ([`FrameParams::floor`]).
+    pub fn with_floor(self, y: f32) -> Self {
+        FrameParams {
+            floor: Some(y),
+            ..self
+        }
     }
 }
 
@@ -115,6 +128,11 @@ pub(crate) struct FrameUniform {
     eye: [f32; 4],
     centre: [f32; 4],
     detail: [f32; 4],
+    shadow_view_proj: [[f32; 4]; 4],
+    /// x: 1 where the sun casts shadows (0: none, the plain picture), y: a shadow map texel
+    /// in texture coordinates, z: the depth bias, w: how far along its normal a pixel is
+    /// looked up (world units, a texel and a half).
+    shadow: [f32; 4],
 }
 
 impl FrameUniform {
@@ -133,6 +151,20 @@ impl FrameUniform {
                 .to_array(),
             centre: camera_centre(params.view, params.proj).to_array(),
             detail: [view.pixels_per_unit, SMALL_CUBE_PIXELS, 0.0, 0.0],
+            shadow_view_proj: Mat4::IDENTITY.to_cols_array_2d(),
+            shadow: [0.0; 4],
+        }
+    }
+
+    /// The same block with the sun's shadows read from a map `size` texels wide drawn through
+    /// `light` (world to the light's clip space).
+    pub fn with_shadows(self, light: Mat4, size: u32) -> FrameUniform {
+        // A texel's width in the world: the light's box is 2 clip units across.
+        let texel_world = 2.0 / (light.row(0).truncate().length() * size as f32);
+        FrameUniform {
+            shadow_view_proj: light.to_cols_array_2d(),
+            shadow: [1.0, 1.0 / size as f32, 0.0005, 1.5 * texel_world],
+            ..self
         }
     }
 }
@@ -203,6 +235,6 @@ mod tests {
             ..extent
         };
         assert!(!far.all_small(&around));
-        assert_eq!(FRAME_UNIFORM_BYTES, 144);
+        assert_eq!(FRAME_UNIFORM_BYTES, 224);
     }
 }

@@ -92,9 +92,11 @@
 //!   draws each), `mesh.rs` with `mesh/` (the meshes instances are drawn with), `viewpoint.rs`
 //!   (where a camera sees from, for the three-face cube's choice of faces).
 //! - the frame: `renderer.rs` (the renderer and its three-step draw), `frame.rs` (camera and
-//!   light, the uniform block, the size test for tiny cubes), `pipelines.rs` (the render
-//!   pipelines and their bind group layouts), `target.rs` (a window surface or an offscreen
-//!   texture, with its attachments), `counters.rs` (what a frame cost).
+//!   light, the uniform block, the size test for tiny cubes), `quality.rs` (how much of the
+//!   light a frame is drawn with: low, medium, high), `shadow.rs` (the sun's shadow map: the
+//!   light's box fitted to the view, the depth pass from the light), `pipelines.rs` (the
+//!   render pipelines and their bind group layouts), `target.rs` (a window surface or an offscreen
+//!   texture, with its attachments), `counters.rs` (what a frame cost), `timer.rs` (the passes' GPU time).
 //!
 //! Every public name is exported here, at the crate root, and only here.
 
@@ -109,8 +111,11 @@ mod frame;
 mod instance;
 mod mesh;
 mod pipelines;
+mod quality;
 mod renderer;
+mod shadow;
 mod target;
+mod timer;
 mod viewpoint;
 
 pub use backend::{AdapterSummary, BackendChoice, UnknownBackend, list_adapters};
@@ -120,6 +125,7 @@ pub use counters::FrameCounters;
 pub use frame::{FRAME_UNIFORM_BYTES, FrameParams};
 pub use instance::Instance;
 pub use mesh::MeshKind;
+pub use quality::{Quality, UnknownQuality};
 pub use renderer::{DirectWriteError, Renderer, RendererConfig};
 pub use target::{
     Acquired, Attachments, OFFSCREEN_FORMAT, OffscreenTarget, ReadbackError, SurfaceTarget,

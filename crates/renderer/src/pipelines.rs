@@ -1,7 +1,9 @@
 //! The render pipelines: one for each drawn [`DrawPath`] and front-face winding, and the
 //! translucent variant of the mesh path's (alpha-blended, writing no depth) for each winding,
-//! all built from `shaders/instanced.wgsl` by one builder, and the two bind group layouts they
-//! share (the frame's uniform block; the instance buffer as storage, for the pulled paths).
+//! all built from `shaders/instanced.wgsl` by one builder, and the bind group layouts they
+//! share (the frame's uniform block with the sun's shadow map; the instance buffer as
+//! storage, for the pulled paths); and the shadow pass's depth-only pipeline, built when
+//! shadows are first asked for, with its own group 0 (the light's uniform block).
 
 use crate::batch::{DrawPath, PULL_GROUP};
 use crate::instance::{self, Instance};
@@ -44,6 +46,20 @@ const TRANSLUCENT_BLEND: wgpu::BlendState = wgpu::BlendState {
     },
 };
 
+/// The vertex buffers of the instanced paths: the mesh's vertices, then the instances.
+const INSTANCED_BUFFERS: [Option<wgpu::VertexBufferLayout<'static>>; 2] = [
+    Some(wgpu::VertexBufferLayout {
+        array_stride: size_of::<Vertex>() as u64,
+        step_mode: wgpu::VertexStepMode::Vertex,
+        attributes: &mesh::ATTRIBUTES,
+    }),
+    Some(wgpu::VertexBufferLayout {
+        array_stride: size_of::<Instance>() as u64,
+        step_mode: wgpu::VertexStepMode::Instance,
+        attributes: &instance::ATTRIBUTES,
+    }),
+];
+
 /// Every pipeline, and the layouts of the bind groups drawing with them takes.
 #[derive(Debug)]
 pub(crate) struct Pipelines {
@@ -56,6 +72,12 @@ pub(crate) struct Pipelines {
     pub frame_layout: wgpu::BindGroupLayout,
     /// Group 1 of the pulled paths: the instance buffer as storage.
     pub instances_layout: wgpu::BindGroupLayout,
+    /// Group 0 of the shadow pass: the light's uniform block.
+    pub light_layout: wgpu::BindGroupLayout,
+    /// The shadow pass's pipeline, once shadows were asked for ([`Pipelines::shadow`]).
+    shadow: Option<wgpu::RenderPipeline>,
+    /// The shader, kept to build the shadow pipeline when first asked for.
+    shader: wgpu::ShaderModule,
 }
 
 impl Pipelines {
@@ -69,12 +91,13 @@ impl Pipelines {
     ) -> Pipelines {
         let frame_layout = frame_layout(device);
         let instances_layout = instances_layout(device);
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("instanced"),
+            source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+        });
         let builder = Builder {
             device,
-            shader: device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("instanced"),
-                source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-            }),
+            shader: shader.clone(),
             instanced: pipeline_layout(device, "instanced", &[&frame_layout]),
             pulled: pipeline_layout(device, "pulled", &[&frame_layout, &instances_layout]),
             constants: [
@@ -95,7 +118,84 @@ impl Pipelines {
                 .map(|face| builder.build(DrawPath::Mesh, face, Blending::Translucent)),
             frame_layout,
             instances_layout,
+            light_layout: light_layout(device),
+            shadow: None,
+            shader,
         }
+    }
+
+    /// The shadow pass's pipeline, built the first time: `vs_shadow` over a mesh and its
+    /// instances, depth only, both faces, depth biased by the slope so that a lit surface
+    /// does not shadow itself.
+    pub fn shadow(&mut self, device: &wgpu::Device) -> &wgpu::RenderPipeline {
+        let (shader, layout) = (&self.shader, &self.light_layout);
+        self.shadow.get_or_insert_with(|| {
+            let layout = pipeline_layout(device, "shadow", &[layout]);
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some("vs_shadow"),
+                layout: Some(&layout),
+                vertex: wgpu::VertexState {
+                    module: shader,
+                    entry_point: Some("vs_shadow"),
+                    compilation_options: wgpu::PipelineCompilationOptions::default(),
+                    buffers: &INSTANCED_BUFFERS,
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    cull_mode: None,
+                    ..Default::default()
+                },
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: DEPTH_FORMAT,
+                    depth_write_enabled: Some(true),
+                    depth_compare: Some(wgpu::CompareFunction::Less),
+                    stencil: wgpu::StencilState::default(),
+                    bias: wgpu::DepthBiasState {
+                        constant: 2,
+                        slope_scale: 2.0,
+                        clamp: 0.0,
+                    },
+                }),
+                multisample: wgpu::MultisampleState::default(),
+                fragment: None,
+                multiview_mask: None,
+                cache: None,
+            })
+        })
+    }
+
+    /// Group 0 of the scene pass: the frame's `uniform` block, the sun's shadow `map` and its
+    /// comparison `sampler`.
+    pub fn frame_bind_group(
+        &self,
+        device: &wgpu::Device,
+        uniform: &wgpu::Buffer,
+        map: &wgpu::TextureView,
+        sampler: &wgpu::Sampler,
+    ) -> wgpu::BindGroup {
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("frame"),
+            layout: &self.frame_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(map),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::Sampler(sampler),
+                },
+            ],
+        })
+    }
+
+    /// The shadow pass's pipeline, if it was built.
+    pub fn shadow_built(&self) -> Option<&wgpu::RenderPipeline> {
+        self.shadow.as_ref()
     }
 
     /// The pipeline of `path`, for a mirroring view or not, translucent or not; none for
@@ -115,20 +215,50 @@ impl Pipelines {
     }
 }
 
-/// Group 0: the frame's uniform block, read by both stages.
+/// Group 0: the frame's uniform block, and the sun's shadow map with its comparison sampler.
 fn frame_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("frame"),
-        entries: &[wgpu::BindGroupLayoutEntry {
-            binding: 0,
-            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
-                min_binding_size: None,
+        entries: &[
+            UNIFORM_ENTRY,
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Depth,
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: None,
             },
-            count: None,
-        }],
+            wgpu::BindGroupLayoutEntry {
+                binding: 2,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+                count: None,
+            },
+        ],
+    })
+}
+
+/// The frame's uniform block, read by both stages (binding 0 of group 0).
+const UNIFORM_ENTRY: wgpu::BindGroupLayoutEntry = wgpu::BindGroupLayoutEntry {
+    binding: 0,
+    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+    ty: wgpu::BindingType::Buffer {
+        ty: wgpu::BufferBindingType::Uniform,
+        has_dynamic_offset: false,
+        min_binding_size: None,
+    },
+    count: None,
+};
+
+/// Group 0 of the shadow pass: the light's uniform block alone (the map it draws into is
+/// not bound).
+fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("light"),
+        entries: &[UNIFORM_ENTRY],
     })
 }
 
@@ -203,22 +333,10 @@ impl Builder<'_> {
         } else {
             entry_points(path).expect("every drawn path has entry points (see the tests)")
         };
-        let instanced_buffers = [
-            Some(wgpu::VertexBufferLayout {
-                array_stride: size_of::<Vertex>() as u64,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &mesh::ATTRIBUTES,
-            }),
-            Some(wgpu::VertexBufferLayout {
-                array_stride: size_of::<Instance>() as u64,
-                step_mode: wgpu::VertexStepMode::Instance,
-                attributes: &instance::ATTRIBUTES,
-            }),
-        ];
         let (layout, buffers): (_, &[_]) = if path.pulled() {
             (&self.pulled, &[])
         } else {
-            (&self.instanced, &instanced_buffers)
+            (&self.instanced, &INSTANCED_BUFFERS)
         };
         self.device
             .create_render_pipeline(&wgpu::RenderPipelineDescriptor {

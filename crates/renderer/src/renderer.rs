@@ -10,7 +10,13 @@ use crate::frame::{FRAME_UNIFORM_BYTES, FrameParams, FrameUniform, FrameView};
 use crate::instance::Instance;
 use crate::mesh::{self, GpuMesh, MeshKind};
 use crate::pipelines::Pipelines;
+use crate::quality::Quality;
+use crate::shadow::{
+    SHADOW_MAP_SIZE, ShadowMap, comparison_sampler, depth_texture, light_view_proj, reach_of,
+    record_shadow_pass,
+};
 use crate::target::{Attachments, OffscreenTarget};
+use crate::timer::GpuTimer;
 use bytemuck::Zeroable;
 use web_time::Instant;
 
@@ -42,6 +48,12 @@ pub struct Renderer {
     batches: Batches,
     config: RendererConfig,
     timer: Option<GpuTimer>,
+    /// How much of the light frames are drawn with ([`Renderer::set_quality`]).
+    quality: Quality,
+    /// The sun's shadow map, once shadows were asked for.
+    shadow: Option<ShadowMap>,
+    /// The comparison sampler the scene pass reads the shadow map with.
+    shadow_sampler: wgpu::Sampler,
 }
 
 /// Why [`Renderer::write_direct`] did not call its writer.
@@ -71,14 +83,11 @@ impl Renderer {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let frame_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("frame"),
-            layout: &pipelines.frame_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: uniform.as_entire_binding(),
-            }],
-        });
+        let shadow_sampler = comparison_sampler(device);
+        // No shadows yet: a one-texel map stands in, never read.
+        let no_map = depth_texture(device, 1, "no shadow map");
+        let frame_bind_group =
+            pipelines.frame_bind_group(device, &uniform, &no_map, &shadow_sampler);
         let group = mesh::pulled_three_face_cubes(provoking, PULL_GROUP)
             .expect("a pull group's vertices fit 16-bit indices (checked where it is defined)");
         Renderer {
@@ -92,7 +101,34 @@ impl Renderer {
             batches: Batches::new(),
             config,
             timer: ctx.timestamps.then(|| GpuTimer::new(ctx)).flatten(),
+            quality: Quality::Low,
+            shadow: None,
+            shadow_sampler,
         }
+    }
+
+    /// Draws the frames from now on at `quality`: from `medium` on, the sun casts shadows (a
+    /// depth pass from the light first; the map and its pipeline are made the first time).
+    /// The targets' MSAA samples are the caller's ([`Quality::samples`]).
+    pub fn set_quality(&mut self, ctx: &GpuContext, quality: Quality) {
+        self.quality = quality;
+        if quality.shadows() && self.shadow.is_none() {
+            let device = &ctx.device;
+            self.pipelines.shadow(device);
+            let map = ShadowMap::new(device, &self.pipelines.light_layout, FRAME_UNIFORM_BYTES);
+            self.frame_bind_group = (self.pipelines).frame_bind_group(
+                device,
+                &self.uniform,
+                &map.view,
+                &self.shadow_sampler,
+            );
+            self.shadow = Some(map);
+        }
+    }
+
+    /// The quality frames are drawn at.
+    pub fn quality(&self) -> Quality {
+        self.quality
     }
 
     /// The configuration it was built with.
@@ -288,6 +324,13 @@ impl Renderer {
             ..FrameCounters::default()
         };
         counters.bytes_uploaded += self.write_uniform(ctx, params, &view);
+        let shadow_query = (self.timer.as_ref())
+            .filter(|_| self.shadows_drawn())
+            .map(|timer| timer.profiler.begin_pass_query("shadow", encoder));
+        counters.shadow_draw_calls = self.draw_shadows(ctx, encoder, params, shadow_query.as_ref());
+        if let (Some(timer), Some(query)) = (&mut self.timer, shadow_query) {
+            timer.profiler.end_query(encoder, query);
+        }
         let query = self
             .timer
             .as_ref()
@@ -298,6 +341,7 @@ impl Renderer {
             timer.profiler.end_query(encoder, query);
             timer.profiler.resolve_queries(encoder);
             counters.gpu_ms = timer.latest_ms;
+            counters.gpu_shadow_ms = timer.latest_shadow_ms;
         }
         counters.cpu_ms = start.elapsed().as_secs_f64() * 1e3;
         counters
@@ -340,12 +384,55 @@ impl Renderer {
         bytes
     }
 
-    /// The frame's second step: the uniform block. Returns the bytes uploaded.
+    /// The frame's second step: the uniform block (with the light's box where the sun casts
+    /// shadows). Returns the bytes uploaded.
     fn write_uniform(&self, ctx: &GpuContext, params: &FrameParams, view: &FrameView) -> u64 {
-        let uniform = FrameUniform::new(params, view);
+        let mut uniform = FrameUniform::new(params, view);
+        if self.shadows_drawn() {
+            let light = light_view_proj(params, reach_of(params));
+            uniform = uniform.with_shadows(light, SHADOW_MAP_SIZE);
+        }
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         FRAME_UNIFORM_BYTES
+    }
+
+    /// Whether this frame draws the sun's shadows.
+    fn shadows_drawn(&self) -> bool {
+        self.quality.shadows() && self.shadow.is_some() && self.pipelines.shadow_built().is_some()
+    }
+
+    /// Where the sun casts shadows, the shadow pass: the light's block written, every batch
+    /// the scene pass draws drawn from the light. Returns its draw calls.
+    fn draw_shadows(
+        &self,
+        ctx: &GpuContext,
+        encoder: &mut wgpu::CommandEncoder,
+        params: &FrameParams,
+        query: Option<&wgpu_profiler::GpuProfilerQuery>,
+    ) -> u32 {
+        let (Some(map), Some(pipeline), true) = (
+            &self.shadow,
+            self.pipelines.shadow_built(),
+            self.shadows_drawn(),
+        ) else {
+            return 0;
+        };
+        let light = light_view_proj(params, reach_of(params));
+        let light_params = FrameParams::new(
+            light,
+            glam::Mat4::IDENTITY,
+            params.light_dir,
+            params.ambient,
+            params.clear,
+        );
+        let light_view = FrameView::new(&light_params, (SHADOW_MAP_SIZE, SHADOW_MAP_SIZE));
+        let block = FrameUniform::new(&light_params, &light_view);
+        ctx.queue
+            .write_buffer(&map.uniform, 0, bytemuck::bytes_of(&block));
+        let timestamps = query.and_then(|q| q.render_pass_timestamp_writes());
+        let batches = self.batches.iter();
+        record_shadow_pass(encoder, map, pipeline, &self.meshes, batches, timestamps)
     }
 
     /// The frame's last step: records the scene `pass`, one draw call for each batch
@@ -498,53 +585,4 @@ fn begin_scene_pass<'e>(
         );
     }
     pass
-}
-
-/// GPU time of the scene pass, from the pass's timestamps through `wgpu-profiler`, read back a
-/// frame or more later without ever waiting (the profiler keeps a few frames in flight and
-/// drops one rather than stall).
-struct GpuTimer {
-    profiler: wgpu_profiler::GpuProfiler,
-    period_ns: f32,
-    latest_ms: Option<f64>,
-}
-
-impl std::fmt::Debug for GpuTimer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GpuTimer")
-            .field("period_ns", &self.period_ns)
-            .field("latest_ms", &self.latest_ms)
-            .finish_non_exhaustive()
-    }
-}
-
-impl GpuTimer {
-    /// A timer for `ctx`, or `None` where the profiler cannot be set up.
-    fn new(ctx: &GpuContext) -> Option<GpuTimer> {
-        let settings = wgpu_profiler::GpuProfilerSettings {
-            enable_timer_queries: true,
-            enable_debug_groups: false,
-            max_num_pending_frames: 3,
-        };
-        match wgpu_profiler::GpuProfiler::new(&ctx.device, settings) {
-            Ok(profiler) => Some(GpuTimer {
-                profiler,
-                period_ns: ctx.queue.get_timestamp_period(),
-                latest_ms: None,
-            }),
-            Err(error) => {
-                log::warn!("no GPU timing: {error}");
-                None
-            }
-        }
-    }
-
-    /// Takes the newest finished frame's scene-pass time, if one has come back.
-    fn collect(&mut self) {
-        if let Some(results) = self.profiler.process_finished_frame(self.period_ns)
-            && let Some(time) = results.iter().find_map(|r| r.time.clone())
-        {
-            self.latest_ms = Some((time.end - time.start) * 1e3);
-        }
-    }
 }

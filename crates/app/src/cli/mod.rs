@@ -7,10 +7,12 @@
 //! their own), `board.rs` (the flags of a generated board: its spec, `--generate N` and
 //! `--challenge`), `online.rs` (the challenge board's commands: `serve`, `submit`, `board`),
 //! `coop.rs` (the co-op flags of `run` and `sim`: `--host`, `--join` and theirs; a leaf, as
-//! `board.rs` and `values.rs` are, so that the scenes read it without a loop).
+//! `board.rs` and `values.rs` are, so that the scenes read it without a loop), `gpu.rs` (the
+//! flags of every command that draws: backend, adapter, quality).
 
 pub mod board;
 pub mod coop;
+pub mod gpu;
 pub mod online;
 pub mod values;
 
@@ -18,9 +20,9 @@ pub use crate::scenes::city::args::{CityView, DEFAULT_MAP_SIZE};
 pub use crate::scenes::given::{SceneArgs, WindowArgs};
 pub use crate::scenes::td::args::{CubeChoice, SpawnFlags};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+pub use gpu::GpuFlags;
 use horde_core_sim::td::defence::Priority;
 use horde_core_sim::td::swarm::SpawnSettings;
-use horde_renderer::BackendChoice;
 use std::path::PathBuf;
 pub use values::Region;
 use values::{
@@ -368,17 +370,6 @@ pub struct RunArgs {
     pub window: WindowArgs,
 }
 
-/// Backend and adapter choice, shared by every command that draws.
-#[derive(Clone, Debug, Default, Args)]
-pub struct GpuFlags {
-    /// Graphics API: auto, vulkan, gl, dx12 or metal (default: `WGPU_BACKEND`, else auto).
-    #[arg(long, value_name = "B", value_parser = parse_backend)]
-    pub backend: Option<BackendChoice>,
-    /// Use the first adapter whose name contains this text.
-    #[arg(long, value_name = "NAME")]
-    pub adapter: Option<String>,
-}
-
 /// Flags of `horde screenshot`.
 #[derive(Debug, Args)]
 pub struct ScreenshotArgs {
@@ -544,11 +535,6 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-fn parse_backend(text: &str) -> Result<BackendChoice, String> {
-    text.parse()
-        .map_err(|e: horde_renderer::UnknownBackend| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -573,7 +559,10 @@ mod tests {
         assert!(parse_spawn_speed("10").is_ok());
         assert_eq!(parse_size("1280x720"), Ok((1280, 720)));
         assert!(parse_size("0x10").is_err() && parse_size("12").is_err());
-        assert_eq!(parse_backend("gl"), Ok(BackendChoice::Gl));
+        assert_eq!(
+            gpu::parse_backend("gl"),
+            Ok(horde_renderer::BackendChoice::Gl)
+        );
         assert!(parse_dt("0").is_err() && parse_dt("nan").is_err() && parse_dt("0.5").is_ok());
         assert_eq!(
             parse_region("-40,12,64x32"),

@@ -16,7 +16,7 @@ use crate::scenes::until::RunUntil;
 use crate::shell::{self, GpuSettings, ShellOptions};
 use anyhow::{Result, anyhow, bail};
 use horde_renderer::AdapterSummary;
-use horde_renderer::BackendChoice;
+use horde_renderer::{BackendChoice, Quality};
 use std::path::PathBuf;
 
 /// The conditions of `HORDE_RUN_UNTIL` (`KEY=VALUE`, `KEY>N` or `KEY<N`, separated by `,`):
@@ -44,6 +44,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
             request: (backend, args.gpu.adapter.clone()),
             msaa: 4,
             vsync: true,
+            quality: args.gpu.quality.unwrap_or(Quality::High),
         },
         frames: args.frames,
     };

@@ -137,6 +137,7 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
             request: (backend, args.gpu.adapter.clone()),
             msaa: 1,
             vsync: false,
+            quality: args.gpu.quality.unwrap_or_default(),
         },
         frames: Some(StressScene::frames_to_present(args.frames)),
     };

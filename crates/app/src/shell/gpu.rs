@@ -6,7 +6,7 @@ use super::overlay::{Overlay, OverlayFrame};
 use anyhow::{Context, Result};
 use horde_renderer::{Acquired, SurfaceTarget};
 use horde_renderer::{
-    FrameCounters, FrameParams, GpuContext, GpuRequest, Renderer, RendererConfig,
+    FrameCounters, FrameParams, GpuContext, GpuRequest, Quality, Renderer, RendererConfig,
 };
 use std::sync::Arc;
 use winit::event_loop::ActiveEventLoop;
@@ -21,6 +21,8 @@ pub struct GpuSettings {
     pub msaa: u32,
     /// Wait for the display's refresh (off to measure frames as fast as they go).
     pub vsync: bool,
+    /// How much of the light to draw ([`Quality::samples`] may raise `msaa`).
+    pub quality: Quality,
 }
 
 /// The window's GPU side.
@@ -63,19 +65,24 @@ impl WindowGpu {
             &ctx,
             surface,
             (size.width, size.height),
-            settings.msaa,
+            settings.quality.samples().unwrap_or(settings.msaa),
             settings.vsync,
         )
         .context("the adapter cannot present to this window")?;
-        let renderer = Renderer::new(
+        let mut renderer = Renderer::new(
             &ctx,
             RendererConfig {
                 color_format: target.format(),
                 samples: target.samples(),
             },
         );
+        renderer.set_quality(&ctx, settings.quality);
         let overlay = Overlay::new(window, &ctx, target.overlay_format());
-        log::info!("rendering with {}", ctx.summary());
+        log::info!(
+            "rendering with {} at quality {}",
+            ctx.summary(),
+            settings.quality
+        );
         Ok(WindowGpu {
             ctx,
             target,

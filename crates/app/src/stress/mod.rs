@@ -92,9 +92,12 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                     times = step_into_view(&mut session, n, &mut view, renderer, ctx)?;
                 }
                 let (renderer, target, ctx) = (&mut off.renderer, &off.target, &off.ctx);
-                ctx.checked("drawing a stress frame", || {
+                let counters = ctx.checked("drawing a stress frame", || {
                     renderer.render_offscreen(ctx, target, &params)
                 })?;
+                drawing.shadow_draw_calls = counters.shadow_draw_calls;
+                drawing.gpu_shadow_ms = counters.gpu_shadow_ms;
+                drawing.quality = off.renderer.quality().name();
                 drawing.enemy_draw_calls = off.renderer.batch_draw_calls(batches.enemies);
                 drawing.cube_path = off.renderer.draw_path(batches.enemies).name();
                 let measured = frame >= WARM_UP_FRAMES;

@@ -19,8 +19,14 @@ pub struct Report {
     pub adapter: String,
     /// Rayon threads.
     pub threads: usize,
-    /// Draw calls for all enemies in a frame (1, or 0 without a renderer).
+    /// Draw calls for all enemies in a frame's colour pass (1, or 0 without a renderer).
     pub enemy_draw_calls: u32,
+    /// How much of the light the frames were drawn with (`--quality`): `low`, `medium` or
+    /// `high` (`none` without a renderer).
+    pub quality: &'static str,
+    /// Draw calls of a frame's shadow pass: one for each opaque batch drawn (the board's, the
+    /// enemies' one), none at `low`.
+    pub shadow_draw_calls: u32,
     /// Simulation step with every model matrix written (one fused pass).
     pub sim_ms: Stat,
     /// Handing the instances to the GPU.
@@ -59,6 +65,10 @@ pub struct Report {
     /// With `--checksum`: the state checksum's time after each frame's step, milliseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checksum_ms: Option<Stat>,
+    /// The shadow pass's GPU time in the last frame, milliseconds, where the adapter has
+    /// timestamp queries and the sun casts shadows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_shadow_ms: Option<f64>,
 }
 
 /// The per-frame samples, milliseconds.
@@ -122,6 +132,12 @@ pub struct Drawing {
     pub adapter: String,
     /// Draw calls of the enemy batch in the last frame.
     pub enemy_draw_calls: u32,
+    /// The quality it was drawn at (`none` without a renderer).
+    pub quality: &'static str,
+    /// Draw calls of the last frame's shadow pass.
+    pub shadow_draw_calls: u32,
+    /// GPU time of the shadow pass, milliseconds, where measured (the last frame's).
+    pub gpu_shadow_ms: Option<f64>,
     /// How the last frame drew the enemies ([`horde_renderer::DrawPath::name`]).
     pub cube_path: &'static str,
     /// Frame size in pixels.
@@ -135,6 +151,9 @@ impl Drawing {
             backend: "none".to_string(),
             adapter: "none".to_string(),
             enemy_draw_calls: 0,
+            quality: "none",
+            shadow_draw_calls: 0,
+            gpu_shadow_ms: None,
             cube_path: "none",
             size: [0, 0],
         }
@@ -171,6 +190,8 @@ pub fn report(args: &StressArgs, measured: Measured) -> Report {
         adapter: drawing.adapter,
         threads: rayon::current_num_threads(),
         enemy_draw_calls: drawing.enemy_draw_calls,
+        quality: drawing.quality,
+        shadow_draw_calls: drawing.shadow_draw_calls,
         sim_ms: Stat::of(&mut samples.sim),
         upload_ms: Stat::of(&mut samples.upload),
         frame_ms,
@@ -192,6 +213,7 @@ pub fn report(args: &StressArgs, measured: Measured) -> Report {
         animation: args.animation,
         priority: args.priority.name(),
         checksum_ms: (!samples.checksum.is_empty()).then(|| Stat::of(&mut samples.checksum)),
+        gpu_shadow_ms: drawing.gpu_shadow_ms,
     }
 }
 

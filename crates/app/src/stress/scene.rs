@@ -155,7 +155,10 @@ impl Scene for StressScene {
         td_view::frame_params(&td_view::default_camera(self.session.sim(), aspect), aspect)
     }
 
-    fn rendered(&mut self, renderer: &Renderer, _counters: &FrameCounters) {
+    fn rendered(&mut self, renderer: &Renderer, counters: &FrameCounters) {
+        self.drawing.quality = renderer.quality().name();
+        self.drawing.shadow_draw_calls = counters.shadow_draw_calls;
+        self.drawing.gpu_shadow_ms = counters.gpu_shadow_ms;
         if let Some(batches) = self.view.batches() {
             self.drawing.enemy_draw_calls = renderer.batch_draw_calls(batches.enemies);
             self.drawing.cube_path = renderer.draw_path(batches.enemies).name();

@@ -50,6 +50,7 @@ pub fn flags(backend: BackendChoice) -> GpuFlags {
     GpuFlags {
         backend: Some(backend),
         adapter: None,
+        quality: None,
     }
 }
 

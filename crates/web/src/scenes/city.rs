@@ -180,6 +180,7 @@ impl Shown for CityShow {
             CITY_SKY,
         )
         .with_fog(Some([end * 0.6, end]))
+        .with_floor(-0.5)
     }
 
     fn status(&self) -> String {

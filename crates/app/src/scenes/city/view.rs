@@ -212,6 +212,8 @@ impl View {
             SKY,
         )
         .with_fog(fog)
+        // The city stands on the ground at 0.
+        .with_floor(-0.5)
     }
 }
 

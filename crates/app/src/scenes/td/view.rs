@@ -386,6 +386,8 @@ pub fn frame_params(camera: &TdCamera, aspect: f32) -> FrameParams {
         0.35,
         colors::SKY,
     )
+    // Nothing stands below the board's ground.
+    .with_floor(-0.5)
 }
 
 /// What the enemy instances show: `(ticks, spawned, alive)`.

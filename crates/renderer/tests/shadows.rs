@@ -1,0 +1,214 @@
+//! The sun's shadows, read back from pictures (lavapipe and llvmpipe in CI): a wall's shadow
+//! lies on the side away from the light and moves when the light does; flat ground has no
+//! acne; a floating cube's shadow follows it; `low` draws no shadow at all; `medium` on Vulkan
+//! and on GL agree. Seen from straight above through an orthographic camera, so a pixel is
+//! a place on the ground: 10 pixels a world unit.
+//!
+//! Each test skips only where the machine has no adapter and `HORDE_REQUIRE_GPU` is unset.
+#![allow(clippy::unwrap_used)]
+
+use glam::{Mat4, Vec3};
+use horde_renderer::{
+    BackendChoice, FrameParams, GpuContext, GpuRequest, Instance, MeshKind, OFFSCREEN_FORMAT,
+    OffscreenTarget, Quality, Renderer, RendererConfig,
+};
+
+/// The picture: 200 pixels a side, 20 world units.
+const SIDE: u32 = 200;
+
+fn context(backend: BackendChoice) -> Option<GpuContext> {
+    match GpuContext::headless(GpuRequest {
+        backend,
+        ..GpuRequest::default()
+    }) {
+        Ok(ctx) => Some(ctx),
+        Err(e) if std::env::var_os("HORDE_REQUIRE_GPU").is_some() => {
+            panic!("HORDE_REQUIRE_GPU is set but {backend} has no adapter: {e}")
+        }
+        Err(e) => {
+            eprintln!("SKIPPED (HORDE_REQUIRE_GPU unset): no {backend} adapter ({e})");
+            None
+        }
+    }
+}
+
+/// A box of `size` whose bottom face is centred on `base`.
+fn block(base: Vec3, size: Vec3, color: [u8; 4]) -> Instance {
+    let model = Mat4::from_scale_rotation_translation(
+        size,
+        glam::Quat::IDENTITY,
+        base + Vec3::new(0.0, size.y * 0.5, 0.0),
+    );
+    Instance::new(model, color)
+}
+
+/// The ground, 20 × 20 around the origin, its top at `y = 0`.
+fn ground() -> Instance {
+    block(
+        Vec3::new(0.0, -0.2, 0.0),
+        Vec3::new(20.0, 0.2, 20.0),
+        [180, 180, 180, 255],
+    )
+}
+
+/// The scene from straight above, lit from `light` (towards the light).
+fn params(light: Vec3) -> FrameParams {
+    let view = glam::camera::rh::view::look_at_mat4(
+        Vec3::new(0.0, 30.0, 0.0),
+        Vec3::ZERO,
+        Vec3::new(0.0, 0.0, -1.0),
+    );
+    let proj = glam::camera::rh::proj::directx::orthographic(-10.0, 10.0, -10.0, 10.0, 0.1, 60.0);
+    FrameParams::new(view, proj, light, 0.3, [0.0, 0.0, 0.0, 1.0])
+}
+
+/// The picture of `blocks` (plain cubes) and `swarm` (three-face cubes) at `quality`, lit from
+/// `light`: grey levels, row by row from the top (world `z` = −10 at the top, `x` = −10 at
+/// the left).
+fn picture(
+    ctx: &GpuContext,
+    quality: Quality,
+    light: Vec3,
+    blocks: &[Instance],
+    swarm: &[Instance],
+) -> Vec<u8> {
+    let mut renderer = Renderer::new(
+        ctx,
+        RendererConfig {
+            color_format: OFFSCREEN_FORMAT,
+            samples: 1,
+        },
+    );
+    renderer.set_quality(ctx, quality);
+    let walls = renderer.add_batch(MeshKind::Cube, "blocks");
+    renderer.set_instances(walls, blocks);
+    let enemies = renderer.add_batch(MeshKind::ThreeFaceCube, "swarm");
+    renderer.set_instances(enemies, swarm);
+    let target = OffscreenTarget::new(ctx, SIDE, SIDE, 1);
+    let counters = renderer.render_offscreen(ctx, &target, &params(light));
+    let batches = u32::from(!blocks.is_empty()) + u32::from(!swarm.is_empty());
+    assert_eq!(counters.draw_calls, batches);
+    let shadows = if quality.shadows() { batches } else { 0 };
+    assert_eq!(counters.shadow_draw_calls, shadows, "{quality}");
+    let rgba = target.read_rgba(ctx).unwrap();
+    rgba.chunks(4).map(|p| p[1]).collect()
+}
+
+/// The grey level at world `(x, z)` on the ground.
+fn at(picture: &[u8], x: f32, z: f32) -> u8 {
+    let u = ((x + 10.0) * 10.0) as usize;
+    let v = ((z + 10.0) * 10.0) as usize;
+    picture[v * SIDE as usize + u]
+}
+
+/// The mean grey level over the ground between `x0` and `x1`, `z` from −3 to 3.
+fn mean(picture: &[u8], x0: f32, x1: f32) -> f32 {
+    let mut sum = 0.0;
+    let mut n = 0.0;
+    let mut x = x0;
+    while x < x1 {
+        for z in [-3.0, -1.5, 0.0, 1.5, 3.0] {
+            sum += f32::from(at(picture, x, z));
+            n += 1.0;
+        }
+        x += 0.25;
+    }
+    sum / n
+}
+
+#[test]
+fn a_walls_shadow_lies_away_from_the_light_and_moves_with_it() {
+    let Some(ctx) = context(BackendChoice::Auto) else {
+        return;
+    };
+    // A wall along z, 2 high, 0.6 thick, at x = 0.
+    let wall = block(Vec3::ZERO, Vec3::new(0.6, 2.0, 8.0), [200, 80, 60, 255]);
+    let scene = [ground(), wall];
+    let east = Vec3::new(1.0, 1.0, 0.0);
+    let west = Vec3::new(-1.0, 1.0, 0.0);
+    let lit_from_east = picture(&ctx, Quality::Medium, east, &scene, &[]);
+    // The shadow falls west of the wall (x from −0.3 to −2.3), not east.
+    let (shaded, lit) = (
+        mean(&lit_from_east, -2.0, -0.6),
+        mean(&lit_from_east, 0.6, 2.0),
+    );
+    assert!(shaded < 0.75 * lit, "west {shaded}, east {lit}");
+    // Beyond the shadow's end the ground is lit again.
+    let beyond = mean(&lit_from_east, -5.0, -3.5);
+    assert!((beyond - lit).abs() <= 2.0, "{beyond} {lit}");
+    // The light moves west: so does the shadow, to the east.
+    let lit_from_west = picture(&ctx, Quality::Medium, west, &scene, &[]);
+    let (shaded, lit) = (
+        mean(&lit_from_west, 0.6, 2.0),
+        mean(&lit_from_west, -2.0, -0.6),
+    );
+    assert!(shaded < 0.75 * lit, "east {shaded}, west {lit}");
+    // At `low` nothing casts a shadow: both sides alike.
+    let plain = picture(&ctx, Quality::Low, east, &scene, &[]);
+    assert!((mean(&plain, -2.0, -0.6) - mean(&plain, 0.6, 2.0)).abs() <= 1.0);
+}
+
+#[test]
+fn flat_ground_has_no_acne() {
+    let Some(ctx) = context(BackendChoice::Auto) else {
+        return;
+    };
+    for light in [Vec3::new(0.3, 1.0, 0.2), Vec3::new(1.0, 0.35, -0.4)] {
+        let lit = picture(&ctx, Quality::Medium, light, &[ground()], &[]);
+        let plain = picture(&ctx, Quality::Low, light, &[ground()], &[]);
+        // Every pixel of the ground as the plain picture has it, give or take a level.
+        let worst = lit
+            .iter()
+            .zip(&plain)
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap_or(0);
+        assert!(worst <= 1, "light {light}: a pixel {worst} levels off");
+    }
+}
+
+#[test]
+fn a_floating_cubes_shadow_follows_it() {
+    let Some(ctx) = context(BackendChoice::Auto) else {
+        return;
+    };
+    let cube = |x: f32| block(Vec3::new(x, 1.5, 0.0), Vec3::splat(1.0), [60, 200, 60, 255]);
+    // The light leans from +z: the shadow falls past the cube towards −z, where the ground
+    // shows from above.
+    let lean = Vec3::new(0.0, 1.0, 1.0);
+    for x in [-4.0, 3.0] {
+        let shot = picture(&ctx, Quality::Medium, lean, &[ground()], &[cube(x)]);
+        // The cube spans z −0.5..0.5 at height 1.5–2.5: its shadow on the ground spans
+        // z −3..−1 (cast 45° towards −z), under the cube's x.
+        let under = f32::from(at(&shot, x, -2.0));
+        let beside = f32::from(at(&shot, x + 3.0, -2.0));
+        assert!(under < 0.75 * beside, "x {x}: {under} vs {beside}");
+        // At `low` the same place is as lit as beside it.
+        let plain = picture(&ctx, Quality::Low, lean, &[ground()], &[cube(x)]);
+        assert!(at(&plain, x, -2.0).abs_diff(at(&plain, x + 3.0, -2.0)) <= 1);
+    }
+}
+
+#[test]
+fn medium_agrees_on_vulkan_and_gl() {
+    let (Some(vulkan), Some(gl)) = (context(BackendChoice::Vulkan), context(BackendChoice::Gl))
+    else {
+        return;
+    };
+    let wall = block(Vec3::ZERO, Vec3::new(0.6, 2.0, 8.0), [200, 80, 60, 255]);
+    let light = Vec3::new(1.0, 1.0, 0.3);
+    let a = picture(&vulkan, Quality::Medium, light, &[ground(), wall], &[]);
+    let b = picture(&gl, Quality::Medium, light, &[ground(), wall], &[]);
+    let differ = a
+        .iter()
+        .zip(&b)
+        .filter(|(a, b)| a.abs_diff(**b) > 8)
+        .count();
+    // Edges may fall a pixel apart; the shadow is the same.
+    assert!(
+        differ * 100 <= a.len(),
+        "{differ} of {} pixels differ",
+        a.len()
+    );
+    assert!((mean(&a, -2.0, -0.6) - mean(&b, -2.0, -0.6)).abs() <= 3.0);
+}
