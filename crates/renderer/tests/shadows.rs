@@ -133,6 +133,9 @@ fn a_walls_shadow_lies_away_from_the_light_and_moves_with_it() {
         mean(&lit_from_east, 0.6, 2.0),
     );
     assert!(shaded < 0.75 * lit, "west {shaded}, east {lit}");
+    // No gap at the wall's foot: the ground 0.15 from its face is in shadow too.
+    let foot = f32::from(at(&lit_from_east, -0.45, 0.0));
+    assert!(foot < 0.75 * lit, "at the foot {foot}, east {lit}");
     // Beyond the shadow's end the ground is lit again.
     let beyond = mean(&lit_from_east, -5.0, -3.5);
     assert!((beyond - lit).abs() <= 2.0, "{beyond} {lit}");

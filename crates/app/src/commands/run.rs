@@ -45,6 +45,7 @@ pub fn run(args: &RunArgs) -> Result<()> {
             msaa: 4,
             vsync: true,
             quality: args.gpu.quality.unwrap_or(Quality::High),
+            quality_given: args.gpu.quality.is_some(),
         },
         frames: args.frames,
     };

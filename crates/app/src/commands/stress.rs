@@ -138,6 +138,7 @@ fn measure_in_window(args: &StressArgs) -> Result<Report> {
             msaa: 1,
             vsync: false,
             quality: args.gpu.quality.unwrap_or_default(),
+            quality_given: true,
         },
         frames: Some(StressScene::frames_to_present(args.frames)),
     };

@@ -50,7 +50,7 @@ pub mod title;
 pub mod until;
 
 use horde_renderer::{
-    AdapterSummary, BackendChoice, FrameCounters, FrameParams, GpuContext, Renderer,
+    AdapterSummary, BackendChoice, FrameCounters, FrameParams, GpuContext, Quality, Renderer,
 };
 pub use input::InputState;
 use winit::event::MouseButton;
@@ -88,6 +88,8 @@ pub struct Requests {
     pub screenshot: bool,
     /// Rebuild the GPU side on this backend (and adapter name); the scene carries on.
     pub switch_renderer: Option<(BackendChoice, Option<String>)>,
+    /// Draw the frames at this quality from now on.
+    pub quality: Option<Quality>,
     /// Capture the cursor for looking around (hide it and keep it in the window); Escape, or
     /// losing focus, releases it again ([`Scene::cursor_released`]).
     pub capture_cursor: bool,
@@ -103,6 +105,8 @@ pub struct FrameInfo<'a> {
     pub adapter: &'a str,
     /// MSAA samples of the window's target.
     pub samples: u32,
+    /// The quality frames are drawn at.
+    pub quality: Quality,
 }
 
 impl FrameInfo<'_> {

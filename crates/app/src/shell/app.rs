@@ -1,6 +1,7 @@
 //! The shell's `ApplicationHandler`: window events in, frames out, for any [`Scene`].
 
 use super::gpu::{GpuSettings, Presented, WindowGpu};
+use super::light::StepDown;
 use super::screenshot;
 use crate::clock::FixedClock;
 use crate::scenes::{FrameInfo, InputState, Requests, Scene, Tick, Viewport, input::wheel_steps};
@@ -38,6 +39,8 @@ pub(super) struct ShellApp<'s, S: Scene + ?Sized> {
     viewport: Viewport,
     pub(super) presented: u64,
     screenshots: u32,
+    /// Whether to step the quality down on a slow software adapter.
+    step_down: StepDown,
     pub(super) error: Option<anyhow::Error>,
 }
 
@@ -71,6 +74,7 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
             },
             presented: 0,
             screenshots: 0,
+            step_down: StepDown::default(),
             error: None,
         }
     }
@@ -90,6 +94,8 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
         self.scene.attach(&mut gpu.renderer);
         let summary = gpu.ctx.summary();
         self.adapter = format!("{}: {}", summary.backend, summary.name);
+        let software = gpu.ctx.info.device_type == wgpu::DeviceType::Cpu;
+        self.step_down = StepDown::new(software, self.gpu_settings.quality_given);
         self.scene.gpu_ready(&summary);
         self.gpu = Some(gpu);
         Ok(())
@@ -127,6 +133,7 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
             counters: &self.counters,
             adapter: &self.adapter,
             samples: gpu.target.samples(),
+            quality: gpu.renderer.quality(),
         };
         let mut panel_points = 0.0;
         let ui = gpu.overlay.run(&gpu.ctx, &window, |ui| {
@@ -152,6 +159,13 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
         }
         if let Presented::Frame(counters) = gpu.present(&window, &params, &ui) {
             self.counters = counters;
+            let quality = gpu.renderer.quality();
+            if let Some(lower) = self
+                .step_down
+                .observe((frame_seconds * 1e3) as f32, quality)
+            {
+                self.requests.quality = Some(lower);
+            }
             self.scene.rendered(&gpu.renderer, &self.counters);
             self.presented += 1;
             if self.exit_after.is_some_and(|n| self.presented >= n) {
@@ -178,6 +192,9 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
         }
         if let Some(request) = requests.switch_renderer {
             self.switch_renderer(event_loop, request);
+        }
+        if let Some(quality) = requests.quality {
+            self.set_quality(quality);
         }
         if requests.capture_cursor && !self.input.captured {
             self.capture_cursor(true);
@@ -223,6 +240,16 @@ impl<'s, S: Scene + ?Sized> ShellApp<'s, S> {
             Err(e) => format!("screenshot failed: {e:#}"),
         };
         self.scene.message(message);
+    }
+
+    /// Draws at `quality` from now on (kept when the backend is switched); the target's MSAA
+    /// stays as the window was opened with.
+    fn set_quality(&mut self, quality: horde_renderer::Quality) {
+        self.gpu_settings.quality = quality;
+        if let Some(gpu) = self.gpu.as_mut() {
+            gpu.renderer.set_quality(&gpu.ctx, quality);
+            log::info!("drawing at quality {quality}");
+        }
     }
 
     /// Rebuilds the GPU side on another backend; on failure goes back to the previous one.

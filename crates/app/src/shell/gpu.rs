@@ -23,6 +23,9 @@ pub struct GpuSettings {
     pub vsync: bool,
     /// How much of the light to draw ([`Quality::samples`] may raise `msaa`).
     pub quality: Quality,
+    /// Whether the quality was asked for (`--quality`): else, on a slow software adapter, the
+    /// window steps it down ([`super::light`]).
+    pub quality_given: bool,
 }
 
 /// The window's GPU side.

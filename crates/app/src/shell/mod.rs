@@ -6,11 +6,13 @@
 //! Rooms: `app.rs` (the winit `ApplicationHandler` and the frame loop), [`gpu`] (`gpu.rs`: what
 //! draws into the window, rebuilt on a backend switch), [`overlay`] (`overlay.rs`: egui),
 //! [`screenshot`] (`screenshot.rs`: F12), [`headless`] (`headless.rs`: the same frames without
-//! a window, for `horde screenshot`).
+//! a window, for `horde screenshot`), [`light`] (`light.rs`: the window's quality stepped
+//! down on a slow software adapter).
 
 mod app;
 pub mod gpu;
 pub mod headless;
+pub mod light;
 pub mod overlay;
 pub mod screenshot;
 

@@ -15,7 +15,7 @@ use horde_core_sim::td::swarm::{
 };
 use horde_games::{Change, Rules};
 use horde_levelgen::boards::{BOARD_SIDES, BoardSpec, MAX_ENDS, MAX_WALLS};
-use horde_renderer::{AdapterSummary, BackendChoice};
+use horde_renderer::{AdapterSummary, BackendChoice, Quality};
 use std::path::PathBuf;
 
 /// The play speed slider's range, × real time.
@@ -38,6 +38,8 @@ pub enum Action {
     Sandbox,
     /// Recreate the renderer on this backend (and adapter name).
     SwitchRenderer(BackendChoice, Option<String>),
+    /// Draw the frames at this quality from now on.
+    SetQuality(Quality),
     /// Advance one fixed step.
     Step,
     /// Save the whole game to a `*.horde` file (Ctrl+S, F5 for the quick-save).
@@ -91,6 +93,7 @@ impl Action {
             Action::Step => Some(Change::Pause),
             Action::LoadGame(_) => Some(Change::Load),
             Action::Save(_) | Action::SaveGame(_) | Action::SwitchRenderer(..) => None,
+            Action::SetQuality(_) => None,
         }
     }
 }
@@ -480,6 +483,17 @@ impl Inspector {
             .default_open(true)
             .show(ui, |ui| {
                 ui.label(format!("{}   MSAA {}×", info.adapter, info.samples));
+                let mut quality = info.quality;
+                egui::ComboBox::from_label("light")
+                    .selected_text(quality.name())
+                    .show_ui(ui, |ui| {
+                        for level in Quality::ALL {
+                            ui.selectable_value(&mut quality, level, level.name());
+                        }
+                    });
+                if quality != info.quality {
+                    actions.push(Action::SetQuality(quality));
+                }
                 egui::ComboBox::from_label("backend")
                     .selected_text(self.backend.to_string())
                     .show_ui(ui, |ui| {

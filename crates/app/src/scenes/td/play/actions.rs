@@ -112,6 +112,10 @@ impl TdPlay {
                 Action::SwitchRenderer(backend, adapter) => {
                     requests.switch_renderer = Some((backend, adapter));
                 }
+                Action::SetQuality(quality) => {
+                    self.inspector.message = format!("light: {quality}");
+                    requests.quality = Some(quality);
+                }
             }
         }
         self.actions = actions;
