@@ -6,7 +6,9 @@
 // buffer as storage (group 1) and find their instance and corner from the vertex index.
 //
 // Five vertex stages, one pipeline each (and each for both windings; pipelines.rs), and the
-// shadow pass's `vs_shadow` (depth only, every batch as its full mesh from the light):
+// shadow pass's four (depth only, seen from the light): `vs_shadow` (a mesh),
+// `vs_shadow_three_face_cube` (instanced cubes of every size), `vs_shadow_pulled_three_face_cube`
+// and `vs_shadow_pulled_small_cube` (the pulled paths):
 // - `vs_main` + `fs_main`: a mesh's positions, each pixel shaded by the face normal from
 //   derivatives;
 // - `vs_three_face_cube` + `fs_lit`: the three-face cube, whose vertices are corner codes
@@ -231,7 +233,17 @@ fn vs_three_face_cube(v: CubeVertexIn) -> LitOut {
     return three_face_cube(v);
 }
 
-fn three_face_cube(v: CubeVertexIn) -> LitOut {
+// Where a three-face cube's vertex lies: the corner its code names on the camera's sides,
+// or, for a cube a pixel or two on screen, its corner of the one triangle across the outline.
+struct ThreeFaceCorner {
+    world: vec3<f32>,
+    sides: Sides,
+    own_code: vec3<f32>,
+    lengths: vec3<f32>,
+    small: bool,
+};
+
+fn three_face_corner(v: CubeVertexIn) -> ThreeFaceCorner {
     let sides = cube_sides(v);
     // Each code component packs the vertex's own code (bit 0) and its code in the small
     // cube (bit 1): a cube covering a pixel or two becomes one triangle across the three
@@ -252,6 +264,16 @@ fn three_face_cube(v: CubeVertexIn) -> LitOut {
         select(own_code, small_code, small),
         select(1.0, SMALL_GROWTH, small),
     );
+    return ThreeFaceCorner(world, sides, own_code, lengths, small);
+}
+
+fn three_face_cube(v: CubeVertexIn) -> LitOut {
+    let corner = three_face_corner(v);
+    let sides = corner.sides;
+    let own_code = corner.own_code;
+    let lengths = corner.lengths;
+    let small = corner.small;
+    let world = corner.world;
     // The face of the triangles this vertex provokes: a corner two axes away from the nearest
     // lies on the face of the third axis; one axis away, on the face of the axis before it
     // (after it, when the outline is walked the other way round).
@@ -272,6 +294,14 @@ fn three_face_cube(v: CubeVertexIn) -> LitOut {
     return lit_vertex(world, srgb_to_linear(v.color.rgb) * shade);
 }
 
+// The shadow pass's three-face cube: the same corners seen from the light (`frame` is the
+// light's block: its centre is the direction towards the sun, its detail the shadow map's
+// texels a world unit), so a cube a texel or two wide in the map is one triangle there too.
+@vertex
+fn vs_shadow_three_face_cube(v: CubeVertexIn) -> @builtin(position) vec4<f32> {
+    return frame.view_proj * vec4<f32>(three_face_corner(v).world, 1.0);
+}
+
 // The small cube mesh (batches whose every cube is small): the three-face cube's small
 // triangle alone, with no size test.
 @vertex
@@ -279,10 +309,15 @@ fn vs_small_cube(v: CubeVertexIn) -> LitOut {
     return small_cube(v);
 }
 
+// The small cube's corner: the one triangle across its outline.
+fn small_corner(v: CubeVertexIn, sides: Sides) -> vec3<f32> {
+    let code = floor(select(v.code_odd, v.code_even, sides.even) * 0.5);
+    return cube_corner(v, sides.side, code, SMALL_GROWTH);
+}
+
 fn small_cube(v: CubeVertexIn) -> LitOut {
     let sides = cube_sides(v);
-    let code = floor(select(v.code_odd, v.code_even, sides.even) * 0.5);
-    let world = cube_corner(v, sides.side, code, SMALL_GROWTH);
+    let world = small_corner(v, sides);
     let lengths = vec3<f32>(length(v.model0.xyz), length(v.model1.xyz), length(v.model2.xyz));
     let shades = face_shades(v, sides.side, lengths);
     let shade = mean_shade(shades, sides.along, lengths, shades.x);
@@ -331,6 +366,22 @@ fn vs_pulled_three_face_cube(
     @builtin(vertex_index) vertex: u32,
     @builtin(instance_index) group: u32,
 ) -> LitOut {
+    return three_face_cube(pulled_three_face_input(vertex, group));
+}
+
+// The shadow pass's pulled three-face cube (as `vs_shadow_three_face_cube`).
+@vertex
+fn vs_shadow_pulled_three_face_cube(
+    @builtin(vertex_index) vertex: u32,
+    @builtin(instance_index) group: u32,
+) -> @builtin(position) vec4<f32> {
+    let corner = three_face_corner(pulled_three_face_input(vertex, group));
+    return frame.view_proj * vec4<f32>(corner.world, 1.0);
+}
+
+// The pulled three-face cube's vertex `vertex` of draw instance `group`, as the instanced
+// stage would have been given it.
+fn pulled_three_face_input(vertex: u32, group: u32) -> CubeVertexIn {
     let corner = vertex % 7u;
     // mesh.rs `three_face_cube`: vertex 0 is the nearest corner, 1–6 the outline; each packs its
     // own code and its code in the small triangle (SMALL_SLOT: 0, 2, 2, 4, 4, 4; centre 4).
@@ -346,7 +397,7 @@ fn vs_pulled_three_face_cube(
     v.code_even = own_even + 2.0 * outline_code(small);
     v.code_odd = own_odd + 2.0 * outline_code((6u - small) % 6u);
     load_instance(group * pull_group + vertex / 7u, &v);
-    return three_face_cube(v);
+    return v;
 }
 
 // The small cube without instancing: one draw of 3 vertices a cube, each vertex finding its
@@ -355,6 +406,18 @@ fn vs_pulled_three_face_cube(
 // way they run one long draw.
 @vertex
 fn vs_pulled_small_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
+    return small_cube(pulled_small_input(vertex));
+}
+
+// The shadow pass's pulled small cube: its triangle seen from the light.
+@vertex
+fn vs_shadow_pulled_small_cube(@builtin(vertex_index) vertex: u32) -> @builtin(position) vec4<f32> {
+    let v = pulled_small_input(vertex);
+    return frame.view_proj * vec4<f32>(small_corner(v, cube_sides(v)), 1.0);
+}
+
+// The pulled small cube's vertex `vertex`, as the instanced stage would have been given it.
+fn pulled_small_input(vertex: u32) -> CubeVertexIn {
     let instance = vertex / 3u;
     var corner = vertex % 3u;
     if provoking_last {
@@ -371,7 +434,7 @@ fn vs_pulled_small_cube(@builtin(vertex_index) vertex: u32) -> LitOut {
     v.code_even = axis;
     v.code_odd = axis.xzy;
     load_instance(instance, &v);
-    return small_cube(v);
+    return v;
 }
 
 // The fog colour, linear, unpacked from `frame.eye.w`.

@@ -74,10 +74,71 @@ pub(crate) struct Pipelines {
     pub instances_layout: wgpu::BindGroupLayout,
     /// Group 0 of the shadow pass: the light's uniform block.
     pub light_layout: wgpu::BindGroupLayout,
-    /// The shadow pass's pipeline, once shadows were asked for ([`Pipelines::shadow`]).
-    shadow: Option<wgpu::RenderPipeline>,
-    /// The shader, kept to build the shadow pipeline when first asked for.
+    /// The shadow pass's pipelines, once shadows were asked for ([`Pipelines::shadow`]).
+    shadow: Option<ShadowPipelines>,
+    /// The shader and its constants, kept to build the shadow pipelines when first asked for.
     shader: wgpu::ShaderModule,
+    constants: [(&'static str, f64); 2],
+}
+
+/// The shadow pass's pipelines, depth only, both faces, depth biased by the slope so that a
+/// lit surface does not shadow itself: a batch's mesh (`vs_shadow`), cubes of every size
+/// instanced (`vs_shadow_three_face_cube`: three faces or, a texel or two wide in the map, one
+/// triangle), and the two pulled paths.
+#[derive(Debug)]
+pub(crate) struct ShadowPipelines {
+    /// A mesh and its instances.
+    pub mesh: wgpu::RenderPipeline,
+    /// Instanced cubes (the three-face and small cube paths).
+    pub three_face: wgpu::RenderPipeline,
+    /// Pulled three-face cubes.
+    pub pulled_three_face: wgpu::RenderPipeline,
+    /// Pulled small cubes.
+    pub pulled_small: wgpu::RenderPipeline,
+}
+
+/// A shadow pass pipeline of vertex stage `entry`, over `buffers` (none: pulled).
+fn shadow_pipeline(
+    device: &wgpu::Device,
+    shader: &wgpu::ShaderModule,
+    layout: &wgpu::PipelineLayout,
+    entry: &'static str,
+    buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
+    constants: &[(&str, f64)],
+) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(entry),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module: shader,
+            entry_point: Some(entry),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants,
+                ..Default::default()
+            },
+            buffers,
+        },
+        primitive: wgpu::PrimitiveState {
+            topology: wgpu::PrimitiveTopology::TriangleList,
+            cull_mode: None,
+            ..Default::default()
+        },
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Less),
+            stencil: wgpu::StencilState::default(),
+            bias: wgpu::DepthBiasState {
+                constant: 2,
+                slope_scale: 2.0,
+                clamp: 0.0,
+            },
+        }),
+        multisample: wgpu::MultisampleState::default(),
+        fragment: None,
+        multiview_mask: None,
+        cache: None,
+    })
 }
 
 impl Pipelines {
@@ -120,48 +181,38 @@ impl Pipelines {
             instances_layout,
             light_layout: light_layout(device),
             shadow: None,
+            constants: builder.constants,
             shader,
         }
     }
 
-    /// The shadow pass's pipeline, built the first time: `vs_shadow` over a mesh and its
-    /// instances, depth only, both faces, depth biased by the slope so that a lit surface
-    /// does not shadow itself.
-    pub fn shadow(&mut self, device: &wgpu::Device) -> &wgpu::RenderPipeline {
-        let (shader, layout) = (&self.shader, &self.light_layout);
+    /// The shadow pass's pipelines, built the first time ([`ShadowPipelines`]).
+    pub fn shadow(&mut self, device: &wgpu::Device) -> &ShadowPipelines {
+        let (shader, light, instances) = (&self.shader, &self.light_layout, &self.instances_layout);
+        let constants = self.constants;
         self.shadow.get_or_insert_with(|| {
-            let layout = pipeline_layout(device, "shadow", &[layout]);
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some("vs_shadow"),
-                layout: Some(&layout),
-                vertex: wgpu::VertexState {
-                    module: shader,
-                    entry_point: Some("vs_shadow"),
-                    compilation_options: wgpu::PipelineCompilationOptions::default(),
-                    buffers: &INSTANCED_BUFFERS,
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    cull_mode: None,
-                    ..Default::default()
-                },
-                depth_stencil: Some(wgpu::DepthStencilState {
-                    format: DEPTH_FORMAT,
-                    depth_write_enabled: Some(true),
-                    depth_compare: Some(wgpu::CompareFunction::Less),
-                    stencil: wgpu::StencilState::default(),
-                    bias: wgpu::DepthBiasState {
-                        constant: 2,
-                        slope_scale: 2.0,
-                        clamp: 0.0,
-                    },
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: None,
-                multiview_mask: None,
-                cache: None,
-            })
+            let instanced = pipeline_layout(device, "shadow", &[light]);
+            let pulled = pipeline_layout(device, "shadow pulled", &[light, instances]);
+            let build = |entry: &'static str, pulled_path: bool| {
+                let (layout, buffers): (_, &[_]) = if pulled_path {
+                    (&pulled, &[])
+                } else {
+                    (&instanced, &INSTANCED_BUFFERS)
+                };
+                shadow_pipeline(device, shader, layout, entry, buffers, &constants)
+            };
+            ShadowPipelines {
+                mesh: build("vs_shadow", false),
+                three_face: build("vs_shadow_three_face_cube", false),
+                pulled_three_face: build("vs_shadow_pulled_three_face_cube", true),
+                pulled_small: build("vs_shadow_pulled_small_cube", true),
+            }
         })
+    }
+
+    /// The shadow pass's pipelines, if they were built.
+    pub fn shadow_built(&self) -> Option<&ShadowPipelines> {
+        self.shadow.as_ref()
     }
 
     /// Group 0 of the scene pass: the frame's `uniform` block, the sun's shadow `map` and its
@@ -191,11 +242,6 @@ impl Pipelines {
                 },
             ],
         })
-    }
-
-    /// The shadow pass's pipeline, if it was built.
-    pub fn shadow_built(&self) -> Option<&wgpu::RenderPipeline> {
-        self.shadow.as_ref()
     }
 
     /// The pipeline of `path`, for a mirroring view or not, translucent or not; none for

@@ -411,7 +411,7 @@ impl Renderer {
         params: &FrameParams,
         query: Option<&wgpu_profiler::GpuProfilerQuery>,
     ) -> u32 {
-        let (Some(map), Some(pipeline), true) = (
+        let (Some(map), Some(pipelines), true) = (
             &self.shadow,
             self.pipelines.shadow_built(),
             self.shadows_drawn(),
@@ -432,7 +432,16 @@ impl Renderer {
             .write_buffer(&map.uniform, 0, bytemuck::bytes_of(&block));
         let timestamps = query.and_then(|q| q.render_pass_timestamp_writes());
         let batches = self.batches.iter();
-        record_shadow_pass(encoder, map, pipeline, &self.meshes, batches, timestamps)
+        let indices = &self.pulled_cube_indices;
+        record_shadow_pass(
+            encoder,
+            map,
+            pipelines,
+            &self.meshes,
+            indices,
+            batches,
+            timestamps,
+        )
     }
 
     /// The frame's last step: records the scene `pass`, one draw call for each batch

@@ -5,9 +5,10 @@
 //! deepened towards the light so that what stands outside the view still casts into it. The
 //! scene pass reads the map with a comparison sampler, 3×3 PCF.
 
-use crate::batch::{Batch, DrawPath};
+use crate::batch::{Batch, DrawPath, PULL_GROUP};
 use crate::frame::FrameParams;
 use crate::mesh::{GpuMesh, MeshKind};
+use crate::pipelines::ShadowPipelines;
 use crate::target::DEPTH_FORMAT;
 use glam::{Mat4, Vec3, Vec4};
 
@@ -138,14 +139,16 @@ impl ShadowMap {
 }
 
 /// Records the shadow pass into `encoder`: the map cleared, then each of `batches` the scene
-/// pass will draw (opaque, visible, not empty) drawn from the light with `pipeline`, one
-/// draw call each, as its full mesh (every cube path as the plain cube) from its own
-/// instance buffer. Returns the draw calls.
+/// pass will draw (opaque, visible, not empty) drawn from the light, one draw call each, from
+/// its own instance buffer: a mesh as its mesh, cubes as the light sees them (three faces,
+/// or one triangle where a cube is a texel or two wide in the map), pulled where the scene
+/// pass pulls them. Returns the draw calls.
 pub(crate) fn record_shadow_pass<'b>(
     encoder: &mut wgpu::CommandEncoder,
     map: &ShadowMap,
-    pipeline: &wgpu::RenderPipeline,
+    pipelines: &ShadowPipelines,
     meshes: &[GpuMesh],
+    pulled_cube_indices: &wgpu::Buffer,
     batches: impl Iterator<Item = &'b Batch>,
     timestamps: Option<wgpu::RenderPassTimestampWrites<'_>>,
 ) -> u32 {
@@ -164,22 +167,40 @@ pub(crate) fn record_shadow_pass<'b>(
         occlusion_query_set: None,
         multiview_mask: None,
     });
-    pass.set_pipeline(pipeline);
     pass.set_bind_group(0, &map.bind_group, &[]);
     let mut draws = 0;
-    for batch in batches.filter(|b| !b.translucent && b.drawn != DrawPath::None) {
-        let Some(buffer) = &batch.buffer else {
+    for batch in batches.filter(|b| !b.translucent) {
+        let (Some(buffer), count) = (&batch.buffer, batch.count()) else {
             continue;
         };
-        let kind = match batch.mesh {
-            MeshKind::ThreeFaceCube | MeshKind::SmallCube => MeshKind::Cube,
-            other => other,
-        };
-        let mesh = &meshes[kind as usize];
-        pass.set_vertex_buffer(0, mesh.vertices.slice(..));
-        pass.set_vertex_buffer(1, buffer.slice(..));
-        pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
-        pass.draw_indexed(0..mesh.index_count, 0, 0..batch.count());
+        match (batch.drawn, &batch.storage) {
+            (DrawPath::PulledThreeFaceCubes, Some(storage)) => {
+                pass.set_pipeline(&pipelines.pulled_three_face);
+                pass.set_bind_group(1, storage, &[]);
+                pass.set_index_buffer(pulled_cube_indices.slice(..), wgpu::IndexFormat::Uint16);
+                pass.draw_indexed(0..PULL_GROUP * 18, 0, 0..count.div_ceil(PULL_GROUP));
+            }
+            (DrawPath::PulledSmallCubes, Some(storage)) => {
+                pass.set_pipeline(&pipelines.pulled_small);
+                pass.set_bind_group(1, storage, &[]);
+                pass.draw(0..count * 3, 0..1);
+            }
+            (path @ (DrawPath::Mesh | DrawPath::ThreeFaceCubes | DrawPath::SmallCubes), _) => {
+                let (pipeline, kind) = if path == DrawPath::Mesh {
+                    (&pipelines.mesh, path.mesh_drawn(batch.mesh))
+                } else {
+                    (&pipelines.three_face, MeshKind::ThreeFaceCube)
+                };
+                let mesh = &meshes[kind as usize];
+                pass.set_pipeline(pipeline);
+                pass.set_vertex_buffer(0, mesh.vertices.slice(..));
+                pass.set_vertex_buffer(1, buffer.slice(..));
+                pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
+                pass.draw_indexed(0..mesh.index_count, 0, 0..count);
+            }
+            (DrawPath::PulledSmallCubes | DrawPath::PulledThreeFaceCubes, None)
+            | (DrawPath::None, _) => continue,
+        }
         draws += 1;
     }
     draws
