@@ -31,7 +31,7 @@ impl StepDown {
     }
 
     /// A frame of `frame_ms` drawn at `quality`: the level to step down to, once, where the
-    /// measured frames' median at `high` falls under [`LEAST_FPS`].
+    /// measured frames' median at `high` falls under 30 frames a second.
     pub fn observe(&mut self, frame_ms: f32, quality: Quality) -> Option<Quality> {
         if !self.watching || quality != Quality::High {
             self.watching = false;
