@@ -41,7 +41,7 @@ struct Frame {
     centre: vec4<f32>,
     // x: pixels per world unit at clip w = 1 (the larger of the view-projection's x and y
     // rows, scaled to the viewport); y: below this many pixels of half diagonal a three-face
-    // cube is drawn as one triangle.
+    // cube is drawn as one triangle; z: 1 at `high` (tone mapping and the sky's gradient).
     detail: vec4<f32>,
     // World to the light's clip space (the sun's shadow map).
     shadow_view_proj: mat4x4<f32>,
@@ -49,6 +49,9 @@ struct Frame {
     // texture coordinates, z: the depth bias, w: how far along a face's normal a pixel looks
     // its shadow up (world units).
     shadow: vec4<f32>,
+    // Clip to world (the sky's directions), and the background colour, linear (the horizon).
+    clip_to_world: mat4x4<f32>,
+    horizon: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -449,19 +452,57 @@ fn fog_color() -> vec3<f32> {
 
 @fragment
 fn fs_lit(in: LitOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(in.color, 1.0);
+    return vec4<f32>(finish(in.color), 1.0);
 }
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(shade_mesh(in.world, in.color), 1.0);
+    return vec4<f32>(finish(shade_mesh(in.world, in.color)), 1.0);
+}
+
+// The colour a pixel ends with: at `high`, through a filmic curve (ACES, Narkowicz's fit) so
+// that the sun's highlights roll off instead of clipping; else as it is.
+fn finish(color: vec3<f32>) -> vec3<f32> {
+    if frame.detail.z > 0.5 {
+        let x = color;
+        return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), vec3<f32>(0.0), vec3<f32>(1.0));
+    }
+    return color;
+}
+
+// The sky at `high`: one triangle over the whole picture, drawn first, behind everything.
+struct SkyOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) ndc: vec2<f32>,
+};
+
+@vertex
+fn vs_sky(@builtin(vertex_index) vertex: u32) -> SkyOut {
+    let corner = vec2<f32>(f32((vertex << 1u) & 2u), f32(vertex & 2u));
+    let ndc = corner * 2.0 - 1.0;
+    return SkyOut(vec4<f32>(ndc, 1.0, 1.0), ndc);
+}
+
+// The sky's colour along the line of sight through this pixel: the background colour at the
+// horizon (where the fog fades to it), deepening and turning bluer towards the zenith, a
+// little darker below the horizon.
+@fragment
+fn fs_sky(in: SkyOut) -> @location(0) vec4<f32> {
+    let near = frame.clip_to_world * vec4<f32>(in.ndc, 0.0, 1.0);
+    let far = frame.clip_to_world * vec4<f32>(in.ndc, 1.0, 1.0);
+    let dir = normalize(far.xyz / far.w - near.xyz / near.w);
+    let horizon = frame.horizon.rgb;
+    let zenith = horizon * vec3<f32>(0.45, 0.6, 0.95);
+    var sky = mix(horizon, zenith, smoothstep(0.0, 0.8, dir.y));
+    sky = mix(sky, horizon * 0.8, smoothstep(0.0, 0.4, -dir.y));
+    return vec4<f32>(finish(sky), 1.0);
 }
 
 // A translucent mesh's pixel: `fs_main`'s colour with the instance's alpha, which the
 // pipeline's blending takes as its opacity.
 @fragment
 fn fs_translucent(in: TranslucentOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(shade_mesh(in.world, in.color), in.alpha);
+    return vec4<f32>(finish(shade_mesh(in.world, in.color)), in.alpha);
 }
 
 // A plain mesh's pixel at `world` of linear colour `color`: lit by the face normal from the

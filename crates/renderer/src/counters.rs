@@ -3,7 +3,8 @@
 /// Figures for one rendered frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FrameCounters {
-    /// Draw calls issued in the scene pass (one per non-empty batch).
+    /// Draw calls issued in the scene pass (one per non-empty batch, and the sky's at
+    /// `high`).
     pub draw_calls: u32,
     /// Draw calls issued in the shadow pass (one per opaque non-empty batch where the sun
     /// casts shadows, else none).

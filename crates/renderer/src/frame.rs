@@ -133,6 +133,8 @@ pub(crate) struct FrameUniform {
     /// in texture coordinates, z: the depth bias, w: how far along its normal a pixel is
     /// looked up (world units, a texel and a half).
     shadow: [f32; 4],
+    clip_to_world: [[f32; 4]; 4],
+    horizon: [f32; 4],
 }
 
 impl FrameUniform {
@@ -153,7 +155,16 @@ impl FrameUniform {
             detail: [view.pixels_per_unit, SMALL_CUBE_PIXELS, 0.0, 0.0],
             shadow_view_proj: Mat4::IDENTITY.to_cols_array_2d(),
             shadow: [0.0; 4],
+            clip_to_world: view.view_proj.inverse().to_cols_array_2d(),
+            horizon: params.clear.map(|c| c as f32),
         }
+    }
+
+    /// The same block drawn with `high`'s look: tone mapping and the sky's gradient.
+    pub fn with_high_look(self) -> FrameUniform {
+        let mut detail = self.detail;
+        detail[2] = 1.0;
+        FrameUniform { detail, ..self }
     }
 
     /// The same block with the sun's shadows read from a map `size` texels wide drawn through
@@ -235,6 +246,6 @@ mod tests {
             ..extent
         };
         assert!(!far.all_small(&around));
-        assert_eq!(FRAME_UNIFORM_BYTES, 224);
+        assert_eq!(FRAME_UNIFORM_BYTES, 304);
     }
 }

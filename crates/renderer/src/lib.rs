@@ -91,7 +91,8 @@
 //! - what is drawn: `instance.rs` (the per-instance data), `batch.rs` (batches, and how a frame
 //!   draws each), `mesh.rs` with `mesh/` (the meshes instances are drawn with), `viewpoint.rs`
 //!   (where a camera sees from, for the three-face cube's choice of faces).
-//! - the frame: `renderer.rs` (the renderer and its three-step draw), `frame.rs` (camera and
+//! - the frame: `renderer.rs` (the renderer and its three-step draw), `scene_pass.rs` (the
+//!   scene pass begun: clears, viewport, timestamps), `frame.rs` (camera and
 //!   light, the uniform block, the size test for tiny cubes), `quality.rs` (how much of the
 //!   light a frame is drawn with: low, medium, high), `shadow.rs` (the sun's shadow map: the
 //!   light's box fitted to the view, the depth pass from the light), `pipelines.rs` (the
@@ -113,6 +114,7 @@ mod mesh;
 mod pipelines;
 mod quality;
 mod renderer;
+mod scene_pass;
 mod shadow;
 mod target;
 mod timer;

@@ -74,6 +74,8 @@ pub(crate) struct Pipelines {
     pub instances_layout: wgpu::BindGroupLayout,
     /// Group 0 of the shadow pass: the light's uniform block.
     pub light_layout: wgpu::BindGroupLayout,
+    /// The sky at `high`: one triangle over the picture, drawn first (`vs_sky`, `fs_sky`).
+    pub sky: wgpu::RenderPipeline,
     /// The shadow pass's pipelines, once shadows were asked for ([`Pipelines::shadow`]).
     shadow: Option<ShadowPipelines>,
     /// The shader and its constants, kept to build the shadow pipelines when first asked for.
@@ -180,6 +182,7 @@ impl Pipelines {
             frame_layout,
             instances_layout,
             light_layout: light_layout(device),
+            sky: builder.sky(),
             shadow: None,
             constants: builder.constants,
             shader,
@@ -364,6 +367,46 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// The sky's pipeline: no vertex buffers, depth neither tested nor written (it is drawn
+    /// first and everything covers it), the scene pass's target.
+    fn sky(&self) -> wgpu::RenderPipeline {
+        self.device
+            .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some("vs_sky"),
+                layout: Some(&self.instanced),
+                vertex: wgpu::VertexState {
+                    module: &self.shader,
+                    entry_point: Some("vs_sky"),
+                    compilation_options: wgpu::PipelineCompilationOptions::default(),
+                    buffers: &[],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: DEPTH_FORMAT,
+                    depth_write_enabled: Some(false),
+                    depth_compare: Some(wgpu::CompareFunction::Always),
+                    stencil: wgpu::StencilState::default(),
+                    bias: wgpu::DepthBiasState::default(),
+                }),
+                multisample: wgpu::MultisampleState {
+                    count: self.samples,
+                    ..Default::default()
+                },
+                fragment: Some(wgpu::FragmentState {
+                    module: &self.shader,
+                    entry_point: Some("fs_sky"),
+                    compilation_options: wgpu::PipelineCompilationOptions::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format: self.color_format,
+                        blend: None,
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+    }
+
     /// The pipeline of `path` (one of [`DrawPath::DRAWN`]) with `front_face` as the front,
     /// `blending` as it says (translucent: the mesh path only).
     fn build(

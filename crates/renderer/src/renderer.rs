@@ -11,6 +11,7 @@ use crate::instance::Instance;
 use crate::mesh::{self, GpuMesh, MeshKind};
 use crate::pipelines::Pipelines;
 use crate::quality::Quality;
+use crate::scene_pass::begin_scene_pass;
 use crate::shadow::{
     SHADOW_MAP_SIZE, ShadowMap, comparison_sampler, depth_texture, light_view_proj, reach_of,
     record_shadow_pass,
@@ -392,6 +393,9 @@ impl Renderer {
             let light = light_view_proj(params, reach_of(params));
             uniform = uniform.with_shadows(light, SHADOW_MAP_SIZE);
         }
+        if self.quality == Quality::High {
+            uniform = uniform.with_high_look();
+        }
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         FRAME_UNIFORM_BYTES
@@ -454,6 +458,12 @@ impl Renderer {
         counters: &mut FrameCounters,
     ) {
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
+        if self.quality == Quality::High {
+            // The sky first, behind everything: one triangle.
+            pass.set_pipeline(&self.pipelines.sky);
+            pass.draw(0..3, 0..1);
+            counters.draw_calls += 1;
+        }
         let mut bound = (DrawPath::None, false);
         let opaque = self.batches.iter().filter(|batch| !batch.translucent);
         let translucent = self.batches.iter().filter(|batch| batch.translucent);
@@ -541,57 +551,4 @@ impl Renderer {
         self.after_submit();
         counters
     }
-}
-
-/// Begins the scene pass: colour cleared to the background (through the MSAA attachment when
-/// there is one), depth cleared, the viewport set, timestamps written where measured.
-fn begin_scene_pass<'e>(
-    encoder: &'e mut wgpu::CommandEncoder,
-    color: &wgpu::TextureView,
-    attachments: &Attachments,
-    params: &FrameParams,
-    query: Option<&wgpu_profiler::GpuProfilerQuery>,
-) -> wgpu::RenderPass<'e> {
-    let [r, g, b, a] = params.clear;
-    let (view, resolve_target) = match &attachments.msaa {
-        Some(msaa) => (msaa, Some(color)),
-        None => (color, None),
-    };
-    let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("scene"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-            view: &attachments.depth,
-            depth_ops: Some(wgpu::Operations {
-                load: wgpu::LoadOp::Clear(1.0),
-                store: wgpu::StoreOp::Discard,
-            }),
-            stencil_ops: None,
-        }),
-        timestamp_writes: query.and_then(|q| q.render_pass_timestamp_writes()),
-        occlusion_query_set: None,
-        multiview_mask: None,
-    });
-    if let Some([x, y, w, h]) = params.viewport {
-        let (tw, th) = attachments.size;
-        let x = x.clamp(0.0, tw as f32 - 1.0);
-        let y = y.clamp(0.0, th as f32 - 1.0);
-        pass.set_viewport(
-            x,
-            y,
-            w.clamp(1.0, tw as f32 - x),
-            h.clamp(1.0, th as f32 - y),
-            0.0,
-            1.0,
-        );
-    }
-    pass
 }

@@ -13,8 +13,9 @@ pub struct GpuFlags {
     /// Use the first adapter whose name contains this text.
     #[arg(long, value_name = "NAME")]
     pub adapter: Option<String>,
-    /// Light: low (one sun, fog), medium (and its shadows), high (and MSAA 4×); default:
-    /// high in a window, low for `screenshot` and `stress`.
+    /// Light: low (one sun, fog), medium (and its shadows), high (and MSAA 4×, a filmic tone
+    /// curve, the sky's gradient); default: high in a window, low for `screenshot` and
+    /// `stress`.
     #[arg(long, value_name = "Q", value_parser = parse_quality)]
     pub quality: Option<Quality>,
 }
