@@ -470,7 +470,8 @@ fn finish(color: vec3<f32>) -> vec3<f32> {
     return color;
 }
 
-// The sky at `high`: one triangle over the whole picture, drawn first, behind everything.
+// The sky at `high`: one triangle over the whole picture on the far plane, drawn after the
+// opaque batches, where the depth test finds nothing nearer.
 struct SkyOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) ndc: vec2<f32>,

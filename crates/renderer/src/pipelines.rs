@@ -74,7 +74,8 @@ pub(crate) struct Pipelines {
     pub instances_layout: wgpu::BindGroupLayout,
     /// Group 0 of the shadow pass: the light's uniform block.
     pub light_layout: wgpu::BindGroupLayout,
-    /// The sky at `high`: one triangle over the picture, drawn first (`vs_sky`, `fs_sky`).
+    /// The sky at `high`: one triangle over the picture on the far plane, drawn after the
+    /// opaque batches where nothing covers it (`vs_sky`, `fs_sky`).
     pub sky: wgpu::RenderPipeline,
     /// The shadow pass's pipelines, once shadows were asked for ([`Pipelines::shadow`]).
     shadow: Option<ShadowPipelines>,
@@ -367,8 +368,9 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// The sky's pipeline: no vertex buffers, depth neither tested nor written (it is drawn
-    /// first and everything covers it), the scene pass's target.
+    /// The sky's pipeline: no vertex buffers, on the far plane, depth tested (`LessEqual`: it
+    /// is drawn after the opaque batches, only where the depth is still clear) and not
+    /// written, the scene pass's target.
     fn sky(&self) -> wgpu::RenderPipeline {
         self.device
             .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -384,7 +386,7 @@ impl Builder<'_> {
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: DEPTH_FORMAT,
                     depth_write_enabled: Some(false),
-                    depth_compare: Some(wgpu::CompareFunction::Always),
+                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
                     stencil: wgpu::StencilState::default(),
                     bias: wgpu::DepthBiasState::default(),
                 }),

@@ -449,8 +449,9 @@ impl Renderer {
     }
 
     /// The frame's last step: records the scene `pass`, one draw call for each batch
-    /// [`Renderer::prepare`] chose to draw, the opaque batches first and then the translucent
-    /// ones, each in the order they were added, binding only what exists already.
+    /// [`Renderer::prepare`] chose to draw, the opaque batches first, then (at `high`) the
+    /// sky where nothing opaque was drawn, then the translucent ones, each in the order they
+    /// were added, binding only what exists already.
     fn record(
         &self,
         mut pass: wgpu::RenderPass<'_>,
@@ -458,16 +459,29 @@ impl Renderer {
         counters: &mut FrameCounters,
     ) {
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
-        if self.quality == Quality::High {
-            // The sky first, behind everything: one triangle.
-            pass.set_pipeline(&self.pipelines.sky);
-            pass.draw(0..3, 0..1);
-            counters.draw_calls += 1;
-        }
         let mut bound = (DrawPath::None, false);
-        let opaque = self.batches.iter().filter(|batch| !batch.translucent);
-        let translucent = self.batches.iter().filter(|batch| batch.translucent);
-        for batch in opaque.chain(translucent) {
+        let opaque = self
+            .batches
+            .iter()
+            .filter(|batch| !batch.translucent)
+            .map(Some);
+        let translucent = self
+            .batches
+            .iter()
+            .filter(|batch| batch.translucent)
+            .map(Some);
+        // `None`: the sky's turn, between the opaque and the translucent batches.
+        for batch in opaque.chain([None]).chain(translucent) {
+            let Some(batch) = batch else {
+                if self.quality == Quality::High {
+                    // One triangle on the far plane: drawn only where the depth is still clear.
+                    pass.set_pipeline(&self.pipelines.sky);
+                    pass.draw(0..3, 0..1);
+                    bound = (DrawPath::None, false);
+                    counters.draw_calls += 1;
+                }
+                continue;
+            };
             let path = batch.drawn;
             let (Some(pipeline), Some(buffer)) = (
                 self.pipelines.get(path, view.mirrored, batch.translucent),
