@@ -297,6 +297,10 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
     assert_eq!(listed.ticks, run.ticks, "the same edits, the same game");
     assert_eq!(listed.score, run.score);
     assert_eq!(page.attribute("rank"), Some(listed.rank.to_string()));
+    // The player reads it on the page.
+    let said = page.eval("document.getElementById('said').textContent");
+    let expected = format!("Defeat. Your run is ranked #{} today.", listed.rank);
+    assert_eq!(said.as_str(), Some(expected.as_str()));
     // The run is kept in the browser's storage and offered as a download...
     assert_eq!(page.attribute("recording").as_deref(), Some("stored"));
     let link = page.eval("document.getElementById('horde-recording').getAttribute('download')");
@@ -320,6 +324,12 @@ fn the_board_serves_the_game_that_draws_and_replays_a_run_to_the_native_checksum
         &format!("{url}/play?replay=stored"),
     );
     page.wait_for("error", PATIENCE, |e| e.contains("no run kept"));
+    let said = page.eval("document.getElementById('said').textContent");
+    assert!(
+        said.as_str()
+            .is_some_and(|s| s.starts_with("Something went wrong: ")),
+        "{said}"
+    );
     drop(page);
 
     // The sandbox saved (F5), played on, and loaded back (F9): the game is the save's again.
