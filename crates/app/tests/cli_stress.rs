@@ -19,6 +19,20 @@ fn stress(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
 }
 
+/// `horde stress ARGS --renderer none` is refused as a usage error (status 2), its message
+/// naming every one of `says`.
+fn refused(args: &[&str], says: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_horde"))
+        .arg("stress")
+        .args(args)
+        .args(["--renderer", "none"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(says.iter().all(|s| stderr.contains(s)), "{stderr}");
+}
+
 fn check_contract(report: &serde_json::Value, enemies: u64, frames: u64) {
     assert_eq!(report["enemies"], enemies);
     assert_eq!(report["frames"], frames);
@@ -149,16 +163,7 @@ fn both_cube_paths_draw_the_swarm_in_one_call_and_say_how() {
 
 #[test]
 fn a_bad_cube_choice_names_the_flag() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["stress", "--cube", "round", "--renderer", "none"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("--cube") && stderr.contains("full"),
-        "{stderr}"
-    );
+    refused(&["--cube", "round"], &["--cube", "full"]);
 }
 
 #[test]
@@ -504,14 +509,8 @@ fn quality_says_how_the_frames_were_lit_and_what_the_shadow_pass_drew() {
 
 #[test]
 fn a_bad_quality_names_the_flag_and_the_levels() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args(["stress", "--quality", "ultra", "--renderer", "none"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("--quality") && stderr.contains("low, medium or high"),
-        "{stderr}"
+    refused(
+        &["--quality", "ultra"],
+        &["--quality", "low, medium or high"],
     );
 }

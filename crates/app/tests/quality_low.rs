@@ -8,7 +8,6 @@ mod common;
 
 use horde_renderer::BackendChoice;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The scenes, each with the flags of its picture.
 const SCENES: [(&str, &[&str]); 4] = [
@@ -20,22 +19,20 @@ const SCENES: [(&str, &[&str]); 4] = [
 
 /// `horde screenshot` of `flags` (and `extra`) into `out`: its RGBA pixels.
 fn screenshot(flags: &[&str], extra: &[&str], out: &Path) -> image::RgbaImage {
-    let result = Command::new(env!("CARGO_BIN_EXE_horde"))
-        .args([
-            "screenshot",
-            "--backend",
-            "vulkan",
-            "--size",
-            "480x270",
-            "--frames",
-            "300",
-        ])
-        .args(flags)
-        .args(extra)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap();
+    let fixed = [
+        "screenshot",
+        "--backend",
+        "vulkan",
+        "--size",
+        "480x270",
+        "--frames",
+        "300",
+    ];
+    let out_arg = ["--out", out.to_str().unwrap()];
+    let args: Vec<&str> = (fixed.iter().chain(flags).chain(extra).chain(&out_arg))
+        .copied()
+        .collect();
+    let result = common::horde(&args);
     assert!(
         result.status.success(),
         "{flags:?} {extra:?}: {}",

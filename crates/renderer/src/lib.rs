@@ -89,8 +89,9 @@
 //!   `backend.rs` (which graphics API to use, and what adapters exist), `capabilities.rs`
 //!   (what the device can do for the draw paths, read once).
 //! - what is drawn: `instance.rs` (the per-instance data), `batch.rs` (batches, and how a frame
-//!   draws each), `mesh.rs` with `mesh/` (the meshes instances are drawn with), `viewpoint.rs`
-//!   (where a camera sees from, for the three-face cube's choice of faces).
+//!   draws each), `draw.rs` (one batch's draw call, shared by the scene and shadow passes),
+//!   `mesh.rs` with `mesh/` (the meshes instances are drawn with), `viewpoint.rs` (where a
+//!   camera sees from, for the three-face cube's choice of faces).
 //! - the frame: `renderer.rs` (the renderer and its three-step draw), `scene_pass.rs` (the
 //!   scene pass begun: clears, viewport, timestamps), `frame.rs` (camera and
 //!   light, the uniform block, the size test for tiny cubes), `quality.rs` (how much of the
@@ -108,6 +109,7 @@ mod batch;
 mod capabilities;
 mod context;
 mod counters;
+mod draw;
 mod frame;
 mod instance;
 mod mesh;

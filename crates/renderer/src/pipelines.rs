@@ -372,21 +372,46 @@ impl Builder<'_> {
     /// is drawn after the opaque batches, only where the depth is still clear) and not
     /// written, the scene pass's target.
     fn sky(&self) -> wgpu::RenderPipeline {
+        self.pipeline(
+            &self.instanced,
+            ("vs_sky", &[]),
+            "fs_sky",
+            wgpu::PrimitiveState::default(),
+            (false, wgpu::CompareFunction::LessEqual),
+            None,
+        )
+    }
+
+    /// A scene pass pipeline: `vertex` (its entry point and buffers) and `fragment` over
+    /// `layout`, the triangles as `primitive` says, depth written or not and compared as
+    /// `depth` says, the colour blended by `blend` (replaced where `None`).
+    fn pipeline(
+        &self,
+        layout: &wgpu::PipelineLayout,
+        (vertex, buffers): (&'static str, &[Option<wgpu::VertexBufferLayout<'_>>]),
+        fragment: &str,
+        primitive: wgpu::PrimitiveState,
+        (depth_write, depth_compare): (bool, wgpu::CompareFunction),
+        blend: Option<wgpu::BlendState>,
+    ) -> wgpu::RenderPipeline {
         self.device
             .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some("vs_sky"),
-                layout: Some(&self.instanced),
+                label: Some(vertex),
+                layout: Some(layout),
                 vertex: wgpu::VertexState {
                     module: &self.shader,
-                    entry_point: Some("vs_sky"),
-                    compilation_options: wgpu::PipelineCompilationOptions::default(),
-                    buffers: &[],
+                    entry_point: Some(vertex),
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        constants: &self.constants,
+                        ..Default::default()
+                    },
+                    buffers,
                 },
-                primitive: wgpu::PrimitiveState::default(),
+                primitive,
                 depth_stencil: Some(wgpu::DepthStencilState {
                     format: DEPTH_FORMAT,
-                    depth_write_enabled: Some(false),
-                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
+                    depth_write_enabled: Some(depth_write),
+                    depth_compare: Some(depth_compare),
                     stencil: wgpu::StencilState::default(),
                     bias: wgpu::DepthBiasState::default(),
                 }),
@@ -396,11 +421,11 @@ impl Builder<'_> {
                 },
                 fragment: Some(wgpu::FragmentState {
                     module: &self.shader,
-                    entry_point: Some("fs_sky"),
+                    entry_point: Some(fragment),
                     compilation_options: wgpu::PipelineCompilationOptions::default(),
                     targets: &[Some(wgpu::ColorTargetState {
                         format: self.color_format,
-                        blend: None,
+                        blend,
                         write_mask: wgpu::ColorWrites::ALL,
                     })],
                 }),
@@ -429,49 +454,20 @@ impl Builder<'_> {
         } else {
             (&self.instanced, &INSTANCED_BUFFERS)
         };
-        self.device
-            .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(vertex_entry),
-                layout: Some(layout),
-                vertex: wgpu::VertexState {
-                    module: &self.shader,
-                    entry_point: Some(vertex_entry),
-                    compilation_options: wgpu::PipelineCompilationOptions {
-                        constants: &self.constants,
-                        ..Default::default()
-                    },
-                    buffers,
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    front_face,
-                    cull_mode: Some(wgpu::Face::Back),
-                    ..Default::default()
-                },
-                depth_stencil: Some(wgpu::DepthStencilState {
-                    format: DEPTH_FORMAT,
-                    depth_write_enabled: Some(!translucent),
-                    depth_compare: Some(wgpu::CompareFunction::Less),
-                    stencil: wgpu::StencilState::default(),
-                    bias: wgpu::DepthBiasState::default(),
-                }),
-                multisample: wgpu::MultisampleState {
-                    count: self.samples,
-                    ..Default::default()
-                },
-                fragment: Some(wgpu::FragmentState {
-                    module: &self.shader,
-                    entry_point: Some(fragment_entry),
-                    compilation_options: wgpu::PipelineCompilationOptions::default(),
-                    targets: &[Some(wgpu::ColorTargetState {
-                        format: self.color_format,
-                        blend: translucent.then_some(TRANSLUCENT_BLEND),
-                        write_mask: wgpu::ColorWrites::ALL,
-                    })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
+        let primitive = wgpu::PrimitiveState {
+            topology: wgpu::PrimitiveTopology::TriangleList,
+            front_face,
+            cull_mode: Some(wgpu::Face::Back),
+            ..Default::default()
+        };
+        self.pipeline(
+            layout,
+            (vertex_entry, buffers),
+            fragment_entry,
+            primitive,
+            (!translucent, wgpu::CompareFunction::Less),
+            translucent.then_some(TRANSLUCENT_BLEND),
+        )
     }
 }
 

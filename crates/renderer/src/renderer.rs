@@ -6,6 +6,7 @@ use crate::batch::{BatchId, Batches, DrawPath, Extent, PULL_GROUP};
 use crate::capabilities::Capabilities;
 use crate::context::GpuContext;
 use crate::counters::FrameCounters;
+use crate::draw::draw_batch;
 use crate::frame::{FRAME_UNIFORM_BYTES, FrameParams, FrameUniform, FrameView};
 use crate::instance::Instance;
 use crate::mesh::{self, GpuMesh, MeshKind};
@@ -324,11 +325,16 @@ impl Renderer {
             bytes_uploaded: self.prepare(ctx, encoder, &view),
             ..FrameCounters::default()
         };
-        counters.bytes_uploaded += self.write_uniform(ctx, params, &view);
+        // The light's box, once a frame, where the sun casts shadows.
+        let light = (self.shadows_drawn()).then(|| light_view_proj(params, reach_of(params)));
+        counters.bytes_uploaded += self.write_uniform(ctx, params, &view, light);
         let shadow_query = (self.timer.as_ref())
-            .filter(|_| self.shadows_drawn())
+            .filter(|_| light.is_some())
             .map(|timer| timer.profiler.begin_pass_query("shadow", encoder));
-        counters.shadow_draw_calls = self.draw_shadows(ctx, encoder, params, shadow_query.as_ref());
+        counters.shadow_draw_calls = match light {
+            Some(light) => self.draw_shadows(ctx, encoder, params, light, shadow_query.as_ref()),
+            None => 0,
+        };
         if let (Some(timer), Some(query)) = (&mut self.timer, shadow_query) {
             timer.profiler.end_query(encoder, query);
         }
@@ -385,12 +391,17 @@ impl Renderer {
         bytes
     }
 
-    /// The frame's second step: the uniform block (with the light's box where the sun casts
+    /// The frame's second step: the uniform block (with the `light`'s box where the sun casts
     /// shadows). Returns the bytes uploaded.
-    fn write_uniform(&self, ctx: &GpuContext, params: &FrameParams, view: &FrameView) -> u64 {
+    fn write_uniform(
+        &self,
+        ctx: &GpuContext,
+        params: &FrameParams,
+        view: &FrameView,
+        light: Option<glam::Mat4>,
+    ) -> u64 {
         let mut uniform = FrameUniform::new(params, view);
-        if self.shadows_drawn() {
-            let light = light_view_proj(params, reach_of(params));
+        if let Some(light) = light {
             uniform = uniform.with_shadows(light, SHADOW_MAP_SIZE);
         }
         if self.quality == Quality::High {
@@ -406,23 +417,20 @@ impl Renderer {
         self.quality.shadows() && self.shadow.is_some() && self.pipelines.shadow_built().is_some()
     }
 
-    /// Where the sun casts shadows, the shadow pass: the light's block written, every batch
-    /// the scene pass draws drawn from the light. Returns its draw calls.
+    /// The shadow pass, through the `light`'s box (world to the light's clip space): the
+    /// light's block written, every batch the scene pass draws drawn from the light. Returns
+    /// its draw calls.
     fn draw_shadows(
         &self,
         ctx: &GpuContext,
         encoder: &mut wgpu::CommandEncoder,
         params: &FrameParams,
+        light: glam::Mat4,
         query: Option<&wgpu_profiler::GpuProfilerQuery>,
     ) -> u32 {
-        let (Some(map), Some(pipelines), true) = (
-            &self.shadow,
-            self.pipelines.shadow_built(),
-            self.shadows_drawn(),
-        ) else {
+        let (Some(map), Some(pipelines)) = (&self.shadow, self.pipelines.shadow_built()) else {
             return 0;
         };
-        let light = light_view_proj(params, reach_of(params));
         let light_params = FrameParams::new(
             light,
             glam::Mat4::IDENTITY,
@@ -483,42 +491,18 @@ impl Renderer {
                 continue;
             };
             let path = batch.drawn;
-            let (Some(pipeline), Some(buffer)) = (
-                self.pipelines.get(path, view.mirrored, batch.translucent),
-                &batch.buffer,
-            ) else {
+            let Some(pipeline) = self.pipelines.get(path, view.mirrored, batch.translucent) else {
                 continue;
             };
             if bound != (path, batch.translucent) {
                 pass.set_pipeline(pipeline);
                 bound = (path, batch.translucent);
             }
-            let count = batch.count();
-            match (path, &batch.storage) {
-                (DrawPath::PulledSmallCubes, Some(storage)) => {
-                    pass.set_bind_group(1, storage, &[]);
-                    pass.draw(0..count * 3, 0..1);
-                }
-                (DrawPath::PulledThreeFaceCubes, Some(storage)) => {
-                    pass.set_bind_group(1, storage, &[]);
-                    pass.set_index_buffer(
-                        self.pulled_cube_indices.slice(..),
-                        wgpu::IndexFormat::Uint16,
-                    );
-                    pass.draw_indexed(0..PULL_GROUP * 18, 0, 0..count.div_ceil(PULL_GROUP));
-                }
-                (DrawPath::Mesh | DrawPath::ThreeFaceCubes | DrawPath::SmallCubes, _) => {
-                    let mesh = &self.meshes[path.mesh_drawn(batch.mesh) as usize];
-                    pass.set_vertex_buffer(0, mesh.vertices.slice(..));
-                    pass.set_vertex_buffer(1, buffer.slice(..));
-                    pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
-                    pass.draw_indexed(0..mesh.index_count, 0, 0..count);
-                }
-                // `prepare` binds the storage of every batch it draws pulled; the `get` above
-                // found no pipeline for a batch not drawn.
-                (DrawPath::PulledSmallCubes | DrawPath::PulledThreeFaceCubes, None)
-                | (DrawPath::None, _) => continue,
+            let mesh = &self.meshes[path.mesh_drawn(batch.mesh) as usize];
+            if !draw_batch(&mut pass, batch, path, mesh, &self.pulled_cube_indices) {
+                continue;
             }
+            let count = batch.count();
             counters.draw_calls += 1;
             counters.instances += u64::from(count);
         }

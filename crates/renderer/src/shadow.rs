@@ -5,7 +5,8 @@
 //! deepened towards the light so that what stands outside the view still casts into it. The
 //! scene pass reads the map with a comparison sampler, 3×3 PCF.
 
-use crate::batch::{Batch, DrawPath, PULL_GROUP};
+use crate::batch::{Batch, DrawPath};
+use crate::draw::draw_batch;
 use crate::frame::FrameParams;
 use crate::mesh::{GpuMesh, MeshKind};
 use crate::pipelines::ShadowPipelines;
@@ -170,36 +171,24 @@ pub(crate) fn record_shadow_pass<'b>(
     pass.set_bind_group(0, &map.bind_group, &[]);
     let mut draws = 0;
     for batch in batches.filter(|b| !b.translucent) {
-        let (Some(buffer), count) = (&batch.buffer, batch.count()) else {
-            continue;
+        let path = batch.drawn;
+        let (pipeline, kind) = match path {
+            DrawPath::PulledThreeFaceCubes => (&pipelines.pulled_three_face, MeshKind::Cube),
+            DrawPath::PulledSmallCubes => (&pipelines.pulled_small, MeshKind::Cube),
+            DrawPath::ThreeFaceCubes | DrawPath::SmallCubes => {
+                (&pipelines.three_face, MeshKind::ThreeFaceCube)
+            }
+            DrawPath::Mesh | DrawPath::None => (&pipelines.mesh, path.mesh_drawn(batch.mesh)),
         };
-        match (batch.drawn, &batch.storage) {
-            (DrawPath::PulledThreeFaceCubes, Some(storage)) => {
-                pass.set_pipeline(&pipelines.pulled_three_face);
-                pass.set_bind_group(1, storage, &[]);
-                pass.set_index_buffer(pulled_cube_indices.slice(..), wgpu::IndexFormat::Uint16);
-                pass.draw_indexed(0..PULL_GROUP * 18, 0, 0..count.div_ceil(PULL_GROUP));
-            }
-            (DrawPath::PulledSmallCubes, Some(storage)) => {
-                pass.set_pipeline(&pipelines.pulled_small);
-                pass.set_bind_group(1, storage, &[]);
-                pass.draw(0..count * 3, 0..1);
-            }
-            (path @ (DrawPath::Mesh | DrawPath::ThreeFaceCubes | DrawPath::SmallCubes), _) => {
-                let (pipeline, kind) = if path == DrawPath::Mesh {
-                    (&pipelines.mesh, path.mesh_drawn(batch.mesh))
-                } else {
-                    (&pipelines.three_face, MeshKind::ThreeFaceCube)
-                };
-                let mesh = &meshes[kind as usize];
-                pass.set_pipeline(pipeline);
-                pass.set_vertex_buffer(0, mesh.vertices.slice(..));
-                pass.set_vertex_buffer(1, buffer.slice(..));
-                pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint16);
-                pass.draw_indexed(0..mesh.index_count, 0, 0..count);
-            }
-            (DrawPath::PulledSmallCubes | DrawPath::PulledThreeFaceCubes, None)
-            | (DrawPath::None, _) => continue,
+        pass.set_pipeline(pipeline);
+        if !draw_batch(
+            &mut pass,
+            batch,
+            path,
+            &meshes[kind as usize],
+            pulled_cube_indices,
+        ) {
+            continue;
         }
         draws += 1;
     }

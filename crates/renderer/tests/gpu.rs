@@ -5,45 +5,15 @@
 //! has no adapter and `HORDE_REQUIRE_GPU` is unset.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use glam::{Mat4, Quat, Vec3};
 use horde_renderer::{
-    BackendChoice, DrawPath, FrameParams, GpuContext, GpuRequest, Instance, MeshKind,
-    OFFSCREEN_FORMAT, OffscreenTarget, Renderer, RendererConfig,
+    BackendChoice, DrawPath, FrameParams, GpuContext, Instance, MeshKind, OFFSCREEN_FORMAT,
+    OffscreenTarget, Renderer, RendererConfig,
 };
 
 const SIZE: (u32, u32) = (320, 180);
-
-/// A context on `backend`, or `None` (said on stderr) where it has no adapter and
-/// `HORDE_REQUIRE_GPU` is unset.
-fn context(backend: BackendChoice) -> Option<GpuContext> {
-    match GpuContext::headless(GpuRequest {
-        backend,
-        ..GpuRequest::default()
-    }) {
-        Ok(ctx) => Some(ctx),
-        Err(e) if std::env::var_os("HORDE_REQUIRE_GPU").is_some() => {
-            panic!("HORDE_REQUIRE_GPU is set but {backend} has no adapter: {e}")
-        }
-        Err(e) => {
-            use std::io::Write as _;
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED (HORDE_REQUIRE_GPU unset): no {backend} adapter ({e})"
-            );
-            None
-        }
-    }
-}
-
-fn renderer(ctx: &GpuContext) -> Renderer {
-    Renderer::new(
-        ctx,
-        RendererConfig {
-            color_format: OFFSCREEN_FORMAT,
-            samples: 1,
-        },
-    )
-}
 
 /// `count` turned cubes on a 40 × 25 grid facing the camera, each with its own colour.
 fn cubes(count: usize) -> Vec<Instance> {
@@ -97,7 +67,7 @@ fn assert_same(a: &[u8], b: &[u8], what: &str) {
 
 /// The reference: `count` cubes drawn instanced by a fresh renderer.
 fn instanced(ctx: &GpuContext, count: usize) -> Vec<u8> {
-    let mut renderer = renderer(ctx);
+    let mut renderer = common::renderer(ctx, horde_renderer::Quality::Low);
     renderer.set_pull_cubes(false);
     let batch = renderer.add_batch(MeshKind::ThreeFaceCube, "cubes");
     renderer.set_instances(batch, &cubes(count));
@@ -107,13 +77,13 @@ fn instanced(ctx: &GpuContext, count: usize) -> Vec<u8> {
 }
 
 fn pulled_cubes_draw_exactly_their_instances(backend: BackendChoice) {
-    let Some(ctx) = context(backend) else {
+    let Some(ctx) = common::context(backend) else {
         return;
     };
     let all = cubes(1000);
     // 1000 cubes, then 300 (not a whole group of 256): the 300..1000 of the first frame are
     // still in the buffer, and the draw of the last group reads 300..512.
-    let mut renderer = renderer(&ctx);
+    let mut renderer = common::renderer(&ctx, horde_renderer::Quality::Low);
     let batch = renderer.add_batch(MeshKind::ThreeFaceCube, "cubes");
     renderer.set_instances(batch, &all);
     let (first, path) = frame(&ctx, &mut renderer, batch);
@@ -169,12 +139,12 @@ fn pulled_cubes_draw_exactly_their_instances_on_gl() {
 /// taken for the new renderer's batch of the same number.
 #[test]
 fn an_id_of_another_renderer_is_caught() {
-    let Some(ctx) = context(BackendChoice::Vulkan) else {
+    let Some(ctx) = common::context(BackendChoice::Vulkan) else {
         return;
     };
-    let mut old = renderer(&ctx);
+    let mut old = common::renderer(&ctx, horde_renderer::Quality::Low);
     let stale = old.add_batch(MeshKind::ThreeFaceCube, "enemies");
-    let mut new = renderer(&ctx);
+    let mut new = common::renderer(&ctx, horde_renderer::Quality::Low);
     let fresh = new.add_batch(MeshKind::ThreeFaceCube, "enemies");
     assert_ne!(stale, fresh);
     new.set_instances(fresh, &cubes(10));
@@ -360,7 +330,7 @@ mod translucent {
 
 fn a_translucent_sphere_blends_over_the_ground(backend: BackendChoice) {
     use translucent::*;
-    let Some(ctx) = context(backend) else {
+    let Some(ctx) = common::context(backend) else {
         return;
     };
     let msaa = horde_renderer::supported_samples(&ctx, OFFSCREEN_FORMAT, 4);

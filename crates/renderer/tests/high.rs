@@ -6,42 +6,20 @@
 //! Each test skips only where the machine has no adapter and `HORDE_REQUIRE_GPU` is unset.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use glam::{Mat4, Vec3};
 use horde_renderer::{
-    BackendChoice, FrameParams, GpuContext, GpuRequest, Instance, MeshKind, OFFSCREEN_FORMAT,
-    OffscreenTarget, Quality, Renderer, RendererConfig,
+    BackendChoice, FrameParams, GpuContext, Instance, MeshKind, OffscreenTarget, Quality,
 };
 
 const SIZE: (u32, u32) = (160, 120);
 const CLEAR: [f64; 4] = [0.5, 0.6, 0.7, 1.0];
 
-fn context() -> Option<GpuContext> {
-    match GpuContext::headless(GpuRequest {
-        backend: BackendChoice::Auto,
-        ..GpuRequest::default()
-    }) {
-        Ok(ctx) => Some(ctx),
-        Err(e) if std::env::var_os("HORDE_REQUIRE_GPU").is_some() => {
-            panic!("HORDE_REQUIRE_GPU is set but there is no adapter: {e}")
-        }
-        Err(e) => {
-            eprintln!("SKIPPED (HORDE_REQUIRE_GPU unset): no adapter ({e})");
-            None
-        }
-    }
-}
-
 /// A picture at `quality` of a wide flat floor (its top at 0) seen from 2 units up, looking
 /// level along −z: the sky above the middle row, the floor below it. RGBA rows from the top.
 fn picture(ctx: &GpuContext, quality: Quality, floor_colour: u8) -> Vec<u8> {
-    let mut renderer = Renderer::new(
-        ctx,
-        RendererConfig {
-            color_format: OFFSCREEN_FORMAT,
-            samples: 1,
-        },
-    );
-    renderer.set_quality(ctx, quality);
+    let mut renderer = common::renderer(ctx, quality);
     let floor = renderer.add_batch(MeshKind::Cube, "floor");
     let model = Mat4::from_scale_rotation_translation(
         Vec3::new(400.0, 0.2, 400.0),
@@ -96,7 +74,7 @@ fn aces(x: f32) -> f32 {
 
 #[test]
 fn the_sky_deepens_towards_the_zenith_at_high_only() {
-    let Some(ctx) = context() else {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
         return;
     };
     let (centre, top) = (SIZE.0 / 2, 1);
@@ -130,7 +108,7 @@ fn the_sky_deepens_towards_the_zenith_at_high_only() {
 
 #[test]
 fn high_puts_every_colour_through_the_filmic_curve() {
-    let Some(ctx) = context() else {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
         return;
     };
     let (x, y) = (SIZE.0 / 2, SIZE.1 - 4);

@@ -7,30 +7,15 @@
 //! Each test skips only where the machine has no adapter and `HORDE_REQUIRE_GPU` is unset.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use glam::{Mat4, Vec3};
 use horde_renderer::{
-    BackendChoice, FrameParams, GpuContext, GpuRequest, Instance, MeshKind, OFFSCREEN_FORMAT,
-    OffscreenTarget, Quality, Renderer, RendererConfig,
+    BackendChoice, FrameParams, GpuContext, Instance, MeshKind, OffscreenTarget, Quality,
 };
 
 /// The picture: 200 pixels a side, 20 world units.
 const SIDE: u32 = 200;
-
-fn context(backend: BackendChoice) -> Option<GpuContext> {
-    match GpuContext::headless(GpuRequest {
-        backend,
-        ..GpuRequest::default()
-    }) {
-        Ok(ctx) => Some(ctx),
-        Err(e) if std::env::var_os("HORDE_REQUIRE_GPU").is_some() => {
-            panic!("HORDE_REQUIRE_GPU is set but {backend} has no adapter: {e}")
-        }
-        Err(e) => {
-            eprintln!("SKIPPED (HORDE_REQUIRE_GPU unset): no {backend} adapter ({e})");
-            None
-        }
-    }
-}
 
 /// A box of `size` whose bottom face is centred on `base`.
 fn block(base: Vec3, size: Vec3, color: [u8; 4]) -> Instance {
@@ -72,14 +57,7 @@ fn picture(
     blocks: &[Instance],
     swarm: &[Instance],
 ) -> Vec<u8> {
-    let mut renderer = Renderer::new(
-        ctx,
-        RendererConfig {
-            color_format: OFFSCREEN_FORMAT,
-            samples: 1,
-        },
-    );
-    renderer.set_quality(ctx, quality);
+    let mut renderer = common::renderer(ctx, quality);
     let walls = renderer.add_batch(MeshKind::Cube, "blocks");
     renderer.set_instances(walls, blocks);
     let enemies = renderer.add_batch(MeshKind::ThreeFaceCube, "swarm");
@@ -118,7 +96,7 @@ fn mean(picture: &[u8], x0: f32, x1: f32) -> f32 {
 
 #[test]
 fn a_walls_shadow_lies_away_from_the_light_and_moves_with_it() {
-    let Some(ctx) = context(BackendChoice::Auto) else {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
         return;
     };
     // A wall along z, 2 high, 0.6 thick, at x = 0.
@@ -153,7 +131,7 @@ fn a_walls_shadow_lies_away_from_the_light_and_moves_with_it() {
 
 #[test]
 fn flat_ground_has_no_acne() {
-    let Some(ctx) = context(BackendChoice::Auto) else {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
         return;
     };
     for light in [Vec3::new(0.3, 1.0, 0.2), Vec3::new(1.0, 0.35, -0.4)] {
@@ -172,7 +150,7 @@ fn flat_ground_has_no_acne() {
 
 #[test]
 fn a_floating_cubes_shadow_follows_it() {
-    let Some(ctx) = context(BackendChoice::Auto) else {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
         return;
     };
     let cube = |x: f32| block(Vec3::new(x, 1.5, 0.0), Vec3::splat(1.0), [60, 200, 60, 255]);
@@ -194,8 +172,10 @@ fn a_floating_cubes_shadow_follows_it() {
 
 #[test]
 fn medium_agrees_on_vulkan_and_gl() {
-    let (Some(vulkan), Some(gl)) = (context(BackendChoice::Vulkan), context(BackendChoice::Gl))
-    else {
+    let (Some(vulkan), Some(gl)) = (
+        common::context(BackendChoice::Vulkan),
+        common::context(BackendChoice::Gl),
+    ) else {
         return;
     };
     let wall = block(Vec3::ZERO, Vec3::new(0.6, 2.0, 8.0), [200, 80, 60, 255]);

@@ -192,19 +192,17 @@ pub async fn replay(url: &str) -> Result<Watched, String> {
     };
     let path = Path::new(url);
     let recording = Recording::parse(&text, path).map_err(|e| e.to_string())?;
-    let start =
-        |recording: &Recording| horde_games::start(recording, path).map_err(|e| format!("{e:#}"));
-    let replayed = horde_games::replay(&recording, start(&recording)?, DT, &mut ())
-        .map_err(|e| format!("{e:#}"))?;
+    let start = horde_games::start(&recording, path).map_err(|e| format!("{e:#}"))?;
+    // The game at its start, kept to be watched from there.
+    let watched = start.clone();
+    let replayed =
+        horde_games::replay(&recording, start, DT, &mut ()).map_err(|e| format!("{e:#}"))?;
     if let Some(desync) = replayed.desync {
         return Err(desync.sentence(path));
     }
     let end = (replayed.sim.counts().ticks, replayed.sim.checksum());
-    let session = Session::new(
-        start(&recording)?,
-        Some(recording.header.source.clone()),
-        Mode::Watch,
-    );
+    let source = Some(recording.header.source.clone());
+    let session = Session::new(watched, source, Mode::Watch);
     Ok(Watched {
         end,
         session,

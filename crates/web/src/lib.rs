@@ -12,7 +12,8 @@
 //! and the camera that frames them), `report.rs` (what the page tells a test on `<body>`:
 //! frames drawn, the backend, a replay's ticks and checksum, a run submitted, a scene's
 //! status, or an error), `online.rs` (what the page asks the challenge board and how it reads
-//! the answers), `scenes/` (the city, the runner and the platformer as the page plays them) —
+//! the answers), `scenes/` (the city, the runner and the platformer as the page plays them), `ticks.rs` (the
+//! fixed tick from the browser's frames, at the play speed) —
 //! all platform-independent and tested natively — and, wasm32 only: `browser.rs` (the report
 //! written, `fetch`, the frame loop, keys, the browser's storage, downloads), `canvas.rs` (the
 //! canvas, its GPU and renderer, one frame drawn), `page.rs` (the page's entry point and the
@@ -32,6 +33,7 @@ pub mod picture;
 pub mod query;
 pub mod report;
 pub mod scenes;
+pub mod ticks;
 
 #[cfg(target_arch = "wasm32")]
 mod browser;

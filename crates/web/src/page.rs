@@ -9,22 +9,19 @@ use crate::keeping::{keep_recording, quick_load, quick_save};
 use crate::picture::{board_instances, enemy_instances, frame_params, tile_under};
 use crate::query::Query;
 use crate::report::{Report, STRESS_FRAMES, median};
+use crate::ticks::Ticker;
 use crate::{scene_page, scenes};
 use horde_core_sim::td::defence::TowerKind;
 use horde_core_sim::td::files::EditScript;
 use horde_core_sim::td::history::Timeline;
 use horde_core_sim::td::swarm::ModelInstance;
 use horde_core_sim::td::tiles::EditKind;
-use horde_core_sim::{DT, TICKS_PER_SECOND};
 use horde_games::{Change, Plain, Scripted, Session};
 use horde_renderer::{BatchId, Instance, MeshKind};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-
-/// Ticks stepped in one browser frame at most at ×1 (a tab that was hidden does not sprint).
-const MOST_TICKS_A_FRAME: u32 = 8;
 
 /// The fastest play speed (game seconds a second).
 const FASTEST: f64 = 16.0;
@@ -117,8 +114,7 @@ async fn open(report: Rc<RefCell<Report>>) -> Result<(), String> {
         tiles,
         scratch: Vec::new(),
         instances: Vec::new(),
-        last: None,
-        owed: 0.0,
+        ticker: Ticker::default(),
         report,
         reported_at: 0.0,
         token,
@@ -187,10 +183,8 @@ struct Page {
     board_revision: u64,
     scratch: Vec<ModelInstance>,
     instances: Vec<Instance>,
-    /// The browser's time of the last frame, in milliseconds.
-    last: Option<f64>,
-    /// Game time not yet stepped, in seconds.
-    owed: f64,
+    /// The fixed tick from the browser's frames.
+    ticker: Ticker,
     report: Rc<RefCell<Report>>,
     reported_at: f64,
     /// The player's token, for a game played online (its run is submitted when lost).
@@ -217,13 +211,7 @@ impl Page {
             self.stress_frame(enemies);
             return;
         }
-        let since = self.last.map_or(0.0, |last| (now - last) / 1000.0);
-        self.last = Some(now);
-        let most = f64::from(MOST_TICKS_A_FRAME) * f64::from(DT) * self.speed;
-        self.owed = (self.owed + since * self.speed).min(most);
-        let tick = 1.0 / f64::from(TICKS_PER_SECOND);
-        while self.owed >= tick {
-            self.owed -= tick;
+        for _ in 0..self.ticker.due(now, self.speed) {
             self.tick();
         }
         if self.session.decided() && !self.over {
@@ -291,8 +279,7 @@ impl Page {
         let took = now_ms() - start;
         // The frame as the player sees it: from one browser frame to the next (the GPU's
         // work included), beside the page's own work in it.
-        let interval = self.last.map_or(0.0, |last| start - last);
-        self.last = Some(start);
+        let interval = self.ticker.frame_interval(start);
         let mut report = self.report.borrow_mut();
         report.frames += 1;
         let mut measured = false;
@@ -441,7 +428,7 @@ impl Page {
             Ok(sim) => {
                 self.session.replace_sim(sim);
                 self.board_revision = u64::MAX;
-                self.owed = 0.0;
+                self.ticker.forget_owed();
             }
             Err(why) => log::warn!("seeking to tick {tick}: {why}"),
         }

@@ -5,13 +5,11 @@
 use crate::browser::{console, every_frame, now_ms, on_keys, write_report};
 use crate::canvas::Canvas;
 use crate::report::Report;
-use crate::scenes::{STEP, Shown};
+use crate::scenes::Shown;
+use crate::ticks::Ticker;
 use horde_renderer::{BatchId, Instance, MeshKind};
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// Ticks stepped in one browser frame at most (a tab that was hidden does not sprint).
-const MOST_TICKS_A_FRAME: u32 = 8;
 
 /// What the frame loop holds.
 struct ScenePage {
@@ -19,10 +17,8 @@ struct ScenePage {
     scene: Box<dyn Shown>,
     batch: BatchId,
     instances: Vec<Instance>,
-    /// The browser's time of the last frame, in milliseconds.
-    last: Option<f64>,
-    /// Game time not yet stepped, in seconds.
-    owed: f64,
+    /// The fixed tick from the browser's frames.
+    ticker: Ticker,
     report: Rc<RefCell<Report>>,
     reported_at: f64,
 }
@@ -37,8 +33,7 @@ pub fn show(mut canvas: Canvas, scene: Box<dyn Shown>, report: Rc<RefCell<Report
         scene,
         batch,
         instances: Vec::new(),
-        last: None,
-        owed: 0.0,
+        ticker: Ticker::default(),
         report,
         reported_at: 0.0,
     }));
@@ -52,11 +47,7 @@ pub fn show(mut canvas: Canvas, scene: Box<dyn Shown>, report: Rc<RefCell<Report
 impl ScenePage {
     /// One browser frame at `now` (milliseconds): the ticks due, then the picture.
     fn frame(&mut self, now: f64) {
-        let since = self.last.map_or(0.0, |last| (now - last) / 1000.0);
-        self.last = Some(now);
-        self.owed = (self.owed + since).min(f64::from(MOST_TICKS_A_FRAME) * STEP);
-        while self.owed >= STEP {
-            self.owed -= STEP;
+        for _ in 0..self.ticker.due(now, 1.0) {
             self.scene.step();
         }
         if self.scene.refill(&mut self.instances) {

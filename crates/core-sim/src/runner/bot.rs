@@ -12,6 +12,23 @@ const JUMP_CLEARANCE: f64 = 0.1;
 /// box's top.
 const JUMP_MARGIN: f64 = 0.3;
 
+/// The input of a step where the player may hand the run to the autopilot: while `on` and the
+/// game runs, the autopilot's jumps and crouches; else the player's `pressed` jump and held
+/// crouch. Space starts (and restarts) when the player presses it, and the autopilot starts
+/// a game that waits for it (not one that is over).
+pub fn with_autopilot(runner: &Runner, on: bool, pressed: RunnerInput) -> RunnerInput {
+    let mut input = if on && runner.state() == RunState::Running {
+        autopilot(runner)
+    } else {
+        RunnerInput {
+            start: false,
+            ..pressed
+        }
+    };
+    input.start = pressed.start || (on && runner.state() == RunState::Ready);
+    input
+}
+
 /// The input the bot gives this step: Space when the game is waiting to start (not after game
 /// over: a headless run ends there), a jump for a box it cannot crouch under, and a crouch
 /// while a box it can crouch under is near.

@@ -28,7 +28,7 @@ pub(crate) mod game;
 pub(crate) mod replay;
 pub(crate) mod settings;
 
-pub use bot::autopilot;
+pub use bot::{autopilot, with_autopilot};
 pub use figures::RunFigures;
 pub use game::{Player, RunState, Runner, RunnerInput, Section};
 pub use replay::{InputEvent, InputRecorder, InputScript};

@@ -83,11 +83,7 @@ impl CityShow {
             return false;
         }
         let (x, z) = self.cell();
-        let last = LAYERS - 1;
-        let nearest = blocks_over(last, self.drawn_area())
-            .map(|b| block_area(last, b))
-            .filter(|a| self.map.column(a.x0, a.z0).is_none())
-            .min_by_key(|a| a.distance_to(x, z));
+        let nearest = self.missing_blocks().min_by_key(|a| a.distance_to(x, z));
         let Some(block) = nearest else {
             return false;
         };
@@ -106,8 +102,16 @@ impl CityShow {
 
     /// Whether every column of the drawn square is made.
     pub fn complete(&self) -> bool {
-        let area = self.drawn_area();
-        (area.z0..area.z1).all(|z| (area.x0..area.x1).all(|x| self.map.column(x, z).is_some()))
+        self.missing_blocks().next().is_none()
+    }
+
+    /// The blocks (of the map's last layer) over the drawn square that are not made yet: a
+    /// column is there exactly when its block is.
+    fn missing_blocks(&self) -> impl Iterator<Item = Area> + '_ {
+        let last = LAYERS - 1;
+        blocks_over(last, self.drawn_area())
+            .map(move |b| block_area(last, b))
+            .filter(|a| self.map.column(a.x0, a.z0).is_none())
     }
 }
 

@@ -5,7 +5,7 @@
 //! as the native scene makes them for a picture.
 
 use super::shown::{STEP, Shown};
-use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, autopilot};
+use horde_core_sim::runner::{RunState, Runner, RunnerInput, RunnerSettings, with_autopilot};
 use horde_levelgen::scenery::{Scatter, ScatterSettings};
 use horde_looks::{runner_camera, runner_instances, scenery_row, scenery_rows_in_view};
 use horde_renderer::{FrameParams, Instance};
@@ -55,19 +55,11 @@ impl Shown for RunnerShow {
     }
 
     fn step(&mut self) {
-        let running = self.runner.state() == RunState::Running;
-        let mut input = if self.autopilot && running {
-            autopilot(&self.runner)
-        } else {
-            RunnerInput {
-                jump: self.pending.jump,
-                crouch: self.crouch,
-                start: false,
-            }
+        let pressed = RunnerInput {
+            crouch: self.crouch,
+            ..std::mem::take(&mut self.pending)
         };
-        input.start =
-            self.pending.start || (self.autopilot && self.runner.state() == RunState::Ready);
-        self.pending = RunnerInput::default();
+        let input = with_autopilot(&self.runner, self.autopilot, pressed);
         self.runner.step(input, STEP);
     }
 

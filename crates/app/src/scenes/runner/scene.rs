@@ -17,7 +17,7 @@ use crate::scenes::{FrameInfo, InputState, Reporting, Requests, Scene, Tick, Vie
 use crate::stats::Stat;
 use crate::worker::Worker;
 use horde_core_sim::runner::{
-    RunFigures, RunState, Runner, RunnerInput, RunnerSettings, autopilot as runner_autopilot,
+    RunFigures, RunState, Runner, RunnerInput, RunnerSettings, with_autopilot,
 };
 use horde_levelgen::scenery::{Scatter, ScatterSettings};
 use horde_looks::{
@@ -213,18 +213,11 @@ impl RunnerScene {
 
     /// One fixed step with the latched input (or the autopilot's).
     pub fn step(&mut self) {
-        let mut input = if self.autopilot && self.runner.state() == RunState::Running {
-            runner_autopilot(&self.runner)
-        } else {
-            RunnerInput {
-                jump: self.pending.jump,
-                crouch: self.crouch_held,
-                start: false,
-            }
+        let pressed = RunnerInput {
+            crouch: self.crouch_held,
+            ..std::mem::take(&mut self.pending)
         };
-        input.start =
-            self.pending.start || (self.autopilot && self.runner.state() == RunState::Ready);
-        self.pending = RunnerInput::default();
+        let input = with_autopilot(&self.runner, self.autopilot, pressed);
         self.runner.step(input, STEP);
     }
 
