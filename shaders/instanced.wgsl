@@ -27,34 +27,9 @@
 // 24) and the vertex shader does as little as possible. That is where software rasterisers
 // spend their time with many small instances.
 
-struct Frame {
-    view_proj: mat4x4<f32>,
-    // xyz: direction towards the light, in the instances' world frame.
-    light_dir: vec4<f32>,
-    // x: ambient share of the light, y: diffuse share, z: fog start, w: fog end (0: no fog).
-    light: vec4<f32>,
-    // xyz: the camera's position in the world frame; w: the fog colour, linear, 8 bits a
-    // channel, packed as r + 256 g + 65536 b.
-    eye: vec4<f32>,
-    // The camera centre, homogeneous: the eye with w = 1 (perspective) or the direction
-    // towards the viewer with w = 0 (orthographic).
-    centre: vec4<f32>,
-    // x: pixels per world unit at clip w = 1 (the larger of the view-projection's x and y
-    // rows, scaled to the viewport); y: below this many pixels of half diagonal a three-face
-    // cube is drawn as one triangle; z: 1 at `high` (tone mapping and the sky's gradient).
-    detail: vec4<f32>,
-    // World to the light's clip space (the sun's shadow map).
-    shadow_view_proj: mat4x4<f32>,
-    // x: 1 where the sun casts shadows (0: the plain picture), y: a shadow map texel in
-    // texture coordinates, z: the depth bias, w: how far along a face's normal a pixel looks
-    // its shadow up (world units).
-    shadow: vec4<f32>,
-    // Clip to world (the sky's directions), and the background colour, linear (the horizon).
-    clip_to_world: mat4x4<f32>,
-    horizon: vec4<f32>,
-};
+// `frame`, the frame's uniform block (group 0, binding 0), is declared in frame.wgsl, which
+// the renderer puts before this file.
 
-@group(0) @binding(0) var<uniform> frame: Frame;
 // The sun's shadow map (depth seen from the light) and its comparison sampler: bound for
 // every frame, read only where `frame.shadow.x` is 1.
 @group(0) @binding(1) var shadow_map: texture_depth_2d;
@@ -126,6 +101,39 @@ fn sunlit(world: vec3<f32>, filtered: bool) -> f32 {
         }
     }
     return sum / 9.0;
+}
+
+// How open the surface at `world` (facing `normal`) is, at `high`: 1 in the open, less where
+// something stands close by (a wall's foot, a street's corner, the ground under an enemy).
+// Read from the sun's depth map: four points around `world` in the face's plane, the
+// occlusion's reach away, each looked up in the map; where the map holds a surface nearer the
+// sun than the point, by more than a hair and less than four reaches (farther is the
+// shadow's business), something covers it. The ambient light is scaled by it.
+fn openness(world: vec3<f32>, normal: vec3<f32>) -> f32 {
+    let reach = frame.occlusion.x;
+    let helper = select(vec3<f32>(1.0, 0.0, 0.0), vec3<f32>(0.0, 0.0, 1.0), abs(normal.x) > 0.7);
+    let tangent = normalize(cross(helper, normal)) * reach;
+    let bitangent = cross(normal, tangent);
+    var shut = 0.0;
+    for (var i = 0; i < 4; i++) {
+        let sign = f32(i & 1) * 2.0 - 1.0;
+        let offset = select(bitangent, tangent, i < 2) * sign;
+        // A little off the face, so a flat face does not cover itself.
+        let probe = world + offset + normal * (0.1 * reach);
+        let light = frame.shadow_view_proj * vec4<f32>(probe, 1.0);
+        let uv = vec2<f32>(light.x * 0.5 + 0.5, 0.5 - light.y * 0.5);
+        if any(uv < vec2<f32>(0.0)) || any(uv > vec2<f32>(1.0)) {
+            continue;
+        }
+        // The map's comparisons (1 where the stored surface is no nearer the sun than the
+        // reference): covered past a hair, and not past four reaches (farther is the shadow's
+        // business). Each is filtered over 2×2 texels, which softens the edges.
+        let depth_per_world = 1.0 / frame.occlusion.z;
+        let hair = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, light.z - 0.05 * reach * depth_per_world);
+        let within = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, light.z - 4.0 * reach * depth_per_world);
+        shut += within - hair;
+    }
+    return 1.0 - frame.occlusion.y * shut * 0.25;
 }
 
 // A translucent mesh's vertex: `vs_main`'s, with the instance colour's alpha (its opacity).
@@ -213,7 +221,8 @@ fn cube_corner(v: CubeVertexIn, side: vec3<f32>, code: vec3<f32>, grow: f32) -> 
         + v.model3.xyz;
 }
 
-// The vertex at `world` with linear colour `color`, fogged.
+// The vertex at `world` with linear colour `color`, fogged and finished (`finish`): the
+// colour is flat, so the pixels need only pass it on.
 fn lit_vertex(world: vec3<f32>, color: vec3<f32>) -> LitOut {
     var out: LitOut;
     out.clip = frame.view_proj * vec4<f32>(world, 1.0);
@@ -224,6 +233,7 @@ fn lit_vertex(world: vec3<f32>, color: vec3<f32>) -> LitOut {
         let fog = clamp((distance(frame.eye.xyz, world) - fog_start) / (fog_end - fog_start), 0.0, 1.0);
         out.color = mix(color, fog_color(), fog);
     }
+    out.color = finish(out.color);
     return out;
 }
 
@@ -450,9 +460,10 @@ fn fog_color() -> vec3<f32> {
     ) / 255.0;
 }
 
+// The cubes' colour is flat and finished in the vertex stage: the pixel passes it on.
 @fragment
 fn fs_lit(in: LitOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(finish(in.color), 1.0);
+    return vec4<f32>(in.color, 1.0);
 }
 
 @fragment
@@ -460,43 +471,71 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     return vec4<f32>(finish(shade_mesh(in.world, in.color)), 1.0);
 }
 
-// The colour a pixel ends with: at `high`, through a filmic curve (ACES, Narkowicz's fit) so
-// that the sun's highlights roll off instead of clipping; else as it is.
+// The colour a pixel ends with. At `high`, through a filmic curve (ACES, Narkowicz's fit) so
+// that the sun's highlights roll off instead of clipping, then sRGB-encoded where high draws
+// into its own plain 8-bit multisampled texture (a software rasteriser writes it far faster
+// per sample than an sRGB one; high_look.rs). Else as it is (the target's sRGB format encodes).
 fn finish(color: vec3<f32>) -> vec3<f32> {
+    var out = color;
     if frame.detail.z > 0.5 {
-        let x = color;
-        return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), vec3<f32>(0.0), vec3<f32>(1.0));
+        out = clamp((out * (2.51 * out + 0.03)) / (out * (2.43 * out + 0.59) + 0.14), vec3<f32>(0.0), vec3<f32>(1.0));
     }
-    return color;
+    if frame.detail.w > 0.5 {
+        out = select(1.055 * pow(out, vec3<f32>(1.0 / 2.4)) - 0.055, 12.92 * out, out <= vec3<f32>(0.0031308));
+    }
+    return out;
 }
 
-// The sky at `high`: one triangle over the whole picture on the far plane, drawn after the
-// opaque batches, where the depth test finds nothing nearer.
+// The sky at `high`: drawn after the opaque batches on the far plane, where the depth test
+// finds nothing nearer, and only above the horizon (below it the background colour stays, as
+// the fog fades to it): a quad from the horizon's line on screen to the top, none where the
+// horizon is above the picture. A software rasteriser pays for every pixel a pass covers, and a
+// camera looking down at a board sees no sky at all.
 struct SkyOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) ndc: vec2<f32>,
 };
 
+// The world direction seen through clip point `ndc` (not normalised). Unprojecting at depths 0
+// and 1 keeps it affine in `ndc`, for a perspective camera and an orthographic one alike.
+fn sight(ndc: vec2<f32>) -> vec3<f32> {
+    let near = frame.clip_to_world * vec4<f32>(ndc, 0.0, 1.0);
+    let far = frame.clip_to_world * vec4<f32>(ndc, 1.0, 1.0);
+    return far.xyz / far.w - near.xyz / near.w;
+}
+
 @vertex
 fn vs_sky(@builtin(vertex_index) vertex: u32) -> SkyOut {
-    let corner = vec2<f32>(f32((vertex << 1u) & 2u), f32(vertex & 2u));
-    let ndc = corner * 2.0 - 1.0;
-    return SkyOut(vec4<f32>(ndc, 1.0, 1.0), ndc);
+    // The upward part of the line of sight is affine on screen: up(x, y) = c + a x + b y.
+    let c = sight(vec2<f32>(0.0)).y;
+    let a = sight(vec2<f32>(1.0, 0.0)).y - c;
+    let b = sight(vec2<f32>(0.0, 1.0)).y - c;
+    // Corners 0..3: bottom left, bottom right, top right, top left; two triangles.
+    let corner = array<u32, 6>(0u, 1u, 2u, 0u, 2u, 3u)[vertex];
+    let x = select(-1.0, 1.0, corner == 1u || corner == 2u);
+    var y = 1.0;
+    if corner < 2u {
+        // The horizon's height at this edge, or the picture's bottom where the sky reaches it
+        // (or the top, where there is no sky on this edge).
+        var horizon = select(-1.0, 1.0, c + a * x + b * -1.0 <= 0.0);
+        if abs(b) > 1e-6 {
+            horizon = -(c + a * x) / b;
+            // Above the line is sky only where looking up grows upwards on screen.
+            horizon = select(1.0, horizon, b > 0.0);
+        }
+        y = clamp(horizon, -1.0, 1.0);
+    }
+    return SkyOut(vec4<f32>(x, y, 1.0, 1.0), vec2<f32>(x, y));
 }
 
 // The sky's colour along the line of sight through this pixel: the background colour at the
-// horizon (where the fog fades to it), deepening and turning bluer towards the zenith, a
-// little darker below the horizon.
+// horizon (where the fog fades to it), deepening and turning bluer towards the zenith.
 @fragment
 fn fs_sky(in: SkyOut) -> @location(0) vec4<f32> {
-    let near = frame.clip_to_world * vec4<f32>(in.ndc, 0.0, 1.0);
-    let far = frame.clip_to_world * vec4<f32>(in.ndc, 1.0, 1.0);
-    let dir = normalize(far.xyz / far.w - near.xyz / near.w);
+    let dir = normalize(sight(in.ndc));
     let horizon = frame.horizon.rgb;
     let zenith = horizon * vec3<f32>(0.45, 0.6, 0.95);
-    var sky = mix(horizon, zenith, smoothstep(0.0, 0.8, dir.y));
-    sky = mix(sky, horizon * 0.8, smoothstep(0.0, 0.4, -dir.y));
-    return vec4<f32>(finish(sky), 1.0);
+    return vec4<f32>(finish(mix(horizon, zenith, smoothstep(0.0, 0.8, dir.y))), 1.0);
 }
 
 // A translucent mesh's pixel: `fs_main`'s colour with the instance's alpha, which the
@@ -519,7 +558,11 @@ fn shade_mesh(world: vec3<f32>, color: vec3<f32>) -> vec3<f32> {
     if frame.shadow.x > 0.5 && diffuse > 0.0 {
         diffuse *= sunlit(world + normal * frame.shadow.w, true);
     }
-    var lit = color * (frame.light.x + frame.light.y * diffuse);
+    var ambient = frame.light.x;
+    if frame.occlusion.y > 0.0 && frame.shadow.x > 0.5 {
+        ambient *= openness(world, normal);
+    }
+    var lit = color * (ambient + frame.light.y * diffuse);
     let fog_start = frame.light.z;
     let fog_end = frame.light.w;
     if fog_end > fog_start {

@@ -30,7 +30,14 @@ pub struct FrameParams {
     /// sun's shadow box ends where the camera's view meets it, so a board seen from above
     /// gets the shadow map's every texel. `None`: the box reaches as far as shadows do.
     pub floor: Option<f32>,
+    /// How far, in world units, what stands near a surface darkens it at `high` (the ambient
+    /// occlusion's reach; [`DEFAULT_OCCLUSION_REACH`] unless the scene says otherwise).
+    pub occlusion_reach: f32,
 }
+
+/// The ambient occlusion's reach where a frame names none: half a board tile, about an
+/// enemy's height.
+pub const DEFAULT_OCCLUSION_REACH: f32 = 0.5;
 
 impl FrameParams {
     /// A frame seen through `view` and `proj`, lit from `light_dir` (towards the light, world
@@ -46,6 +53,7 @@ impl FrameParams {
             viewport: None,
             fog: None,
             floor: None,
+            occlusion_reach: DEFAULT_OCCLUSION_REACH,
         }
     }
 
@@ -53,6 +61,15 @@ impl FrameParams {
     /// none.
     pub fn with_fog(self, fog: Option<[f32; 2]>) -> Self {
         FrameParams { fog, ..self }
+    }
+
+    /// The same frame with the ambient occlusion reaching `reach` world units
+    /// ([`FrameParams::occlusion_reach`]).
+    pub fn with_occlusion_reach(self, reach: f32) -> Self {
+        FrameParams {
+            occlusion_reach: reach,
+            ..self
+        }
     }
 
     /// The same frame over a floor at height `y` ([`FrameParams::floor`]).
@@ -67,6 +84,9 @@ impl FrameParams {
 /// Below this half diagonal on screen, in pixels, a [`crate::MeshKind::ThreeFaceCube`] is drawn
 /// as one triangle instead of its three faces (it covers a pixel or two).
 pub(crate) const SMALL_CUBE_PIXELS: f32 = 2.5;
+
+/// How dark the ambient occlusion makes a surface shut in on every side: 1 − this at most.
+const OCCLUSION_STRENGTH: f32 = 1.0;
 
 /// The size of the frame's uniform block, uploaded once a frame.
 pub const FRAME_UNIFORM_BYTES: u64 = size_of::<FrameUniform>() as u64;
@@ -118,7 +138,7 @@ impl FrameView {
     }
 }
 
-/// The uniform block of `shaders/instanced.wgsl`.
+/// The uniform block of `shaders/frame.wgsl`.
 #[derive(Clone, Copy, Pod, Zeroable)]
 #[repr(C)]
 pub(crate) struct FrameUniform {
@@ -135,6 +155,9 @@ pub(crate) struct FrameUniform {
     shadow: [f32; 4],
     clip_to_world: [[f32; 4]; 4],
     horizon: [f32; 4],
+    /// x: the ambient occlusion's reach (world units), y: its strength (0 below `high`), z:
+    /// world units a unit of the sun's map's depth spans.
+    occlusion: [f32; 4],
 }
 
 impl FrameUniform {
@@ -157,14 +180,24 @@ impl FrameUniform {
             shadow: [0.0; 4],
             clip_to_world: view.view_proj.inverse().to_cols_array_2d(),
             horizon: params.clear.map(|c| c as f32),
+            occlusion: [params.occlusion_reach, 0.0, 0.0, 0.0],
         }
     }
 
-    /// The same block drawn with `high`'s look: tone mapping and the sky's gradient.
-    pub fn with_high_look(self) -> FrameUniform {
+    /// The same block drawn with `high`'s look: the tone curve, colours sRGB-encoded by the
+    /// shader where `encode` (high's own scene texture is plain 8-bit), and the ambient
+    /// occlusion at full strength.
+    pub fn with_high_look(self, encode: bool) -> FrameUniform {
         let mut detail = self.detail;
         detail[2] = 1.0;
-        FrameUniform { detail, ..self }
+        detail[3] = f32::from(u8::from(encode));
+        let mut occlusion = self.occlusion;
+        occlusion[1] = OCCLUSION_STRENGTH;
+        FrameUniform {
+            detail,
+            occlusion,
+            ..self
+        }
     }
 
     /// The same block with the sun's shadows read from a map `size` texels wide drawn through
@@ -172,9 +205,14 @@ impl FrameUniform {
     pub fn with_shadows(self, light: Mat4, size: u32) -> FrameUniform {
         // A texel's width in the world: the light's box is 2 clip units across.
         let texel_world = 2.0 / (light.row(0).truncate().length() * size as f32);
+        // The light's box is orthographic: its depth row scales world units to depth.
+        let depth_world = 1.0 / light.row(2).truncate().length().max(f32::MIN_POSITIVE);
+        let mut occlusion = self.occlusion;
+        occlusion[2] = depth_world;
         FrameUniform {
             shadow_view_proj: light.to_cols_array_2d(),
             shadow: [1.0, 1.0 / size as f32, 0.0005, 1.5 * texel_world],
+            occlusion,
             ..self
         }
     }
@@ -246,6 +284,6 @@ mod tests {
             ..extent
         };
         assert!(!far.all_small(&around));
-        assert_eq!(FRAME_UNIFORM_BYTES, 304);
+        assert_eq!(FRAME_UNIFORM_BYTES, 320);
     }
 }

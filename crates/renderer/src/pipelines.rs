@@ -1,6 +1,7 @@
 //! The render pipelines: one for each drawn [`DrawPath`] and front-face winding, and the
 //! translucent variant of the mesh path's (alpha-blended, writing no depth) for each winding,
-//! all built from `shaders/instanced.wgsl` by one builder, and the bind group layouts they
+//! all built from `shaders/instanced.wgsl` by one builder — a set for the caller's targets,
+//! and at `high` a second set for high's own multisampled scene — and the bind group layouts they
 //! share (the frame's uniform block with the sun's shadow map; the instance buffer as
 //! storage, for the pulled paths); and the shadow pass's depth-only pipeline, built when
 //! shadows are first asked for, with its own group 0 (the light's uniform block).
@@ -10,7 +11,10 @@ use crate::instance::{self, Instance};
 use crate::mesh::{self, Provoking, Vertex};
 use crate::target::DEPTH_FORMAT;
 
-/// The WGSL of every pipeline.
+/// The frame's uniform block, put before each shader that reads it.
+pub(crate) const FRAME_WGSL: &str = include_str!("../../../shaders/frame.wgsl");
+
+/// The WGSL of every pipeline but high's passes (after [`FRAME_WGSL`]).
 const SHADER: &str = include_str!("../../../shaders/instanced.wgsl");
 
 /// The vertex and fragment entry points of a path's pipeline (`None` for
@@ -60,28 +64,61 @@ const INSTANCED_BUFFERS: [Option<wgpu::VertexBufferLayout<'static>>; 2] = [
     }),
 ];
 
-/// Every pipeline, and the layouts of the bind groups drawing with them takes.
+/// The scene pass's pipelines for one kind of target (its colour format and samples).
 #[derive(Debug)]
-pub(crate) struct Pipelines {
+pub(crate) struct ScenePipelines {
     /// By drawn path ([`DrawPath::pipeline`]), counter-clockwise and clockwise front faces
     /// (for mirroring views).
     by_path: [[wgpu::RenderPipeline; 2]; DrawPath::DRAWN.len()],
     /// The mesh path's translucent variant, for both windings as `by_path`.
     translucent_mesh: [wgpu::RenderPipeline; 2],
+    /// The sky at `high`: a quad from the horizon up on the far plane, drawn after the opaque
+    /// batches where nothing covers it (`vs_sky`, `fs_sky`).
+    pub sky: wgpu::RenderPipeline,
+}
+
+impl ScenePipelines {
+    /// The pipeline of `path`, for a mirroring view or not, translucent or not; none for
+    /// [`DrawPath::None`]. Only the mesh path has a translucent variant: any other path is
+    /// drawn opaque (the renderer draws translucent batches by the mesh path only).
+    pub fn get(
+        &self,
+        path: DrawPath,
+        mirrored: bool,
+        translucent: bool,
+    ) -> Option<&wgpu::RenderPipeline> {
+        let by_face = match (path, translucent) {
+            (DrawPath::Mesh, true) => &self.translucent_mesh,
+            _ => &self.by_path[path.pipeline()?],
+        };
+        Some(&by_face[usize::from(mirrored)])
+    }
+}
+
+/// Every pipeline, and the layouts of the bind groups drawing with them takes.
+#[derive(Debug)]
+pub(crate) struct Pipelines {
+    /// The scene pass's pipelines for the caller's targets.
+    pub scene: ScenePipelines,
+    /// The same for high's own multisampled scene, once `high` was asked for
+    /// ([`Pipelines::high`]).
+    high: Option<ScenePipelines>,
     /// Group 0: the frame's uniform block.
     pub frame_layout: wgpu::BindGroupLayout,
     /// Group 1 of the pulled paths: the instance buffer as storage.
     pub instances_layout: wgpu::BindGroupLayout,
-    /// Group 0 of the shadow pass: the light's uniform block.
+    /// Group 0 of the shadow pass, and of high's passes: the uniform block alone.
     pub light_layout: wgpu::BindGroupLayout,
-    /// The sky at `high`: one triangle over the picture on the far plane, drawn after the
-    /// opaque batches where nothing covers it (`vs_sky`, `fs_sky`).
-    pub sky: wgpu::RenderPipeline,
     /// The shadow pass's pipelines, once shadows were asked for ([`Pipelines::shadow`]).
     shadow: Option<ShadowPipelines>,
-    /// The shader and its constants, kept to build the shadow pipelines when first asked for.
+    /// The shader, its constants and the scene's pipeline layouts, kept to build the shadow
+    /// pipelines and high's scene pipelines when first asked for.
     shader: wgpu::ShaderModule,
     constants: [(&'static str, f64); 2],
+    /// For the paths fed by vertex buffers (mesh and instances).
+    instanced: wgpu::PipelineLayout,
+    /// For the paths reading the instances from storage.
+    pulled: wgpu::PipelineLayout,
 }
 
 /// The shadow pass's pipelines, depth only, both faces, depth biased by the slope so that a
@@ -157,37 +194,68 @@ impl Pipelines {
         let instances_layout = instances_layout(device);
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("instanced"),
-            source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+            source: wgpu::ShaderSource::Wgsl([FRAME_WGSL, SHADER].concat().into()),
         });
-        let builder = Builder {
+        let instanced = pipeline_layout(device, "instanced", &[&frame_layout]);
+        let pulled = pipeline_layout(device, "pulled", &[&frame_layout, &instances_layout]);
+        let constants = [
+            (
+                "provoking_last",
+                f64::from(u8::from(provoking == Provoking::Last)),
+            ),
+            ("pull_group", f64::from(PULL_GROUP)),
+        ];
+        let scene = Builder {
             device,
-            shader: shader.clone(),
-            instanced: pipeline_layout(device, "instanced", &[&frame_layout]),
-            pulled: pipeline_layout(device, "pulled", &[&frame_layout, &instances_layout]),
-            constants: [
-                (
-                    "provoking_last",
-                    f64::from(u8::from(provoking == Provoking::Last)),
-                ),
-                ("pull_group", f64::from(PULL_GROUP)),
-            ],
+            shader: &shader,
+            instanced: &instanced,
+            pulled: &pulled,
+            constants: &constants,
             color_format,
             samples,
-        };
-        let faces = [wgpu::FrontFace::Ccw, wgpu::FrontFace::Cw];
+        }
+        .scene_set();
         Pipelines {
-            by_path: DrawPath::DRAWN
-                .map(|path| faces.map(|face| builder.build(path, face, Blending::Opaque))),
-            translucent_mesh: faces
-                .map(|face| builder.build(DrawPath::Mesh, face, Blending::Translucent)),
+            scene,
+            high: None,
+            instanced,
+            pulled,
             frame_layout,
             instances_layout,
             light_layout: light_layout(device),
-            sky: builder.sky(),
             shadow: None,
-            constants: builder.constants,
+            constants,
             shader,
         }
+    }
+
+    /// The scene pipelines for high's own scene (`color_format`, `samples`), built the first
+    /// time.
+    pub fn high(
+        &mut self,
+        device: &wgpu::Device,
+        color_format: wgpu::TextureFormat,
+        samples: u32,
+    ) -> &ScenePipelines {
+        let built = match self.high.take() {
+            Some(built) => built,
+            None => Builder {
+                device,
+                shader: &self.shader,
+                instanced: &self.instanced,
+                pulled: &self.pulled,
+                constants: &self.constants,
+                color_format,
+                samples,
+            }
+            .scene_set(),
+        };
+        self.high.insert(built)
+    }
+
+    /// High's scene pipelines, if they were built.
+    pub fn high_built(&self) -> Option<&ScenePipelines> {
+        self.high.as_ref()
     }
 
     /// The shadow pass's pipelines, built the first time ([`ShadowPipelines`]).
@@ -246,22 +314,6 @@ impl Pipelines {
                 },
             ],
         })
-    }
-
-    /// The pipeline of `path`, for a mirroring view or not, translucent or not; none for
-    /// [`DrawPath::None`]. Only the mesh path has a translucent variant: any other path is
-    /// drawn opaque (the renderer draws translucent batches by the mesh path only).
-    pub fn get(
-        &self,
-        path: DrawPath,
-        mirrored: bool,
-        translucent: bool,
-    ) -> Option<&wgpu::RenderPipeline> {
-        let by_face = match (path, translucent) {
-            (DrawPath::Mesh, true) => &self.translucent_mesh,
-            _ => &self.by_path[path.pipeline()?],
-        };
-        Some(&by_face[usize::from(mirrored)])
     }
 }
 
@@ -356,24 +408,36 @@ enum Blending {
 /// What every pipeline shares: the shader, the layouts, the constants and the target.
 struct Builder<'a> {
     device: &'a wgpu::Device,
-    shader: wgpu::ShaderModule,
+    shader: &'a wgpu::ShaderModule,
     /// For the paths fed by vertex buffers (mesh and instances).
-    instanced: wgpu::PipelineLayout,
+    instanced: &'a wgpu::PipelineLayout,
     /// For the paths reading the instances from storage.
-    pulled: wgpu::PipelineLayout,
+    pulled: &'a wgpu::PipelineLayout,
     /// The shader's override constants: the provoking-vertex convention and [`PULL_GROUP`].
-    constants: [(&'static str, f64); 2],
+    constants: &'a [(&'static str, f64); 2],
     color_format: wgpu::TextureFormat,
     samples: u32,
 }
 
 impl Builder<'_> {
+    /// Every scene pipeline for the builder's target.
+    fn scene_set(&self) -> ScenePipelines {
+        let faces = [wgpu::FrontFace::Ccw, wgpu::FrontFace::Cw];
+        ScenePipelines {
+            by_path: DrawPath::DRAWN
+                .map(|path| faces.map(|face| self.build(path, face, Blending::Opaque))),
+            translucent_mesh: faces
+                .map(|face| self.build(DrawPath::Mesh, face, Blending::Translucent)),
+            sky: self.sky(),
+        }
+    }
+
     /// The sky's pipeline: no vertex buffers, on the far plane, depth tested (`LessEqual`: it
     /// is drawn after the opaque batches, only where the depth is still clear) and not
     /// written, the scene pass's target.
     fn sky(&self) -> wgpu::RenderPipeline {
         self.pipeline(
-            &self.instanced,
+            self.instanced,
             ("vs_sky", &[]),
             "fs_sky",
             wgpu::PrimitiveState::default(),
@@ -399,10 +463,10 @@ impl Builder<'_> {
                 label: Some(vertex),
                 layout: Some(layout),
                 vertex: wgpu::VertexState {
-                    module: &self.shader,
+                    module: self.shader,
                     entry_point: Some(vertex),
                     compilation_options: wgpu::PipelineCompilationOptions {
-                        constants: &self.constants,
+                        constants: self.constants,
                         ..Default::default()
                     },
                     buffers,
@@ -420,7 +484,7 @@ impl Builder<'_> {
                     ..Default::default()
                 },
                 fragment: Some(wgpu::FragmentState {
-                    module: &self.shader,
+                    module: self.shader,
                     entry_point: Some(fragment),
                     compilation_options: wgpu::PipelineCompilationOptions::default(),
                     targets: &[Some(wgpu::ColorTargetState {

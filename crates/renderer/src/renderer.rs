@@ -8,16 +8,17 @@ use crate::context::GpuContext;
 use crate::counters::FrameCounters;
 use crate::draw::draw_batch;
 use crate::frame::{FRAME_UNIFORM_BYTES, FrameParams, FrameUniform, FrameView};
+use crate::high_look::{HIGH_SAMPLES, HighLook};
 use crate::instance::Instance;
 use crate::mesh::{self, GpuMesh, MeshKind};
-use crate::pipelines::Pipelines;
+use crate::pipelines::{Pipelines, ScenePipelines};
 use crate::quality::Quality;
-use crate::scene_pass::begin_scene_pass;
+use crate::scene_pass::{SceneTargets, begin_scene_pass};
 use crate::shadow::{
     SHADOW_MAP_SIZE, ShadowMap, comparison_sampler, depth_texture, light_view_proj, reach_of,
     record_shadow_pass,
 };
-use crate::target::{Attachments, OffscreenTarget};
+use crate::target::{Attachments, OffscreenTarget, supported_samples};
 use crate::timer::GpuTimer;
 use bytemuck::Zeroable;
 use web_time::Instant;
@@ -56,6 +57,8 @@ pub struct Renderer {
     shadow: Option<ShadowMap>,
     /// The comparison sampler the scene pass reads the shadow map with.
     shadow_sampler: wgpu::Sampler,
+    /// High's own multisampled scene, occlusion and resolve, once `high` was asked for.
+    high: Option<HighLook>,
 }
 
 /// Why [`Renderer::write_direct`] did not call its writer.
@@ -106,14 +109,24 @@ impl Renderer {
             quality: Quality::Low,
             shadow: None,
             shadow_sampler,
+            high: None,
         }
     }
 
     /// Draws the frames from now on at `quality`: from `medium` on, the sun casts shadows (a
     /// depth pass from the light first; the map and its pipeline are made the first time).
-    /// The targets' MSAA samples are the caller's ([`Quality::samples`]).
+    /// At `high` the scene is drawn into the renderer's own multisampled textures (4× where
+    /// the adapter has it), then resolved into the target with the sky and the ambient
+    /// occlusion; below it, into the target through its own attachments.
     pub fn set_quality(&mut self, ctx: &GpuContext, quality: Quality) {
         self.quality = quality;
+        let srgb = self.config.color_format.is_srgb();
+        if quality == Quality::High && self.high.is_none() && srgb {
+            let format = self.config.color_format.remove_srgb_suffix();
+            let samples = supported_samples(ctx, format, HIGH_SAMPLES);
+            self.pipelines.high(&ctx.device, format, samples);
+            self.high = Some(HighLook::new(format, samples));
+        }
         if quality.shadows() && self.shadow.is_none() {
             let device = &ctx.device;
             self.pipelines.shadow(device);
@@ -327,7 +340,11 @@ impl Renderer {
         };
         // The light's box, once a frame, where the sun casts shadows.
         let light = (self.shadows_drawn()).then(|| light_view_proj(params, reach_of(params)));
-        counters.bytes_uploaded += self.write_uniform(ctx, params, &view, light);
+        // Whether `high` draws into its own scene (where the target can be viewed plain).
+        let encoded = self.quality == Quality::High
+            && self.pipelines.high_built().is_some()
+            && (self.high.as_ref()).is_some_and(|high| high.fits(attachments.plain_format));
+        counters.bytes_uploaded += self.write_uniform(ctx, params, &view, light, encoded);
         let shadow_query = (self.timer.as_ref())
             .filter(|_| light.is_some())
             .map(|timer| timer.profiler.begin_pass_query("shadow", encoder));
@@ -342,8 +359,28 @@ impl Renderer {
             .timer
             .as_ref()
             .map(|timer| timer.profiler.begin_pass_query("scene", encoder));
-        let pass = begin_scene_pass(encoder, color, attachments, params, query.as_ref());
-        self.record(pass, &view, &mut counters);
+        let own = (self.quality == Quality::High)
+            .then_some(())
+            .and(self.high.as_mut().zip(self.pipelines.high_built()))
+            .and_then(|(high, pipelines)| {
+                let scene = high.prepare(&ctx.device, color, attachments.plain_format)?;
+                Some((scene, pipelines))
+            });
+        let (targets, pipelines) = match &own {
+            Some((scene, pipelines)) => (
+                SceneTargets {
+                    colour: scene.colour,
+                    resolve: Some(scene.resolve),
+                    depth: scene.depth,
+                    size: attachments.size,
+                    encoded: true,
+                },
+                *pipelines,
+            ),
+            None => (SceneTargets::of(attachments, color), &self.pipelines.scene),
+        };
+        let pass = begin_scene_pass(encoder, &targets, params, query.as_ref());
+        self.record(pipelines, pass, &view, &mut counters);
         if let (Some(timer), Some(query)) = (&mut self.timer, query) {
             timer.profiler.end_query(encoder, query);
             timer.profiler.resolve_queries(encoder);
@@ -399,13 +436,14 @@ impl Renderer {
         params: &FrameParams,
         view: &FrameView,
         light: Option<glam::Mat4>,
+        encoded: bool,
     ) -> u64 {
         let mut uniform = FrameUniform::new(params, view);
         if let Some(light) = light {
             uniform = uniform.with_shadows(light, SHADOW_MAP_SIZE);
         }
         if self.quality == Quality::High {
-            uniform = uniform.with_high_look();
+            uniform = uniform.with_high_look(encoded);
         }
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
@@ -456,42 +494,34 @@ impl Renderer {
         )
     }
 
-    /// The frame's last step: records the scene `pass`, one draw call for each batch
-    /// [`Renderer::prepare`] chose to draw, the opaque batches first, then (at `high`) the
-    /// sky where nothing opaque was drawn, then the translucent ones, each in the order they
-    /// were added, binding only what exists already.
+    /// The frame's last step: records the scene `pass` with `pipelines`, one draw call for
+    /// each batch [`Renderer::prepare`] chose to draw, the opaque batches first, then (at
+    /// `high`) the sky where nothing opaque was drawn, then the translucent ones, each in the
+    /// order they were added, binding only what exists already.
     fn record(
         &self,
+        pipelines: &ScenePipelines,
         mut pass: wgpu::RenderPass<'_>,
         view: &FrameView,
         counters: &mut FrameCounters,
     ) {
         pass.set_bind_group(0, &self.frame_bind_group, &[]);
         let mut bound = (DrawPath::None, false);
-        let opaque = self
-            .batches
-            .iter()
-            .filter(|batch| !batch.translucent)
-            .map(Some);
-        let translucent = self
-            .batches
-            .iter()
-            .filter(|batch| batch.translucent)
-            .map(Some);
+        let opaque = self.batches.iter().filter(|b| !b.translucent).map(Some);
+        let translucent = self.batches.iter().filter(|b| b.translucent).map(Some);
         // `None`: the sky's turn, between the opaque and the translucent batches.
         for batch in opaque.chain([None]).chain(translucent) {
             let Some(batch) = batch else {
                 if self.quality == Quality::High {
-                    // One triangle on the far plane: drawn only where the depth is still clear.
-                    pass.set_pipeline(&self.pipelines.sky);
-                    pass.draw(0..3, 0..1);
+                    pass.set_pipeline(&pipelines.sky);
+                    pass.draw(0..6, 0..1);
                     bound = (DrawPath::None, false);
                     counters.draw_calls += 1;
                 }
                 continue;
             };
             let path = batch.drawn;
-            let Some(pipeline) = self.pipelines.get(path, view.mirrored, batch.translucent) else {
+            let Some(pipeline) = pipelines.get(path, view.mirrored, batch.translucent) else {
                 continue;
             };
             if bound != (path, batch.translucent) {

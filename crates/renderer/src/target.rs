@@ -18,6 +18,9 @@ pub struct Attachments {
     pub msaa: Option<wgpu::TextureView>,
     /// Width and height in pixels.
     pub size: (u32, u32),
+    /// The format without sRGB encoding the target's texture may also be viewed in, where
+    /// it may (`high` resolves its own scene through it).
+    pub plain_format: Option<wgpu::TextureFormat>,
 }
 
 impl Attachments {
@@ -50,6 +53,7 @@ impl Attachments {
             depth: texture("depth", DEPTH_FORMAT, samples),
             msaa: (samples > 1).then(|| texture("msaa colour", format, samples)),
             size: (width, height),
+            plain_format: None,
         }
     }
 }
@@ -98,6 +102,13 @@ impl OffscreenTarget {
         format: wgpu::TextureFormat,
         samples: u32,
     ) -> OffscreenTarget {
+        // The same texture viewed without sRGB, for `high`'s resolve, where views may differ.
+        let view_formats = (ctx.adapter.get_downlevel_capabilities().flags)
+            .contains(wgpu::DownlevelFlags::VIEW_FORMATS);
+        let plain: Vec<wgpu::TextureFormat> = (format.is_srgb() && view_formats)
+            .then(|| format.remove_srgb_suffix())
+            .into_iter()
+            .collect();
         let texture = ctx.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen colour"),
             size: wgpu::Extent3d {
@@ -110,7 +121,7 @@ impl OffscreenTarget {
             dimension: wgpu::TextureDimension::D2,
             format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
+            view_formats: &plain,
         });
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let align = wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
@@ -121,10 +132,12 @@ impl OffscreenTarget {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let mut attachments = Attachments::new(&ctx.device, format, (width, height), samples);
+        attachments.plain_format = plain.first().copied();
         OffscreenTarget {
             texture,
             view,
-            attachments: Attachments::new(&ctx.device, format, (width, height), samples),
+            attachments,
             readback,
             padded_row,
             bgra: matches!(
@@ -320,12 +333,14 @@ impl SurfaceTarget {
         self.config.width = width;
         self.config.height = height;
         self.surface.configure(&ctx.device, &self.config);
-        self.attachments = Some(Attachments::new(
+        let mut attachments = Attachments::new(
             &ctx.device,
             self.config.format,
             (width, height),
             self.samples,
-        ));
+        );
+        attachments.plain_format = self.config.view_formats.first().copied();
+        self.attachments = Some(attachments);
     }
 
     /// The next frame, or `Skip` when there is nothing to draw into; a lost or outdated surface

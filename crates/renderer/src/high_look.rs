@@ -1,0 +1,124 @@
+//! `high`'s own multisampled scene: the scene pass draws into a colour texture of the target's
+//! format without its sRGB encoding (the shader encodes, once a vertex or a pixel; a software
+//! rasteriser writes a plain 8-bit texture far faster, four samples a pixel, than an sRGB one)
+//! and a depth texture, both kept by the renderer at the target's size, and resolves into the
+//! target viewed in that plain format. Where a target cannot be viewed so, `high` draws
+//! through the target's own attachments instead.
+
+use crate::target::DEPTH_FORMAT;
+
+/// The samples high asks for.
+pub(crate) const HIGH_SAMPLES: u32 = 4;
+
+/// High's scene textures for the latest target size, and the plain view of the latest target.
+#[derive(Debug)]
+pub(crate) struct HighLook {
+    /// The scene's samples a pixel (4, or fewer where the adapter has less).
+    pub samples: u32,
+    /// The scene's colour format: the target's, without sRGB.
+    pub format: wgpu::TextureFormat,
+    textures: Option<HighTextures>,
+    /// The latest target texture and its plain view.
+    plain: Option<(wgpu::Texture, wgpu::TextureView)>,
+}
+
+/// High's textures for one target size.
+#[derive(Debug)]
+struct HighTextures {
+    size: (u32, u32),
+    colour: wgpu::TextureView,
+    depth: wgpu::TextureView,
+}
+
+/// What the scene pass draws into at `high`.
+pub(crate) struct HighScene<'a> {
+    /// The multisampled colour.
+    pub colour: &'a wgpu::TextureView,
+    /// The multisampled depth.
+    pub depth: &'a wgpu::TextureView,
+    /// The target, viewed in the plain format, to resolve into.
+    pub resolve: &'a wgpu::TextureView,
+}
+
+impl HighLook {
+    /// High's scene for targets of `format` (sRGB), with `samples` samples.
+    pub fn new(format: wgpu::TextureFormat, samples: u32) -> HighLook {
+        HighLook {
+            samples,
+            format: format.remove_srgb_suffix(),
+            textures: None,
+            plain: None,
+        }
+    }
+
+    /// Whether high's own scene can be resolved into a target whose texture may be viewed in
+    /// `plain_format`.
+    pub fn fits(&self, plain_format: Option<wgpu::TextureFormat>) -> bool {
+        plain_format == Some(self.format)
+    }
+
+    /// The scene's textures sized to `target` (made anew when its size changed) and the
+    /// target's plain view (made anew for another texture); `None` where the target's
+    /// texture cannot be viewed in the plain format (`plain_format`, from its attachments).
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        target: &wgpu::TextureView,
+        plain_format: Option<wgpu::TextureFormat>,
+    ) -> Option<HighScene<'_>> {
+        if !self.fits(plain_format) {
+            return None;
+        }
+        let texture = target.texture();
+        let size = (texture.width(), texture.height());
+        let textures = match self.textures.take() {
+            Some(textures) if textures.size == size => textures,
+            _ => self.make_textures(device, size),
+        };
+        let plain = match self.plain.take() {
+            Some((kept, view)) if kept == *texture => (kept, view),
+            _ => {
+                let view = texture.create_view(&wgpu::TextureViewDescriptor {
+                    label: Some("target, plain"),
+                    format: Some(self.format),
+                    ..Default::default()
+                });
+                (texture.clone(), view)
+            }
+        };
+        let textures = self.textures.insert(textures);
+        let plain = self.plain.insert(plain);
+        Some(HighScene {
+            colour: &textures.colour,
+            depth: &textures.depth,
+            resolve: &plain.1,
+        })
+    }
+
+    /// High's textures for a target of `size`.
+    fn make_textures(&self, device: &wgpu::Device, (width, height): (u32, u32)) -> HighTextures {
+        let texture = |label, format| {
+            device
+                .create_texture(&wgpu::TextureDescriptor {
+                    label: Some(label),
+                    size: wgpu::Extent3d {
+                        width: width.max(1),
+                        height: height.max(1),
+                        depth_or_array_layers: 1,
+                    },
+                    mip_level_count: 1,
+                    sample_count: self.samples,
+                    dimension: wgpu::TextureDimension::D2,
+                    format,
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    view_formats: &[],
+                })
+                .create_view(&wgpu::TextureViewDescriptor::default())
+        };
+        HighTextures {
+            size: (width, height),
+            colour: texture("high scene colour", self.format),
+            depth: texture("high scene depth", DEPTH_FORMAT),
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! `high`'s ambient occlusion, read back from pictures (lavapipe and llvmpipe in CI): the ground
+//! darkens at a wall's foot and under an enemy standing on it (and the darkening follows the
+//! enemy), open ground does not, and nothing of it shows below `high`. Seen from straight above
+//! through an orthographic camera, so a pixel is a place on the ground, 10 pixels a world
+//! unit; the sun straight overhead, so no shadow falls beside anything and what darkens the
+//! ground there is the occlusion alone. Each level is compared with `medium`'s picture put
+//! through high's tone curve.
+//!
+//! Each test skips only where the machine has no adapter and `HORDE_REQUIRE_GPU` is unset.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use glam::{Mat4, Vec3};
+use horde_renderer::{
+    BackendChoice, FrameParams, GpuContext, Instance, MeshKind, OffscreenTarget, Quality,
+};
+
+/// The picture: 200 pixels a side, 20 world units.
+const SIDE: u32 = 200;
+
+/// A box of `size` whose bottom face is centred on `base`.
+fn block(base: Vec3, size: Vec3, color: [u8; 4]) -> Instance {
+    let model = Mat4::from_scale_rotation_translation(
+        size,
+        glam::Quat::IDENTITY,
+        base + Vec3::new(0.0, size.y * 0.5, 0.0),
+    );
+    Instance::new(model, color)
+}
+
+/// The ground, 20 × 20 around the origin, its top at `y = 0`.
+fn ground() -> Instance {
+    block(
+        Vec3::new(0.0, -0.2, 0.0),
+        Vec3::new(20.0, 0.2, 20.0),
+        [180, 180, 180, 255],
+    )
+}
+
+/// The picture of `blocks` (plain cubes) and `swarm` (three-face cubes) at `quality`, the sun
+/// overhead: grey levels, rows from the top (world `z` = −10 at the top, `x` = −10 at the
+/// left).
+fn picture(ctx: &GpuContext, quality: Quality, blocks: &[Instance], swarm: &[Instance]) -> Vec<u8> {
+    let mut renderer = common::renderer(ctx, quality);
+    let walls = renderer.add_batch(MeshKind::Cube, "blocks");
+    renderer.set_instances(walls, blocks);
+    let enemies = renderer.add_batch(MeshKind::ThreeFaceCube, "swarm");
+    renderer.set_instances(enemies, swarm);
+    let view = glam::camera::rh::view::look_at_mat4(
+        Vec3::new(0.0, 30.0, 0.0),
+        Vec3::ZERO,
+        Vec3::new(0.0, 0.0, -1.0),
+    );
+    let proj = glam::camera::rh::proj::directx::orthographic(-10.0, 10.0, -10.0, 10.0, 0.1, 60.0);
+    let params = FrameParams::new(view, proj, Vec3::Y, 0.5, [0.0, 0.0, 0.0, 1.0]);
+    let target = OffscreenTarget::new(ctx, SIDE, SIDE, 1);
+    renderer.render_offscreen(ctx, &target, &params);
+    let rgba = target.read_rgba(ctx).unwrap();
+    rgba.chunks(4).map(|p| p[1]).collect()
+}
+
+/// The grey level at world `(x, z)`.
+fn at(picture: &[u8], x: f32, z: f32) -> u8 {
+    let u = ((x + 10.0) * 10.0) as usize;
+    let v = ((z + 10.0) * 10.0) as usize;
+    picture[v * SIDE as usize + u]
+}
+
+/// `medium`'s level as `high` would show it without occlusion: through the filmic curve.
+fn toned(level: u8) -> f32 {
+    let c = f32::from(level) / 255.0;
+    let linear = if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    };
+    let x = linear;
+    let t = ((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14)).clamp(0.0, 1.0);
+    let s = if t <= 0.0031308 {
+        t * 12.92
+    } else {
+        1.055 * t.powf(1.0 / 2.4) - 0.055
+    };
+    s * 255.0
+}
+
+/// How much darker `high` shows the ground at `(x, z)` than `medium` through the curve.
+fn darkening(medium: &[u8], high: &[u8], x: f32, z: f32) -> f32 {
+    toned(at(medium, x, z)) - f32::from(at(high, x, z))
+}
+
+#[test]
+fn a_walls_foot_darkens_and_open_ground_does_not() {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
+        return;
+    };
+    let wall = block(Vec3::ZERO, Vec3::new(1.0, 2.0, 8.0), [200, 80, 60, 255]);
+    let scene = [ground(), wall];
+    let medium = picture(&ctx, Quality::Medium, &scene, &[]);
+    let high = picture(&ctx, Quality::High, &scene, &[]);
+    // Beside the wall's foot, on both sides.
+    for x in [-0.7, 0.7] {
+        let dark = darkening(&medium, &high, x, 0.0);
+        assert!(dark >= 5.0, "at x = {x}: {dark}");
+    }
+    // Open ground, far from the wall: as medium through the curve.
+    for (x, z) in [(-6.0, 0.0), (6.0, -6.0), (5.0, 7.0)] {
+        let dark = darkening(&medium, &high, x, z);
+        assert!(dark.abs() <= 3.0, "at ({x}, {z}): {dark}");
+    }
+    // Nothing of it below high: medium's ground by the wall is its open ground's.
+    assert!(at(&medium, 0.7, 0.0).abs_diff(at(&medium, 6.0, 0.0)) <= 1);
+}
+
+#[test]
+fn an_enemy_on_the_ground_darkens_it_and_the_darkening_follows() {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
+        return;
+    };
+    let enemy_at = |x: f32| block(Vec3::new(x, 0.0, 2.0), Vec3::splat(0.6), [60, 60, 200, 255]);
+    for x in [-4.0, 3.0] {
+        let swarm = [enemy_at(x)];
+        let medium = picture(&ctx, Quality::Medium, &[ground()], &swarm);
+        let high = picture(&ctx, Quality::High, &[ground()], &swarm);
+        // Just beside the enemy: darker; a few units off: not.
+        let beside = darkening(&medium, &high, x + 0.45, 2.0);
+        assert!(beside >= 5.0, "beside the enemy at {x}: {beside}");
+        let away = darkening(&medium, &high, x + 3.0, 2.0);
+        assert!(away.abs() <= 3.0, "away from the enemy at {x}: {away}");
+    }
+}
+
+#[test]
+fn high_agrees_on_vulkan_and_gl() {
+    let (Some(vulkan), Some(gl)) = (
+        common::context(BackendChoice::Vulkan),
+        common::context(BackendChoice::Gl),
+    ) else {
+        return;
+    };
+    let wall = block(Vec3::ZERO, Vec3::new(1.0, 2.0, 8.0), [200, 80, 60, 255]);
+    let enemy = block(
+        Vec3::new(4.0, 0.0, 2.0),
+        Vec3::splat(0.6),
+        [60, 60, 200, 255],
+    );
+    let a = picture(&vulkan, Quality::High, &[ground(), wall], &[enemy]);
+    let b = picture(&gl, Quality::High, &[ground(), wall], &[enemy]);
+    let differ = a
+        .iter()
+        .zip(&b)
+        .filter(|(a, b)| a.abs_diff(**b) > 8)
+        .count();
+    // Edges may fall a pixel apart; the light and the occlusion are the same.
+    assert!(
+        differ * 100 <= a.len(),
+        "{differ} of {} pixels differ",
+        a.len()
+    );
+    for x in [-0.7, 0.7, 4.45] {
+        let (va, vb) = (
+            at(&a, x, 0.0 + f32::from(x > 1.0) * 2.0),
+            at(&b, x, 0.0 + f32::from(x > 1.0) * 2.0),
+        );
+        assert!(va.abs_diff(vb) <= 4, "at x = {x}: {va} {vb}");
+    }
+}
