@@ -79,8 +79,8 @@ fn vs_shadow(v: VertexIn) -> @builtin(position) vec4<f32> {
     return frame.view_proj * (model * vec4<f32>(v.position, 1.0));
 }
 
-// How much of the sun reaches `world`: 1 lit, 0 in shadow. Where `filtered`, the mean of 3×3
-// comparisons a texel apart (PCF); else one (the sampler's own 2×2 filtering). Points outside
+// How much of the sun reaches `world`: 1 lit, 0 in shadow. Where `filtered`, the mean of four
+// filtered comparisons (PCF over 3×3 texels); else one (the sampler's own 2×2 filtering). Points outside
 // the light's box are lit.
 fn sunlit(world: vec3<f32>, filtered: bool) -> f32 {
     let light = frame.shadow_view_proj * vec4<f32>(world, 1.0);
@@ -93,19 +93,19 @@ fn sunlit(world: vec3<f32>, filtered: bool) -> f32 {
     if !filtered {
         return textureSampleCompareLevel(shadow_map, shadow_sampler, uv, depth);
     }
+    // Four comparisons, each filtered over 2×2 texels, half a texel off the centre each way:
+    // together a tent over 3×3 texels.
     var sum = 0.0;
-    for (var i = -1; i <= 1; i++) {
-        for (var j = -1; j <= 1; j++) {
-            let offset = vec2<f32>(f32(i), f32(j)) * frame.shadow.y;
-            sum += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + offset, depth);
-        }
+    for (var i = 0; i < 4; i++) {
+        let offset = vec2<f32>(f32(i & 1) - 0.5, f32(i >> 1u) - 0.5) * frame.shadow.y;
+        sum += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + offset, depth);
     }
-    return sum / 9.0;
+    return sum * 0.25;
 }
 
 // How open the surface at `world` (facing `normal`) is, at `high`: 1 in the open, less where
 // something stands close by (a wall's foot, a street's corner, the ground under an enemy).
-// Read from the sun's depth map: four points around `world` in the face's plane, the
+// Read from the sun's depth map: three points around `world` in the face's plane, the
 // occlusion's reach away, each looked up in the map; where the map holds a surface nearer the
 // sun than the point, by more than a hair and less than four reaches (farther is the
 // shadow's business), something covers it. The ambient light is scaled by it.
@@ -115,9 +115,10 @@ fn openness(world: vec3<f32>, normal: vec3<f32>) -> f32 {
     let tangent = normalize(cross(helper, normal)) * reach;
     let bitangent = cross(normal, tangent);
     var shut = 0.0;
-    for (var i = 0; i < 4; i++) {
-        let sign = f32(i & 1) * 2.0 - 1.0;
-        let offset = select(bitangent, tangent, i < 2) * sign;
+    for (var i = 0; i < 3; i++) {
+        // Three directions a third of a turn apart.
+        let turn = f32(i) * 2.0943951;
+        let offset = tangent * cos(turn) + bitangent * sin(turn);
         // A little off the face, so a flat face does not cover itself.
         let probe = world + offset + normal * (0.1 * reach);
         let light = frame.shadow_view_proj * vec4<f32>(probe, 1.0);
@@ -133,7 +134,7 @@ fn openness(world: vec3<f32>, normal: vec3<f32>) -> f32 {
         let within = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, light.z - 4.0 * reach * depth_per_world);
         shut += within - hair;
     }
-    return 1.0 - frame.occlusion.y * shut * 0.25;
+    return 1.0 - frame.occlusion.y * shut / 3.0;
 }
 
 // A translucent mesh's vertex: `vs_main`'s, with the instance colour's alpha (its opacity).
@@ -468,7 +469,14 @@ fn fs_lit(in: LitOut) -> @location(0) vec4<f32> {
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(finish(shade_mesh(in.world, in.color)), 1.0);
+    return vec4<f32>(finish(shade_mesh(in.world, in.color, false)), 1.0);
+}
+
+// `fs_main` with the ambient occlusion (`openness`), for `high`'s own scene only: a branch
+// not taken still costs a software rasteriser, so the lower levels' pixels go without it.
+@fragment
+fn fs_main_occluded(in: VertexOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(finish(shade_mesh(in.world, in.color, true)), 1.0);
 }
 
 // The colour a pixel ends with. At `high`, through a filmic curve (ACES, Narkowicz's fit) so
@@ -476,14 +484,14 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
 // into its own plain 8-bit multisampled texture (a software rasteriser writes it far faster
 // per sample than an sRGB one; high_look.rs). Else as it is (the target's sRGB format encodes).
 fn finish(color: vec3<f32>) -> vec3<f32> {
-    var out = color;
-    if frame.detail.z > 0.5 {
-        out = clamp((out * (2.51 * out + 0.03)) / (out * (2.43 * out + 0.59) + 0.14), vec3<f32>(0.0), vec3<f32>(1.0));
+    if frame.detail.z < 0.5 {
+        return color;
     }
-    if frame.detail.w > 0.5 {
-        out = select(1.055 * pow(out, vec3<f32>(1.0 / 2.4)) - 0.055, 12.92 * out, out <= vec3<f32>(0.0031308));
+    let toned = clamp((color * (2.51 * color + 0.03)) / (color * (2.43 * color + 0.59) + 0.14), vec3<f32>(0.0), vec3<f32>(1.0));
+    if frame.detail.w < 0.5 {
+        return toned;
     }
-    return out;
+    return select(1.055 * pow(toned, vec3<f32>(1.0 / 2.4)) - 0.055, 12.92 * toned, toned <= vec3<f32>(0.0031308));
 }
 
 // The sky at `high`: drawn after the opaque batches on the far plane, where the depth test
@@ -542,12 +550,12 @@ fn fs_sky(in: SkyOut) -> @location(0) vec4<f32> {
 // pipeline's blending takes as its opacity.
 @fragment
 fn fs_translucent(in: TranslucentOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(finish(shade_mesh(in.world, in.color)), in.alpha);
+    return vec4<f32>(finish(shade_mesh(in.world, in.color, false)), in.alpha);
 }
 
 // A plain mesh's pixel at `world` of linear colour `color`: lit by the face normal from the
-// derivatives of the world position, then fogged.
-fn shade_mesh(world: vec3<f32>, color: vec3<f32>) -> vec3<f32> {
+// derivatives of the world position (its ambient share `occluded` where asked), then fogged.
+fn shade_mesh(world: vec3<f32>, color: vec3<f32>, occluded: bool) -> vec3<f32> {
     var normal = normalize(cross(dpdx(world), dpdy(world)));
     // Only front faces are drawn: the face normal points towards the camera (its centre: the
     // eye, or for an orthographic camera the direction towards the viewer).
@@ -559,7 +567,7 @@ fn shade_mesh(world: vec3<f32>, color: vec3<f32>) -> vec3<f32> {
         diffuse *= sunlit(world + normal * frame.shadow.w, true);
     }
     var ambient = frame.light.x;
-    if frame.occlusion.y > 0.0 && frame.shadow.x > 0.5 {
+    if occluded && frame.occlusion.y > 0.0 && frame.shadow.x > 0.5 {
         ambient *= openness(world, normal);
     }
     var lit = color * (ambient + frame.light.y * diffuse);

@@ -41,11 +41,11 @@ pub(crate) struct HighScene<'a> {
 }
 
 impl HighLook {
-    /// High's scene for targets of `format` (sRGB), with `samples` samples.
+    /// High's scene in `format` (a target's, without sRGB), with `samples` samples.
     pub fn new(format: wgpu::TextureFormat, samples: u32) -> HighLook {
         HighLook {
             samples,
-            format: format.remove_srgb_suffix(),
+            format,
             textures: None,
             plain: None,
         }

@@ -30,6 +30,10 @@ fn entry_points(path: DrawPath) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// The mesh path's fragment entry point in `high`'s own scene: `fs_main` with the ambient
+/// occlusion.
+const OCCLUDED_MESH_FRAGMENT: &str = "fs_main_occluded";
+
 /// The vertex and fragment entry points of the mesh path's translucent pipeline: the same
 /// positions and shading as `vs_main` and `fs_main`, with the instance's alpha passed on.
 const TRANSLUCENT_ENTRY_POINTS: (&str, &str) = ("vs_translucent", "fs_translucent");
@@ -100,9 +104,10 @@ impl ScenePipelines {
 pub(crate) struct Pipelines {
     /// The scene pass's pipelines for the caller's targets.
     pub scene: ScenePipelines,
-    /// The same for high's own multisampled scene, once `high` was asked for
-    /// ([`Pipelines::high`]).
-    high: Option<ScenePipelines>,
+    /// The same with the meshes' ambient occlusion, once `high` was asked for
+    /// ([`Pipelines::high`]): for high's own multisampled scene (where it has one), and for
+    /// the caller's targets.
+    high: Option<(Option<ScenePipelines>, ScenePipelines)>,
     /// Group 0: the frame's uniform block.
     pub frame_layout: wgpu::BindGroupLayout,
     /// Group 1 of the pulled paths: the instance buffer as storage.
@@ -213,6 +218,7 @@ impl Pipelines {
             constants: &constants,
             color_format,
             samples,
+            occluded: false,
         }
         .scene_set();
         Pipelines {
@@ -229,17 +235,19 @@ impl Pipelines {
         }
     }
 
-    /// The scene pipelines for high's own scene (`color_format`, `samples`), built the first
-    /// time.
-    pub fn high(
+    /// Builds, the first time, `high`'s scene pipelines: for its own scene (`own`: its colour
+    /// format and samples, where it has one) and for the caller's targets (`caller`).
+    pub fn build_high(
         &mut self,
         device: &wgpu::Device,
-        color_format: wgpu::TextureFormat,
-        samples: u32,
-    ) -> &ScenePipelines {
-        let built = match self.high.take() {
-            Some(built) => built,
-            None => Builder {
+        own: Option<(wgpu::TextureFormat, u32)>,
+        caller: (wgpu::TextureFormat, u32),
+    ) {
+        if self.high.is_some() {
+            return;
+        }
+        let set = |(color_format, samples)| {
+            Builder {
                 device,
                 shader: &self.shader,
                 instanced: &self.instanced,
@@ -247,15 +255,22 @@ impl Pipelines {
                 constants: &self.constants,
                 color_format,
                 samples,
+                occluded: true,
             }
-            .scene_set(),
+            .scene_set()
         };
-        self.high.insert(built)
+        self.high = Some((own.map(set), set(caller)));
     }
 
-    /// High's scene pipelines, if they were built.
-    pub fn high_built(&self) -> Option<&ScenePipelines> {
-        self.high.as_ref()
+    /// `high`'s scene pipelines, if they were built: for its own scene (`own`) or the
+    /// caller's targets.
+    pub fn high(&self, own: bool) -> Option<&ScenePipelines> {
+        let (own_set, caller_set) = self.high.as_ref()?;
+        if own {
+            own_set.as_ref()
+        } else {
+            Some(caller_set)
+        }
     }
 
     /// The shadow pass's pipelines, built the first time ([`ShadowPipelines`]).
@@ -415,6 +430,8 @@ struct Builder<'a> {
     pulled: &'a wgpu::PipelineLayout,
     /// The shader's override constants: the provoking-vertex convention and [`PULL_GROUP`].
     constants: &'a [(&'static str, f64); 2],
+    /// Whether the meshes' pixels take the ambient occlusion (`high`'s own scene).
+    occluded: bool,
     color_format: wgpu::TextureFormat,
     samples: u32,
 }
@@ -513,6 +530,10 @@ impl Builder<'_> {
         } else {
             entry_points(path).expect("every drawn path has entry points (see the tests)")
         };
+        let fragment_entry = match fragment_entry {
+            "fs_main" if self.occluded => OCCLUDED_MESH_FRAGMENT,
+            other => other,
+        };
         let (layout, buffers): (_, &[_]) = if path.pulled() {
             (&self.pulled, &[])
         } else {
@@ -552,6 +573,11 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_occluded_mesh_fragment_is_in_the_shader() {
+        assert!(SHADER.contains(&format!("fn {OCCLUDED_MESH_FRAGMENT}(")));
     }
 
     #[test]

@@ -120,12 +120,15 @@ impl Renderer {
     /// occlusion; below it, into the target through its own attachments.
     pub fn set_quality(&mut self, ctx: &GpuContext, quality: Quality) {
         self.quality = quality;
-        let srgb = self.config.color_format.is_srgb();
-        if quality == Quality::High && self.high.is_none() && srgb {
-            let format = self.config.color_format.remove_srgb_suffix();
-            let samples = supported_samples(ctx, format, HIGH_SAMPLES);
-            self.pipelines.high(&ctx.device, format, samples);
-            self.high = Some(HighLook::new(format, samples));
+        if quality == Quality::High && self.pipelines.high(false).is_none() {
+            let (format, samples) = (self.config.color_format, self.config.samples);
+            let own = format.is_srgb().then(|| {
+                let plain = format.remove_srgb_suffix();
+                (plain, supported_samples(ctx, plain, HIGH_SAMPLES))
+            });
+            self.pipelines
+                .build_high(&ctx.device, own, (format, samples));
+            self.high = own.map(|(plain, samples)| HighLook::new(plain, samples));
         }
         if quality.shadows() && self.shadow.is_none() {
             let device = &ctx.device;
@@ -342,7 +345,7 @@ impl Renderer {
         let light = (self.shadows_drawn()).then(|| light_view_proj(params, reach_of(params)));
         // Whether `high` draws into its own scene (where the target can be viewed plain).
         let encoded = self.quality == Quality::High
-            && self.pipelines.high_built().is_some()
+            && self.pipelines.high(true).is_some()
             && (self.high.as_ref()).is_some_and(|high| high.fits(attachments.plain_format));
         counters.bytes_uploaded += self.write_uniform(ctx, params, &view, light, encoded);
         let shadow_query = (self.timer.as_ref())
@@ -361,7 +364,7 @@ impl Renderer {
             .map(|timer| timer.profiler.begin_pass_query("scene", encoder));
         let own = (self.quality == Quality::High)
             .then_some(())
-            .and(self.high.as_mut().zip(self.pipelines.high_built()))
+            .and(self.high.as_mut().zip(self.pipelines.high(true)))
             .and_then(|(high, pipelines)| {
                 let scene = high.prepare(&ctx.device, color, attachments.plain_format)?;
                 Some((scene, pipelines))
@@ -377,7 +380,13 @@ impl Renderer {
                 },
                 *pipelines,
             ),
-            None => (SceneTargets::of(attachments, color), &self.pipelines.scene),
+            None => {
+                let high = (self.quality == Quality::High)
+                    .then(|| self.pipelines.high(false))
+                    .flatten();
+                let pipelines = high.unwrap_or(&self.pipelines.scene);
+                (SceneTargets::of(attachments, color), pipelines)
+            }
         };
         let pass = begin_scene_pass(encoder, &targets, params, query.as_ref());
         self.record(pipelines, pass, &view, &mut counters);

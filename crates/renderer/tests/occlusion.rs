@@ -152,9 +152,11 @@ fn high_agrees_on_vulkan_and_gl() {
         .zip(&b)
         .filter(|(a, b)| a.abs_diff(**b) > 8)
         .count();
-    // Edges may fall a pixel apart; the light and the occlusion are the same.
+    // Edges differ (GL cannot view the target plain, so high draws there through the target's
+    // own single-sampled attachments, where Vulkan's edges are multisampled); the light and
+    // the occlusion are the same.
     assert!(
-        differ * 100 <= a.len(),
+        differ * 100 <= 3 * a.len(),
         "{differ} of {} pixels differ",
         a.len()
     );
