@@ -96,7 +96,8 @@
 //!   scene pass begun: clears, viewport, timestamps), `frame.rs` (camera and
 //!   light, the uniform block, the size test for tiny cubes), `quality.rs` (how much of the
 //!   light a frame is drawn with: low, medium, high), `shadow.rs` (the sun's shadow map: the
-//!   light's box fitted to the view, the depth pass from the light), `pipelines.rs` (the
+//!   light's box fitted to the view, the depth pass from the light), `high_look.rs` (`high`'s
+//!   own multisampled scene, resolved into the target viewed without sRGB), `pipelines.rs` (the
 //!   render pipelines and their bind group layouts), `target.rs` (a window surface or an offscreen
 //!   texture, with its attachments), `counters.rs` (what a frame cost), `timer.rs` (the passes' GPU time).
 //!

@@ -1,6 +1,6 @@
 //! How much of the light a frame is drawn with ([`Quality`]): `low` is the plain picture (one
-//! sun, ambient plus diffuse, fog), `medium` adds the sun's shadows, `high` adds MSAA 4×, a
-//! filmic tone curve and the sky's gradient to them. The renderer draws the shadows; the caller sizes its targets' samples
+//! sun, ambient plus diffuse, fog), `medium` adds the sun's shadows, `high` adds MSAA 4×,
+//! ambient occlusion, a filmic tone curve and the sky's gradient to them. The renderer draws the shadows; the caller sizes its targets' samples
 //! ([`Quality::samples`]).
 
 /// How much of the light a frame is drawn with.
@@ -12,7 +12,8 @@ pub enum Quality {
     /// `low` with the sun's shadows: a depth pass from the light over the same instance
     /// buffers, PCF-filtered where the picture is lit.
     Medium,
-    /// `medium` with MSAA 4×, a filmic tone curve (ACES) and a sky that deepens from the
+    /// `medium` with MSAA 4× (the renderer's own multisampled scene), ambient occlusion read
+    /// from the sun's depth map, a filmic tone curve (ACES) and a sky that deepens from the
     /// background colour at the horizon towards the zenith.
     High,
 }
