@@ -107,33 +107,40 @@ fn sunlit(world: vec3<f32>, filtered: bool) -> f32 {
 // something stands close by (a wall's foot, a street's corner, the ground under an enemy).
 // Read from the sun's depth map: three points around `world` in the face's plane, the
 // occlusion's reach away, each looked up in the map; where the map holds a surface nearer the
-// sun than the point, by more than a hair and less than four reaches (farther is the
-// shadow's business), something covers it. The ambient light is scaled by it.
+// sun than the point, by more than a hair, something covers it — unless the point itself lies
+// under something more than four reaches towards the sun (a shadow's caster, whose shadow is
+// the shadow's business). The ambient light is scaled by it.
 fn openness(world: vec3<f32>, normal: vec3<f32>) -> f32 {
     let reach = frame.occlusion.x;
     let helper = select(vec3<f32>(1.0, 0.0, 0.0), vec3<f32>(0.0, 0.0, 1.0), abs(normal.x) > 0.7);
     let tangent = normalize(cross(helper, normal)) * reach;
     let bitangent = cross(normal, tangent);
+    // The light's box is orthographic: a step in the world is the same step in its clip space
+    // everywhere, so the probes are the centre's light position plus turned steps.
+    let light = frame.shadow_view_proj;
+    let to_light = mat3x3<f32>(light[0].xyz, light[1].xyz, light[2].xyz);
+    // A little off the face, so a flat face does not cover itself.
+    let centre = (light * vec4<f32>(world + normal * (0.1 * reach), 1.0)).xyz;
+    let along_t = to_light * tangent;
+    let along_b = to_light * bitangent;
+    let depth_per_world = 1.0 / frame.occlusion.z;
+    let hair = 0.05 * reach * depth_per_world;
+    let range = 4.0 * reach * depth_per_world;
+    // Three directions a third of a turn apart.
+    let turns = array<vec2<f32>, 3>(vec2<f32>(1.0, 0.0), vec2<f32>(-0.5, 0.8660254), vec2<f32>(-0.5, -0.8660254));
     var shut = 0.0;
     for (var i = 0; i < 3; i++) {
-        // Three directions a third of a turn apart.
-        let turn = f32(i) * 2.0943951;
-        let offset = tangent * cos(turn) + bitangent * sin(turn);
-        // A little off the face, so a flat face does not cover itself.
-        let probe = world + offset + normal * (0.1 * reach);
-        let light = frame.shadow_view_proj * vec4<f32>(probe, 1.0);
-        let uv = vec2<f32>(light.x * 0.5 + 0.5, 0.5 - light.y * 0.5);
-        if any(uv < vec2<f32>(0.0)) || any(uv > vec2<f32>(1.0)) {
-            continue;
-        }
-        // The map's comparisons (1 where the stored surface is no nearer the sun than the
-        // reference): covered past a hair, and not past four reaches (farther is the shadow's
-        // business). Each is filtered over 2×2 texels, which softens the edges.
-        let depth_per_world = 1.0 / frame.occlusion.z;
-        let hair = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, light.z - 0.05 * reach * depth_per_world);
-        let within = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, light.z - 4.0 * reach * depth_per_world);
-        shut += within - hair;
+        let at = centre + along_t * turns[i].x + along_b * turns[i].y;
+        let uv = vec2<f32>(at.x * 0.5 + 0.5, 0.5 - at.y * 0.5);
+        // The map's comparison (1 where the stored surface is no nearer the sun than the
+        // reference, filtered over 2×2 texels, which softens the edges; clamped to the map's
+        // edge outside it): covered past a hair.
+        shut += 1.0 - textureSampleCompareLevel(shadow_map, shadow_sampler, uv, at.z - hair);
     }
+    // What covers the probes farther than four reaches towards the sun is a shadow's caster,
+    // not a neighbour: where the point itself lies under one, the probes say nothing.
+    let uv = vec2<f32>(centre.x * 0.5 + 0.5, 0.5 - centre.y * 0.5);
+    shut *= textureSampleCompareLevel(shadow_map, shadow_sampler, uv, centre.z - range);
     return 1.0 - frame.occlusion.y * shut / 3.0;
 }
 
@@ -491,7 +498,18 @@ fn finish(color: vec3<f32>) -> vec3<f32> {
     if frame.detail.w < 0.5 {
         return toned;
     }
-    return select(1.055 * pow(toned, vec3<f32>(1.0 / 2.4)) - 0.055, 12.92 * toned, toned <= vec3<f32>(0.0031308));
+    return encode_srgb(toned);
+}
+
+// Linear to sRGB without pow(): the curve's linear foot, and above it a fit in square roots
+// (within a quarter of an 8-bit level of the exact curve over [0, 1]), far cheaper for a
+// software rasteriser, which `high` asks for per pixel of every mesh.
+fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
+    let s1 = sqrt(c);
+    let s2 = sqrt(s1);
+    let s3 = sqrt(s2);
+    let fit = 0.662002687 * s1 + 0.684122060 * s2 - 0.323583601 * s3 - 0.0225411470 * c;
+    return clamp(select(fit, 12.92 * c, c <= vec3<f32>(0.0031308)), vec3<f32>(0.0), vec3<f32>(1.0));
 }
 
 // The sky at `high`: drawn after the opaque batches on the far plane, where the depth test

@@ -273,6 +273,8 @@ pub(crate) struct Batch {
     /// Drawn after every opaque batch, alpha-blended, writing no depth
     /// (`Renderer::set_translucent`).
     pub translucent: bool,
+    /// Drawn into the sun's shadow map (`Renderer::set_casts_shadows`).
+    pub casts_shadows: bool,
     /// Instances written straight into the GPU buffer (bypassing the CPU array), if that is
     /// how this batch was last filled.
     pub direct: Option<u32>,
@@ -303,6 +305,7 @@ impl Batch {
             dirty: false,
             visible: true,
             translucent: false,
+            casts_shadows: true,
             direct: None,
             direct_bytes: 0,
             extent: None,

@@ -314,6 +314,16 @@ impl Renderer {
         }
     }
 
+    /// Whether a batch is drawn into the sun's shadow map (by default it is). A floor that
+    /// nothing stands under — a board's ground, lines painted on it — shadows nothing, and
+    /// leaving it out spares the shadow pass covering the whole map; what stands on it is
+    /// still shadowed on it, and its own pixels still read the map.
+    pub fn set_casts_shadows(&mut self, id: BatchId, on: bool) {
+        if let Some(batch) = self.batches.get_mut(id) {
+            batch.casts_shadows = on;
+        }
+    }
+
     /// Shows or hides a batch.
     pub fn set_visible(&mut self, id: BatchId, visible: bool) {
         if let Some(batch) = self.batches.get_mut(id) {

@@ -58,7 +58,12 @@ pub(crate) fn begin_scene_pass<'e>(
             resolve_target: targets.resolve,
             ops: wgpu::Operations {
                 load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
-                store: wgpu::StoreOp::Store,
+                // Multisampled colour is needed only until it is resolved.
+                store: if targets.resolve.is_some() {
+                    wgpu::StoreOp::Discard
+                } else {
+                    wgpu::StoreOp::Store
+                },
             },
         })],
         depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {

@@ -170,7 +170,7 @@ pub(crate) fn record_shadow_pass<'b>(
     });
     pass.set_bind_group(0, &map.bind_group, &[]);
     let mut draws = 0;
-    for batch in batches.filter(|b| !b.translucent) {
+    for batch in batches.filter(|b| !b.translucent && b.casts_shadows) {
         let path = batch.drawn;
         let (pipeline, kind) = match path {
             DrawPath::PulledThreeFaceCubes => (&pipelines.pulled_three_face, MeshKind::Cube),

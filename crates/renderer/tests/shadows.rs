@@ -1,7 +1,8 @@
 //! The sun's shadows, read back from pictures (lavapipe and llvmpipe in CI): a wall's shadow
 //! lies on the side away from the light and moves when the light does; flat ground has no
 //! acne; a floating cube's shadow follows it; `low` draws no shadow at all; `medium` on Vulkan
-//! and on GL agree. Seen from straight above through an orthographic camera, so a pixel is
+//! and on GL agree; a batch that casts no shadow is left out of the shadow pass and is still
+//! shadowed. Seen from straight above through an orthographic camera, so a pixel is
 //! a place on the ground: 10 pixels a world unit.
 //!
 //! Each test skips only where the machine has no adapter and `HORDE_REQUIRE_GPU` is unset.
@@ -194,4 +195,35 @@ fn medium_agrees_on_vulkan_and_gl() {
         a.len()
     );
     assert!((mean(&a, -2.0, -0.6) - mean(&b, -2.0, -0.6)).abs() <= 3.0);
+}
+
+#[test]
+fn a_batch_that_casts_no_shadow_is_left_out_of_the_shadow_pass_but_still_receives() {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
+        return;
+    };
+    let wall = block(Vec3::ZERO, Vec3::new(0.6, 2.0, 8.0), [200, 80, 60, 255]);
+    let east = Vec3::new(1.0, 1.0, 0.0);
+    let mut renderer = common::renderer(&ctx, Quality::Medium);
+    let floor = renderer.add_batch(MeshKind::Cube, "floor");
+    renderer.set_instances(floor, &[ground()]);
+    let walls = renderer.add_batch(MeshKind::Cube, "walls");
+    renderer.set_instances(walls, &[wall]);
+    let target = OffscreenTarget::new(&ctx, SIDE, SIDE, 1);
+    let draw = |renderer: &mut horde_renderer::Renderer| {
+        let counters = renderer.render_offscreen(&ctx, &target, &params(east));
+        let rgba = target.read_rgba(&ctx).unwrap();
+        let grey: Vec<u8> = rgba.chunks(4).map(|p| p[1]).collect();
+        (counters.shadow_draw_calls, grey)
+    };
+    // The floor out of the shadow pass: one call fewer, and the wall's shadow still on it.
+    renderer.set_casts_shadows(floor, false);
+    let (calls, grey) = draw(&mut renderer);
+    assert_eq!(calls, 1);
+    assert!(mean(&grey, -2.0, -0.6) < 0.75 * mean(&grey, 0.6, 2.0));
+    // The wall out too: no shadow at all.
+    renderer.set_casts_shadows(walls, false);
+    let (calls, grey) = draw(&mut renderer);
+    assert_eq!(calls, 0);
+    assert!((mean(&grey, -2.0, -0.6) - mean(&grey, 0.6, 2.0)).abs() <= 2.0);
 }

@@ -160,6 +160,10 @@ impl TdView {
             ghosts: renderer.add_batch(MeshKind::Cube, "forecast ghosts"),
         };
         renderer.set_translucent(batches.ghosts, true);
+        // The ground and what is painted on it shadow nothing (nothing stands under them).
+        for flat in [batches.ground, batches.grid, batches.arrows] {
+            renderer.set_casts_shadows(flat, false);
+        }
         // The series' explosions (and the shells' trails) show the board through them.
         renderer.set_translucent(batches.fight.explosions, true);
         renderer.set_translucent(batches.fight.trails, true);
