@@ -5,6 +5,7 @@
 //! target viewed in that plain format. Where a target cannot be viewed so, `high` draws
 //! through the target's own attachments instead.
 
+use crate::scene_pass::SceneTargets;
 use crate::target::DEPTH_FORMAT;
 
 /// The samples high asks for.
@@ -38,6 +39,20 @@ pub(crate) struct HighScene<'a> {
     pub depth: &'a wgpu::TextureView,
     /// The target, viewed in the plain format, to resolve into.
     pub resolve: &'a wgpu::TextureView,
+}
+
+impl<'a> HighScene<'a> {
+    /// The scene pass's targets for a target of `size`: the multisampled textures, resolved
+    /// into the target's plain view, the background encoded as the shader encodes.
+    pub fn targets(&self, size: (u32, u32)) -> SceneTargets<'a> {
+        SceneTargets {
+            colour: self.colour,
+            resolve: Some(self.resolve),
+            depth: self.depth,
+            size,
+            encoded: true,
+        }
+    }
 }
 
 impl HighLook {

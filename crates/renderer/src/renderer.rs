@@ -332,7 +332,8 @@ impl Renderer {
     }
 
     /// Uploads what changed and records the scene pass into `encoder`, drawing into `color`
-    /// (through the MSAA attachment when there is one). One draw call per visible, non-empty
+    /// (through the MSAA attachment when there is one; at `high`, through the renderer's own
+    /// multisampled scene where `color` can be viewed plain). One draw call per visible, non-empty
     /// batch ([`DrawPath`] says which), the opaque batches first, then the translucent ones
     /// ([`Renderer::set_translucent`]). Call [`Renderer::after_submit`] once the encoder is
     /// submitted.
@@ -380,16 +381,7 @@ impl Renderer {
                 Some((scene, pipelines))
             });
         let (targets, pipelines) = match &own {
-            Some((scene, pipelines)) => (
-                SceneTargets {
-                    colour: scene.colour,
-                    resolve: Some(scene.resolve),
-                    depth: scene.depth,
-                    size: attachments.size,
-                    encoded: true,
-                },
-                *pipelines,
-            ),
+            Some((scene, pipelines)) => (scene.targets(attachments.size), *pipelines),
             None => {
                 let high = (self.quality == Quality::High)
                     .then(|| self.pipelines.high(false))
