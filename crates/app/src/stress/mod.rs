@@ -97,6 +97,7 @@ pub fn measure_headless(args: &StressArgs) -> Result<Report> {
                 })?;
                 drawing.shadow_draw_calls = counters.shadow_draw_calls;
                 drawing.gpu_shadow_ms = counters.gpu_shadow_ms;
+                drawing.gpu_scene_ms = counters.gpu_ms;
                 drawing.quality = off.renderer.quality().name();
                 drawing.enemy_draw_calls = off.renderer.batch_draw_calls(batches.enemies);
                 drawing.cube_path = off.renderer.draw_path(batches.enemies).name();

@@ -69,6 +69,10 @@ pub struct Report {
     /// timestamp queries and the sun casts shadows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_shadow_ms: Option<f64>,
+    /// The scene pass's GPU time in the last frame (the colour pass, with `high`'s resolve),
+    /// milliseconds, where the adapter has timestamp queries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_scene_ms: Option<f64>,
 }
 
 /// The per-frame samples, milliseconds.
@@ -138,6 +142,8 @@ pub struct Drawing {
     pub shadow_draw_calls: u32,
     /// GPU time of the shadow pass, milliseconds, where measured (the last frame's).
     pub gpu_shadow_ms: Option<f64>,
+    /// GPU time of the scene pass, milliseconds, where measured (the last frame's).
+    pub gpu_scene_ms: Option<f64>,
     /// How the last frame drew the enemies ([`horde_renderer::DrawPath::name`]).
     pub cube_path: &'static str,
     /// Frame size in pixels.
@@ -154,6 +160,7 @@ impl Drawing {
             quality: "none",
             shadow_draw_calls: 0,
             gpu_shadow_ms: None,
+            gpu_scene_ms: None,
             cube_path: "none",
             size: [0, 0],
         }
@@ -214,6 +221,7 @@ pub fn report(args: &StressArgs, measured: Measured) -> Report {
         priority: args.priority.name(),
         checksum_ms: (!samples.checksum.is_empty()).then(|| Stat::of(&mut samples.checksum)),
         gpu_shadow_ms: drawing.gpu_shadow_ms,
+        gpu_scene_ms: drawing.gpu_scene_ms,
     }
 }
 

@@ -159,6 +159,7 @@ impl Scene for StressScene {
         self.drawing.quality = renderer.quality().name();
         self.drawing.shadow_draw_calls = counters.shadow_draw_calls;
         self.drawing.gpu_shadow_ms = counters.gpu_shadow_ms;
+        self.drawing.gpu_scene_ms = counters.gpu_ms;
         if let Some(batches) = self.view.batches() {
             self.drawing.enemy_draw_calls = renderer.batch_draw_calls(batches.enemies);
             self.drawing.cube_path = renderer.draw_path(batches.enemies).name();
