@@ -141,7 +141,11 @@ fn openness(world: vec3<f32>, normal: vec3<f32>) -> f32 {
     // not a neighbour: where the point itself lies under one, the probes say nothing.
     let uv = vec2<f32>(centre.x * 0.5 + 0.5, 0.5 - centre.y * 0.5);
     shut *= textureSampleCompareLevel(shadow_map, shadow_sampler, uv, centre.z - range);
-    return 1.0 - frame.occlusion.y * shut / 3.0;
+    // The map sees only what faces the sun: a face turned away from it lies behind its own
+    // block there, and would be covered by itself. Such faces get no occlusion, fading in
+    // from grazing light.
+    let facing = clamp(4.0 * dot(normal, frame.light_dir.xyz), 0.0, 1.0);
+    return 1.0 - frame.occlusion.y * facing * shut / 3.0;
 }
 
 // A translucent mesh's vertex: `vs_main`'s, with the instance colour's alpha (its opacity).

@@ -86,7 +86,7 @@ impl FrameParams {
 pub(crate) const SMALL_CUBE_PIXELS: f32 = 2.5;
 
 /// How dark the ambient occlusion makes a surface shut in on every side: 1 − this at most.
-const OCCLUSION_STRENGTH: f32 = 1.0;
+const OCCLUSION_STRENGTH: f32 = 0.75;
 
 /// The size of the frame's uniform block, uploaded once a frame.
 pub const FRAME_UNIFORM_BYTES: u64 = size_of::<FrameUniform>() as u64;

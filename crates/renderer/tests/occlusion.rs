@@ -1,6 +1,7 @@
 //! `high`'s ambient occlusion, read back from pictures (lavapipe and llvmpipe in CI): the ground
 //! darkens at a wall's foot and under an enemy standing on it (and the darkening follows the
-//! enemy), open ground does not, and nothing of it shows below `high`. Seen from straight above
+//! enemy), open ground does not, a face turned from the sun is not darkened by its own block
+//! (seen from the side), and nothing of it shows below `high`. Seen from straight above
 //! through an orthographic camera, so a pixel is a place on the ground, 10 pixels a world
 //! unit; the sun straight overhead, so no shadow falls beside anything and what darkens the
 //! ground there is the occlusion alone. Each level is compared with `medium`'s picture put
@@ -167,4 +168,39 @@ fn high_agrees_on_vulkan_and_gl() {
         );
         assert!(va.abs_diff(vb) <= 4, "at x = {x}: {va} {vb}");
     }
+}
+
+#[test]
+fn a_face_turned_from_the_sun_is_not_darkened_by_its_own_block() {
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
+        return;
+    };
+    // A thick block lit from the east and above, seen from the west: its west face looks away
+    // from the sun, and the sun's map shows the block's own body in front of it.
+    // Thin and low, so the body the sun's map shows in front of the face lies within the
+    // occlusion's range.
+    let body = block(Vec3::ZERO, Vec3::new(0.8, 1.2, 6.0), [200, 180, 160, 255]);
+    let view = glam::camera::rh::view::look_at_mat4(
+        Vec3::new(-8.0, 0.6, 0.0),
+        Vec3::new(0.0, 0.6, 0.0),
+        Vec3::Y,
+    );
+    let proj = glam::camera::rh::proj::directx::perspective(0.3, 1.0, 0.1, 100.0);
+    let params = FrameParams::new(view, proj, Vec3::new(1.0, 1.0, 0.2), 0.5, [0.0; 4]);
+    let grey = |quality| {
+        let mut renderer = common::renderer(&ctx, quality);
+        let blocks = renderer.add_batch(MeshKind::Cube, "blocks");
+        renderer.set_instances(blocks, &[ground(), body]);
+        let target = OffscreenTarget::new(&ctx, SIDE, SIDE, 1);
+        renderer.render_offscreen(&ctx, &target, &params);
+        let rgba = target.read_rgba(&ctx).unwrap();
+        let centre = ((SIDE / 2) * SIDE + SIDE / 2) as usize * 4;
+        rgba[centre + 1]
+    };
+    let (medium, high) = (grey(Quality::Medium), grey(Quality::High));
+    let expected = toned(medium);
+    assert!(
+        (f32::from(high) - expected).abs() <= 4.0,
+        "medium {medium} (toned {expected}), high {high}"
+    );
 }
