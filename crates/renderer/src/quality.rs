@@ -42,7 +42,9 @@ impl Quality {
     }
 
     /// The MSAA samples a target for this level asks for (`None`: whatever the caller draws
-    /// with at `low`; the adapter may give fewer).
+    /// with at `low`; the adapter may give fewer). At `high` the renderer draws into its own
+    /// multisampled scene where the target can be viewed without sRGB, and through the
+    /// target's attachments only where it cannot (GL).
     pub fn samples(self) -> Option<u32> {
         (self == Quality::High).then_some(4)
     }

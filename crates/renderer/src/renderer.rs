@@ -116,8 +116,9 @@ impl Renderer {
     /// Draws the frames from now on at `quality`: from `medium` on, the sun casts shadows (a
     /// depth pass from the light first; the map and its pipeline are made the first time).
     /// At `high` the scene is drawn into the renderer's own multisampled textures (4× where
-    /// the adapter has it), then resolved into the target with the sky and the ambient
-    /// occlusion; below it, into the target through its own attachments.
+    /// the adapter has it) and resolved into the target viewed without sRGB, where the
+    /// target can be viewed so ([`Attachments::plain_format`]); else, and below `high`, into
+    /// the target through its own attachments.
     pub fn set_quality(&mut self, ctx: &GpuContext, quality: Quality) {
         self.quality = quality;
         if quality == Quality::High && self.pipelines.high(false).is_none() {
