@@ -27,14 +27,15 @@ pub(crate) struct HighLook {
 #[derive(Debug)]
 struct HighTextures {
     size: (u32, u32),
-    colour: wgpu::TextureView,
+    /// The multisampled colour (none with one sample: the scene is drawn into the target).
+    colour: Option<wgpu::TextureView>,
     depth: wgpu::TextureView,
 }
 
 /// What the scene pass draws into at `high`.
 pub(crate) struct HighScene<'a> {
-    /// The multisampled colour.
-    pub colour: &'a wgpu::TextureView,
+    /// The multisampled colour (none where the adapter gave one sample).
+    pub colour: Option<&'a wgpu::TextureView>,
     /// The multisampled depth.
     pub depth: &'a wgpu::TextureView,
     /// The target, viewed in the plain format, to resolve into.
@@ -43,11 +44,16 @@ pub(crate) struct HighScene<'a> {
 
 impl<'a> HighScene<'a> {
     /// The scene pass's targets for a target of `size`: the multisampled textures, resolved
-    /// into the target's plain view, the background encoded as the shader encodes.
+    /// into the target's plain view (or, with one sample, that view itself), the background
+    /// encoded as the shader encodes.
     pub fn targets(&self, size: (u32, u32)) -> SceneTargets<'a> {
+        let (colour, resolve) = match self.colour {
+            Some(colour) => (colour, Some(self.resolve)),
+            None => (self.resolve, None),
+        };
         SceneTargets {
-            colour: self.colour,
-            resolve: Some(self.resolve),
+            colour,
+            resolve,
             depth: self.depth,
             size,
             encoded: true,
@@ -104,7 +110,7 @@ impl HighLook {
         let textures = self.textures.insert(textures);
         let plain = self.plain.insert(plain);
         Some(HighScene {
-            colour: &textures.colour,
+            colour: textures.colour.as_ref(),
             depth: &textures.depth,
             resolve: &plain.1,
         })
@@ -132,7 +138,7 @@ impl HighLook {
         };
         HighTextures {
             size: (width, height),
-            colour: texture("high scene colour", self.format),
+            colour: (self.samples > 1).then(|| texture("high scene colour", self.format)),
             depth: texture("high scene depth", DEPTH_FORMAT),
         }
     }
