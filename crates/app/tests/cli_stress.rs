@@ -19,6 +19,25 @@ fn stress(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
 }
 
+/// `horde stress` drawing `enemies` offscreen on Vulkan at 320×180 for `frames` frames, with
+/// `extra` flags: its JSON report.
+fn headless_vulkan(frames: &str, enemies: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "--frames",
+        frames,
+        "--enemies",
+        enemies,
+        "--json",
+        "--headless",
+        "--backend",
+        "vulkan",
+        "--size",
+        "320x180",
+    ];
+    args.extend_from_slice(extra);
+    stress(&args)
+}
+
 /// `horde stress ARGS --renderer none` is refused as a usage error (status 2), its message
 /// naming every one of `says`.
 fn refused(args: &[&str], says: &[&str]) {
@@ -80,18 +99,7 @@ fn headless_on_the_software_adapter_draws_the_swarm_in_one_call() {
     if !common::gpu_available(BackendChoice::Vulkan) {
         return;
     }
-    let report = stress(&[
-        "--frames",
-        "5",
-        "--enemies",
-        "1000",
-        "--json",
-        "--headless",
-        "--backend",
-        "vulkan",
-        "--size",
-        "320x180",
-    ]);
+    let report = headless_vulkan("5", "1000", &[]);
     check_contract(&report, 1000, 5);
     assert_eq!(report["backend"], "vulkan");
     assert_eq!(report["enemy_draw_calls"], 1);
@@ -464,22 +472,7 @@ fn quality_says_how_the_frames_were_lit_and_what_the_shadow_pass_drew() {
     if !common::gpu_available(BackendChoice::Vulkan) {
         return;
     }
-    let run = |quality: &str| {
-        stress(&[
-            "--frames",
-            "3",
-            "--enemies",
-            "2000",
-            "--json",
-            "--headless",
-            "--backend",
-            "vulkan",
-            "--size",
-            "320x180",
-            "--quality",
-            quality,
-        ])
-    };
+    let run = |quality: &str| headless_vulkan("3", "2000", &["--quality", quality]);
     let low = run("low");
     assert_eq!(low["quality"], "low");
     assert_eq!(low["shadow_draw_calls"], 0);

@@ -72,23 +72,18 @@ impl HighLook {
         }
     }
 
-    /// Whether high's own scene can be resolved into a target whose texture may be viewed in
-    /// `plain_format`.
-    pub fn fits(&self, plain_format: Option<wgpu::TextureFormat>) -> bool {
-        plain_format == Some(self.format)
-    }
-
-    /// The scene's textures sized to `target` (made anew when its size changed) and the
-    /// target's plain view (made anew for another texture); `None` where the target's
-    /// texture cannot be viewed in the plain format (`plain_format`, from its attachments).
+    /// Sizes the scene's textures to `target` (made anew when its size changed) and makes the
+    /// target's plain view (anew for another texture). `false`, with nothing made, where the
+    /// target's texture cannot be viewed in the plain format (`plain_format`, from its
+    /// attachments): high then draws through the target's own attachments.
     pub fn prepare(
         &mut self,
         device: &wgpu::Device,
         target: &wgpu::TextureView,
         plain_format: Option<wgpu::TextureFormat>,
-    ) -> Option<HighScene<'_>> {
-        if !self.fits(plain_format) {
-            return None;
+    ) -> bool {
+        if plain_format != Some(self.format) {
+            return false;
         }
         let texture = target.texture();
         let size = (texture.width(), texture.height());
@@ -107,12 +102,18 @@ impl HighLook {
                 (texture.clone(), view)
             }
         };
-        let textures = self.textures.insert(textures);
-        let plain = self.plain.insert(plain);
+        self.textures = Some(textures);
+        self.plain = Some(plain);
+        true
+    }
+
+    /// What the scene pass draws into, once [`HighLook::prepare`] made it.
+    pub fn scene(&self) -> Option<HighScene<'_>> {
+        let (textures, (_, resolve)) = self.textures.as_ref().zip(self.plain.as_ref())?;
         Some(HighScene {
             colour: textures.colour.as_ref(),
             depth: &textures.depth,
-            resolve: &plain.1,
+            resolve,
         })
     }
 

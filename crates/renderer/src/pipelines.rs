@@ -18,10 +18,12 @@ pub(crate) const FRAME_WGSL: &str = include_str!("../../../shaders/frame.wgsl");
 const SHADER: &str = include_str!("../../../shaders/instanced.wgsl");
 
 /// The vertex and fragment entry points of a path's pipeline (`None` for
-/// [`DrawPath::None`], which has none).
-fn entry_points(path: DrawPath) -> Option<(&'static str, &'static str)> {
+/// [`DrawPath::None`], which has none); the mesh's pixels with the ambient occlusion where
+/// `occluded` (`high`'s pipelines).
+fn entry_points(path: DrawPath, occluded: bool) -> Option<(&'static str, &'static str)> {
     match path {
         DrawPath::None => None,
+        DrawPath::Mesh if occluded => Some(("vs_main", "fs_main_occluded")),
         DrawPath::Mesh => Some(("vs_main", "fs_main")),
         DrawPath::ThreeFaceCubes => Some(("vs_three_face_cube", "fs_lit")),
         DrawPath::SmallCubes => Some(("vs_small_cube", "fs_lit")),
@@ -29,10 +31,6 @@ fn entry_points(path: DrawPath) -> Option<(&'static str, &'static str)> {
         DrawPath::PulledThreeFaceCubes => Some(("vs_pulled_three_face_cube", "fs_lit")),
     }
 }
-
-/// The mesh path's fragment entry point in `high`'s own scene: `fs_main` with the ambient
-/// occlusion.
-const OCCLUDED_MESH_FRAGMENT: &str = "fs_main_occluded";
 
 /// The vertex and fragment entry points of the mesh path's translucent pipeline: the same
 /// positions and shading as `vs_main` and `fs_main`, with the instance's alpha passed on.
@@ -528,11 +526,8 @@ impl Builder<'_> {
         let (vertex_entry, fragment_entry) = if translucent {
             TRANSLUCENT_ENTRY_POINTS
         } else {
-            entry_points(path).expect("every drawn path has entry points (see the tests)")
-        };
-        let fragment_entry = match fragment_entry {
-            "fs_main" if self.occluded => OCCLUDED_MESH_FRAGMENT,
-            other => other,
+            entry_points(path, self.occluded)
+                .expect("every drawn path has entry points (see the tests)")
         };
         let (layout, buffers): (_, &[_]) = if path.pulled() {
             (&self.pulled, &[])
@@ -562,9 +557,12 @@ mod tests {
 
     #[test]
     fn every_drawn_path_has_entry_points_in_the_shader() {
-        assert_eq!(entry_points(DrawPath::None), None);
-        for path in DrawPath::DRAWN {
-            let (vertex, fragment) = entry_points(path).unwrap_or_default();
+        assert_eq!(entry_points(DrawPath::None, false), None);
+        for (path, occluded) in DrawPath::DRAWN
+            .into_iter()
+            .flat_map(|p| [(p, false), (p, true)])
+        {
+            let (vertex, fragment) = entry_points(path, occluded).unwrap_or_default();
             for entry in [vertex, fragment] {
                 assert!(!entry.is_empty(), "{path:?}");
                 assert!(
@@ -576,18 +574,16 @@ mod tests {
     }
 
     #[test]
-    fn the_occluded_mesh_fragment_is_in_the_shader() {
-        assert!(SHADER.contains(&format!("fn {OCCLUDED_MESH_FRAGMENT}(")));
-    }
-
-    #[test]
     fn the_translucent_mesh_pipeline_has_entry_points_in_the_shader() {
         let (vertex, fragment) = TRANSLUCENT_ENTRY_POINTS;
         for entry in [vertex, fragment] {
             assert!(SHADER.contains(&format!("fn {entry}(")), "{entry}");
         }
         // Distinct from the opaque mesh path's, which write alpha 1.
-        assert_ne!(entry_points(DrawPath::Mesh), Some(TRANSLUCENT_ENTRY_POINTS));
+        assert_ne!(
+            entry_points(DrawPath::Mesh, false),
+            Some(TRANSLUCENT_ENTRY_POINTS)
+        );
         assert_eq!(
             TRANSLUCENT_BLEND.color.src_factor,
             wgpu::BlendFactor::SrcAlpha

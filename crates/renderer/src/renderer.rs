@@ -355,11 +355,12 @@ impl Renderer {
         };
         // The light's box, once a frame, where the sun casts shadows.
         let light = (self.shadows_drawn()).then(|| light_view_proj(params, reach_of(params)));
-        // Whether `high` draws into its own scene (where the target can be viewed plain).
-        let encoded = self.quality == Quality::High
-            && self.pipelines.high(true).is_some()
-            && (self.high.as_ref()).is_some_and(|high| high.fits(attachments.plain_format));
-        counters.bytes_uploaded += self.write_uniform(ctx, params, &view, light, encoded);
+        // Whether `high` draws into its own scene this frame (where the target can be viewed
+        // plain), its textures sized to the target.
+        let own_scene = self.quality == Quality::High
+            && (self.high.as_mut())
+                .is_some_and(|high| high.prepare(&ctx.device, color, attachments.plain_format));
+        counters.bytes_uploaded += self.write_uniform(ctx, params, &view, light, own_scene);
         let shadow_query = (self.timer.as_ref())
             .filter(|_| light.is_some())
             .map(|timer| timer.profiler.begin_pass_query("shadow", encoder));
@@ -374,23 +375,7 @@ impl Renderer {
             .timer
             .as_ref()
             .map(|timer| timer.profiler.begin_pass_query("scene", encoder));
-        let own = (self.quality == Quality::High)
-            .then_some(())
-            .and(self.high.as_mut().zip(self.pipelines.high(true)))
-            .and_then(|(high, pipelines)| {
-                let scene = high.prepare(&ctx.device, color, attachments.plain_format)?;
-                Some((scene, pipelines))
-            });
-        let (targets, pipelines) = match &own {
-            Some((scene, pipelines)) => (scene.targets(attachments.size), *pipelines),
-            None => {
-                let high = (self.quality == Quality::High)
-                    .then(|| self.pipelines.high(false))
-                    .flatten();
-                let pipelines = high.unwrap_or(&self.pipelines.scene);
-                (SceneTargets::of(attachments, color), pipelines)
-            }
-        };
+        let (targets, pipelines) = self.scene_targets(own_scene, attachments, color);
         let pass = begin_scene_pass(encoder, &targets, params, query.as_ref());
         self.record(pipelines, pass, &view, &mut counters);
         if let (Some(timer), Some(query)) = (&mut self.timer, query) {
@@ -401,6 +386,26 @@ impl Renderer {
         }
         counters.cpu_ms = start.elapsed().as_secs_f64() * 1e3;
         counters
+    }
+
+    /// What the scene pass draws into, and with which pipelines: high's own scene where
+    /// `own_scene`, else the target through its `attachments` (with the occlusion's
+    /// pipelines at `high`).
+    fn scene_targets<'a>(
+        &'a self,
+        own_scene: bool,
+        attachments: &'a Attachments,
+        color: &'a wgpu::TextureView,
+    ) -> (SceneTargets<'a>, &'a ScenePipelines) {
+        let own = (own_scene.then(|| self.high.as_ref().and_then(HighLook::scene)))
+            .flatten()
+            .zip(self.pipelines.high(true));
+        if let Some((scene, pipelines)) = own {
+            return (scene.targets(attachments.size), pipelines);
+        }
+        let high = (self.quality == Quality::High).then(|| self.pipelines.high(false));
+        let pipelines = high.flatten().unwrap_or(&self.pipelines.scene);
+        (SceneTargets::of(attachments, color), pipelines)
     }
 
     /// The frame's first step: uploads every changed batch and decides how each is drawn,
@@ -448,14 +453,14 @@ impl Renderer {
         params: &FrameParams,
         view: &FrameView,
         light: Option<glam::Mat4>,
-        encoded: bool,
+        own_scene: bool,
     ) -> u64 {
         let mut uniform = FrameUniform::new(params, view);
         if let Some(light) = light {
             uniform = uniform.with_shadows(light, SHADOW_MAP_SIZE);
         }
         if self.quality == Quality::High {
-            uniform = uniform.with_high_look(encoded);
+            uniform = uniform.with_high_look(own_scene);
         }
         ctx.queue
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));

@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::tone::{aces, to_linear, to_srgb};
+
 use glam::{Mat4, Vec3};
 use horde_renderer::{
     BackendChoice, FrameParams, GpuContext, Instance, MeshKind, OffscreenTarget, Quality,
@@ -47,29 +49,6 @@ fn picture(ctx: &GpuContext, quality: Quality, floor_colour: u8) -> Vec<u8> {
 fn pixel(rgba: &[u8], x: u32, y: u32) -> [u8; 4] {
     let at = ((y * SIZE.0 + x) * 4) as usize;
     [rgba[at], rgba[at + 1], rgba[at + 2], rgba[at + 3]]
-}
-
-fn to_linear(byte: u8) -> f32 {
-    let c = f32::from(byte) / 255.0;
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-fn to_srgb(linear: f32) -> u8 {
-    let c = linear.clamp(0.0, 1.0);
-    let s = if c <= 0.0031308 {
-        c * 12.92
-    } else {
-        1.055 * c.powf(1.0 / 2.4) - 0.055
-    };
-    (s * 255.0).round() as u8
-}
-
-fn aces(x: f32) -> f32 {
-    ((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14)).clamp(0.0, 1.0)
 }
 
 #[test]

@@ -12,78 +12,22 @@
 
 mod common;
 
-use glam::{Mat4, Vec3};
+use common::above::{self, SIDE, at, block, from_above, ground};
+use common::tone::{aces, srgb_level, to_linear};
+use glam::Vec3;
 use horde_renderer::{
     BackendChoice, FrameParams, GpuContext, Instance, MeshKind, OffscreenTarget, Quality,
 };
 
-/// The picture: 200 pixels a side, 20 world units.
-const SIDE: u32 = 200;
-
-/// A box of `size` whose bottom face is centred on `base`.
-fn block(base: Vec3, size: Vec3, color: [u8; 4]) -> Instance {
-    let model = Mat4::from_scale_rotation_translation(
-        size,
-        glam::Quat::IDENTITY,
-        base + Vec3::new(0.0, size.y * 0.5, 0.0),
-    );
-    Instance::new(model, color)
-}
-
-/// The ground, 20 × 20 around the origin, its top at `y = 0`.
-fn ground() -> Instance {
-    block(
-        Vec3::new(0.0, -0.2, 0.0),
-        Vec3::new(20.0, 0.2, 20.0),
-        [180, 180, 180, 255],
-    )
-}
-
 /// The picture of `blocks` (plain cubes) and `swarm` (three-face cubes) at `quality`, the sun
-/// overhead: grey levels, rows from the top (world `z` = −10 at the top, `x` = −10 at the
-/// left).
+/// overhead.
 fn picture(ctx: &GpuContext, quality: Quality, blocks: &[Instance], swarm: &[Instance]) -> Vec<u8> {
-    let mut renderer = common::renderer(ctx, quality);
-    let walls = renderer.add_batch(MeshKind::Cube, "blocks");
-    renderer.set_instances(walls, blocks);
-    let enemies = renderer.add_batch(MeshKind::ThreeFaceCube, "swarm");
-    renderer.set_instances(enemies, swarm);
-    let view = glam::camera::rh::view::look_at_mat4(
-        Vec3::new(0.0, 30.0, 0.0),
-        Vec3::ZERO,
-        Vec3::new(0.0, 0.0, -1.0),
-    );
-    let proj = glam::camera::rh::proj::directx::orthographic(-10.0, 10.0, -10.0, 10.0, 0.1, 60.0);
-    let params = FrameParams::new(view, proj, Vec3::Y, 0.5, [0.0, 0.0, 0.0, 1.0]);
-    let target = OffscreenTarget::new(ctx, SIDE, SIDE, 1);
-    renderer.render_offscreen(ctx, &target, &params);
-    let rgba = target.read_rgba(ctx).unwrap();
-    rgba.chunks(4).map(|p| p[1]).collect()
-}
-
-/// The grey level at world `(x, z)`.
-fn at(picture: &[u8], x: f32, z: f32) -> u8 {
-    let u = ((x + 10.0) * 10.0) as usize;
-    let v = ((z + 10.0) * 10.0) as usize;
-    picture[v * SIDE as usize + u]
+    above::picture(ctx, quality, &from_above(Vec3::Y, 0.5), blocks, swarm).1
 }
 
 /// `medium`'s level as `high` would show it without occlusion: through the filmic curve.
 fn toned(level: u8) -> f32 {
-    let c = f32::from(level) / 255.0;
-    let linear = if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    };
-    let x = linear;
-    let t = ((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14)).clamp(0.0, 1.0);
-    let s = if t <= 0.0031308 {
-        t * 12.92
-    } else {
-        1.055 * t.powf(1.0 / 2.4) - 0.055
-    };
-    s * 255.0
+    srgb_level(aces(to_linear(level)))
 }
 
 /// How much darker `high` shows the ground at `(x, z)` than `medium` through the curve.

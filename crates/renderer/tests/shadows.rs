@@ -10,47 +10,12 @@
 
 mod common;
 
-use glam::{Mat4, Vec3};
-use horde_renderer::{
-    BackendChoice, FrameParams, GpuContext, Instance, MeshKind, OffscreenTarget, Quality,
-};
-
-/// The picture: 200 pixels a side, 20 world units.
-const SIDE: u32 = 200;
-
-/// A box of `size` whose bottom face is centred on `base`.
-fn block(base: Vec3, size: Vec3, color: [u8; 4]) -> Instance {
-    let model = Mat4::from_scale_rotation_translation(
-        size,
-        glam::Quat::IDENTITY,
-        base + Vec3::new(0.0, size.y * 0.5, 0.0),
-    );
-    Instance::new(model, color)
-}
-
-/// The ground, 20 × 20 around the origin, its top at `y = 0`.
-fn ground() -> Instance {
-    block(
-        Vec3::new(0.0, -0.2, 0.0),
-        Vec3::new(20.0, 0.2, 20.0),
-        [180, 180, 180, 255],
-    )
-}
-
-/// The scene from straight above, lit from `light` (towards the light).
-fn params(light: Vec3) -> FrameParams {
-    let view = glam::camera::rh::view::look_at_mat4(
-        Vec3::new(0.0, 30.0, 0.0),
-        Vec3::ZERO,
-        Vec3::new(0.0, 0.0, -1.0),
-    );
-    let proj = glam::camera::rh::proj::directx::orthographic(-10.0, 10.0, -10.0, 10.0, 0.1, 60.0);
-    FrameParams::new(view, proj, light, 0.3, [0.0, 0.0, 0.0, 1.0])
-}
+use common::above::{self, SIDE, at, block, from_above, ground};
+use glam::Vec3;
+use horde_renderer::{BackendChoice, GpuContext, Instance, MeshKind, OffscreenTarget, Quality};
 
 /// The picture of `blocks` (plain cubes) and `swarm` (three-face cubes) at `quality`, lit from
-/// `light`: grey levels, row by row from the top (world `z` = −10 at the top, `x` = −10 at
-/// the left).
+/// `light`, one draw call a batch in each pass (the shadow pass from `medium` on).
 fn picture(
     ctx: &GpuContext,
     quality: Quality,
@@ -58,26 +23,13 @@ fn picture(
     blocks: &[Instance],
     swarm: &[Instance],
 ) -> Vec<u8> {
-    let mut renderer = common::renderer(ctx, quality);
-    let walls = renderer.add_batch(MeshKind::Cube, "blocks");
-    renderer.set_instances(walls, blocks);
-    let enemies = renderer.add_batch(MeshKind::ThreeFaceCube, "swarm");
-    renderer.set_instances(enemies, swarm);
-    let target = OffscreenTarget::new(ctx, SIDE, SIDE, 1);
-    let counters = renderer.render_offscreen(ctx, &target, &params(light));
+    let params = from_above(light, 0.3);
+    let (counters, grey) = above::picture(ctx, quality, &params, blocks, swarm);
     let batches = u32::from(!blocks.is_empty()) + u32::from(!swarm.is_empty());
     assert_eq!(counters.draw_calls, batches);
     let shadows = if quality.shadows() { batches } else { 0 };
     assert_eq!(counters.shadow_draw_calls, shadows, "{quality}");
-    let rgba = target.read_rgba(ctx).unwrap();
-    rgba.chunks(4).map(|p| p[1]).collect()
-}
-
-/// The grey level at world `(x, z)` on the ground.
-fn at(picture: &[u8], x: f32, z: f32) -> u8 {
-    let u = ((x + 10.0) * 10.0) as usize;
-    let v = ((z + 10.0) * 10.0) as usize;
-    picture[v * SIDE as usize + u]
+    grey
 }
 
 /// The mean grey level over the ground between `x0` and `x1`, `z` from −3 to 3.
@@ -211,7 +163,7 @@ fn a_batch_that_casts_no_shadow_is_left_out_of_the_shadow_pass_but_still_receive
     renderer.set_instances(walls, &[wall]);
     let target = OffscreenTarget::new(&ctx, SIDE, SIDE, 1);
     let draw = |renderer: &mut horde_renderer::Renderer| {
-        let counters = renderer.render_offscreen(&ctx, &target, &params(east));
+        let counters = renderer.render_offscreen(&ctx, &target, &from_above(east, 0.3));
         let rgba = target.read_rgba(&ctx).unwrap();
         let grey: Vec<u8> = rgba.chunks(4).map(|p| p[1]).collect();
         (counters.shadow_draw_calls, grey)

@@ -7,30 +7,15 @@
 #[path = "../examples/swarm.rs"]
 mod swarm;
 
-use horde_renderer::{GpuContext, GpuRequest};
+mod common;
 
-/// A context, or `None` (said on stderr) where there is no adapter and `HORDE_REQUIRE_GPU`
-/// is unset.
-fn context() -> Option<GpuContext> {
-    match GpuContext::headless(GpuRequest::default()) {
-        Ok(ctx) => Some(ctx),
-        Err(e) if std::env::var_os("HORDE_REQUIRE_GPU").is_some() => {
-            panic!("HORDE_REQUIRE_GPU is set but there is no adapter: {e}")
-        }
-        Err(e) => {
-            use std::io::Write as _;
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED (HORDE_REQUIRE_GPU unset): no adapter ({e})"
-            );
-            None
-        }
-    }
-}
+use horde_renderer::BackendChoice;
 
 #[test]
 fn the_swarm_is_one_draw_call_that_covers_the_middle_of_the_picture() {
-    let Some(ctx) = context() else { return };
+    let Some(ctx) = common::context(BackendChoice::Auto) else {
+        return;
+    };
     let (width, height) = (320u32, 180u32);
     let (rgba, counters) = swarm::draw_offscreen(&ctx, 3000, 0.5, (width, height)).unwrap();
     assert_eq!(counters.draw_calls, 1);

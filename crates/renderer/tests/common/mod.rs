@@ -1,6 +1,10 @@
 //! What the renderer's GPU tests share: a context on a backend, or a visible skip where the
-//! machine has no adapter and `HORDE_REQUIRE_GPU` is unset; a renderer for offscreen pictures.
+//! machine has no adapter and `HORDE_REQUIRE_GPU` is unset; a renderer for offscreen pictures;
+//! the scene seen from above (`above.rs`) and the colour maths of `high` (`tone.rs`).
 #![allow(dead_code)] // each test file uses part of it
+
+pub mod above;
+pub mod tone;
 
 use horde_renderer::{
     BackendChoice, GpuContext, GpuRequest, OFFSCREEN_FORMAT, Quality, Renderer, RendererConfig,
