@@ -369,6 +369,10 @@ impl PeerNet {
     /// Queues a message to the host; a host that stopped reading (the queue is full) ends
     /// the connection.
     pub fn send(&self, message: &ToHost) {
+        // A closed connection takes nothing more (the game may still play what it was sent).
+        if self.conn.close_reason().is_some() {
+            return;
+        }
         if let Some(out) = &self.out
             && let Err(why) = queue(out, Arc::new(frame(message)))
         {

@@ -58,6 +58,10 @@ pub struct Peer {
     placers: Vec<Placer>,
     /// When the host was last heard from.
     heard: Instant,
+    /// Why the connection to the host ended, where it ended before the game's end: the
+    /// ticks whose lists are in hand are still played (the host's lists are final), then
+    /// [`Peer::advance`] says so.
+    gone: Option<String>,
 }
 
 /// What [`Peer::advance`] did.
@@ -126,6 +130,7 @@ impl Peer {
             heard_lists: false,
             placers: welcome.placers,
             heard: Instant::now(),
+            gone: None,
         };
         peer.net.send(&ToHost::Progress {
             tick,
@@ -204,7 +209,7 @@ impl Peer {
         if self.hear(game)? {
             self.heard = now;
         }
-        if now.saturating_duration_since(self.heard) >= HOST_SILENT {
+        if self.gone.is_none() && now.saturating_duration_since(self.heard) >= HOST_SILENT {
             bail!(
                 "co-op: the host said nothing for {} s (this side stands after tick {}): it is gone",
                 HOST_SILENT.as_secs(),
@@ -250,6 +255,14 @@ impl Peer {
                 });
                 self.reported = (next, now);
             }
+        }
+        if let Some(why) = &self.gone
+            && !self.may_step(game)
+        {
+            bail!(
+                "co-op: the connection to the host ended at tick {} ({why})",
+                game.tick()
+            );
         }
         // Where this side stands goes back as lists arrive, so that it rides in the packet
         // that acknowledges them (a quiet game's bytes stay few); a heartbeat while nothing
@@ -357,10 +370,8 @@ impl Peer {
                     if self.ended.is_some() {
                         return Ok(true);
                     }
-                    bail!(
-                        "co-op: the connection to the host ended at tick {} ({why})",
-                        game.tick()
-                    );
+                    // The lists in hand are played first; `advance` says it once they are.
+                    self.gone = Some(why);
                 }
             }
         }

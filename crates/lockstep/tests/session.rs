@@ -373,3 +373,62 @@ fn a_joiner_stops_when_the_host_is_silent_and_not_while_it_keeps_alive() {
     );
     assert!(why.contains("said nothing for 10 s"), "{why}");
 }
+
+#[test]
+fn a_joiner_plays_what_the_host_sent_before_it_went_then_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = Host::start(settings(1, 100_000, dir.path())).unwrap();
+    let code = host.code().to_string();
+    let joining = {
+        let dir = dir.path().to_path_buf();
+        std::thread::spawn(move || Peer::join(&code, "ann", &dir))
+    };
+    let mut game = new_game();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !joining.is_finished() {
+        assert!(Instant::now() < deadline, "no welcome");
+        host.advance(&mut game, Instant::now()).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (mut peer, saved) = joining.join().unwrap().unwrap();
+    let mut theirs = SimGame::new(saved.sim, None);
+    // The host builds a wall and plays until it stands, while the joiner plays nothing; then
+    // the host goes, before the joiner reached the wall's tick.
+    host.edit(game.tick(), wall(3, 3));
+    let before = game.sim().checksum();
+    while game.sim().checksum() == before || game.tick() < theirs.tick() + 8 {
+        assert!(Instant::now() < deadline, "the host's wall never stood");
+        host.advance(&mut game, Instant::now()).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (last, checksum) = (game.tick(), game.sim().checksum());
+    assert!(theirs.tick() < last);
+    host.close();
+    // The joiner plays the ticks it was sent, the host's last among them, then says the
+    // connection ended, at the tick it reached.
+    let mut at_last = None;
+    let why = loop {
+        assert!(
+            Instant::now() < deadline,
+            "the joiner never noticed the host went"
+        );
+        // One tick at most a call: every tick is seen.
+        let result = peer.advance(&mut theirs, Instant::now(), 1);
+        if theirs.tick() == last {
+            at_last = Some(theirs.sim().checksum());
+        }
+        if let Err(e) = result {
+            break e.to_string();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    assert_eq!(at_last, Some(checksum), "{why}");
+    assert!(theirs.tick() >= last);
+    assert!(
+        why.contains(&format!(
+            "the connection to the host ended at tick {}",
+            theirs.tick()
+        )),
+        "{why}"
+    );
+}
